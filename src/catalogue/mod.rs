@@ -1,0 +1,14 @@
+//! Factions and battlepacks: serde types, loading the embedded TOML from `data/` and user
+//! folders, and importers of outside data (BSData catalogues).
+
+pub mod battlepack;
+pub mod bsdata;
+pub mod faction;
+pub mod load;
+
+pub use battlepack::Battlepack;
+pub use faction::{EnhancementKind, EnhancementTable, Faction, Lore, LoreEntry, LoreKind, Warscroll};
+pub use load::{Catalogue, DataError, Origin, parse_battlepack, parse_faction};
+
+#[cfg(test)]
+mod ascension_tests;

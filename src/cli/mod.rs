@@ -1,0 +1,115 @@
+//! The command-line shell: clap definitions, the shared run context, and dispatch to one
+//! module per command group. No rules here: commands load state, call the engine, and hand
+//! the outcome to the store.
+
+mod campaign;
+// mod data; (wired once the importer lands)
+mod faction;
+pub mod output;
+mod quest;
+mod roster;
+
+use crate::catalogue::Catalogue;
+use crate::store::{self, Store};
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// ptg: keep Warhammer Age of Sigmar Path to Glory campaigns, rosters and every dice roll.
+#[derive(Debug, Parser)]
+#[command(name = "ptg", version, about, propagate_version = true)]
+pub struct Cli {
+    /// Database file (default: the platform data folder, e.g. ~/.local/share/ptg/ptg.sqlite3).
+    #[arg(long, global = true, env = "PTG_DB", value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Print data as JSON instead of tables.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// A folder of extra faction/battlepack TOML files that add to or replace the bundled ones.
+    #[arg(long, global = true, env = "PTG_DATA_DIR", value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The factions ptg knows: units, enhancement tables, lores.
+    #[command(subcommand)]
+    Faction(faction::FactionCmd),
+    /// Campaigns: a league of rosters and battles using one battlepack.
+    #[command(subcommand)]
+    Campaign(campaign::CampaignCmd),
+    /// Path to Glory rosters: Order of Battle, enhancements, Arcane Tome.
+    #[command(subcommand)]
+    Roster(roster::RosterCmd),
+    /// The Quest Log.
+    #[command(subcommand)]
+    Quest(quest::QuestCmd),
+    // Importing outside data: Data(data::DataCmd), wired once the importer lands.
+}
+
+/// What every command may need: the catalogue, the database (opened on first use), output mode.
+pub struct App {
+    db_path: Option<PathBuf>,
+    store: Option<Store>,
+    data_dirs: Vec<PathBuf>,
+    catalogue: Option<Catalogue>,
+    pub json: bool,
+}
+
+impl App {
+    fn new(cli: &Cli) -> App {
+        let mut data_dirs: Vec<PathBuf> = store::default_data_dir().into_iter().collect();
+        data_dirs.extend(cli.data_dir.clone());
+        App {
+            db_path: cli.db.clone(),
+            store: None,
+            data_dirs,
+            catalogue: None,
+            json: cli.json,
+        }
+    }
+
+    /// The factions and battlepacks: bundled, then the user's data folders.
+    pub fn catalogue(&mut self) -> Result<&Catalogue> {
+        if self.catalogue.is_none() {
+            self.catalogue = Some(Catalogue::load(&self.data_dirs)?);
+        }
+        Ok(self.catalogue.as_ref().expect("just loaded"))
+    }
+
+    /// The database, opened (and created) on first use.
+    pub fn store(&mut self) -> Result<&mut Store> {
+        if self.store.is_none() {
+            let path = match &self.db_path {
+                Some(p) => p.clone(),
+                None => store::default_path()?,
+            };
+            self.store = Some(Store::open(&path)?);
+        }
+        Ok(self.store.as_mut().expect("just opened"))
+    }
+
+    /// Catalogue and store together, for commands that need both at once.
+    pub fn both(&mut self) -> Result<(&Catalogue, &mut Store)> {
+        self.catalogue()?;
+        self.store()?;
+        Ok((
+            self.catalogue.as_ref().expect("loaded"),
+            self.store.as_mut().expect("opened"),
+        ))
+    }
+}
+
+/// Runs one parsed command line.
+pub fn run(cli: Cli) -> Result<()> {
+    let mut app = App::new(&cli);
+    match cli.command {
+        Command::Faction(cmd) => faction::run(&mut app, cmd),
+        Command::Campaign(cmd) => campaign::run(&mut app, cmd),
+        Command::Roster(cmd) => roster::run(&mut app, cmd),
+        Command::Quest(cmd) => quest::run(&mut app, cmd),
+        // Command::Data(cmd) => data::run(&mut app, cmd),
+    }
+}

@@ -1,0 +1,34 @@
+//! The embedded rules engine: pure functions over plain structs, no I/O. Each command's rules
+//! take the current state (a [`model::Roster`], the faction, the battlepack) and the user's
+//! choices, and return an [`change::Outcome`] for the store to apply, or a [`RuleError`].
+
+pub mod change;
+pub mod model;
+pub mod renown;
+pub mod roster;
+
+pub use change::{Change, Outcome, UnitRef};
+
+/// A refusal: which rule was broken, and what would fix it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{rule}: {message}")]
+pub struct RuleError {
+    /// Short name of the rule, e.g. "warlord points".
+    pub rule: &'static str,
+    /// What is wrong and how to fix it.
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(rule: &'static str, message: impl Into<String>) -> RuleError {
+        RuleError {
+            rule,
+            message: message.into(),
+        }
+    }
+}
+
+/// Shorthand for an early refusal.
+pub(crate) fn refuse<T>(rule: &'static str, message: impl Into<String>) -> Result<T, RuleError> {
+    Err(RuleError::new(rule, message))
+}

@@ -1,0 +1,213 @@
+//! The state the rules look at: a roster as plain data, loaded by the store.
+
+use crate::catalogue::{EnhancementKind, LoreKind, Warscroll};
+use serde::Serialize;
+
+/// One player's Path to Glory roster.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Roster {
+    pub id: i64,
+    pub name: String,
+    pub player: String,
+    pub faction: String,
+    pub campaign: String,
+    pub glory: i64,
+    /// False until the roster's first battle; until then units join freely (set-up).
+    pub setup_complete: bool,
+    pub units: Vec<Unit>,
+    pub tome: Vec<TomeEntry>,
+    pub quest: Option<QuestState>,
+    pub completed_quests: Vec<String>,
+}
+
+/// A unit on the Order of Battle, with the battle-profile facts recorded when it joined.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Unit {
+    pub id: i64,
+    pub warscroll: String,
+    /// The player's own name for the unit, if any.
+    pub name: Option<String>,
+    /// Points at minimum size; a reinforced unit costs twice this.
+    pub points: u32,
+    /// Minimum unit size in models.
+    pub unit_size: u32,
+    pub reinforceable: bool,
+    pub reinforced: bool,
+    pub keywords: Vec<String>,
+    pub warlord: bool,
+    pub renown: u32,
+    pub rank: Option<String>,
+    pub path: Option<String>,
+    /// Path abilities chosen, as (rank, ability id).
+    pub abilities: Vec<(String, String)>,
+    pub enhancements: Vec<Enhancement>,
+    pub retired: bool,
+}
+
+impl Unit {
+    /// The unit as first added: minimum size, no history.
+    pub fn new(id: i64, w: &Warscroll) -> Unit {
+        Unit {
+            id,
+            warscroll: w.name.clone(),
+            name: None,
+            points: w.points,
+            unit_size: w.unit_size,
+            reinforceable: w.reinforceable,
+            reinforced: false,
+            keywords: w.keywords.clone(),
+            warlord: false,
+            renown: 0,
+            rank: None,
+            path: None,
+            abilities: Vec::new(),
+            enhancements: Vec::new(),
+            retired: false,
+        }
+    }
+
+    /// Points this unit costs as it stands (twice when reinforced).
+    pub fn cost(&self) -> u32 {
+        if self.reinforced {
+            self.points * 2
+        } else {
+            self.points
+        }
+    }
+
+    /// Models in the unit as it stands.
+    pub fn models(&self) -> u32 {
+        if self.reinforced {
+            self.unit_size * 2
+        } else {
+            self.unit_size
+        }
+    }
+
+    pub fn has_keyword(&self, keyword: &str) -> bool {
+        self.keywords
+            .iter()
+            .any(|k| crate::catalogue::faction::keyword_matches(k, keyword))
+    }
+
+    /// The name players call it by: the custom name, else the warscroll.
+    pub fn display_name(&self) -> &str {
+        self.name.as_deref().unwrap_or(&self.warscroll)
+    }
+
+    /// "Dawn Guard (Liberators)" or "Liberators", with its id, for messages.
+    pub fn label(&self) -> String {
+        match &self.name {
+            Some(n) => format!("{n} ({}, #{})", self.warscroll, self.id),
+            None => format!("{} (#{})", self.warscroll, self.id),
+        }
+    }
+}
+
+/// An enhancement held by a unit.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Enhancement {
+    pub table: String,
+    pub kind: EnhancementKind,
+    pub name: String,
+}
+
+/// A spell, prayer or manifestation in the roster's Arcane Tome.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TomeEntry {
+    pub kind: LoreKind,
+    pub name: String,
+    /// The faction lore it was taken from.
+    pub lore: String,
+    pub value: Option<u32>,
+    /// Marked 'Wild' by the Harness Manifestation quest until that quest is completed.
+    pub wild: bool,
+}
+
+/// The roster's current quest.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct QuestState {
+    pub quest: String,
+    pub points: u32,
+    pub unit: Option<i64>,
+}
+
+impl Roster {
+    /// Units still on the Order of Battle (not retired).
+    pub fn active_units(&self) -> impl Iterator<Item = &Unit> {
+        self.units.iter().filter(|u| !u.retired)
+    }
+
+    pub fn warlord(&self) -> Option<&Unit> {
+        self.units.iter().find(|u| u.warlord)
+    }
+
+    pub fn unit(&self, id: i64) -> Option<&Unit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    /// Points of the Order of Battle as it stands.
+    pub fn points(&self) -> u32 {
+        self.active_units().map(Unit::cost).sum()
+    }
+
+    pub fn tome(&self, kind: LoreKind) -> impl Iterator<Item = &TomeEntry> {
+        self.tome.iter().filter(move |e| e.kind == kind)
+    }
+}
+
+impl Roster {
+    /// The unit a user named: by id ("7" or "#7"), else by custom name or warscroll when that
+    /// names exactly one unit on the Order of Battle.
+    pub fn find_unit(&self, wanted: &str) -> Result<&Unit, super::RuleError> {
+        let w = wanted.trim();
+        if let Some(u) = w
+            .trim_start_matches('#')
+            .parse::<i64>()
+            .ok()
+            .and_then(|id| self.unit(id))
+        {
+            return Ok(u);
+        }
+        let by = |f: &dyn Fn(&Unit) -> bool| self.units.iter().filter(|u| f(u)).collect::<Vec<_>>();
+        let mut found = by(&|u| u.name.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(w)));
+        if found.is_empty() {
+            found = by(&|u| u.warscroll.eq_ignore_ascii_case(w));
+        }
+        if found.len() > 1 {
+            let active: Vec<_> = found.iter().copied().filter(|u| !u.retired).collect();
+            if active.len() == 1 {
+                return Ok(active[0]);
+            }
+        }
+        match found.as_slice() {
+            [one] => Ok(one),
+            [] => Err(super::RuleError::new(
+                "units",
+                format!(
+                    "{} on {} (see `ptg roster show \"{}\"`)",
+                    crate::names::unknown(
+                        "unit",
+                        w,
+                        self.units.iter().flat_map(|u| u
+                            .name
+                            .as_deref()
+                            .into_iter()
+                            .chain([u.warscroll.as_str()]))
+                    ),
+                    self.name,
+                    self.name
+                ),
+            )),
+            many => Err(super::RuleError::new(
+                "units",
+                format!(
+                    "'{w}' names {} units on {}: {}; use the unit's id",
+                    many.len(),
+                    self.name,
+                    many.iter().map(|u| u.label()).collect::<Vec<_>>().join(", ")
+                ),
+            )),
+        }
+    }
+}

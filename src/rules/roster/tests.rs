@@ -1,0 +1,430 @@
+use super::*;
+use crate::catalogue::parse_faction;
+use crate::rules::model::Roster;
+use crate::rules::renown::tests::pack;
+
+const HOST: &str = r#"
+name = "Test Host"
+[source]
+origin = "hand-written for tests"
+
+[[units]]
+name = "Knight-Questor"
+points = 100
+unit_size = 1
+reinforceable = false
+keywords = ["HERO", "INFANTRY"]
+
+[[units]]
+name = "Lord on Drake"
+points = 351
+unit_size = 1
+reinforceable = false
+keywords = ["HERO", "MONSTER"]
+
+[[units]]
+name = "Famous Hero"
+points = 200
+unit_size = 1
+reinforceable = false
+keywords = ["HERO", "UNIQUE"]
+
+[[units]]
+name = "Hero Retinue"
+points = 150
+unit_size = 3
+reinforceable = false
+keywords = ["HERO", "INFANTRY"]
+
+[[units]]
+name = "Battle Mage"
+points = 120
+unit_size = 1
+reinforceable = false
+keywords = ["HERO", "WIZARD (1)"]
+
+[[units]]
+name = "Liberators"
+points = 90
+unit_size = 5
+reinforceable = true
+keywords = ["INFANTRY"]
+
+[[units]]
+name = "Elite Guard"
+points = 200
+unit_size = 3
+reinforceable = false
+keywords = ["INFANTRY"]
+
+[[units]]
+name = "Big Beast"
+points = 300
+unit_size = 1
+reinforceable = false
+keywords = ["MONSTER"]
+
+[[enhancement_tables]]
+name = "Heroic Traits"
+kind = "heroic-trait"
+enhancements = ["Stoic", "Bold"]
+eligible = ["Knight-Questor", "Battle Mage", "Famous Hero", "Lord on Drake"]
+
+[[enhancement_tables]]
+name = "Artefacts of Power"
+kind = "artefact"
+enhancements = ["Old Blade", "Old Shield"]
+eligible = ["Knight-Questor", "Battle Mage", "Famous Hero"]
+
+[[lores]]
+name = "Lore of Tests"
+kind = "spell"
+entries = [
+  { name = "Bolt", value = 7 }, { name = "Ward", value = 6 }, { name = "Haste", value = 5 },
+  { name = "Gloom", value = 6 }, { name = "Flare", value = 7 }, { name = "Storm", value = 8 },
+  { name = "Quake", value = 8 },
+]
+
+[[lores]]
+name = "Manifestations of Tests"
+kind = "manifestation"
+entries = [{ name = "Floating Sword", value = 6 }, { name = "Glowing Orb", value = 7 }]
+"#;
+
+fn host() -> Faction {
+    parse_faction("test", HOST).expect("fixture parses")
+}
+
+fn empty_roster() -> Roster {
+    Roster {
+        id: 1,
+        name: "Hammers".into(),
+        player: "Ana".into(),
+        faction: "Test Host".into(),
+        campaign: "Vale".into(),
+        glory: 0,
+        setup_complete: false,
+        units: Vec::new(),
+        tome: Vec::new(),
+        quest: None,
+        completed_quests: Vec::new(),
+    }
+}
+
+/// A roster whose warlord is `warscroll` on the Warrior Path.
+fn roster_led_by(warscroll: &str) -> Roster {
+    let mut r = empty_roster();
+    let out = plan_warlord(
+        &pack(),
+        &host(),
+        &WarlordChoice {
+            warscroll,
+            name: None,
+            path: "warrior",
+            ability: "berserker",
+        },
+    )
+    .expect("legal warlord");
+    r.apply(&out, 1);
+    r
+}
+
+fn add(r: &mut Roster, warscroll: &str, reinforced: bool) -> Result<(), RuleError> {
+    let out = plan_add_unit(&pack(), &host(), r, warscroll, reinforced, None)?;
+    let next = r.units.iter().map(|u| u.id).max().unwrap_or(0) + 1;
+    r.apply(&out, next);
+    Ok(())
+}
+
+fn unit<'a>(r: &'a Roster, warscroll: &str) -> &'a Unit {
+    r.units
+        .iter()
+        .find(|u| u.warscroll == warscroll)
+        .expect("unit on roster")
+}
+
+#[test]
+fn warlord_starts_aspiring_with_5_renown_a_path_and_its_ability() {
+    let r = roster_led_by("Knight-Questor");
+    let w = r.warlord().unwrap();
+    assert_eq!(w.renown, 5);
+    assert_eq!(w.rank.as_deref(), Some("Aspiring"));
+    assert_eq!(w.path.as_deref(), Some("warrior"));
+    assert_eq!(
+        w.abilities,
+        vec![("Aspiring".to_string(), "berserker".to_string())]
+    );
+}
+
+#[test]
+fn warlord_must_be_a_single_model_non_unique_hero_within_350() {
+    let p = pack();
+    let f = host();
+    let pick = |w: &str| {
+        plan_warlord(
+            &p,
+            &f,
+            &WarlordChoice {
+                warscroll: w,
+                name: None,
+                path: "warrior",
+                ability: "berserker",
+            },
+        )
+    };
+    let e = pick("Lord on Drake").unwrap_err();
+    assert_eq!(e.rule, "warlord points");
+    assert!(e.message.contains("351") && e.message.contains("350"), "{e}");
+    assert_eq!(pick("Famous Hero").unwrap_err().rule, "warlord");
+    assert!(pick("Famous Hero").unwrap_err().message.contains("UNIQUE"));
+    assert!(pick("Hero Retinue").unwrap_err().message.contains("single model"));
+    assert!(pick("Liberators").unwrap_err().message.contains("not a HERO"));
+    assert!(
+        pick("Knight Questor")
+            .unwrap_err()
+            .message
+            .contains("did you mean 'Knight-Questor'")
+    );
+}
+
+#[test]
+fn sons_of_behemat_ignore_the_warlord_points_cap() {
+    let mut f = host();
+    f.name = "Sons of Behemat".into();
+    let choice = WarlordChoice {
+        warscroll: "Lord on Drake",
+        name: None,
+        path: "leader",
+        ability: "tactical-acumen",
+    };
+    assert!(plan_warlord(&pack(), &f, &choice).is_ok());
+}
+
+#[test]
+fn warlord_path_must_fit_the_hero_and_the_ability_its_first_rank() {
+    let p = pack();
+    let f = host();
+    let mage = WarlordChoice {
+        warscroll: "Knight-Questor",
+        name: None,
+        path: "mage",
+        ability: "eldritch-ward",
+    };
+    assert_eq!(plan_warlord(&p, &f, &mage).unwrap_err().rule, "path eligibility");
+    let wizard = WarlordChoice {
+        warscroll: "Battle Mage",
+        ..mage.clone()
+    };
+    assert!(plan_warlord(&p, &f, &wizard).is_ok());
+    let elite = WarlordChoice {
+        ability: "martial-expertise",
+        path: "warrior",
+        ..mage
+    };
+    assert_eq!(plan_warlord(&p, &f, &elite).unwrap_err().rule, "path abilities");
+}
+
+#[test]
+fn starting_order_of_battle_may_reach_exactly_1000_points() {
+    let mut r = roster_led_by("Knight-Questor"); // 100
+    add(&mut r, "Big Beast", false).unwrap(); // 400
+    add(&mut r, "Big Beast", false).unwrap(); // 700
+    add(&mut r, "Elite Guard", false).unwrap(); // 900
+    add(&mut r, "Knight-Questor", false).unwrap(); // 1000
+    assert_eq!(r.points(), 1000);
+    let e = add(&mut r, "Liberators", false).unwrap_err();
+    assert_eq!(e.rule, "starting points");
+    assert!(e.message.contains("1090") && e.message.contains("by 90"), "{e}");
+}
+
+#[test]
+fn a_reinforced_unit_costs_double_and_size_1_units_cannot_be_reinforced() {
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Liberators", true).unwrap();
+    let l = unit(&r, "Liberators");
+    assert_eq!((l.cost(), l.models()), (180, 10));
+    assert_eq!(r.points(), 280);
+    let e = add(&mut r, "Big Beast", true).unwrap_err();
+    assert_eq!(e.rule, "reinforced units");
+    assert!(e.message.contains("minimum size of 1"), "{e}");
+    let e = add(&mut r, "Elite Guard", true).unwrap_err();
+    assert!(e.message.contains("cannot be reinforced"), "{e}");
+}
+
+#[test]
+fn after_set_up_units_join_only_through_the_aftermath() {
+    let mut r = roster_led_by("Knight-Questor");
+    r.setup_complete = true;
+    let e = add(&mut r, "Liberators", false).unwrap_err();
+    assert!(e.message.contains("aftermath"), "{e}");
+}
+
+fn enhance(r: &mut Roster, warscroll: &str, name: &str, reason: Option<&str>) -> Result<(), RuleError> {
+    let u = unit(r, warscroll).clone();
+    let out = plan_enhancement(&host(), r, &u, name, reason)?;
+    r.apply(&out, 100);
+    Ok(())
+}
+
+#[test]
+fn one_starting_enhancement_per_table_then_only_earned_ones() {
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Battle Mage", false).unwrap();
+    enhance(&mut r, "Knight-Questor", "stoic", None).unwrap();
+    assert_eq!(unit(&r, "Knight-Questor").enhancements[0].name, "Stoic");
+    let e = enhance(&mut r, "Battle Mage", "Bold", None).unwrap_err();
+    assert!(e.message.contains("starting pick from Heroic Traits"), "{e}");
+    enhance(
+        &mut r,
+        "Battle Mage",
+        "Bold",
+        Some("Rise of a Champion completed"),
+    )
+    .unwrap();
+    enhance(&mut r, "Battle Mage", "Old Blade", None).unwrap();
+}
+
+#[test]
+fn an_enhancement_appears_once_and_a_unit_holds_one_per_table() {
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Battle Mage", false).unwrap();
+    enhance(&mut r, "Knight-Questor", "Stoic", None).unwrap();
+    let e = enhance(&mut r, "Battle Mage", "Stoic", Some("quest")).unwrap_err();
+    assert!(e.message.contains("same enhancement twice"), "{e}");
+    let e = enhance(&mut r, "Knight-Questor", "Bold", Some("quest")).unwrap_err();
+    assert!(e.message.contains("same table"), "{e}");
+}
+
+#[test]
+fn unique_and_ineligible_units_get_no_enhancements() {
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Famous Hero", false).unwrap();
+    add(&mut r, "Liberators", false).unwrap();
+    let e = enhance(&mut r, "Famous Hero", "Stoic", None).unwrap_err();
+    assert!(e.message.contains("UNIQUE"), "{e}");
+    let e = enhance(&mut r, "Liberators", "Stoic", None).unwrap_err();
+    assert!(e.message.contains("cannot take Stoic"), "{e}");
+    assert!(unit(&r, "Famous Hero").enhancements.is_empty());
+}
+
+fn tome(
+    r: &mut Roster,
+    kind: LoreKind,
+    name: &str,
+    replace: Option<&str>,
+    reason: Option<&str>,
+) -> Result<(), RuleError> {
+    let out = plan_tome_entry(&pack(), &host(), r, kind, name, replace, reason)?;
+    r.apply(&out, 100);
+    Ok(())
+}
+
+#[test]
+fn the_first_wizard_brings_one_spell_and_one_manifestation() {
+    let mut r = roster_led_by("Knight-Questor");
+    let e = tome(&mut r, LoreKind::Spell, "Bolt", None, None).unwrap_err();
+    assert!(e.message.contains("add a WIZARD"), "{e}");
+    add(&mut r, "Battle Mage", false).unwrap();
+    tome(&mut r, LoreKind::Spell, "bolt", None, None).unwrap();
+    tome(&mut r, LoreKind::Manifestation, "Floating Sword", None, None).unwrap();
+    let e = tome(&mut r, LoreKind::Spell, "Ward", None, None).unwrap_err();
+    assert!(e.message.contains("--reason"), "{e}");
+    assert_eq!(r.tome[0].value, Some(7));
+    assert!(tome(&mut r, LoreKind::Prayer, "Bolt", None, None).is_err());
+}
+
+#[test]
+fn a_lore_holds_six_and_a_seventh_needs_replace() {
+    let mut r = roster_led_by("Battle Mage");
+    for s in ["Bolt", "Ward", "Haste", "Gloom", "Flare", "Storm"] {
+        tome(&mut r, LoreKind::Spell, s, None, Some("quest")).unwrap();
+    }
+    let e = tome(&mut r, LoreKind::Spell, "Quake", None, Some("quest")).unwrap_err();
+    assert_eq!(e.rule, "lore capacity");
+    assert!(e.message.contains("--replace"), "{e}");
+    tome(&mut r, LoreKind::Spell, "Quake", Some("haste"), Some("quest")).unwrap();
+    let names: Vec<_> = r.tome(LoreKind::Spell).map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["Bolt", "Ward", "Gloom", "Flare", "Storm", "Quake"]);
+}
+
+#[test]
+fn quests_name_the_right_unit() {
+    let p = pack();
+    let f = host();
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Liberators", false).unwrap();
+    let lib = unit(&r, "Liberators").clone();
+    let lord = unit(&r, "Knight-Questor").clone();
+    assert!(
+        plan_quest(&p, &f, &r, "Seek Glory in Battle", None, None)
+            .unwrap_err()
+            .message
+            .contains("--unit")
+    );
+    assert!(plan_quest(&p, &f, &r, "Search for the Artefact", Some(&lib), None).is_err());
+    let e = plan_quest(&p, &f, &r, "Rise of a Champion", Some(&lib), None).unwrap_err();
+    assert!(e.message.contains("must be a HERO"), "{e}");
+    enhance(&mut r, "Knight-Questor", "Stoic", None).unwrap();
+    let lord_with_trait = unit(&r, "Knight-Questor").clone();
+    let e = plan_quest(&p, &f, &r, "Rise of a Champion", Some(&lord_with_trait), None).unwrap_err();
+    assert!(e.message.contains("already has a heroic trait"), "{e}");
+    let out = plan_quest(&p, &f, &r, "seek glory in battle", Some(&lib), None).unwrap();
+    r.apply(&out, 100);
+    assert_eq!(
+        r.quest.as_ref().map(|q| (q.quest.as_str(), q.unit)),
+        Some(("Seek Glory in Battle", Some(lib.id)))
+    );
+    let replaced = plan_quest(&p, &f, &r, "Rise of a Champion", Some(&lord), None).unwrap();
+    assert!(
+        matches!(&replaced.changes[0], Change::DropQuest { quest, .. } if quest == "Seek Glory in Battle")
+    );
+}
+
+#[test]
+fn one_quest_at_a_time_replaced_only_during_set_up() {
+    let p = pack();
+    let f = host();
+    let mut r = roster_led_by("Knight-Questor");
+    let out = plan_quest(&p, &f, &r, "Search for the Artefact", None, None).unwrap();
+    r.apply(&out, 100);
+    let out = plan_quest(&p, &f, &r, "Master Magical Lore", None, None).unwrap();
+    assert!(matches!(out.changes[0], Change::DropQuest { .. }));
+    r.setup_complete = true;
+    let e = plan_quest(&p, &f, &r, "Master Magical Lore", None, None).unwrap_err();
+    assert!(e.message.contains("abandon"), "{e}");
+}
+
+#[test]
+fn harness_manifestation_adds_a_wild_entry() {
+    let p = pack();
+    let f = host();
+    let mut r = roster_led_by("Knight-Questor");
+    assert!(plan_quest(&p, &f, &r, "Harness Manifestation", None, None).is_err());
+    let out = plan_quest(&p, &f, &r, "Harness Manifestation", None, Some("Glowing Orb")).unwrap();
+    r.apply(&out, 100);
+    assert!(r.tome[0].wild);
+    assert_eq!(r.quest.as_ref().unwrap().quest, "Harness Manifestation");
+}
+
+#[test]
+fn check_reports_broken_rules_and_open_set_up_steps() {
+    let p = pack();
+    let f = host();
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Battle Mage", false).unwrap();
+    let report = check(&p, &f, &r);
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    assert!(report.notes.iter().any(|n| n.contains("no current quest")));
+    assert!(report.notes.iter().any(|n| n.contains("Heroic Traits")));
+    assert!(report.notes.iter().any(|n| n.contains("starting spell")));
+    // Points raised by a new battlescroll push the roster over the limit.
+    let mut f2 = f.clone();
+    f2.units.iter_mut().for_each(|u| u.points *= 9);
+    r.units.iter_mut().for_each(|u| u.points *= 9);
+    r.units[0].keywords.push("UNIQUE".into());
+    let report = check(&p, &f2, &r);
+    let rules: Vec<_> = report.problems.iter().map(|p| p.rule).collect();
+    assert!(rules.contains(&"starting points"), "{rules:?}");
+    assert!(rules.contains(&"warlord points"), "{rules:?}");
+    assert!(rules.contains(&"warlord"), "{rules:?}");
+}

@@ -1,0 +1,197 @@
+//! Applying an engine outcome: each change becomes SQL plus one change-log row, inside the
+//! caller's transaction, so a command is saved whole or not at all.
+
+use super::now;
+use crate::rules::{Change, Outcome, UnitRef};
+use anyhow::{Context, Result, bail};
+use rusqlite::{Transaction, params};
+
+/// Where an outcome belongs in the log.
+#[derive(Debug, Clone, Copy)]
+pub struct LogContext<'a> {
+    pub campaign_id: i64,
+    pub roster_id: i64,
+    pub battle_id: Option<i64>,
+    /// The command that made the change, e.g. "roster add".
+    pub command: &'a str,
+}
+
+/// Applies `outcome` to the roster and logs it as one change set; returns the ids of the
+/// units it added, in order.
+pub fn apply(tx: &Transaction, ctx: LogContext, outcome: &Outcome) -> Result<Vec<i64>> {
+    let at = now();
+    tx.execute(
+        "INSERT INTO change_sets (campaign_id, roster_id, battle_id, command, summary, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            ctx.campaign_id,
+            ctx.roster_id,
+            ctx.battle_id,
+            ctx.command,
+            outcome.summary,
+            at
+        ],
+    )?;
+    let set_id = tx.last_insert_rowid();
+    let mut new_ids: Vec<i64> = Vec::new();
+    for change in &outcome.changes {
+        let resolve = |r: UnitRef| -> Result<i64> {
+            match r {
+                UnitRef::Existing(id) => Ok(id),
+                UnitRef::New(n) => new_ids
+                    .get(n)
+                    .copied()
+                    .with_context(|| format!("change refers to new unit {n} before it is added")),
+            }
+        };
+        let unit_id = change.unit().map(resolve).transpose()?;
+        let rid = ctx.roster_id;
+        match change {
+            Change::AddUnit { unit } => {
+                tx.execute(
+                    "INSERT INTO units (roster_id, warscroll, name, points, unit_size, reinforceable, keywords, warlord, created_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                    params![
+                        rid,
+                        unit.warscroll,
+                        unit.name,
+                        unit.points,
+                        unit.unit_size,
+                        unit.reinforceable,
+                        serde_json::to_string(&unit.keywords)?,
+                        unit.warlord,
+                        at
+                    ],
+                )?;
+                new_ids.push(tx.last_insert_rowid());
+            }
+            Change::Reinforce { .. } => update_unit(
+                tx,
+                rid,
+                unit_id,
+                "UPDATE units SET reinforced = 1 WHERE id = ?1 AND roster_id = ?2",
+            )?,
+            Change::GainRenown { amount, .. } => {
+                let n = tx.execute(
+                    "UPDATE units SET renown = renown + ?3 WHERE id = ?1 AND roster_id = ?2",
+                    params![unit_id, rid, amount],
+                )?;
+                ensure_one(n, unit_id)?;
+            }
+            Change::GainRank { rank, .. } => {
+                let n = tx.execute(
+                    "UPDATE units SET rank = ?3 WHERE id = ?1 AND roster_id = ?2",
+                    params![unit_id, rid, rank],
+                )?;
+                ensure_one(n, unit_id)?;
+            }
+            Change::SetPath { path, .. } => {
+                let n = tx.execute(
+                    "UPDATE units SET path = ?3 WHERE id = ?1 AND roster_id = ?2",
+                    params![unit_id, rid, path],
+                )?;
+                ensure_one(n, unit_id)?;
+            }
+            Change::ChooseAbility { rank, ability, .. } => {
+                tx.execute(
+                    "INSERT INTO unit_abilities (unit_id, rank, ability) VALUES (?1, ?2, ?3)",
+                    params![unit_id, rank, ability],
+                )?;
+            }
+            Change::GiveEnhancement {
+                table,
+                enhancement_kind,
+                name,
+                ..
+            } => {
+                tx.execute(
+                    "INSERT INTO enhancements (roster_id, unit_id, table_name, kind, name) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![rid, unit_id, table, kind_str(enhancement_kind)?, name],
+                )?;
+            }
+            Change::AddToTome {
+                lore_kind,
+                name,
+                lore,
+                value,
+                wild,
+                ..
+            } => {
+                tx.execute(
+                    "INSERT INTO tome_entries (roster_id, kind, name, lore, value, wild, position)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6,
+                             (SELECT COALESCE(MAX(position), 0) + 1 FROM tome_entries WHERE roster_id = ?1))",
+                    params![rid, lore_kind.as_str(), name, lore, value, wild],
+                )?;
+            }
+            Change::RemoveFromTome { lore_kind, name, .. } => {
+                let n = tx.execute(
+                    "DELETE FROM tome_entries WHERE roster_id = ?1 AND kind = ?2 AND name = ?3",
+                    params![rid, lore_kind.as_str(), name],
+                )?;
+                if n != 1 {
+                    bail!("{name} is not in the {lore_kind} lore");
+                }
+            }
+            Change::StartQuest { quest, .. } => {
+                tx.execute(
+                    "INSERT INTO quests (roster_id, quest, unit_id, status, started_at) VALUES (?1, ?2, ?3, 'current', ?4)",
+                    params![rid, quest, unit_id, at],
+                )?;
+            }
+            Change::DropQuest { .. } => {
+                tx.execute(
+                    "UPDATE quests SET status = 'dropped', ended_at = ?2 WHERE roster_id = ?1 AND status = 'current'",
+                    params![rid, at],
+                )?;
+            }
+        }
+        let logged_unit = match change {
+            Change::AddUnit { .. } => new_ids.last().copied(),
+            _ => unit_id,
+        };
+        tx.execute(
+            "INSERT INTO changes (change_set_id, roster_id, unit_id, battle_id, kind, payload, description, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                set_id,
+                rid,
+                logged_unit,
+                ctx.battle_id,
+                change_kind(change)?,
+                serde_json::to_string(change)?,
+                change.describe(),
+                at
+            ],
+        )?;
+    }
+    Ok(new_ids)
+}
+
+fn update_unit(tx: &Transaction, roster_id: i64, unit_id: Option<i64>, sql: &str) -> Result<()> {
+    let n = tx.execute(sql, params![unit_id, roster_id])?;
+    ensure_one(n, unit_id)
+}
+
+fn ensure_one(updated: usize, unit_id: Option<i64>) -> Result<()> {
+    if updated != 1 {
+        bail!("unit {unit_id:?} is not on this roster");
+    }
+    Ok(())
+}
+
+fn kind_str<T: serde::Serialize>(v: &T) -> Result<String> {
+    match serde_json::to_value(v)? {
+        serde_json::Value::String(s) => Ok(s),
+        other => bail!("unexpected kind {other}"),
+    }
+}
+
+/// The change's tag ("add_unit", "gain_renown", ...), as the log's `kind` column.
+fn change_kind(change: &Change) -> Result<String> {
+    let v = serde_json::to_value(change)?;
+    v.get("kind")
+        .and_then(|k| k.as_str())
+        .map(str::to_string)
+        .context("change without a kind")
+}

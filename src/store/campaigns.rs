@@ -1,0 +1,103 @@
+//! Campaigns: a named league of rosters and battles using one battlepack.
+
+use super::now;
+use crate::names;
+use anyhow::{Result, bail};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+/// A campaign as stored.
+#[derive(Debug, Clone, Serialize)]
+pub struct Campaign {
+    pub id: i64,
+    pub name: String,
+    pub battlepack: String,
+    pub created_at: String,
+}
+
+/// A campaign with counts, for listings.
+#[derive(Debug, Clone, Serialize)]
+pub struct CampaignRow {
+    #[serde(flatten)]
+    pub campaign: Campaign,
+    pub rosters: i64,
+    pub battles: i64,
+}
+
+impl Campaign {
+    pub fn create(conn: &Connection, name: &str, battlepack: &str) -> Result<Campaign> {
+        let name = name.trim();
+        if name.is_empty() {
+            bail!("a campaign needs a name");
+        }
+        if let Some(existing) = Campaign::find(conn, name)? {
+            bail!(
+                "a campaign called '{}' already exists; pick another name",
+                existing.name
+            );
+        }
+        let created_at = now();
+        conn.execute(
+            "INSERT INTO campaigns (name, battlepack, created_at) VALUES (?1, ?2, ?3)",
+            params![name, battlepack, created_at],
+        )?;
+        Ok(Campaign {
+            id: conn.last_insert_rowid(),
+            name: name.into(),
+            battlepack: battlepack.into(),
+            created_at,
+        })
+    }
+
+    fn find(conn: &Connection, name: &str) -> Result<Option<Campaign>> {
+        Ok(conn
+            .query_row(
+                "SELECT id, name, battlepack, created_at FROM campaigns WHERE name = ?1 COLLATE NOCASE",
+                [name.trim()],
+                |r| {
+                    Ok(Campaign {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        battlepack: r.get(2)?,
+                        created_at: r.get(3)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    /// The campaign called `name` (any case), or an error suggesting close names.
+    pub fn get(conn: &Connection, name: &str) -> Result<Campaign> {
+        if let Some(c) = Campaign::find(conn, name)? {
+            return Ok(c);
+        }
+        let all = Campaign::list(conn)?;
+        bail!(
+            "{} (see `ptg campaign list`, or create it with `ptg campaign new \"{}\"`)",
+            names::unknown("campaign", name, all.iter().map(|c| c.campaign.name.as_str())),
+            name.trim()
+        )
+    }
+
+    pub fn list(conn: &Connection) -> Result<Vec<CampaignRow>> {
+        let mut stmt = conn.prepare(
+            "SELECT c.id, c.name, c.battlepack, c.created_at,
+                    (SELECT COUNT(*) FROM rosters r WHERE r.campaign_id = c.id),
+                    (SELECT COUNT(*) FROM battles b WHERE b.campaign_id = c.id)
+             FROM campaigns c ORDER BY c.name",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(CampaignRow {
+                campaign: Campaign {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    battlepack: r.get(2)?,
+                    created_at: r.get(3)?,
+                },
+                rosters: r.get(4)?,
+                battles: r.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}

@@ -1,0 +1,88 @@
+//! The SQLite store: opening the database (pragmas, default path, migrations), reading
+//! campaigns and rosters, and applying an engine outcome in one transaction with its change
+//! log entries.
+
+mod apply;
+mod campaigns;
+mod rosters;
+
+pub use apply::{LogContext, apply};
+pub use campaigns::{Campaign, CampaignRow};
+pub use rosters::RosterRow;
+pub mod roster_store {
+    pub use super::rosters::{create, id_of, list, load};
+}
+
+use anyhow::{Context, Result};
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+use std::path::{Path, PathBuf};
+
+mod embedded {
+    refinery::embed_migrations!("migrations");
+}
+
+/// An open ptg database.
+pub struct Store {
+    conn: Connection,
+}
+
+/// Where the database lives when neither `--db` nor `PTG_DB` says: the platform data folder.
+pub fn default_path() -> Result<PathBuf> {
+    let dirs = directories::ProjectDirs::from("", "", "ptg")
+        .context("cannot find a home folder for the default database; pass --db PATH or set PTG_DB")?;
+    Ok(dirs.data_dir().join("ptg.sqlite3"))
+}
+
+/// The folder for the user's own data files (e.g. re-imported factions).
+pub fn default_data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "ptg").map(|d| d.data_dir().to_path_buf())
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create the folder {} for the database", dir.display()))?;
+        }
+        let conn =
+            Connection::open(path).with_context(|| format!("cannot open the database {}", path.display()))?;
+        Store::setup(conn).with_context(|| format!("cannot use the database {}", path.display()))
+    }
+
+    /// An in-memory database, for tests.
+    pub fn in_memory() -> Result<Store> {
+        Store::setup(Connection::open_in_memory()?)
+    }
+
+    fn setup(mut conn: Connection) -> Result<Store> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        // WAL is not available for in-memory databases; the pragma then answers "memory".
+        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        embedded::migrations::runner()
+            .run(&mut conn)
+            .context("cannot bring the database schema up to date")?;
+        Ok(Store { conn })
+    }
+
+    /// Runs `f` in one write transaction: all of it is saved, or (on any error) none of it.
+    pub fn write<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let value = f(&tx)?;
+        tx.commit()?;
+        Ok(value)
+    }
+
+    /// Read access for queries.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+/// Now, as stored in the database (RFC 3339, UTC).
+pub(crate) fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}

@@ -1,0 +1,226 @@
+//! Rosters: creating the row, loading the whole aggregate for the engine, listing.
+
+use super::now;
+use crate::catalogue::{EnhancementKind, LoreKind};
+use crate::names;
+use crate::rules::model::{Enhancement, QuestState, Roster, TomeEntry, Unit};
+use anyhow::{Context, Result, bail};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+/// A roster with totals, for listings.
+#[derive(Debug, Clone, Serialize)]
+pub struct RosterRow {
+    pub id: i64,
+    pub name: String,
+    pub player: String,
+    pub faction: String,
+    pub campaign: String,
+    pub units: i64,
+    pub points: i64,
+    pub glory: i64,
+}
+
+/// Inserts the roster row; its warlord and everything else arrive as changes.
+pub fn create(conn: &Connection, campaign_id: i64, name: &str, player: &str, faction: &str) -> Result<i64> {
+    let name = name.trim();
+    if name.is_empty() {
+        bail!("a roster needs a name");
+    }
+    if player.trim().is_empty() {
+        bail!("a roster needs a player (--player NAME)");
+    }
+    if let Some(existing) = find_id(conn, name)? {
+        let (n, c): (String, String) = conn.query_row(
+            "SELECT r.name, c.name FROM rosters r JOIN campaigns c ON c.id = r.campaign_id WHERE r.id = ?1",
+            [existing],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        bail!("a roster called '{n}' already exists (campaign '{c}'); pick another name");
+    }
+    conn.execute(
+        "INSERT INTO rosters (campaign_id, name, player, faction, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![campaign_id, name, player.trim(), faction, now()],
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+fn find_id(conn: &Connection, name: &str) -> Result<Option<i64>> {
+    Ok(conn
+        .query_row(
+            "SELECT id FROM rosters WHERE name = ?1 COLLATE NOCASE",
+            [name.trim()],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// The id of the roster called `name` (any case), or an error suggesting close names.
+pub fn id_of(conn: &Connection, name: &str) -> Result<i64> {
+    if let Some(id) = find_id(conn, name)? {
+        return Ok(id);
+    }
+    let mut stmt = conn.prepare("SELECT name FROM rosters ORDER BY name")?;
+    let all: Vec<String> = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    bail!(
+        "{} (see `ptg roster list`)",
+        names::unknown("roster", name, all.iter().map(String::as_str))
+    )
+}
+
+/// Loads the whole roster (units, abilities, enhancements, tome, quests) for the engine.
+pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
+    let mut roster = conn.query_row(
+        "SELECT r.id, r.name, r.player, r.faction, c.name, r.glory, r.setup_complete
+         FROM rosters r JOIN campaigns c ON c.id = r.campaign_id WHERE r.id = ?1",
+        [id],
+        |r| {
+            Ok(Roster {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                player: r.get(2)?,
+                faction: r.get(3)?,
+                campaign: r.get(4)?,
+                glory: r.get(5)?,
+                setup_complete: r.get(6)?,
+                units: Vec::new(),
+                tome: Vec::new(),
+                quest: None,
+                completed_quests: Vec::new(),
+            })
+        },
+    )?;
+    let mut stmt = conn.prepare(
+        "SELECT id, warscroll, name, points, unit_size, reinforceable, reinforced, keywords, warlord,
+                renown, rank, path, retired
+         FROM units WHERE roster_id = ?1 ORDER BY warlord DESC, id",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        let keywords: String = r.get(7)?;
+        Ok((
+            Unit {
+                id: r.get(0)?,
+                warscroll: r.get(1)?,
+                name: r.get(2)?,
+                points: r.get(3)?,
+                unit_size: r.get(4)?,
+                reinforceable: r.get(5)?,
+                reinforced: r.get(6)?,
+                keywords: Vec::new(),
+                warlord: r.get(8)?,
+                renown: r.get(9)?,
+                rank: r.get(10)?,
+                path: r.get(11)?,
+                abilities: Vec::new(),
+                enhancements: Vec::new(),
+                retired: r.get(12)?,
+            },
+            keywords,
+        ))
+    })?;
+    for row in rows {
+        let (mut unit, keywords) = row?;
+        unit.keywords = serde_json::from_str(&keywords)
+            .with_context(|| format!("unit {} has unreadable keywords in the database", unit.id))?;
+        roster.units.push(unit);
+    }
+    let mut stmt = conn.prepare(
+        "SELECT a.unit_id, a.rank, a.ability FROM unit_abilities a JOIN units u ON u.id = a.unit_id
+         WHERE u.roster_id = ?1 ORDER BY a.rowid",
+    )?;
+    for row in stmt.query_map([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+        ))
+    })? {
+        let (unit_id, rank, ability) = row?;
+        if let Some(u) = roster.units.iter_mut().find(|u| u.id == unit_id) {
+            u.abilities.push((rank, ability));
+        }
+    }
+    let mut stmt = conn.prepare(
+        "SELECT unit_id, table_name, kind, name FROM enhancements WHERE roster_id = ?1 ORDER BY id",
+    )?;
+    for row in stmt.query_map([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, String>(3)?,
+        ))
+    })? {
+        let (unit_id, table, kind, name) = row?;
+        let kind: EnhancementKind = serde_json::from_value(serde_json::Value::String(kind))
+            .context("an enhancement has an unknown kind in the database")?;
+        if let Some(u) = roster.units.iter_mut().find(|u| u.id == unit_id) {
+            u.enhancements.push(Enhancement { table, kind, name });
+        }
+    }
+    let mut stmt = conn.prepare(
+        "SELECT kind, name, lore, value, wild FROM tome_entries WHERE roster_id = ?1 ORDER BY kind, position, id",
+    )?;
+    for row in stmt.query_map([id], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get(2)?,
+            r.get(3)?,
+            r.get(4)?,
+        ))
+    })? {
+        let (kind, name, lore, value, wild) = row?;
+        let kind: LoreKind = kind.parse().map_err(anyhow::Error::msg)?;
+        roster.tome.push(TomeEntry {
+            kind,
+            name,
+            lore,
+            value,
+            wild,
+        });
+    }
+    roster.quest = conn
+        .query_row(
+            "SELECT quest, points, unit_id FROM quests WHERE roster_id = ?1 AND status = 'current'",
+            [id],
+            |r| {
+                Ok(QuestState {
+                    quest: r.get(0)?,
+                    points: r.get(1)?,
+                    unit: r.get(2)?,
+                })
+            },
+        )
+        .optional()?;
+    let mut stmt =
+        conn.prepare("SELECT quest FROM quests WHERE roster_id = ?1 AND status = 'completed' ORDER BY id")?;
+    roster.completed_quests = stmt.query_map([id], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    Ok(roster)
+}
+
+/// All rosters, or those of one campaign, with unit count, points and glory.
+pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<RosterRow>> {
+    let mut stmt = conn.prepare(
+        "SELECT r.id, r.name, r.player, r.faction, c.name, r.glory,
+                (SELECT COUNT(*) FROM units u WHERE u.roster_id = r.id AND u.retired = 0),
+                (SELECT COALESCE(SUM(u.points * (1 + u.reinforced)), 0) FROM units u
+                  WHERE u.roster_id = r.id AND u.retired = 0)
+         FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
+         WHERE ?1 IS NULL OR r.campaign_id = ?1
+         ORDER BY c.name, r.name",
+    )?;
+    let rows = stmt.query_map([campaign_id], |r| {
+        Ok(RosterRow {
+            id: r.get(0)?,
+            name: r.get(1)?,
+            player: r.get(2)?,
+            faction: r.get(3)?,
+            campaign: r.get(4)?,
+            glory: r.get(5)?,
+            units: r.get(6)?,
+            points: r.get(7)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
