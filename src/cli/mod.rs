@@ -4,6 +4,7 @@
 
 mod campaign;
 // mod data; (wired once the importer lands)
+mod demo;
 mod faction;
 pub mod output;
 mod quest;
@@ -47,6 +48,9 @@ pub enum Command {
     #[command(subcommand)]
     Quest(quest::QuestCmd),
     // Importing outside data: Data(data::DataCmd), wired once the importer lands.
+    /// Walk through setting up a campaign with two rosters (in the default database unless
+    /// --db says otherwise).
+    Demo,
 }
 
 /// What every command may need: the catalogue, the database (opened on first use), output mode.
@@ -105,7 +109,9 @@ impl App {
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
     let mut app = App::new(&cli);
+    let (db, data_dir) = (cli.db.clone(), cli.data_dir.clone());
     match cli.command {
+        Command::Demo => demo::run(db, data_dir, app.store()?),
         Command::Faction(cmd) => faction::run(&mut app, cmd),
         Command::Campaign(cmd) => campaign::run(&mut app, cmd),
         Command::Roster(cmd) => roster::run(&mut app, cmd),

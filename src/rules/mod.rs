@@ -3,6 +3,7 @@
 //! choices, and return an [`change::Outcome`] for the store to apply, or a [`RuleError`].
 
 pub mod change;
+pub mod dice;
 pub mod model;
 pub mod renown;
 pub mod roster;

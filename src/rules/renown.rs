@@ -75,7 +75,7 @@ pub fn find_ability<'a>(path: &'a Path, rank: &str, wanted: &str) -> Result<&'a 
             RuleError::new(
                 "path abilities",
                 format!(
-                    "'{wanted}' is not a {rank} ability of the {}; pick one of: {}",
+                    "'{wanted}' is not one of the {rank} abilities of the {}; pick one of: {}",
                     path.name,
                     step.abilities
                         .iter()

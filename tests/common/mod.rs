@@ -1,0 +1,110 @@
+//! Shared harness for end-to-end tests: a throw-away database and data folder per test, the
+//! `ptg` binary, and a fingerprint of the whole database to prove refusals change nothing.
+
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use std::path::PathBuf;
+use tempfile::TempDir;
+
+pub struct Ptg {
+    pub dir: TempDir,
+}
+
+impl Ptg {
+    pub fn new() -> Ptg {
+        Ptg {
+            dir: tempfile::tempdir().expect("temp dir"),
+        }
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.dir.path().join("ptg.sqlite3")
+    }
+
+    /// `ptg` with this test's database, and a home of its own so no user data leaks in.
+    pub fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = Command::cargo_bin("ptg").expect("ptg binary");
+        c.args(args)
+            .env("PTG_DB", self.db())
+            .env("HOME", self.dir.path())
+            .env("XDG_DATA_HOME", self.dir.path().join("xdg"))
+            .env_remove("PTG_DATA_DIR");
+        c
+    }
+
+    /// Runs `args`, expects success, returns stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let out = self.cmd(args).output().expect("ptg runs");
+        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "ptg {args:?} failed:\n{stdout}\n{stderr}");
+        stdout
+    }
+
+    /// Runs `args` as JSON, expects success, parses stdout.
+    pub fn json(&self, args: &[&str]) -> serde_json::Value {
+        let mut all = args.to_vec();
+        all.push("--json");
+        serde_json::from_str(&self.ok(&all)).expect("valid JSON")
+    }
+
+    /// Runs `args`, expects exit 1 with `expected` in stderr, and the database unchanged.
+    pub fn refused(&self, args: &[&str], expected: &str) -> String {
+        let before = self.fingerprint();
+        let out = self.cmd(args).output().expect("ptg runs");
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "ptg {args:?} should be refused; stderr:\n{stderr}"
+        );
+        assert!(
+            stderr.contains(expected),
+            "ptg {args:?}: expected {expected:?} in:\n{stderr}"
+        );
+        assert_eq!(
+            before,
+            self.fingerprint(),
+            "ptg {args:?} was refused but changed the database"
+        );
+        stderr
+    }
+
+    /// Every row of every table, in a stable order.
+    pub fn fingerprint(&self) -> String {
+        if !self.db().exists() {
+            return String::new();
+        }
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        let mut tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        tables.retain(|t| !t.starts_with("sqlite_"));
+        let mut out = String::new();
+        for t in tables {
+            let mut stmt = conn
+                .prepare(&format!("SELECT * FROM \"{t}\" ORDER BY 1"))
+                .unwrap();
+            let cols = stmt.column_count();
+            let rows = stmt
+                .query_map([], |r| {
+                    let mut line = Vec::new();
+                    for i in 0..cols {
+                        let v: rusqlite::types::Value = r.get(i)?;
+                        line.push(format!("{v:?}"));
+                    }
+                    Ok(line.join("|"))
+                })
+                .unwrap();
+            for row in rows {
+                out.push_str(&format!("{t}: {}\n", row.unwrap()));
+            }
+        }
+        out
+    }
+}

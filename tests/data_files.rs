@@ -1,0 +1,266 @@
+//! End-to-end: bundled data, user data folders that add or replace factions, broken data
+//! files, and the default database location.
+
+mod common;
+
+use common::Ptg;
+
+/// A hand-made faction with edge-case numbers the real catalogues lack.
+const EDGE_HOST: &str = r#"
+name = "Edge Host"
+[source]
+origin = "hand-written test data"
+
+[[units]]
+name = "Lord of 350"
+points = 350
+unit_size = 1
+reinforceable = false
+keywords = ["HERO"]
+
+[[units]]
+name = "Lord of 351"
+points = 351
+unit_size = 1
+reinforceable = false
+keywords = ["HERO"]
+
+[[units]]
+name = "Spearmen"
+points = 325
+unit_size = 10
+reinforceable = true
+keywords = ["INFANTRY"]
+
+[[units]]
+name = "Lone Scout"
+points = 1
+unit_size = 1
+reinforceable = false
+keywords = ["INFANTRY"]
+"#;
+
+fn with_edge_host() -> (Ptg, String) {
+    let p = Ptg::new();
+    let dir = p.dir.path().join("mydata");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("edge-host.toml"), EDGE_HOST).unwrap();
+    let dir = dir.display().to_string();
+    p.ok(&["campaign", "new", "Edges"]);
+    (p, dir)
+}
+
+fn new_roster(warlord: &str, data_dir: &str) -> Vec<String> {
+    [
+        "--data-dir",
+        data_dir,
+        "roster",
+        "new",
+        "Edge",
+        "--campaign",
+        "Edges",
+        "--player",
+        "Di",
+        "--faction",
+        "Edge Host",
+        "--warlord",
+        warlord,
+        "--path",
+        "leader",
+        "--ability",
+        "tactical-acumen",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_351_point_warlord_is_refused_and_350_allowed() {
+    let (p, dir) = with_edge_host();
+    p.refused(
+        &strs(&new_roster("Lord of 351", &dir)),
+        "costs 351 points; a warlord may cost at most 350",
+    );
+    p.ok(&strs(&new_roster("Lord of 350", &dir)));
+}
+
+#[test]
+fn the_starting_order_of_battle_stops_at_1000_not_1001() {
+    let (p, dir) = with_edge_host();
+    p.ok(&strs(&new_roster("Lord of 350", &dir)));
+    p.ok(&[
+        "--data-dir",
+        &dir,
+        "roster",
+        "add",
+        "Edge",
+        "Spearmen",
+        "--reinforced",
+    ]); // 350 + 650
+    p.refused(
+        &["--data-dir", &dir, "roster", "add", "Edge", "Lone Scout"],
+        "brings the Order of Battle to 1001 points",
+    );
+    let r = p.json(&["--data-dir", &dir, "roster", "show", "Edge"]);
+    assert_eq!(r["points"], 1000);
+}
+
+#[test]
+fn user_files_add_factions_and_replace_bundled_ones() {
+    let p = Ptg::new();
+    let dir = p.dir.path().join("mydata");
+    let factions = dir.join("factions");
+    std::fs::create_dir_all(&factions).unwrap();
+    // A points update for the Liberators (as after a new battlescroll).
+    let sce = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/factions/stormcast-eternals.toml"
+    ))
+    .unwrap()
+    .replacen("name = \"Liberators\"", "name = \"Liberators\"\n# patched", 1);
+    let sce = patch_points(&sce, "Liberators", 100);
+    std::fs::write(factions.join("stormcast-eternals.toml"), sce).unwrap();
+    std::fs::write(dir.join("edge-host.toml"), EDGE_HOST).unwrap();
+    let d = dir.display().to_string();
+
+    let list = p.json(&["--data-dir", &d, "faction", "list"]);
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"Edge Host"));
+    assert_eq!(names.iter().filter(|n| **n == "Stormcast Eternals").count(), 1);
+    let sce = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "Stormcast Eternals")
+        .unwrap();
+    assert!(
+        sce["loaded_from"]
+            .as_str()
+            .unwrap()
+            .ends_with("stormcast-eternals.toml"),
+        "{sce}"
+    );
+
+    let shown = p.json(&["--data-dir", &d, "faction", "show", "stormcast eternals"]);
+    let lib = shown["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["name"] == "Liberators")
+        .unwrap();
+    assert_eq!(lib["points"], 100);
+    // Without the folder, the bundled points are back.
+    let shown = p.json(&["faction", "show", "Stormcast Eternals"]);
+    let lib = shown["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["name"] == "Liberators")
+        .unwrap();
+    assert_eq!(lib["points"], 90);
+}
+
+fn patch_points(toml_text: &str, unit: &str, points: u32) -> String {
+    let start = toml_text.find(&format!("name = \"{unit}\"")).unwrap();
+    let at = start + toml_text[start..].find("points = ").unwrap();
+    let end = at + toml_text[at..].find('\n').unwrap();
+    format!("{}points = {points}{}", &toml_text[..at], &toml_text[end..])
+}
+
+#[test]
+fn a_broken_user_file_is_reported_with_its_path_and_field() {
+    let p = Ptg::new();
+    let dir = p.dir.path().join("mydata");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("broken.toml"),
+        EDGE_HOST.replace("points = 325", "points = \"many\""),
+    )
+    .unwrap();
+    let d = dir.display().to_string();
+    let err = p.refused(&["--data-dir", &d, "faction", "list"], "broken.toml");
+    assert!(err.contains("points"), "{err}");
+    std::fs::write(
+        dir.join("broken.toml"),
+        EDGE_HOST.replace("unit_size = 10", "unit_size = 0"),
+    )
+    .unwrap();
+    let err = p.refused(&["--data-dir", &d, "faction", "list"], "broken.toml");
+    assert!(
+        err.contains("Spearmen") && err.contains("unit_size: must be at least 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_bundled_data_lists_all_28_factions_with_their_source() {
+    let p = Ptg::new();
+    let list = p.json(&["faction", "list"]);
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), 28);
+    for f in list {
+        assert_eq!(f["source"], "BSData/age-of-sigmar-4th @ 6c4bfee", "{f}");
+        assert_eq!(f["date"], "2026-08-18");
+        assert!(f["units"].as_u64().unwrap() > 0);
+    }
+    let text = p.ok(&["faction", "show", "Skaven"]);
+    for needle in ["Clanrats", "Heroic Traits", "Lore of Ruin", "Warpgale (6)"] {
+        assert!(text.contains(needle), "missing {needle:?}");
+    }
+    p.refused(&["faction", "show", "Skavens"], "did you mean 'Skaven'");
+}
+
+#[test]
+fn the_default_database_is_created_in_the_platform_data_folder() {
+    let p = Ptg::new();
+    let out = p
+        .cmd(&["campaign", "new", "Vale"])
+        .env_remove("PTG_DB")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let db = p.dir.path().join("xdg/ptg/ptg.sqlite3");
+    assert!(db.exists(), "expected the database at {}", db.display());
+    let out = p
+        .cmd(&["campaign", "list", "--json"])
+        .env_remove("PTG_DB")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"Vale\""));
+    // --db wins over the default.
+    let other = p.dir.path().join("elsewhere/league.sqlite3");
+    p.cmd(&["--db", other.to_str().unwrap(), "campaign", "list"])
+        .env_remove("PTG_DB")
+        .assert()
+        .success();
+    assert!(other.exists());
+}
+
+#[test]
+fn the_demo_builds_a_legal_campaign_and_can_run_again() {
+    let p = Ptg::new();
+    let out = p.ok(&["demo"]);
+    assert!(out.contains("$ ptg roster new \"Rat Tide\""), "{out}");
+    assert!(out.contains("Rat Tide breaks no rules."), "{out}");
+    p.ok(&["demo"]);
+    let campaigns = p.json(&["campaign", "list"]);
+    let names: Vec<&str> = campaigns
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ashen Vale", "Ashen Vale 2"]);
+    let rosters = p.json(&["roster", "list", "--campaign", "Ashen Vale 2"]);
+    assert_eq!(rosters.as_array().unwrap().len(), 2);
+    assert_eq!(rosters[0]["points"], 570);
+}
