@@ -202,11 +202,13 @@ fn a_broken_user_file_is_reported_with_its_path_and_field() {
 }
 
 #[test]
-fn the_bundled_data_lists_all_28_factions_with_their_source() {
+fn the_bundled_data_lists_all_27_factions_with_their_source() {
     let p = Ptg::new();
     let list = p.json(&["faction", "list"]);
     let list = list.as_array().unwrap();
-    assert_eq!(list.len(), 28);
+    // 28 Library catalogues, but "Orruk Warclans - Library" is shared by Ironjawz and
+    // Kruleboyz and has no faction catalogue of its own: 27 playable factions.
+    assert_eq!(list.len(), 27);
     for f in list {
         assert_eq!(f["source"], "BSData/age-of-sigmar-4th @ 6c4bfee", "{f}");
         assert_eq!(f["date"], "2026-08-18");
@@ -263,4 +265,73 @@ fn the_demo_builds_a_legal_campaign_and_can_run_again() {
     let rosters = p.json(&["roster", "list", "--campaign", "Ashen Vale 2"]);
     assert_eq!(rosters.as_array().unwrap().len(), 2);
     assert_eq!(rosters[0]["points"], 570);
+}
+
+const BSDATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/bsdata");
+
+#[test]
+fn import_bsdata_writes_user_files_that_replace_the_bundled_ones() {
+    let p = Ptg::new();
+    let report = p.json(&["data", "import-bsdata", BSDATA]);
+    assert_eq!(report["factions"].as_array().unwrap().len(), 27);
+    // The default output is the platform data folder, which ptg reads on every run.
+    let out = p.dir.path().join("xdg/ptg/factions");
+    assert!(out.join("stormcast-eternals.toml").is_file());
+    let list = p.json(&["faction", "list"]);
+    let skaven = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "Skaven")
+        .unwrap();
+    assert!(
+        skaven["loaded_from"]
+            .as_str()
+            .unwrap()
+            .ends_with("xdg/ptg/factions/skaven.toml"),
+        "{skaven}"
+    );
+    // The same command generated the bundled files: a fresh import equals them.
+    let fresh = std::fs::read_to_string(out.join("skaven.toml")).unwrap();
+    let bundled =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/factions/skaven.toml")).unwrap();
+    assert_eq!(fresh, bundled);
+}
+
+#[test]
+fn a_failed_import_writes_nothing() {
+    let p = Ptg::new();
+    let out = p.dir.path().join("out");
+    let missing = p.dir.path().join("no-such-checkout");
+    let err = p.refused(
+        &[
+            "data",
+            "import-bsdata",
+            missing.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "cannot read the catalogue folder",
+    );
+    assert!(err.contains("no-such-checkout"), "{err}");
+    assert!(!out.exists());
+    // A checkout whose faction catalogue is cut short is refused, naming the file.
+    let bad = p.dir.path().join("bad");
+    std::fs::create_dir_all(&bad).unwrap();
+    for f in ["Age of Sigmar 4.0.gst", "Lores.cat", "Skaven - Library.cat"] {
+        std::fs::copy(format!("{BSDATA}/{f}"), bad.join(f)).unwrap();
+    }
+    let skaven = std::fs::read(format!("{BSDATA}/Skaven.cat")).unwrap();
+    std::fs::write(bad.join("Skaven.cat"), &skaven[..skaven.len() / 2]).unwrap();
+    p.refused(
+        &[
+            "data",
+            "import-bsdata",
+            bad.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "Skaven.cat",
+    );
+    assert!(!out.exists());
 }

@@ -3,7 +3,7 @@
 //! the outcome to the store.
 
 mod campaign;
-// mod data; (wired once the importer lands)
+mod data;
 mod demo;
 mod faction;
 pub mod output;
@@ -47,7 +47,9 @@ pub enum Command {
     /// The Quest Log.
     #[command(subcommand)]
     Quest(quest::QuestCmd),
-    // Importing outside data: Data(data::DataCmd), wired once the importer lands.
+    /// Importing outside data (BSData catalogues).
+    #[command(subcommand)]
+    Data(data::DataCmd),
     /// Walk through setting up a campaign with two rosters (in the default database unless
     /// --db says otherwise).
     Demo,
@@ -116,6 +118,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Campaign(cmd) => campaign::run(&mut app, cmd),
         Command::Roster(cmd) => roster::run(&mut app, cmd),
         Command::Quest(cmd) => quest::run(&mut app, cmd),
-        // Command::Data(cmd) => data::run(&mut app, cmd),
+        Command::Data(cmd) => data::run(&mut app, cmd),
     }
 }
