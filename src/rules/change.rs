@@ -27,6 +27,21 @@ pub struct NewUnit {
     pub warlord: bool,
 }
 
+impl NewUnit {
+    /// A warscroll joining at minimum size, with an optional name of the player's own.
+    pub fn from_warscroll(w: &crate::catalogue::Warscroll, name: Option<&str>, warlord: bool) -> NewUnit {
+        NewUnit {
+            warscroll: w.name.clone(),
+            name: name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty()),
+            points: w.points,
+            unit_size: w.unit_size,
+            reinforceable: w.reinforceable,
+            keywords: w.keywords.clone(),
+            warlord,
+        }
+    }
+}
+
 /// One change to a roster.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -195,23 +210,7 @@ impl Roster {
             let unit = unit_id.and_then(|uid| self.units.iter_mut().find(|u| u.id == uid));
             match (change, unit) {
                 (Change::AddUnit { unit: n }, _) => {
-                    self.units.push(Unit {
-                        id: next_id,
-                        warscroll: n.warscroll.clone(),
-                        name: n.name.clone(),
-                        points: n.points,
-                        unit_size: n.unit_size,
-                        reinforceable: n.reinforceable,
-                        reinforced: false,
-                        keywords: n.keywords.clone(),
-                        warlord: n.warlord,
-                        renown: 0,
-                        rank: None,
-                        path: None,
-                        abilities: Vec::new(),
-                        enhancements: Vec::new(),
-                        retired: false,
-                    });
+                    self.units.push(Unit::joining(next_id, n));
                     new_ids.push(next_id);
                     next_id += 1;
                 }

@@ -1,5 +1,6 @@
 //! The state the rules look at: a roster as plain data, loaded by the store.
 
+use super::change::NewUnit;
 use crate::catalogue::{EnhancementKind, LoreKind, Warscroll};
 use serde::Serialize;
 
@@ -47,16 +48,21 @@ pub struct Unit {
 impl Unit {
     /// The unit as first added: minimum size, no history.
     pub fn new(id: i64, w: &Warscroll) -> Unit {
+        Unit::joining(id, &NewUnit::from_warscroll(w, None, false))
+    }
+
+    /// The unit a `Change::AddUnit` brings onto the Order of Battle.
+    pub fn joining(id: i64, n: &NewUnit) -> Unit {
         Unit {
             id,
-            warscroll: w.name.clone(),
-            name: None,
-            points: w.points,
-            unit_size: w.unit_size,
-            reinforceable: w.reinforceable,
+            warscroll: n.warscroll.clone(),
+            name: n.name.clone(),
+            points: n.points,
+            unit_size: n.unit_size,
+            reinforceable: n.reinforceable,
             reinforced: false,
-            keywords: w.keywords.clone(),
-            warlord: false,
+            keywords: n.keywords.clone(),
+            warlord: n.warlord,
             renown: 0,
             rank: None,
             path: None,

@@ -107,7 +107,7 @@ pub fn plan_warlord(
     let me = UnitRef::New(0);
     let mut out = Outcome::new(format!("{} leads the roster as warlord", w.name));
     out.push(Change::AddUnit {
-        unit: new_unit(w, choice.name, true),
+        unit: NewUnit::from_warscroll(w, choice.name, true),
     });
     out.push(Change::GainRenown {
         unit: me,
@@ -130,18 +130,6 @@ pub fn plan_warlord(
         ability: ability.id.clone(),
     });
     Ok(out)
-}
-
-fn new_unit(w: &Warscroll, name: Option<&str>, warlord: bool) -> NewUnit {
-    NewUnit {
-        warscroll: w.name.clone(),
-        name: name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty()),
-        points: w.points,
-        unit_size: w.unit_size,
-        reinforceable: w.reinforceable,
-        keywords: w.keywords.clone(),
-        warlord,
-    }
 }
 
 /// A starting unit joins the Order of Battle, at minimum size or reinforced, within the
@@ -203,7 +191,7 @@ pub fn plan_add_unit(
         if reinforced { " (reinforced)" } else { "" }
     ));
     out.push(Change::AddUnit {
-        unit: new_unit(w, name, false),
+        unit: NewUnit::from_warscroll(w, name, false),
     });
     if reinforced {
         out.push(Change::Reinforce {
