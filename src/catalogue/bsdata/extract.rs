@@ -341,8 +341,7 @@ impl Extractor<'_, '_> {
         }
         let mut tables: Vec<EnhancementTable> = Vec::new();
         for group in order {
-            let mut enhancements = Vec::new();
-            self.enhancements(group, 0, &mut enhancements);
+            let enhancements = self.enhancements(group);
             if enhancements.is_empty() {
                 continue;
             }
@@ -370,34 +369,56 @@ impl Extractor<'_, '_> {
         tables
     }
 
-    /// Visible upgrade entries of a table, through visible sub-groups and links that stay in
-    /// the faction's own catalogues.
-    fn enhancements(&mut self, g: Ref, depth: usize, out: &mut Vec<String>) {
+    /// The visible upgrade entries under `root`, in document order, reached through visible
+    /// sub-groups and links. `walk.own_only` keeps to the faction's own catalogues (enhancement
+    /// tables); `walk.through_holders` also descends into upgrades that only hold other entries
+    /// (a lore choice such as "Lore of the Storm" linking its spell group).
+    fn upgrades(&mut self, root: Ref, walk: Walk, depth: usize, out: &mut Vec<Ref>) {
         if depth > MAX_DEPTH {
-            self.warn(g, "nesting too deep while reading a table; stopped");
+            self.warn(root, "nesting too deep; stopped");
             return;
         }
-        for &c in &self.scope.node(g).children {
-            let child = (g.0, c);
+        for &c in &self.scope.node(root).children {
+            let child = (root.0, c);
             if !self.visible(child) {
                 continue;
             }
             let Some(def) = self.follow(child) else { continue };
-            if def.0 >= self.scope.own || !self.visible(def) {
+            if (walk.own_only && def.0 >= self.scope.own) || !self.visible(def) {
                 continue;
             }
             let d = self.scope.node(def);
+            let holder = walk.through_holders
+                && d.value.is_none()
+                && d.info_profiles.is_empty()
+                && !d.children.is_empty();
             match d.kind {
-                NodeKind::Group => self.enhancements(def, depth + 1, out),
-                NodeKind::Entry if d.entry_type == EntryType::Upgrade => {
-                    let name = d.name.trim();
-                    if !name.is_empty() && !out.iter().any(|e| e == name) {
-                        out.push(name.to_string());
-                    }
+                NodeKind::Group => self.upgrades(def, walk, depth + 1, out),
+                NodeKind::Entry if d.entry_type == EntryType::Upgrade && holder => {
+                    self.upgrades(def, walk, depth + 1, out)
                 }
+                NodeKind::Entry if d.entry_type == EntryType::Upgrade => out.push(def),
                 _ => {}
             }
         }
+    }
+
+    /// Names of an enhancement table's entries, once each.
+    fn enhancements(&mut self, table: Ref) -> Vec<String> {
+        let mut defs = Vec::new();
+        let walk = Walk {
+            own_only: true,
+            through_holders: false,
+        };
+        self.upgrades(table, walk, 0, &mut defs);
+        let mut names: Vec<String> = Vec::new();
+        for def in defs {
+            let name = self.scope.node(def).name.trim();
+            if !name.is_empty() && !names.iter().any(|n| n == name) {
+                names.push(name.to_string());
+            }
+        }
+        names
     }
 
     /// Lores: the visible choices of the faction's "Spell Lores", "Prayer Lores" and
@@ -425,8 +446,7 @@ impl Extractor<'_, '_> {
                     continue;
                 }
                 let lore_name = self.scope.node(def).name.trim().to_string();
-                let mut entries = Vec::new();
-                self.spells(def, 0, &mut entries);
+                let entries = self.spells(def);
                 if entries.is_empty() {
                     self.warn(choice, "no spells or prayers found for this lore; skipped");
                     continue;
@@ -457,47 +477,40 @@ impl Extractor<'_, '_> {
             })
     }
 
-    /// Spells (or prayers) under a lore choice: visible upgrade entries reached through its
-    /// groups and links. Manifestation warscrolls (unit entries) are not lore entries.
-    fn spells(&mut self, r: Ref, depth: usize, out: &mut Vec<LoreEntry>) {
-        if depth > MAX_DEPTH {
-            self.warn(r, "nesting too deep while reading a lore; stopped");
-            return;
-        }
-        for &c in &self.scope.node(r).children {
-            let child = (r.0, c);
-            if !self.visible(child) {
-                continue;
-            }
-            let Some(def) = self.follow(child) else { continue };
-            if !self.visible(def) {
-                continue;
-            }
+    /// Spells (or prayers) under a lore choice, once each, with their casting or chanting
+    /// value. Manifestation warscrolls (unit entries) are not lore entries.
+    fn spells(&mut self, lore: Ref) -> Vec<LoreEntry> {
+        let mut defs = Vec::new();
+        let walk = Walk {
+            own_only: false,
+            through_holders: true,
+        };
+        self.upgrades(lore, walk, 0, &mut defs);
+        let mut out: Vec<LoreEntry> = Vec::new();
+        for def in defs {
             let d = self.scope.node(def);
-            match d.kind {
-                NodeKind::Group => self.spells(def, depth + 1, out),
-                NodeKind::Entry if d.entry_type == EntryType::Upgrade => {
-                    // A lore choice (e.g. "Lore of the Storm") links its spell group: descend.
-                    if d.value.is_none() && d.info_profiles.is_empty() && !d.children.is_empty() {
-                        self.spells(def, depth + 1, out);
-                        continue;
-                    }
-                    let name = d.name.trim();
-                    if !name.is_empty() && !out.iter().any(|e| e.name == name) {
-                        let value = d
-                            .value
-                            .or_else(|| d.info_profiles.iter().find_map(|p| self.scope.profile_value(p)));
-                        out.push(LoreEntry {
-                            name: name.to_string(),
-                            value,
-                        });
-                        self.lore_files.insert(self.scope.files[def.0].file.clone());
-                    }
-                }
-                _ => {}
+            let name = d.name.trim();
+            if name.is_empty() || out.iter().any(|e| e.name == name) {
+                continue;
             }
+            let value = d
+                .value
+                .or_else(|| d.info_profiles.iter().find_map(|p| self.scope.profile_value(p)));
+            out.push(LoreEntry {
+                name: name.to_string(),
+                value,
+            });
+            self.lore_files.insert(self.scope.files[def.0].file.clone());
         }
+        out
     }
+}
+
+/// How [`Extractor::upgrades`] walks a group.
+#[derive(Debug, Clone, Copy)]
+struct Walk {
+    own_only: bool,
+    through_holders: bool,
 }
 
 /// Upper-case names ("HERO", "WIZARD (1)") are printed keywords.
