@@ -41,6 +41,41 @@ pub fn find_warscroll<'a>(faction: &'a Faction, name: &str) -> Result<&'a Warscr
     })
 }
 
+/// Every way `unit` fails the warlord rules: a single-model, non-UNIQUE HERO costing no
+/// more than the battlepack's cap (unless the faction is exempt).
+fn warlord_problems(pack: &Battlepack, faction: &Faction, unit: &Unit) -> Vec<RuleError> {
+    let name = unit.display_name();
+    let limits = &pack.roster;
+    let exempt = limits
+        .warlord_points_exempt_factions
+        .iter()
+        .any(|f| f.eq_ignore_ascii_case(&faction.name));
+    let mut out = Vec::new();
+    if !unit.has_keyword("HERO") {
+        let fix = format!("pick a HERO of {} as warlord", faction.name);
+        out.push(RuleError::new("warlord", format!("{name} is not a HERO; {fix}")));
+    }
+    if unit.has_keyword("UNIQUE") {
+        let msg = format!("{name} is UNIQUE and cannot be a warlord; pick a HERO that is not UNIQUE");
+        out.push(RuleError::new("warlord", msg));
+    }
+    if unit.unit_size != 1 {
+        let msg = format!(
+            "{name} is a unit of {} models; the warlord must be a single model",
+            unit.unit_size
+        );
+        out.push(RuleError::new("warlord", msg));
+    }
+    if !exempt && unit.points > limits.warlord_max_points {
+        let msg = format!(
+            "{name} costs {} points; a warlord may cost at most {}; pick a cheaper HERO",
+            unit.points, limits.warlord_max_points
+        );
+        out.push(RuleError::new("warlord points", msg));
+    }
+    out
+}
+
 /// The warlord of a new roster: a single-model, non-UNIQUE HERO of the faction within the
 /// points cap, starting with the first rank's renown, a Path and that rank's ability.
 pub fn plan_warlord(
@@ -49,52 +84,17 @@ pub fn plan_warlord(
     choice: &WarlordChoice,
 ) -> Result<Outcome, RuleError> {
     let w = find_warscroll(faction, choice.warscroll)?;
-    if !w.is_hero() {
-        return refuse(
-            "warlord",
-            format!(
-                "{} is not a HERO; pick a HERO of {} as warlord",
-                w.name, faction.name
-            ),
-        );
-    }
-    if w.is_unique() {
-        return refuse(
-            "warlord",
-            format!(
-                "{} is UNIQUE and cannot be a warlord; pick a HERO that is not UNIQUE",
-                w.name
-            ),
-        );
-    }
-    if w.unit_size != 1 {
-        return refuse(
-            "warlord",
-            format!(
-                "{} is a unit of {} models; the warlord must be a single model",
-                w.name, w.unit_size
-            ),
-        );
-    }
-    let limits = &pack.roster;
-    let exempt = limits
-        .warlord_points_exempt_factions
-        .iter()
-        .any(|f| f.eq_ignore_ascii_case(&faction.name));
-    if !exempt && w.points > limits.warlord_max_points {
-        return refuse(
-            "warlord points",
-            format!(
-                "{} costs {} points; a warlord may cost at most {}; pick a cheaper HERO",
-                w.name, w.points, limits.warlord_max_points
-            ),
-        );
+    if let Some(broken) = warlord_problems(pack, faction, &Unit::new(0, w))
+        .into_iter()
+        .next()
+    {
+        return Err(broken);
     }
     let mut unit = Unit::new(0, w);
     unit.warlord = true;
     let path = find_path(pack, choice.path)?;
     check_path(pack, path, &unit)?;
-    let renown = limits.warlord_starting_renown;
+    let renown = pack.roster.warlord_starting_renown;
     let ranks = ranks_crossed(pack, 0, renown);
     let Some(first) = ranks.first() else {
         return refuse(
@@ -203,22 +203,10 @@ pub fn plan_add_unit(
 
 /// Refuses to reinforce a single-model unit or one the data marks as not reinforceable.
 pub fn check_reinforceable(unit: &Unit) -> Result<(), RuleError> {
-    if unit.unit_size <= 1 {
+    if let Some(why) = never_reinforceable(unit) {
         return refuse(
             "reinforced units",
-            format!(
-                "{} has a minimum size of 1 model and cannot be reinforced; add it without --reinforced",
-                unit.warscroll
-            ),
-        );
-    }
-    if !unit.reinforceable {
-        return refuse(
-            "reinforced units",
-            format!(
-                "{} cannot be reinforced (its battle profile does not allow it); add it without --reinforced",
-                unit.warscroll
-            ),
+            format!("{} {why}; add it without --reinforced", unit.warscroll),
         );
     }
     if unit.reinforced {
@@ -228,6 +216,17 @@ pub fn check_reinforceable(unit: &Unit) -> Result<(), RuleError> {
         );
     }
     Ok(())
+}
+
+/// Why a unit can never be reinforced (single model, or its battle profile forbids it).
+fn never_reinforceable(unit: &Unit) -> Option<&'static str> {
+    if unit.unit_size <= 1 {
+        Some("has a minimum size of 1 model and cannot be reinforced")
+    } else if !unit.reinforceable {
+        Some("cannot be reinforced (its battle profile does not allow it)")
+    } else {
+        None
+    }
 }
 
 /// Finds an enhancement of the faction by name, preferring a table `unit` is eligible for.
@@ -688,30 +687,8 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
     match roster.warlord() {
         None => problem("warlord", "the roster has no warlord".into()),
         Some(w) => {
-            let exempt = pack
-                .roster
-                .warlord_points_exempt_factions
-                .iter()
-                .any(|f| f.eq_ignore_ascii_case(&faction.name));
-            if !w.has_keyword("HERO") {
-                problem("warlord", format!("{} is not a HERO", w.label()));
-            }
-            if w.has_keyword("UNIQUE") {
-                problem("warlord", format!("{} is UNIQUE", w.label()));
-            }
-            if w.unit_size != 1 {
-                problem("warlord", format!("{} is not a single model", w.label()));
-            }
-            if !exempt && w.points > pack.roster.warlord_max_points {
-                problem(
-                    "warlord points",
-                    format!(
-                        "{} costs {} points, over {}",
-                        w.label(),
-                        w.points,
-                        pack.roster.warlord_max_points
-                    ),
-                );
+            for broken in warlord_problems(pack, faction, w) {
+                problem(broken.rule, broken.message);
             }
         }
     }
@@ -740,10 +717,10 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
                 now.points
             ));
         }
-        if u.reinforced && (u.unit_size <= 1 || !u.reinforceable) {
+        if let Some(why) = never_reinforceable(u).filter(|_| u.reinforced) {
             problem(
                 "reinforced units",
-                format!("{} is reinforced but cannot be", u.label()),
+                format!("{} is reinforced, but {why}", u.label()),
             );
         }
         if let Some(path_id) = &u.path {

@@ -427,4 +427,23 @@ fn check_reports_broken_rules_and_open_set_up_steps() {
     assert!(rules.contains(&"starting points"), "{rules:?}");
     assert!(rules.contains(&"warlord points"), "{rules:?}");
     assert!(rules.contains(&"warlord"), "{rules:?}");
+    // A single-model unit recorded as reinforced is reported with the reason.
+    r.units[1].reinforced = true;
+    let report = check(&p, &f, &r);
+    let reinforced: Vec<_> = report
+        .problems
+        .iter()
+        .filter(|p| p.rule == "reinforced units")
+        .collect();
+    assert_eq!(reinforced.len(), 1, "{:?}", report.problems);
+    assert!(
+        reinforced[0].message.contains("Battle Mage"),
+        "{}",
+        reinforced[0].message
+    );
+    assert!(
+        reinforced[0].message.contains("minimum size of 1 model"),
+        "{}",
+        reinforced[0].message
+    );
 }
