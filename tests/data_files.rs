@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Ptg;
+use common::{Ptg, named, roster_new};
 
 /// A hand-made faction with edge-case numbers the real catalogues lack.
 const EDGE_HOST: &str = r#"
@@ -50,48 +50,34 @@ fn with_edge_host() -> (Ptg, String) {
     (p, dir)
 }
 
-fn new_roster(warlord: &str, data_dir: &str) -> Vec<String> {
-    [
-        "--data-dir",
-        data_dir,
-        "roster",
-        "new",
+/// `roster new` for roster "Edge" with `warlord`, reading factions from `data_dir` too.
+fn new_roster<'a>(warlord: &'a str, data_dir: &'a str) -> Vec<&'a str> {
+    let mut args = vec!["--data-dir", data_dir];
+    args.extend(roster_new(
         "Edge",
-        "--campaign",
         "Edges",
-        "--player",
-        "Di",
-        "--faction",
         "Edge Host",
-        "--warlord",
         warlord,
-        "--path",
         "leader",
-        "--ability",
         "tactical-acumen",
-    ]
-    .map(String::from)
-    .to_vec()
-}
-
-fn strs(v: &[String]) -> Vec<&str> {
-    v.iter().map(String::as_str).collect()
+    ));
+    args
 }
 
 #[test]
 fn a_351_point_warlord_is_refused_and_350_allowed() {
     let (p, dir) = with_edge_host();
     p.refused(
-        &strs(&new_roster("Lord of 351", &dir)),
+        &new_roster("Lord of 351", &dir),
         "costs 351 points; a warlord may cost at most 350",
     );
-    p.ok(&strs(&new_roster("Lord of 350", &dir)));
+    p.ok(&new_roster("Lord of 350", &dir));
 }
 
 #[test]
 fn the_starting_order_of_battle_stops_at_1000_not_1001() {
     let (p, dir) = with_edge_host();
-    p.ok(&strs(&new_roster("Lord of 350", &dir)));
+    p.ok(&new_roster("Lord of 350", &dir));
     p.ok(&[
         "--data-dir",
         &dir,
@@ -136,12 +122,7 @@ fn user_files_add_factions_and_replace_bundled_ones() {
         .collect();
     assert!(names.contains(&"Edge Host"));
     assert_eq!(names.iter().filter(|n| **n == "Stormcast Eternals").count(), 1);
-    let sce = list
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["name"] == "Stormcast Eternals")
-        .unwrap();
+    let sce = named(&list, "name", "Stormcast Eternals");
     assert!(
         sce["loaded_from"]
             .as_str()
@@ -151,21 +132,11 @@ fn user_files_add_factions_and_replace_bundled_ones() {
     );
 
     let shown = p.json(&["--data-dir", &d, "faction", "show", "stormcast eternals"]);
-    let lib = shown["units"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|u| u["name"] == "Liberators")
-        .unwrap();
+    let lib = named(&shown["units"], "name", "Liberators");
     assert_eq!(lib["points"], 100);
     // Without the folder, the bundled points are back.
     let shown = p.json(&["faction", "show", "Stormcast Eternals"]);
-    let lib = shown["units"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|u| u["name"] == "Liberators")
-        .unwrap();
+    let lib = named(&shown["units"], "name", "Liberators");
     assert_eq!(lib["points"], 90);
 }
 
@@ -278,12 +249,7 @@ fn import_bsdata_writes_user_files_that_replace_the_bundled_ones() {
     let out = p.dir.path().join("xdg/ptg/factions");
     assert!(out.join("stormcast-eternals.toml").is_file());
     let list = p.json(&["faction", "list"]);
-    let skaven = list
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["name"] == "Skaven")
-        .unwrap();
+    let skaven = named(&list, "name", "Skaven");
     assert!(
         skaven["loaded_from"]
             .as_str()

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Ptg;
+use common::{Ptg, named, roster_new};
 use serde_json::Value;
 
 const SCE: &str = "Stormcast Eternals";
@@ -12,33 +12,19 @@ const SCE: &str = "Stormcast Eternals";
 fn hammers() -> Ptg {
     let p = Ptg::new();
     p.ok(&["campaign", "new", "Ashen Vale"]);
-    p.ok(&[
-        "roster",
-        "new",
+    p.ok(&roster_new(
         "Hammers of Dawn",
-        "--campaign",
         "Ashen Vale",
-        "--player",
-        "Ana",
-        "--faction",
         SCE,
-        "--warlord",
         "Lord-Vigilant on Gryph-stalker",
-        "--path",
         "warrior",
-        "--ability",
         "berserker",
-    ]);
+    ));
     p
 }
 
 fn unit<'a>(roster: &'a Value, warscroll: &str) -> &'a Value {
-    roster["units"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|u| u["warscroll"] == warscroll)
-        .expect("unit present")
+    named(&roster["units"], "warscroll", warscroll)
 }
 
 #[test]
@@ -197,23 +183,7 @@ fn the_warlord_must_be_a_single_model_non_unique_hero_of_350_points_or_less() {
     let p = Ptg::new();
     p.ok(&["campaign", "new", "Ashen Vale"]);
     let new = |warlord: &'static str, faction: &'static str, path: &'static str, ability: &'static str| {
-        vec![
-            "roster",
-            "new",
-            "Test",
-            "--campaign",
-            "Ashen Vale",
-            "--player",
-            "Bo",
-            "--faction",
-            faction,
-            "--warlord",
-            warlord,
-            "--path",
-            path,
-            "--ability",
-            ability,
-        ]
+        roster_new("Test", "Ashen Vale", faction, warlord, path, ability)
     };
     p.refused(
         &new("Lord-Celestant on Stardrake", SCE, "warrior", "berserker"),
@@ -359,23 +329,14 @@ fn an_enhancement_is_never_taken_twice_nor_given_to_a_unique_unit() {
 fn a_seventh_spell_needs_replace() {
     let p = Ptg::new();
     p.ok(&["campaign", "new", "Hysh"]);
-    p.ok(&[
-        "roster",
-        "new",
+    p.ok(&roster_new(
         "Light",
-        "--campaign",
         "Hysh",
-        "--player",
-        "Cy",
-        "--faction",
         "Lumineth Realm-lords",
-        "--warlord",
         "Scinari Cathallar",
-        "--path",
         "mage",
-        "--ability",
         "dedicated-practitioner",
-    ]);
+    ));
     p.ok(&["roster", "lore", "Light", "add", "spell", "Overwhelming Heat"]);
     p.refused(
         &["roster", "lore", "Light", "add", "spell", "Beam of Hysh"],
@@ -540,23 +501,14 @@ fn units_are_named_by_id_or_unique_name() {
         "did you mean 'Hammers of Dawn'",
     );
     p.refused(
-        &[
-            "roster",
-            "new",
+        &roster_new(
             "Hammers of Dawn",
-            "--campaign",
             "Ashen Vale",
-            "--player",
-            "X",
-            "--faction",
             SCE,
-            "--warlord",
             "Knight-Questor",
-            "--path",
             "warrior",
-            "--ability",
             "berserker",
-        ],
+        ),
         "already exists",
     );
     p.refused(&["campaign", "new", "ashen vale"], "already exists");

@@ -7,7 +7,7 @@ use crate::catalogue::{Catalogue, Faction, LoreKind};
 use crate::rules::model::Roster;
 use crate::rules::roster::{self as rules, WarlordChoice};
 use crate::rules::{Outcome, RuleError};
-use crate::store::{Campaign, LogContext, Store, apply, roster_store};
+use crate::store::{Campaign, LogContext, Store, apply, rosters};
 use anyhow::{Result, anyhow};
 use clap::Subcommand;
 use serde::Serialize;
@@ -119,7 +119,7 @@ pub fn change_roster(
             command,
         };
         apply(tx, ctx, &outcome)?;
-        let after = roster_store::load(tx, subject.roster.id)?;
+        let after = rosters::load(tx, subject.roster.id)?;
         Ok((outcome, after))
     })
 }
@@ -129,8 +129,8 @@ pub fn load_subject<'a>(
     conn: &rusqlite::Connection,
     roster: &str,
 ) -> Result<Subject<'a>> {
-    let id = roster_store::id_of(conn, roster)?;
-    let roster = roster_store::load(conn, id)?;
+    let id = rosters::id_of(conn, roster)?;
+    let roster = rosters::load(conn, id)?;
     let campaign = Campaign::get(conn, &roster.campaign)?;
     let pack = cat.battlepack(&campaign.battlepack).map_err(|e| anyhow!(e))?;
     let faction = cat
@@ -169,7 +169,7 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
                     ability: &ability,
                 };
                 let outcome = rules::plan_warlord(pack, f, &choice)?;
-                let id = roster_store::create(tx, c.id, &name, &player, &f.name)?;
+                let id = rosters::create(tx, c.id, &name, &player, &f.name)?;
                 apply(
                     tx,
                     LogContext {
@@ -180,7 +180,7 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
                     },
                     &outcome,
                 )?;
-                Ok((outcome, roster_store::load(tx, id)?))
+                Ok((outcome, rosters::load(tx, id)?))
             })?;
             report(
                 json_out,
@@ -266,7 +266,7 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
                 .map(|c| Campaign::get(store.conn(), &c))
                 .transpose()?
                 .map(|c| c.id);
-            let rows = roster_store::list(store.conn(), campaign_id)?;
+            let rows = rosters::list(store.conn(), campaign_id)?;
             if json_out {
                 return json(&rows);
             }

@@ -4,14 +4,11 @@
 
 mod apply;
 mod campaigns;
-mod rosters;
+pub mod rosters;
 
 pub use apply::{LogContext, apply};
 pub use campaigns::{Campaign, CampaignRow};
 pub use rosters::RosterRow;
-pub mod roster_store {
-    pub use super::rosters::{create, id_of, list, load};
-}
 
 use anyhow::{Context, Result};
 use rusqlite::{Connection, Transaction, TransactionBehavior};

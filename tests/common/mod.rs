@@ -108,3 +108,41 @@ impl Ptg {
         out
     }
 }
+
+/// Arguments of `ptg roster new`: roster `name` in `campaign`, led by `warlord` of `faction` on
+/// `path` with that Path's first `ability`.
+pub fn roster_new<'a>(
+    name: &'a str,
+    campaign: &'a str,
+    faction: &'a str,
+    warlord: &'a str,
+    path: &'a str,
+    ability: &'a str,
+) -> Vec<&'a str> {
+    vec![
+        "roster",
+        "new",
+        name,
+        "--campaign",
+        campaign,
+        "--player",
+        "Ana",
+        "--faction",
+        faction,
+        "--warlord",
+        warlord,
+        "--path",
+        path,
+        "--ability",
+        ability,
+    ]
+}
+
+/// The element of a JSON array whose `key` is `value`.
+pub fn named<'a>(list: &'a serde_json::Value, key: &str, value: &str) -> &'a serde_json::Value {
+    list.as_array()
+        .expect("a JSON array")
+        .iter()
+        .find(|v| v[key] == value)
+        .unwrap_or_else(|| panic!("no element with {key} = {value:?} in {list}"))
+}
