@@ -2,12 +2,17 @@
 //! module per command group. No rules here: commands load state, call the engine, and hand
 //! the outcome to the store.
 
+mod aftermath;
+mod battle;
 mod campaign;
 mod data;
 mod demo;
+mod dice;
 mod faction;
 pub mod output;
 mod quest;
+mod rank;
+mod rolls;
 mod roster;
 
 use crate::catalogue::Catalogue;
@@ -47,6 +52,16 @@ pub enum Command {
     /// The Quest Log.
     #[command(subcommand)]
     Quest(quest::QuestCmd),
+    /// Battles: plan one, record armies, twists and the result.
+    #[command(subcommand)]
+    Battle(battle::BattleCmd),
+    /// After a battle: earn glory, gain renown, complete quests, manage the Order of Battle.
+    Aftermath(aftermath::AftermathArgs),
+    /// Rank-up choices: a Path ability for each rank reached.
+    #[command(subcommand)]
+    Rank(rank::RankCmd),
+    /// The dice log: every roll ptg made or was told.
+    Rolls(rolls::RollsArgs),
     /// Importing outside data (BSData catalogues).
     #[command(subcommand)]
     Data(data::DataCmd),
@@ -118,6 +133,10 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Campaign(cmd) => campaign::run(&mut app, cmd),
         Command::Roster(cmd) => roster::run(&mut app, cmd),
         Command::Quest(cmd) => quest::run(&mut app, cmd),
+        Command::Battle(cmd) => battle::run(&mut app, cmd),
+        Command::Aftermath(args) => aftermath::run(&mut app, args),
+        Command::Rank(cmd) => rank::run(&mut app, cmd),
+        Command::Rolls(args) => rolls::run(&mut app, args),
         Command::Data(cmd) => data::run(&mut app, cmd),
     }
 }

@@ -5,6 +5,7 @@ use super::output::{json, line, or_dash, table};
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Catalogue, Faction, LoreKind};
 use crate::rules::model::Roster;
+use crate::rules::renown::{may_walk, pending_ranks};
 use crate::rules::roster::{self as rules, WarlordChoice};
 use crate::rules::{Outcome, RuleError};
 use crate::store::{Campaign, LogContext, Store, apply, rosters};
@@ -344,6 +345,7 @@ struct RosterView<'a> {
     points: u32,
     starting_points_limit: u32,
     battlepack: &'a str,
+    waiting: Vec<String>,
 }
 
 fn ability_name(pack: &Battlepack, path: Option<&str>, ability: &str) -> String {
@@ -358,6 +360,47 @@ fn ability_name(pack: &Battlepack, path: Option<&str>, ability: &str) -> String 
         .unwrap_or_else(|| ability.to_string())
 }
 
+/// Rank choices waiting on the roster, each with the abilities (and Paths) to pick from.
+pub fn pending_lines(pack: &Battlepack, r: &Roster) -> Vec<String> {
+    let mut out = Vec::new();
+    for u in r.active_units() {
+        for rank in pending_ranks(pack, u) {
+            let options = match u.path.as_deref().and_then(|p| pack.path(p)) {
+                Some(path) => path
+                    .ranks
+                    .iter()
+                    .find(|pr| pr.rank == rank.name)
+                    .map(|pr| {
+                        pr.abilities
+                            .iter()
+                            .map(|a| a.id.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    })
+                    .unwrap_or_default(),
+                None => format!(
+                    "first pick a Path with --path ({})",
+                    pack.paths
+                        .iter()
+                        .filter(|p| may_walk(p, u))
+                        .map(|p| p.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            out.push(format!(
+                "Rank choice waiting: {} reached {}: `ptg rank choose \"{}\" {} <ability>`: {options}",
+                u.label(),
+                rank.name,
+                r.name,
+                u.id
+            ));
+        }
+    }
+    out.extend(super::aftermath::reward_lines(r));
+    out
+}
+
 fn show(json_out: bool, s: &Subject) -> Result<()> {
     let r = &s.roster;
     if json_out {
@@ -366,6 +409,7 @@ fn show(json_out: bool, s: &Subject) -> Result<()> {
             points: r.points(),
             starting_points_limit: s.pack.roster.starting_points,
             battlepack: &s.pack.id,
+            waiting: pending_lines(s.pack, r),
         });
     }
     line(format!(
@@ -472,6 +516,13 @@ fn show(json_out: bool, s: &Subject) -> Result<()> {
     }
     if !r.completed_quests.is_empty() {
         line(format!("Completed: {}", r.completed_quests.join(", ")))?;
+    }
+    let waiting = pending_lines(s.pack, r);
+    if !waiting.is_empty() {
+        line("\nWaiting")?;
+        for w in waiting {
+            line(format!("  {w}"))?;
+        }
     }
     Ok(())
 }

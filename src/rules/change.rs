@@ -2,6 +2,8 @@
 //! applies them in one transaction and appends each to the change log, so current values can
 //! always be reconciled with (and undone from) history.
 
+use super::dice::Roll;
+use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind};
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +58,9 @@ pub enum Change {
         unit: UnitRef,
         amount: u32,
         reason: String,
+        /// The roll that gave it: an index into the outcome's rolls.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<usize>,
     },
     /// The unit reached `rank`; an ability of that rank is chosen by `ChooseAbility`.
     GainRank {
@@ -100,6 +105,47 @@ pub enum Change {
         quest: String,
         reason: String,
     },
+    /// Quest points recorded in the Quest Log.
+    QuestProgress {
+        quest: String,
+        points: u32,
+        reason: String,
+    },
+    /// The current quest is completed; its Quest Log is cleared.
+    CompleteQuest {
+        quest: String,
+    },
+    /// A reward the player picks later (an artefact, a heroic trait, a spell, a prayer).
+    GrantReward {
+        reward: QuestReward,
+        source: String,
+        /// The unit it must go to, when the reward names one (Rising Champion).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<UnitRef>,
+    },
+    /// A granted reward is used up by the enhancement or lore entry that follows it.
+    ClaimReward {
+        reward_id: i64,
+        reward: QuestReward,
+        source: String,
+    },
+    /// A manifestation harnessed by its quest loses its 'Wild' mark.
+    TameManifestation {
+        name: String,
+    },
+    GainGlory {
+        amount: u32,
+        reason: String,
+    },
+    SpendGlory {
+        amount: u32,
+        reason: String,
+    },
+    Retire {
+        unit: UnitRef,
+    },
+    /// The roster has fought its first battle: set-up is over.
+    CompleteSetup,
 }
 
 impl Change {
@@ -120,6 +166,25 @@ impl Change {
             }
             Change::Reinforce { .. } => "unit reinforced".into(),
             Change::GainRenown { amount, reason, .. } => format!("+{amount} renown ({reason})"),
+            Change::QuestProgress {
+                quest,
+                points,
+                reason,
+            } => {
+                format!("+{points} quest points for {quest} ({reason})")
+            }
+            Change::CompleteQuest { quest } => format!("quest completed: {quest}"),
+            Change::GrantReward { reward, source, .. } => {
+                format!("earned {} ({source})", reward_words(*reward))
+            }
+            Change::ClaimReward { reward, source, .. } => {
+                format!("used the {} earned from {source}", reward_words(*reward))
+            }
+            Change::TameManifestation { name } => format!("{name} is no longer Wild"),
+            Change::GainGlory { amount, reason } => format!("+{amount} glory ({reason})"),
+            Change::SpendGlory { amount, reason } => format!("-{amount} glory ({reason})"),
+            Change::Retire { .. } => "retired from the Order of Battle".into(),
+            Change::CompleteSetup => "first battle fought: set-up is over".into(),
             Change::GainRank { rank, .. } => format!("reached rank {rank}"),
             Change::SetPath { path, .. } => format!("follows the Path of the {}", capitalise(path)),
             Change::ChooseAbility { rank, ability, .. } => format!("{rank} ability: {ability}"),
@@ -157,10 +222,23 @@ impl Change {
             | Change::GainRank { unit, .. }
             | Change::SetPath { unit, .. }
             | Change::ChooseAbility { unit, .. }
-            | Change::GiveEnhancement { unit, .. } => Some(*unit),
-            Change::StartQuest { unit, .. } => *unit,
+            | Change::GiveEnhancement { unit, .. }
+            | Change::Retire { unit } => Some(*unit),
+            Change::StartQuest { unit, .. } | Change::GrantReward { unit, .. } => *unit,
             _ => None,
         }
+    }
+}
+
+/// "an artefact of power", "a heroic trait", ... as players say it.
+pub fn reward_words(reward: QuestReward) -> &'static str {
+    match reward {
+        QuestReward::Artefact => "an artefact of power",
+        QuestReward::HeroicTrait => "a heroic trait",
+        QuestReward::Spell => "a spell",
+        QuestReward::Prayer => "a prayer",
+        QuestReward::Renown => "renown",
+        QuestReward::TameManifestation => "a tamed manifestation",
     }
 }
 
@@ -178,6 +256,9 @@ pub struct Outcome {
     /// One line for history, e.g. "Liberators added to the Order of Battle".
     pub summary: String,
     pub changes: Vec<Change>,
+    /// Every die rolled for this outcome, in order; changes refer to them by index.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<Roll>,
 }
 
 impl Outcome {
@@ -185,6 +266,7 @@ impl Outcome {
         Outcome {
             summary: summary.into(),
             changes: Vec::new(),
+            rolls: Vec::new(),
         }
     }
 
@@ -194,7 +276,7 @@ impl Outcome {
     }
 }
 
-use super::model::{Enhancement, QuestState, Roster, TomeEntry, Unit};
+use super::model::{Enhancement, QuestState, RewardDue, Roster, TomeEntry, Unit};
 
 impl Roster {
     /// Applies an outcome in memory, as the store does in SQL; new units get ids from
@@ -262,6 +344,31 @@ impl Roster {
                     })
                 }
                 (Change::DropQuest { .. }, _) => self.quest = None,
+                (Change::CompleteQuest { quest }, _) => {
+                    self.completed_quests.push(quest.clone());
+                    self.quest = None
+                }
+                (Change::QuestProgress { points, .. }, _) => {
+                    if let Some(q) = &mut self.quest {
+                        q.points += points
+                    }
+                }
+                (Change::GrantReward { reward, source, .. }, _) => self.rewards.push(RewardDue {
+                    id: -1 - self.rewards.len() as i64,
+                    reward: *reward,
+                    source: source.clone(),
+                    unit: unit_id,
+                }),
+                (Change::ClaimReward { reward_id, .. }, _) => self.rewards.retain(|r| r.id != *reward_id),
+                (Change::TameManifestation { name }, _) => {
+                    for e in self.tome.iter_mut().filter(|e| &e.name == name) {
+                        e.wild = false;
+                    }
+                }
+                (Change::GainGlory { amount, .. }, _) => self.glory += i64::from(*amount),
+                (Change::SpendGlory { amount, .. }, _) => self.glory -= i64::from(*amount),
+                (Change::Retire { .. }, Some(u)) => u.retired = true,
+                (Change::CompleteSetup, _) => self.setup_complete = true,
                 (_, None) => {}
             }
         }

@@ -23,6 +23,9 @@ pub trait Dice {
     /// One die with `sides` faces (1..=sides), or a refusal (e.g. a typed value out of range).
     fn die(&mut self, sides: u32) -> Result<u32, RuleError>;
     fn source(&self) -> DiceSource;
+    /// Told before each roll what it is for, so a prompt at the table can say which dice to
+    /// throw; sources that need not know ignore it.
+    fn announce(&mut self, _purpose: &str, _expression: &DiceExpr) {}
 }
 
 /// ptg rolls: ChaCha8 from a logged seed, so a roll can be replayed and checked.
@@ -39,9 +42,9 @@ impl SeededDice {
         }
     }
 
-    /// A fresh seed from the operating system's randomness.
+    /// A fresh seed from the operating system's randomness (53 bits, so it survives JSON).
     pub fn random_seed() -> u64 {
-        rand::random()
+        rand::random::<u64>() >> 11
     }
 }
 
@@ -193,12 +196,15 @@ impl<'a> Roller<'a> {
 
     /// Rolls `expr` for `purpose`, records it and returns the total.
     pub fn roll(&mut self, expr: DiceExpr, purpose: impl Into<String>) -> Result<i32, RuleError> {
+        let purpose = purpose.into();
+        self.dice.announce(&purpose, &expr);
         let faces = (0..expr.count)
             .map(|_| self.dice.die(expr.sides))
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| RuleError::new(e.rule, format!("{} ({expr} for {purpose})", e.message)))?;
         let total = faces.iter().sum::<u32>() as i32 + expr.modifier;
         self.rolls.push(Roll {
-            purpose: purpose.into(),
+            purpose,
             expression: expr.to_string(),
             faces,
             total,

@@ -2,9 +2,14 @@
 //! take the current state (a [`model::Roster`], the faction, the battlepack) and the user's
 //! choices, and return an [`change::Outcome`] for the store to apply, or a [`RuleError`].
 
+pub mod aftermath;
+pub mod army;
+pub mod battle;
 pub mod change;
 pub mod dice;
+pub mod glory;
 pub mod model;
+pub mod quest;
 pub mod renown;
 pub mod roster;
 

@@ -1,6 +1,7 @@
 //! The state the rules look at: a roster as plain data, loaded by the store.
 
 use super::change::NewUnit;
+use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind, Warscroll};
 use serde::Serialize;
 
@@ -19,6 +20,19 @@ pub struct Roster {
     pub tome: Vec<TomeEntry>,
     pub quest: Option<QuestState>,
     pub completed_quests: Vec<String>,
+    /// Rewards earned but not yet picked (e.g. the artefact of a completed quest).
+    pub rewards: Vec<RewardDue>,
+}
+
+/// A reward the roster is owed: the player picks what it is (`roster enhance`, `roster lore add`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RewardDue {
+    pub id: i64,
+    pub reward: QuestReward,
+    /// What earned it, e.g. "Search for the Artefact".
+    pub source: String,
+    /// The unit it must go to, if the reward names one.
+    pub unit: Option<i64>,
 }
 
 /// A unit on the Order of Battle, with the battle-profile facts recorded when it joined.

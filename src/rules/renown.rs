@@ -1,7 +1,7 @@
 //! Ranks and Paths: which Paths a unit may walk, the rank a renown total gives, and the
 //! abilities a rank offers.
 
-use super::{RuleError, model::Unit, refuse};
+use super::{Change, Outcome, RuleError, UnitRef, model::Unit, refuse};
 use crate::catalogue::battlepack::{Battlepack, Path, PathAbility, PathEligibility, Rank};
 use crate::names;
 
@@ -95,6 +95,97 @@ pub fn ranks_crossed(pack: &Battlepack, before: u32, after: u32) -> Vec<&Rank> {
         .collect()
 }
 
+/// Ranks the unit has reached without picking their ability yet, lowest first.
+pub fn pending_ranks<'a>(pack: &'a Battlepack, unit: &Unit) -> Vec<&'a Rank> {
+    let Some(reached) = unit
+        .rank
+        .as_deref()
+        .and_then(|r| pack.ranks.iter().position(|k| k.name == r))
+    else {
+        return Vec::new();
+    };
+    pack.ranks[..=reached]
+        .iter()
+        .filter(|r| !unit.abilities.iter().any(|(rank, _)| rank == &r.name))
+        .collect()
+}
+
+/// Picks the ability (and, at a unit's first rank, the Path) for its lowest pending rank.
+pub fn plan_rank_choice(
+    pack: &Battlepack,
+    unit: &Unit,
+    ability: &str,
+    path: Option<&str>,
+) -> Result<Outcome, RuleError> {
+    let Some(rank) = pending_ranks(pack, unit).into_iter().next() else {
+        return refuse(
+            "ranks",
+            format!(
+                "{} has no rank choice waiting (renown {}, rank {}); choices come when renown reaches a new rank",
+                unit.label(),
+                unit.renown,
+                unit.rank.as_deref().unwrap_or("none")
+            ),
+        );
+    };
+    let mut out = Outcome::new(format!("{} chose a {} ability", unit.display_name(), rank.name));
+    let walked = match (&unit.path, path) {
+        (Some(current), Some(asked)) => {
+            let asked = find_path(pack, asked)?;
+            if asked.id != *current {
+                return refuse(
+                    "paths",
+                    format!(
+                        "{} already walks the Path of the {current}; a unit keeps its Path, so leave out --path",
+                        unit.label()
+                    ),
+                );
+            }
+            asked
+        }
+        (Some(current), None) => find_path(pack, current)?,
+        (None, None) => {
+            let open: Vec<&str> = pack
+                .paths
+                .iter()
+                .filter(|p| may_walk(p, unit))
+                .map(|p| p.id.as_str())
+                .collect();
+            return refuse(
+                "paths",
+                format!(
+                    "{} reached its first rank, so it picks its Path too: add --path (one of: {})",
+                    unit.label(),
+                    open.join(", ")
+                ),
+            );
+        }
+        (None, Some(asked)) => {
+            let p = find_path(pack, asked)?;
+            check_path(pack, p, unit)?;
+            out.push(Change::SetPath {
+                unit: UnitRef::Existing(unit.id),
+                path: p.id.clone(),
+            });
+            p
+        }
+    };
+    let chosen = find_ability(walked, &rank.name, ability)?;
+    out.summary = format!(
+        "{} chose {} ({}, {})",
+        unit.display_name(),
+        chosen.name,
+        rank.name,
+        walked.name
+    );
+    out.push(Change::ChooseAbility {
+        unit: UnitRef::Existing(unit.id),
+        rank: rank.name.clone(),
+        ability: chosen.id.clone(),
+    });
+    Ok(out)
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -176,5 +267,41 @@ pub(crate) mod tests {
             "{}",
             err.message
         );
+    }
+
+    #[test]
+    fn a_first_rank_asks_for_a_path_and_later_ranks_keep_it() {
+        let pack = pack();
+        let mut u = unit(&["INFANTRY"]);
+        u.renown = 16;
+        u.rank = Some("Elite".into());
+        assert_eq!(
+            pending_ranks(&pack, &u)
+                .iter()
+                .map(|r| r.name.as_str())
+                .collect::<Vec<_>>(),
+            ["Aspiring", "Elite"]
+        );
+        let err = plan_rank_choice(&pack, &u, "x", None).unwrap_err();
+        assert!(err.message.contains("add --path"), "{err}");
+        let hero_path = plan_rank_choice(&pack, &u, "x", Some("warrior")).unwrap_err();
+        assert_eq!(hero_path.rule, "path eligibility");
+
+        let attacker = find_path(&pack, "attacker").unwrap();
+        let first = &attacker.ranks[0].abilities[0];
+        let out = plan_rank_choice(&pack, &u, &first.id, Some("attacker")).unwrap();
+        assert!(matches!(&out.changes[0], Change::SetPath { path, .. } if path == "attacker"));
+        assert!(
+            matches!(&out.changes[1], Change::ChooseAbility { rank, ability, .. } if rank == "Aspiring" && ability == &first.id)
+        );
+        u.path = Some("attacker".into());
+        u.abilities.push(("Aspiring".into(), first.id.clone()));
+        assert_eq!(pending_ranks(&pack, &u)[0].name, "Elite");
+        let second = &attacker.ranks[1].abilities[1];
+        let out = plan_rank_choice(&pack, &u, &second.name, None).unwrap();
+        assert_eq!(out.changes.len(), 1);
+        u.abilities.push(("Elite".into(), second.id.clone()));
+        let none = plan_rank_choice(&pack, &u, &second.id, None).unwrap_err();
+        assert!(none.message.contains("no rank choice waiting"), "{none}");
     }
 }

@@ -6,7 +6,7 @@
 //! changed under it).
 
 use super::change::{Change, NewUnit, Outcome, UnitRef};
-use super::model::{Roster, Unit};
+use super::model::{RewardDue, Roster, Unit};
 use super::renown::{check_path, find_ability, find_path, ranks_crossed};
 use super::{RuleError, refuse};
 use crate::catalogue::battlepack::{Battlepack, QuestReward, QuestTarget};
@@ -113,6 +113,7 @@ pub fn plan_warlord(
         unit: me,
         amount: renown,
         reason: "a warlord starts with this renown".into(),
+        roll: None,
     });
     for r in &ranks {
         out.push(Change::GainRank {
@@ -152,19 +153,7 @@ pub fn plan_add_unit(
         );
     }
     let w = find_warscroll(faction, warscroll)?;
-    let wanted = name.map(str::trim).filter(|n| !n.is_empty());
-    let taken = |u: &&Unit| {
-        u.name
-            .as_deref()
-            .zip(wanted)
-            .is_some_and(|(o, n)| o.eq_ignore_ascii_case(n))
-    };
-    if let (Some(other), Some(n)) = (roster.active_units().find(taken), wanted) {
-        return refuse(
-            "unit names",
-            format!("{} is already called '{n}'; pick another name", other.label()),
-        );
-    }
+    check_unit_name(roster, name)?;
     let mut unit = Unit::new(0, w);
     if reinforced {
         check_reinforceable(&unit)?;
@@ -199,6 +188,26 @@ pub fn plan_add_unit(
         });
     }
     Ok(out)
+}
+
+/// Refuses a custom name another unit on the Order of Battle already has.
+pub fn check_unit_name(roster: &Roster, name: Option<&str>) -> Result<(), RuleError> {
+    let Some(wanted) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok(());
+    };
+    match roster
+        .active_units()
+        .find(|u| u.name.as_deref().is_some_and(|o| o.eq_ignore_ascii_case(wanted)))
+    {
+        Some(other) => refuse(
+            "unit names",
+            format!(
+                "{} is already called '{wanted}'; pick another name",
+                other.label()
+            ),
+        ),
+        None => Ok(()),
+    }
 }
 
 /// Refuses to reinforce a single-model unit or one the data marks as not reinforceable.
@@ -346,9 +355,19 @@ pub fn plan_enhancement(
             ),
         );
     }
-    let reason = match reason.map(str::trim).filter(|r| !r.is_empty()) {
-        Some(r) => r.to_string(),
-        None => {
+    let owed = match table.kind {
+        EnhancementKind::Artefact => Some(QuestReward::Artefact),
+        EnhancementKind::HeroicTrait => Some(QuestReward::HeroicTrait),
+        EnhancementKind::Other => None,
+    }
+    .map(|kind| owed_reward(roster, kind, Some(unit)))
+    .transpose()?
+    .flatten();
+    let mut out = Outcome::new(format!("{} given {enhancement}", unit.display_name()));
+    let reason = match (reason.map(str::trim).filter(|r| !r.is_empty()), owed) {
+        (Some(r), _) => r.to_string(),
+        (None, Some(claim)) => claim_reward(&mut out, claim),
+        (None, None) => {
             if roster.setup_complete {
                 return refuse(
                     "enhancements",
@@ -374,7 +393,6 @@ pub fn plan_enhancement(
             "starting enhancement".into()
         }
     };
-    let mut out = Outcome::new(format!("{} given {enhancement}", unit.display_name()));
     out.push(Change::GiveEnhancement {
         unit: UnitRef::Existing(unit.id),
         table: table.name.clone(),
@@ -383,6 +401,45 @@ pub fn plan_enhancement(
         reason,
     });
     Ok(out)
+}
+
+/// The earned reward of `kind` this pick can use, if any. A reward tied to one unit (the
+/// Rising Champion's heroic trait) can only go to that unit.
+fn owed_reward<'a>(
+    roster: &'a Roster,
+    kind: QuestReward,
+    unit: Option<&Unit>,
+) -> Result<Option<&'a RewardDue>, RuleError> {
+    let mut owed = roster.rewards.iter().filter(|r| r.reward == kind).peekable();
+    let Some(first) = owed.peek().copied() else {
+        return Ok(None);
+    };
+    if let Some(open) = owed.find(|r| r.unit.is_none() || r.unit == unit.map(|u| u.id)) {
+        return Ok(Some(open));
+    }
+    let holder = first
+        .unit
+        .and_then(|id| roster.unit(id))
+        .map(|u| u.label())
+        .unwrap_or_default();
+    refuse(
+        "rewards",
+        format!(
+            "{} from {} must go to {holder}; give it to that unit",
+            crate::rules::change::reward_words(kind),
+            first.source
+        ),
+    )
+}
+
+/// Uses up an earned reward; returns the reason to log with the pick.
+fn claim_reward(out: &mut Outcome, claim: &RewardDue) -> String {
+    out.push(Change::ClaimReward {
+        reward_id: claim.id,
+        reward: claim.reward,
+        source: claim.source.clone(),
+    });
+    format!("reward of {}", claim.source)
 }
 
 /// How many entries of a kind the roster may add at set-up: the first WIZARD brings a spell
@@ -499,9 +556,16 @@ pub fn plan_tome_entry(
             ),
         );
     }
-    let reason = match reason.map(str::trim).filter(|r| !r.is_empty()) {
-        Some(r) => r.to_string(),
-        None => {
+    let owed = match kind {
+        LoreKind::Spell => owed_reward(roster, QuestReward::Spell, None)?,
+        LoreKind::Prayer => owed_reward(roster, QuestReward::Prayer, None)?,
+        LoreKind::Manifestation => None,
+    };
+    let mut out = Outcome::new(format!("{} added to the {kind} lore", entry.name));
+    let reason = match (reason.map(str::trim).filter(|r| !r.is_empty()), owed) {
+        (Some(r), _) => r.to_string(),
+        (None, Some(claim)) => claim_reward(&mut out, claim),
+        (None, None) => {
             let allowance = starting_tome_allowance(roster, kind) as usize;
             if roster.setup_complete || (replaced.is_none() && current.len() >= allowance) {
                 return refuse(
@@ -514,7 +578,6 @@ pub fn plan_tome_entry(
             "starting pick".into()
         }
     };
-    let mut out = Outcome::new(format!("{} added to the {kind} lore", entry.name));
     if let Some(old) = replaced {
         out.push(Change::RemoveFromTome {
             lore_kind: kind,
@@ -837,4 +900,4 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -2,6 +2,7 @@
 //! caller's transaction, so a command is saved whole or not at all.
 
 use super::now;
+use crate::rules::dice::{DiceSource, Roll};
 use crate::rules::{Change, Outcome, UnitRef};
 use anyhow::{Context, Result, bail};
 use rusqlite::{Transaction, params};
@@ -16,23 +17,71 @@ pub struct LogContext<'a> {
     pub command: &'a str,
 }
 
-/// Applies `outcome` to the roster and logs it as one change set; returns the ids of the
-/// units it added, in order.
-pub fn apply(tx: &Transaction, ctx: LogContext, outcome: &Outcome) -> Result<Vec<i64>> {
+/// What applying an outcome wrote: its change set, the units it added (in order) and its rolls.
+#[derive(Debug, Clone)]
+pub struct Applied {
+    pub set_id: i64,
+    pub new_units: Vec<i64>,
+    pub roll_ids: Vec<i64>,
+}
+
+/// Opens a change set (the unit of history and undo) and logs its rolls; for commands that
+/// change no roster (a battle planned, a twist rolled) this is all that is written to the log.
+pub fn log_set(
+    tx: &Transaction,
+    campaign_id: i64,
+    roster_id: Option<i64>,
+    battle_id: Option<i64>,
+    command: &str,
+    summary: &str,
+    rolls: &[Roll],
+) -> Result<(i64, Vec<i64>)> {
     let at = now();
     tx.execute(
         "INSERT INTO change_sets (campaign_id, roster_id, battle_id, command, summary, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![
-            ctx.campaign_id,
-            ctx.roster_id,
-            ctx.battle_id,
-            ctx.command,
-            outcome.summary,
-            at
-        ],
+        params![campaign_id, roster_id, battle_id, command, summary, at],
     )?;
     let set_id = tx.last_insert_rowid();
+    let mut roll_ids = Vec::with_capacity(rolls.len());
+    for roll in rolls {
+        let (source, seed) = match roll.source {
+            DiceSource::Seeded { seed } => ("seeded", Some(seed as i64)),
+            DiceSource::Typed => ("typed", None),
+        };
+        tx.execute(
+            "INSERT INTO rolls (change_set_id, battle_id, roster_id, purpose, expression, faces, total, source, seed, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            params![
+                set_id,
+                battle_id,
+                roster_id,
+                roll.purpose,
+                roll.expression,
+                serde_json::to_string(&roll.faces)?,
+                roll.total,
+                source,
+                seed,
+                at
+            ],
+        )?;
+        roll_ids.push(tx.last_insert_rowid());
+    }
+    Ok((set_id, roll_ids))
+}
+
+/// Applies `outcome` to the roster and logs it, with its rolls, as one change set.
+pub fn apply(tx: &Transaction, ctx: LogContext, outcome: &Outcome) -> Result<Applied> {
+    let at = now();
+    let (set_id, roll_ids) = log_set(
+        tx,
+        ctx.campaign_id,
+        Some(ctx.roster_id),
+        ctx.battle_id,
+        ctx.command,
+        &outcome.summary,
+        &outcome.rolls,
+    )?;
     let mut new_ids: Vec<i64> = Vec::new();
     for change in &outcome.changes {
         let resolve = |r: UnitRef| -> Result<i64> {
@@ -145,14 +194,84 @@ pub fn apply(tx: &Transaction, ctx: LogContext, outcome: &Outcome) -> Result<Vec
                     params![rid, at],
                 )?;
             }
+            Change::QuestProgress { quest, points, .. } => {
+                let n = tx.execute(
+                    "UPDATE quests SET points = points + ?2 WHERE roster_id = ?1 AND status = 'current'",
+                    params![rid, points],
+                )?;
+                if n != 1 {
+                    bail!("{quest} is not the roster's current quest");
+                }
+            }
+            Change::CompleteQuest { quest } => {
+                let n = tx.execute(
+                    "UPDATE quests SET status = 'completed', ended_at = ?2 WHERE roster_id = ?1 AND status = 'current'",
+                    params![rid, at],
+                )?;
+                if n != 1 {
+                    bail!("{quest} is not the roster's current quest");
+                }
+            }
+            Change::GrantReward { reward, source, .. } => {
+                tx.execute(
+                    "INSERT INTO rewards (roster_id, reward, source, unit_id, battle_id, granted_set_id)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![rid, kind_str(reward)?, source, unit_id, ctx.battle_id, set_id],
+                )?;
+            }
+            Change::ClaimReward { reward_id, .. } => {
+                let n = tx.execute(
+                    "UPDATE rewards SET claimed_set_id = ?3 WHERE id = ?1 AND roster_id = ?2 AND claimed_set_id IS NULL",
+                    params![reward_id, rid, set_id],
+                )?;
+                if n != 1 {
+                    bail!("reward {reward_id} is not waiting to be picked on this roster");
+                }
+            }
+            Change::TameManifestation { name } => {
+                tx.execute(
+                    "UPDATE tome_entries SET wild = 0 WHERE roster_id = ?1 AND kind = 'manifestation' AND name = ?2",
+                    params![rid, name],
+                )?;
+            }
+            Change::GainGlory { amount, .. } => {
+                tx.execute(
+                    "UPDATE rosters SET glory = glory + ?2 WHERE id = ?1",
+                    params![rid, amount],
+                )?;
+            }
+            Change::SpendGlory { amount, .. } => {
+                tx.execute(
+                    "UPDATE rosters SET glory = glory - ?2 WHERE id = ?1",
+                    params![rid, amount],
+                )
+                .context("glory cannot go below 0")?;
+            }
+            Change::Retire { .. } => update_unit(
+                tx,
+                rid,
+                unit_id,
+                "UPDATE units SET retired = 1 WHERE id = ?1 AND roster_id = ?2",
+            )?,
+            Change::CompleteSetup => {
+                tx.execute("UPDATE rosters SET setup_complete = 1 WHERE id = ?1", [rid])?;
+            }
         }
         let logged_unit = match change {
             Change::AddUnit { .. } => new_ids.last().copied(),
             _ => unit_id,
         };
+        let roll_id = match change {
+            Change::GainRenown { roll: Some(i), .. } => Some(
+                *roll_ids
+                    .get(*i)
+                    .with_context(|| format!("change refers to roll {i}, which was not made"))?,
+            ),
+            _ => None,
+        };
         tx.execute(
-            "INSERT INTO changes (change_set_id, roster_id, unit_id, battle_id, kind, payload, description, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO changes (change_set_id, roster_id, unit_id, battle_id, kind, payload, description, created_at, roll_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 set_id,
                 rid,
@@ -161,11 +280,16 @@ pub fn apply(tx: &Transaction, ctx: LogContext, outcome: &Outcome) -> Result<Vec
                 change_kind(change)?,
                 serde_json::to_string(change)?,
                 change.describe(),
-                at
+                at,
+                roll_id
             ],
         )?;
     }
-    Ok(new_ids)
+    Ok(Applied {
+        set_id,
+        new_units: new_ids,
+        roll_ids,
+    })
 }
 
 fn update_unit(tx: &Transaction, roster_id: i64, unit_id: Option<i64>, sql: &str) -> Result<()> {

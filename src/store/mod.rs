@@ -3,10 +3,12 @@
 //! log entries.
 
 mod apply;
+pub mod battles;
 mod campaigns;
+pub mod rolls;
 pub mod rosters;
 
-pub use apply::{LogContext, apply};
+pub use apply::{Applied, LogContext, apply, log_set};
 pub use campaigns::{Campaign, CampaignRow};
 pub use rosters::RosterRow;
 

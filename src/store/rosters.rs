@@ -1,9 +1,10 @@
 //! Rosters: creating the row, loading the whole aggregate for the engine, listing.
 
 use super::now;
+use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind};
 use crate::names;
-use crate::rules::model::{Enhancement, QuestState, Roster, TomeEntry, Unit};
+use crate::rules::model::{Enhancement, QuestState, RewardDue, Roster, TomeEntry, Unit};
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
@@ -87,6 +88,7 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
                 tome: Vec::new(),
                 quest: None,
                 completed_quests: Vec::new(),
+                rewards: Vec::new(),
             })
         },
     )?;
@@ -196,6 +198,28 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
     let mut stmt =
         conn.prepare("SELECT quest FROM quests WHERE roster_id = ?1 AND status = 'completed' ORDER BY id")?;
     roster.completed_quests = stmt.query_map([id], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    let mut stmt = conn.prepare(
+        "SELECT id, reward, source, unit_id FROM rewards
+         WHERE roster_id = ?1 AND claimed_set_id IS NULL ORDER BY id",
+    )?;
+    for row in stmt.query_map([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, Option<i64>>(3)?,
+        ))
+    })? {
+        let (rid, reward, source, unit) = row?;
+        let reward: QuestReward = serde_json::from_value(serde_json::Value::String(reward))
+            .context("a reward has an unknown kind in the database")?;
+        roster.rewards.push(RewardDue {
+            id: rid,
+            reward,
+            source,
+            unit,
+        });
+    }
     Ok(roster)
 }
 

@@ -91,11 +91,11 @@ kind = "manifestation"
 entries = [{ name = "Floating Sword", value = 6 }, { name = "Glowing Orb", value = 7 }]
 "#;
 
-fn host() -> Faction {
+pub(crate) fn host() -> Faction {
     parse_faction("test", HOST).expect("fixture parses")
 }
 
-fn empty_roster() -> Roster {
+pub(crate) fn empty_roster() -> Roster {
     Roster {
         id: 1,
         name: "Hammers".into(),
@@ -108,11 +108,12 @@ fn empty_roster() -> Roster {
         tome: Vec::new(),
         quest: None,
         completed_quests: Vec::new(),
+        rewards: Vec::new(),
     }
 }
 
 /// A roster whose warlord is `warscroll` on the Warrior Path.
-fn roster_led_by(warscroll: &str) -> Roster {
+pub(crate) fn roster_led_by(warscroll: &str) -> Roster {
     let mut r = empty_roster();
     let out = plan_warlord(
         &pack(),
@@ -129,14 +130,14 @@ fn roster_led_by(warscroll: &str) -> Roster {
     r
 }
 
-fn add(r: &mut Roster, warscroll: &str, reinforced: bool) -> Result<(), RuleError> {
+pub(crate) fn add(r: &mut Roster, warscroll: &str, reinforced: bool) -> Result<(), RuleError> {
     let out = plan_add_unit(&pack(), &host(), r, warscroll, reinforced, None)?;
     let next = r.units.iter().map(|u| u.id).max().unwrap_or(0) + 1;
     r.apply(&out, next);
     Ok(())
 }
 
-fn unit<'a>(r: &'a Roster, warscroll: &str) -> &'a Unit {
+pub(crate) fn unit<'a>(r: &'a Roster, warscroll: &str) -> &'a Unit {
     r.units
         .iter()
         .find(|u| u.warscroll == warscroll)

@@ -1,0 +1,426 @@
+//! The aftermath sequence for one roster after one battle: earn glory, gain renown (and the
+//! ranks it brings), complete quests, manage the Order of Battle. It returns one outcome with
+//! every change and every roll, so the store saves all of it or none of it.
+//!
+//! Dice are asked for in this order (typed-in dice are used in the same order): a D3 for each
+//! unit that took part and survived (Order of Battle order, warlord first), the favoured
+//! warriors' D6, the quest reward's dice, then the battleplan's campaign reward.
+
+use super::battle::BattleResult;
+use super::change::NewUnit;
+use super::dice::{Dice, DiceExpr, Roller};
+use super::glory;
+use super::model::{Roster, Unit};
+use super::quest::{QuestChoice, quest_step};
+use super::renown::ranks_crossed;
+use super::roster::{check_reinforceable, check_unit_name, find_warscroll};
+use super::{Change, Outcome, RuleError, UnitRef, refuse};
+use crate::catalogue::Faction;
+use crate::catalogue::battlepack::{Battlepack, Battleplan};
+use std::collections::BTreeMap;
+
+/// What one roster did in one battle, as recorded by `battle army` and `battle result`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fought {
+    pub battle_id: i64,
+    pub points_limit: u32,
+    pub battleplan: Option<String>,
+    /// Units taken to the battle, by id.
+    pub army: Vec<i64>,
+    pub destroyed: Vec<i64>,
+    /// Units that slew an enemy HERO or MONSTER.
+    pub slew: Vec<i64>,
+    pub victory_points: u32,
+    pub result: BattleResult,
+    pub general_slain: bool,
+    pub quest_points: u32,
+}
+
+/// The player's choices for the aftermath; units are named as on the command line.
+#[derive(Debug, Clone, Default)]
+pub struct Choices {
+    pub favoured: Option<String>,
+    /// Warscrolls to add (at most the battlepack's limit, 1).
+    pub add_units: Vec<String>,
+    /// A name of the player's own for the added unit.
+    pub add_name: Option<String>,
+    /// Units to reinforce (at most the battlepack's limit, 1); "new" names the unit just added.
+    pub reinforce: Vec<String>,
+    pub retire: Vec<String>,
+    pub quest: QuestChoice,
+}
+
+/// Runs the whole aftermath for `roster` and returns its outcome, or the first rule broken.
+pub fn plan_aftermath(
+    pack: &Battlepack,
+    faction: &Faction,
+    roster: &Roster,
+    fought: &Fought,
+    choices: &Choices,
+    dice: &mut dyn Dice,
+) -> Result<Outcome, RuleError> {
+    // Check every choice before rolling, so a typo costs no dice.
+    let favoured = favoured_warriors(roster, fought, choices.favoured.as_deref())?;
+    let purchases = plan_order_of_battle(pack, faction, roster, fought, choices)?;
+
+    let mut roller = Roller::new(dice);
+    let mut out = Outcome::new(format!(
+        "Aftermath of battle {} for {}",
+        fought.battle_id, roster.name
+    ));
+
+    // 1. Earn glory points.
+    let award = glory::award(pack, fought.points_limit, fought.result, fought.general_slain);
+    out.push(Change::GainGlory {
+        amount: award.total(),
+        reason: format!("battle {}: {}", fought.battle_id, award.breakdown()),
+    });
+
+    // 2. Gain renown points.
+    let mut gained: BTreeMap<i64, u32> = BTreeMap::new();
+    let survived: DiceExpr = pack.aftermath.survived_renown.parse()?;
+    for unit in roster.units.iter().filter(|u| fought.army.contains(&u.id)) {
+        if unit.has_keyword("UNIQUE") {
+            continue;
+        }
+        let (amount, reason, roll) = if fought.destroyed.contains(&unit.id) {
+            (
+                pack.aftermath.destroyed_renown,
+                "took part and was destroyed".to_string(),
+                None,
+            )
+        } else {
+            let n = roll_renown(
+                &mut roller,
+                survived,
+                &format!("renown for {}", unit.display_name()),
+            )?;
+            (
+                n,
+                format!("took part and survived, {survived} rolled {n}"),
+                Some(roller.rolls.len() - 1),
+            )
+        };
+        gained.insert(unit.id, amount);
+        out.push(Change::GainRenown {
+            unit: UnitRef::Existing(unit.id),
+            amount,
+            reason: format!("battle {}: {reason}", fought.battle_id),
+            roll,
+        });
+    }
+    if let Some(unit) = favoured {
+        let expr: DiceExpr = pack.aftermath.favoured_renown.parse()?;
+        let n = roll_renown(
+            &mut roller,
+            expr,
+            &format!("favoured warriors: {}", unit.display_name()),
+        )?;
+        *gained.entry(unit.id).or_default() += n;
+        out.push(Change::GainRenown {
+            unit: UnitRef::Existing(unit.id),
+            amount: n,
+            reason: format!(
+                "battle {}: favoured warriors, {expr} rolled {n}",
+                fought.battle_id
+            ),
+            roll: Some(roller.rolls.len() - 1),
+        });
+    }
+
+    // 3. Complete quests.
+    let quest = quest_step(pack, roster, fought, choices.quest, &mut roller)?;
+    if let Some((unit, amount)) = quest.renown {
+        *gained.entry(unit).or_default() += amount;
+    }
+    out.changes.extend(quest.changes);
+    campaign_reward(pack, fought, &mut roller, &mut out)?;
+
+    // Ranks reached by this aftermath's renown; their abilities are chosen with `rank choose`.
+    for (id, amount) in &gained {
+        let Some(unit) = roster.unit(*id) else { continue };
+        for rank in ranks_crossed(pack, unit.renown, unit.renown + amount) {
+            out.push(Change::GainRank {
+                unit: UnitRef::Existing(*id),
+                rank: rank.name.clone(),
+            });
+        }
+    }
+
+    // 4. Manage the Order of Battle.
+    out.changes.extend(purchases.changes());
+    if !roster.setup_complete {
+        out.push(Change::CompleteSetup);
+    }
+    out.rolls = roller.rolls;
+    Ok(out)
+}
+
+fn roll_renown(roller: &mut Roller, expr: DiceExpr, purpose: &str) -> Result<u32, RuleError> {
+    Ok(roller.roll(expr, purpose)?.max(0) as u32)
+}
+
+/// The favoured warriors: one unit that took part, never the warlord; required whenever some
+/// unit could be picked.
+fn favoured_warriors<'a>(
+    roster: &'a Roster,
+    fought: &Fought,
+    wanted: Option<&str>,
+) -> Result<Option<&'a Unit>, RuleError> {
+    let candidates: Vec<&Unit> = roster
+        .units
+        .iter()
+        .filter(|u| fought.army.contains(&u.id) && !u.warlord && !u.has_keyword("UNIQUE"))
+        .collect();
+    let Some(wanted) = wanted else {
+        if candidates.is_empty() {
+            return Ok(None);
+        }
+        return refuse(
+            "favoured warriors",
+            format!(
+                "pick 1 unit that took part to be the favoured warriors with --favoured (one of: {})",
+                candidates
+                    .iter()
+                    .map(|u| u.label())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+    };
+    let unit = roster.find_unit(wanted)?;
+    if unit.warlord {
+        return refuse(
+            "favoured warriors",
+            format!(
+                "{} is the warlord, and the warlord cannot be the favoured warriors; pick another unit that took part",
+                unit.label()
+            ),
+        );
+    }
+    if !fought.army.contains(&unit.id) {
+        return refuse(
+            "favoured warriors",
+            format!(
+                "{} did not take part in battle {}; pick a unit that did",
+                unit.label(),
+                fought.battle_id
+            ),
+        );
+    }
+    if unit.has_keyword("UNIQUE") {
+        return refuse(
+            "favoured warriors",
+            format!(
+                "{} is UNIQUE and gains no renown; pick another unit",
+                unit.label()
+            ),
+        );
+    }
+    Ok(Some(unit))
+}
+
+/// The battleplan's campaign reward (Relics of Myth): the winner rolls, adds their VP if the
+/// battleplan says so, and earns the reward on the target or more.
+fn campaign_reward(
+    pack: &Battlepack,
+    fought: &Fought,
+    roller: &mut Roller,
+    out: &mut Outcome,
+) -> Result<(), RuleError> {
+    let Some((plan, reward)) = fought
+        .battleplan
+        .as_deref()
+        .and_then(|name| pack.battleplans.iter().find(|b| b.name == name))
+        .and_then(|b: &Battleplan| b.campaign_reward.as_ref().map(|r| (b, r)))
+    else {
+        return Ok(());
+    };
+    if !fought.result.is_victory() {
+        return Ok(());
+    }
+    let expr: DiceExpr = reward.dice.parse()?;
+    let rolled = roller.roll(expr, format!("{} campaign reward", plan.name))?;
+    let vp = if reward.add_victory_points {
+        fought.victory_points as i32
+    } else {
+        0
+    };
+    if rolled + vp >= reward.target as i32 {
+        out.push(Change::GrantReward {
+            reward: reward.reward,
+            source: format!("{} campaign reward ({rolled} + {vp} VP)", plan.name),
+            unit: None,
+        });
+    }
+    Ok(())
+}
+
+/// Step 4, checked up front: what the player buys and retires.
+struct Purchases {
+    added: Option<NewUnit>,
+    reinforced: Option<(UnitRef, u32, String)>,
+    retired: Vec<i64>,
+}
+
+impl Purchases {
+    fn changes(self) -> Vec<Change> {
+        let mut out = Vec::new();
+        if let Some(unit) = self.added {
+            out.push(Change::SpendGlory {
+                amount: unit.points,
+                reason: format!("added {}", unit.warscroll),
+            });
+            out.push(Change::AddUnit { unit });
+        }
+        if let Some((unit, cost, name)) = self.reinforced {
+            out.push(Change::SpendGlory {
+                amount: cost,
+                reason: format!("reinforced {name}"),
+            });
+            out.push(Change::Reinforce { unit });
+        }
+        for id in self.retired {
+            out.push(Change::Retire {
+                unit: UnitRef::Existing(id),
+            });
+        }
+        out
+    }
+}
+
+fn plan_order_of_battle(
+    pack: &Battlepack,
+    faction: &Faction,
+    roster: &Roster,
+    fought: &Fought,
+    choices: &Choices,
+) -> Result<Purchases, RuleError> {
+    let limits = &pack.aftermath;
+    if choices.add_units.len() > limits.max_units_added as usize {
+        return refuse(
+            "adding units",
+            format!(
+                "only {} new unit can be added per aftermath, and {} were asked for ({}); add the others in later aftermaths",
+                limits.max_units_added,
+                choices.add_units.len(),
+                choices.add_units.join(", ")
+            ),
+        );
+    }
+    if choices.reinforce.len() > limits.max_units_reinforced as usize {
+        return refuse(
+            "reinforcing units",
+            format!(
+                "only {} unit can be reinforced per aftermath, and {} were asked for; reinforce the others in later aftermaths",
+                limits.max_units_reinforced,
+                choices.reinforce.len()
+            ),
+        );
+    }
+    let award = glory::award(pack, fought.points_limit, fought.result, fought.general_slain);
+    let held = roster.glory + i64::from(award.total());
+    let mut spent: i64 = 0;
+    let mut spend = |cost: u32, what: &str| -> Result<(), RuleError> {
+        spent += i64::from(cost);
+        if spent > held {
+            return refuse(
+                "glory",
+                format!(
+                    "{what} costs {cost} glory, and {} has {held} ({} before this battle's {}){}; spend less",
+                    roster.name,
+                    roster.glory,
+                    award.total(),
+                    if spent > i64::from(cost) {
+                        format!(
+                            ", {} of it already spent in this aftermath",
+                            spent - i64::from(cost)
+                        )
+                    } else {
+                        String::new()
+                    }
+                ),
+            );
+        }
+        Ok(())
+    };
+
+    let mut added: Option<(NewUnit, Unit)> = None;
+    if let Some(warscroll) = choices.add_units.first() {
+        let w = find_warscroll(faction, warscroll)?;
+        check_unit_name(roster, choices.add_name.as_deref())?;
+        spend(w.points, &format!("adding {}", w.name))?;
+        added = Some((
+            NewUnit::from_warscroll(w, choices.add_name.as_deref(), false),
+            Unit::new(0, w),
+        ));
+    }
+
+    let mut reinforced = None;
+    if let Some(wanted) = choices.reinforce.first() {
+        let new_matches = added.as_ref().is_some_and(|(n, _)| {
+            wanted.eq_ignore_ascii_case("new")
+                || n.warscroll.eq_ignore_ascii_case(wanted.trim())
+                || n.name
+                    .as_deref()
+                    .is_some_and(|m| m.eq_ignore_ascii_case(wanted.trim()))
+        });
+        let existing = roster.find_unit(wanted);
+        let (unit_ref, unit) = match (&added, existing) {
+            (Some((_, u)), Err(_)) if new_matches => (UnitRef::New(0), u),
+            (Some((_, u)), _) if wanted.eq_ignore_ascii_case("new") => (UnitRef::New(0), u),
+            (_, Ok(u)) => (UnitRef::Existing(u.id), u),
+            (_, Err(e)) => return Err(e),
+        };
+        if unit.retired {
+            return refuse(
+                "reinforcing units",
+                format!(
+                    "{} is retired; reinforce a unit on the Order of Battle",
+                    unit.label()
+                ),
+            );
+        }
+        check_reinforceable(unit).map_err(|e| RuleError::new("reinforcing units", e.message))?;
+        let name = match unit_ref {
+            UnitRef::New(_) => added
+                .as_ref()
+                .map(|(n, _)| n.warscroll.clone())
+                .unwrap_or_default(),
+            UnitRef::Existing(_) => unit.display_name().to_string(),
+        };
+        spend(unit.points, &format!("reinforcing {name}"))?;
+        reinforced = Some((unit_ref, unit.points, name));
+    }
+
+    let mut retired = Vec::new();
+    for wanted in &choices.retire {
+        let unit = roster.find_unit(wanted)?;
+        let why = if unit.warlord {
+            Some("is the warlord, who leads the roster and cannot be retired")
+        } else if unit.retired {
+            Some("is already retired")
+        } else if matches!(reinforced, Some((UnitRef::Existing(id), _, _)) if id == unit.id) {
+            Some("is being reinforced in this aftermath")
+        } else if retired.contains(&unit.id) {
+            Some("is named twice")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return refuse(
+                "retiring units",
+                format!("{} {why}; leave it out of --retire", unit.label()),
+            );
+        }
+        retired.push(unit.id);
+    }
+    Ok(Purchases {
+        added: added.map(|(n, _)| n),
+        reinforced,
+        retired,
+    })
+}
+
+#[cfg(test)]
+mod tests;

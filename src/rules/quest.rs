@@ -1,0 +1,176 @@
+//! Step 3 of the aftermath: quest progress, completion and rewards, or giving a quest up.
+
+use super::aftermath::Fought;
+use super::dice::Roller;
+use super::model::Roster;
+use super::{Change, RuleError, UnitRef, refuse};
+use crate::catalogue::LoreKind;
+use crate::catalogue::battlepack::{Battlepack, Quest, QuestReward, QuestTarget};
+use serde::{Deserialize, Serialize};
+
+/// What the player does with the current quest in this aftermath.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestChoice {
+    /// Complete it if it can be completed, else record progress.
+    #[default]
+    Auto,
+    /// Complete it (refused when it cannot be completed yet).
+    Complete,
+    /// Give it up: the Quest Log is cleared and a new quest can be picked.
+    Abandon,
+    /// Record progress but do not complete it yet.
+    Keep,
+}
+
+impl std::str::FromStr for QuestChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<QuestChoice, String> {
+        serde_json::from_value(serde_json::Value::String(s.trim().to_ascii_lowercase()))
+            .map_err(|_| format!("'{s}' is not a quest choice; use complete, abandon or keep"))
+    }
+}
+
+/// The quest step's changes, and renown it gave (unit, amount) for the rank check.
+#[derive(Debug, Default)]
+pub struct QuestStep {
+    pub changes: Vec<Change>,
+    pub renown: Option<(i64, u32)>,
+}
+
+/// Whether the quest can be completed after this battle, and if not, why not.
+fn completable(quest: &Quest, points: u32, unit: Option<i64>, fought: &Fought) -> Result<(), String> {
+    match (quest.target, quest.reward) {
+        (QuestTarget::AnyUnit, _) => {
+            let Some(u) = unit else {
+                return Err("it names no Glory Seekers".into());
+            };
+            if !fought.result.is_victory() {
+                return Err(format!("it needs a major or minor victory, and the battle was a {}", fought.result));
+            }
+            if !fought.army.contains(&u) {
+                return Err("the Glory Seekers did not take part".into());
+            }
+            if fought.destroyed.contains(&u) {
+                return Err("the Glory Seekers were destroyed".into());
+            }
+            Ok(())
+        }
+        (QuestTarget::HeroWithoutHeroicTrait, _) => match unit {
+            Some(u) if fought.slew.contains(&u) => Ok(()),
+            _ => Err(
+                "the Rising Champion did not slay an enemy HERO or MONSTER (record it with `battle result --slew-hero-or-monster`)"
+                    .into(),
+            ),
+        },
+        (QuestTarget::None, _) if points >= quest.target_points => Ok(()),
+        (QuestTarget::None, _) => Err(format!(
+            "it has {points} of the {} quest points it needs",
+            quest.target_points
+        )),
+    }
+}
+
+/// Records the battle's quest points, then completes, keeps or gives up the current quest.
+pub fn quest_step(
+    pack: &Battlepack,
+    roster: &Roster,
+    fought: &Fought,
+    choice: QuestChoice,
+    roller: &mut Roller,
+) -> Result<QuestStep, RuleError> {
+    let mut step = QuestStep::default();
+    let Some(current) = &roster.quest else {
+        if matches!(choice, QuestChoice::Complete | QuestChoice::Abandon) {
+            return refuse(
+                "quest log",
+                format!(
+                    "{} has no current quest; pick one with `ptg quest start`",
+                    roster.name
+                ),
+            );
+        }
+        return Ok(step);
+    };
+    let Some(quest) = pack.quest(&current.quest) else {
+        return refuse(
+            "quest log",
+            format!(
+                "the quest '{}' is not in the {} battlepack",
+                current.quest, pack.name
+            ),
+        );
+    };
+    if choice == QuestChoice::Abandon {
+        step.changes.push(Change::DropQuest {
+            quest: quest.name.clone(),
+            reason: format!("given up in the aftermath of battle {}", fought.battle_id),
+        });
+        return Ok(step);
+    }
+    let mut points = current.points;
+    if fought.quest_points > 0 {
+        if quest.target_points == 0 {
+            return refuse(
+                "quest log",
+                format!(
+                    "{} does not count quest points, but {} were recorded for {}; fix the battle result",
+                    quest.name, fought.quest_points, roster.name
+                ),
+            );
+        }
+        points += fought.quest_points;
+        step.changes.push(Change::QuestProgress {
+            quest: quest.name.clone(),
+            points: fought.quest_points,
+            reason: format!("battle {}", fought.battle_id),
+        });
+    }
+    let ready = completable(quest, points, current.unit, fought);
+    match (choice, &ready) {
+        (QuestChoice::Complete, Err(why)) => {
+            return refuse("quests", format!("{} cannot be completed yet: {why}", quest.name));
+        }
+        (QuestChoice::Keep, _) | (QuestChoice::Auto, Err(_)) => return Ok(step),
+        _ => {}
+    }
+    step.changes.push(Change::CompleteQuest {
+        quest: quest.name.clone(),
+    });
+    let unit = current.unit;
+    match quest.reward {
+        QuestReward::Renown => {
+            let Some(u) = unit else { return Ok(step) };
+            let expr = quest.reward_dice.as_deref().unwrap_or("D3+3").parse()?;
+            let name = roster
+                .unit(u)
+                .map(|u| u.display_name().to_string())
+                .unwrap_or_default();
+            let amount = roller
+                .roll(expr, format!("{} reward for {name}", quest.name))?
+                .max(0) as u32;
+            step.changes.push(Change::GainRenown {
+                unit: UnitRef::Existing(u),
+                amount,
+                reason: format!("{} completed, {expr} rolled {amount}", quest.name),
+                roll: Some(roller.rolls.len() - 1),
+            });
+            step.renown = Some((u, amount));
+        }
+        QuestReward::TameManifestation => {
+            for e in roster.tome(LoreKind::Manifestation).filter(|e| e.wild) {
+                step.changes
+                    .push(Change::TameManifestation { name: e.name.clone() });
+            }
+        }
+        reward => step.changes.push(Change::GrantReward {
+            reward,
+            source: quest.name.clone(),
+            unit: match quest.target {
+                QuestTarget::HeroWithoutHeroicTrait => unit.map(UnitRef::Existing),
+                _ => None,
+            },
+        }),
+    }
+    Ok(step)
+}

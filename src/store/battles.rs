@@ -1,0 +1,299 @@
+//! Battles: the two sides, the armies taken, results, twists, and whether each side has run
+//! its aftermath.
+
+use super::now;
+use crate::rules::aftermath::Fought;
+use crate::rules::battle::BattleResult;
+use anyhow::{Context, Result, bail};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+/// A battle with both sides, as stored.
+#[derive(Debug, Clone, Serialize)]
+pub struct Battle {
+    pub id: i64,
+    pub campaign_id: i64,
+    pub campaign: String,
+    pub points_limit: u32,
+    pub battleplan: Option<String>,
+    /// "planned" until the result is recorded, then "fought".
+    pub status: String,
+    /// The roster that picks territories or roles.
+    pub roles_roster_id: Option<i64>,
+    pub created_at: String,
+    pub sides: Vec<Side>,
+    pub twists: Vec<TwistRow>,
+}
+
+/// One roster's side of a battle.
+#[derive(Debug, Clone, Serialize)]
+pub struct Side {
+    pub roster_id: i64,
+    pub roster: String,
+    pub victory_points: Option<u32>,
+    pub result: Option<BattleResult>,
+    pub withdrew: bool,
+    pub general_slain: bool,
+    pub quest_points: u32,
+    pub aftermath_done: bool,
+    pub army: Vec<ArmyUnit>,
+}
+
+/// A unit taken to the battle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ArmyUnit {
+    pub unit_id: i64,
+    pub general: bool,
+    pub destroyed: bool,
+    pub slew_hero_or_monster: bool,
+}
+
+/// A twist rolled at the start of a battle round.
+#[derive(Debug, Clone, Serialize)]
+pub struct TwistRow {
+    pub round: u32,
+    pub underdog: String,
+    pub twist: String,
+}
+
+/// What `battle result` records for one side.
+#[derive(Debug, Clone)]
+pub struct SideResult {
+    pub roster_id: i64,
+    pub victory_points: u32,
+    pub result: BattleResult,
+    pub withdrew: bool,
+    pub general_slain: bool,
+    pub quest_points: u32,
+    pub destroyed: Vec<i64>,
+    pub slew: Vec<i64>,
+}
+
+impl Battle {
+    pub fn side(&self, roster_id: i64) -> Option<&Side> {
+        self.sides.iter().find(|s| s.roster_id == roster_id)
+    }
+
+    /// What the aftermath needs to know about one side.
+    pub fn fought(&self, roster_id: i64) -> Option<Fought> {
+        let side = self.side(roster_id)?;
+        let ids = |f: fn(&ArmyUnit) -> bool| side.army.iter().filter(|u| f(u)).map(|u| u.unit_id).collect();
+        Some(Fought {
+            battle_id: self.id,
+            points_limit: self.points_limit,
+            battleplan: self.battleplan.clone(),
+            army: ids(|_| true),
+            destroyed: ids(|u| u.destroyed),
+            slew: ids(|u| u.slew_hero_or_monster),
+            victory_points: side.victory_points?,
+            result: side.result?,
+            general_slain: side.general_slain,
+            quest_points: side.quest_points,
+        })
+    }
+}
+
+/// Inserts a planned battle between two rosters.
+pub fn create(
+    conn: &Connection,
+    campaign_id: i64,
+    points_limit: u32,
+    battleplan: &str,
+    rosters: [i64; 2],
+) -> Result<i64> {
+    conn.execute(
+        "INSERT INTO battles (campaign_id, points_limit, battleplan, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![campaign_id, points_limit, battleplan, now()],
+    )?;
+    let id = conn.last_insert_rowid();
+    for (side, roster) in rosters.iter().enumerate() {
+        conn.execute(
+            "INSERT INTO battle_sides (battle_id, roster_id, side) VALUES (?1, ?2, ?3)",
+            params![id, roster, side as i64],
+        )?;
+    }
+    Ok(id)
+}
+
+pub fn set_roles(conn: &Connection, battle_id: i64, roster_id: i64) -> Result<()> {
+    conn.execute(
+        "UPDATE battles SET roles_roster_id = ?2 WHERE id = ?1",
+        params![battle_id, roster_id],
+    )?;
+    Ok(())
+}
+
+/// Loads a battle by id, or says how to find one.
+pub fn load(conn: &Connection, id: i64) -> Result<Battle> {
+    let battle = conn
+        .query_row(
+            "SELECT b.id, b.campaign_id, c.name, b.points_limit, b.battleplan, b.status, b.roles_roster_id, b.created_at
+             FROM battles b JOIN campaigns c ON c.id = b.campaign_id WHERE b.id = ?1",
+            [id],
+            |r| {
+                Ok(Battle {
+                    id: r.get(0)?,
+                    campaign_id: r.get(1)?,
+                    campaign: r.get(2)?,
+                    points_limit: r.get(3)?,
+                    battleplan: r.get(4)?,
+                    status: r.get(5)?,
+                    roles_roster_id: r.get(6)?,
+                    created_at: r.get(7)?,
+                    sides: Vec::new(),
+                    twists: Vec::new(),
+                })
+            },
+        )
+        .optional()?;
+    let Some(mut battle) = battle else {
+        bail!("there is no battle {id} (see `ptg battle list`)");
+    };
+    let mut stmt = conn.prepare(
+        "SELECT s.roster_id, r.name, s.victory_points, s.result, s.withdrew, s.general_slain, s.quest_points,
+                s.aftermath_set_id IS NOT NULL
+         FROM battle_sides s JOIN rosters r ON r.id = s.roster_id WHERE s.battle_id = ?1 ORDER BY s.side",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        Ok((
+            Side {
+                roster_id: r.get(0)?,
+                roster: r.get(1)?,
+                victory_points: r.get(2)?,
+                result: None,
+                withdrew: r.get(4)?,
+                general_slain: r.get(5)?,
+                quest_points: r.get(6)?,
+                aftermath_done: r.get(7)?,
+                army: Vec::new(),
+            },
+            r.get::<_, Option<String>>(3)?,
+        ))
+    })?;
+    for row in rows {
+        let (mut side, result) = row?;
+        side.result = result
+            .map(|r| r.parse().map_err(anyhow::Error::msg))
+            .transpose()
+            .context("a battle result in the database is unreadable")?;
+        battle.sides.push(side);
+    }
+    let mut stmt = conn.prepare(
+        "SELECT roster_id, unit_id, general, destroyed, slew_hero_or_monster FROM battle_units
+         WHERE battle_id = ?1 ORDER BY position",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            ArmyUnit {
+                unit_id: r.get(1)?,
+                general: r.get(2)?,
+                destroyed: r.get(3)?,
+                slew_hero_or_monster: r.get(4)?,
+            },
+        ))
+    })?;
+    for row in rows {
+        let (roster, unit) = row?;
+        if let Some(side) = battle.sides.iter_mut().find(|s| s.roster_id == roster) {
+            side.army.push(unit);
+        }
+    }
+    let mut stmt = conn.prepare(
+        "SELECT t.round, r.name, t.twist FROM battle_twists t JOIN rosters r ON r.id = t.underdog_roster_id
+         WHERE t.battle_id = ?1 ORDER BY t.round",
+    )?;
+    battle.twists = stmt
+        .query_map([id], |r| {
+            Ok(TwistRow {
+                round: r.get(0)?,
+                underdog: r.get(1)?,
+                twist: r.get(2)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(battle)
+}
+
+/// Battles, newest first, of one campaign or all.
+pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<Battle>> {
+    let mut stmt =
+        conn.prepare("SELECT id FROM battles WHERE ?1 IS NULL OR campaign_id = ?1 ORDER BY id DESC")?;
+    let ids: Vec<i64> = stmt
+        .query_map([campaign_id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    ids.into_iter().map(|id| load(conn, id)).collect()
+}
+
+/// Replaces the army a roster takes to a battle: (unit id, is the general), in order.
+pub fn record_army(conn: &Connection, battle_id: i64, roster_id: i64, units: &[(i64, bool)]) -> Result<()> {
+    conn.execute(
+        "DELETE FROM battle_units WHERE battle_id = ?1 AND roster_id = ?2",
+        params![battle_id, roster_id],
+    )?;
+    for (position, (unit, general)) in units.iter().enumerate() {
+        conn.execute(
+            "INSERT INTO battle_units (battle_id, roster_id, unit_id, general, position) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![battle_id, roster_id, unit, general, position as i64],
+        )?;
+    }
+    Ok(())
+}
+
+/// Records both sides' results and marks the battle fought.
+pub fn record_result(conn: &Connection, battle_id: i64, sides: &[SideResult]) -> Result<()> {
+    for s in sides {
+        conn.execute(
+            "UPDATE battle_sides SET victory_points = ?3, result = ?4, withdrew = ?5, general_slain = ?6,
+                    quest_points = ?7
+             WHERE battle_id = ?1 AND roster_id = ?2",
+            params![
+                battle_id,
+                s.roster_id,
+                s.victory_points,
+                s.result.as_str(),
+                s.withdrew,
+                s.general_slain,
+                s.quest_points
+            ],
+        )?;
+        for (ids, column) in [(&s.destroyed, "destroyed"), (&s.slew, "slew_hero_or_monster")] {
+            for unit in ids {
+                conn.execute(
+                    &format!("UPDATE battle_units SET {column} = 1 WHERE battle_id = ?1 AND unit_id = ?2"),
+                    params![battle_id, unit],
+                )?;
+            }
+        }
+    }
+    conn.execute("UPDATE battles SET status = 'fought' WHERE id = ?1", [battle_id])?;
+    Ok(())
+}
+
+/// Marks a roster's aftermath of a battle as done, once; a second time is refused.
+pub fn mark_aftermath(conn: &Connection, battle_id: i64, roster_id: i64, set_id: i64) -> Result<()> {
+    let n = conn.execute(
+        "UPDATE battle_sides SET aftermath_set_id = ?3
+         WHERE battle_id = ?1 AND roster_id = ?2 AND aftermath_set_id IS NULL",
+        params![battle_id, roster_id, set_id],
+    )?;
+    if n != 1 {
+        bail!("the aftermath of battle {battle_id} has already been run for this roster");
+    }
+    Ok(())
+}
+
+pub fn add_twist(
+    conn: &Connection,
+    battle_id: i64,
+    round: u32,
+    underdog: i64,
+    twist: &str,
+    roll_id: i64,
+) -> Result<()> {
+    conn.execute(
+        "INSERT INTO battle_twists (battle_id, round, underdog_roster_id, twist, roll_id) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![battle_id, round, underdog, twist, roll_id],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,58 @@
+//! The dice log: every roll, for the opponent (and the audit) to see.
+
+use anyhow::{Context, Result};
+use rusqlite::Connection;
+use serde::Serialize;
+
+/// One logged roll.
+#[derive(Debug, Clone, Serialize)]
+pub struct RollRow {
+    pub id: i64,
+    pub battle_id: Option<i64>,
+    pub roster: Option<String>,
+    pub command: String,
+    pub purpose: String,
+    pub expression: String,
+    pub faces: Vec<u32>,
+    pub total: i32,
+    /// "seeded" (rolled by ptg) or "typed" (physical dice).
+    pub source: String,
+    pub seed: Option<i64>,
+    pub created_at: String,
+}
+
+/// Rolls in the order made, optionally of one battle and/or one roster.
+pub fn list(conn: &Connection, battle_id: Option<i64>, roster_id: Option<i64>) -> Result<Vec<RollRow>> {
+    let mut stmt = conn.prepare(
+        "SELECT r.id, r.battle_id, ro.name, cs.command, r.purpose, r.expression, r.faces, r.total, r.source,
+                r.seed, r.created_at
+         FROM rolls r JOIN change_sets cs ON cs.id = r.change_set_id
+         LEFT JOIN rosters ro ON ro.id = r.roster_id
+         WHERE (?1 IS NULL OR r.battle_id = ?1) AND (?2 IS NULL OR r.roster_id = ?2)
+         ORDER BY r.id",
+    )?;
+    let rows = stmt.query_map([battle_id, roster_id], |r| {
+        Ok((
+            RollRow {
+                id: r.get(0)?,
+                battle_id: r.get(1)?,
+                roster: r.get(2)?,
+                command: r.get(3)?,
+                purpose: r.get(4)?,
+                expression: r.get(5)?,
+                faces: Vec::new(),
+                total: r.get(7)?,
+                source: r.get(8)?,
+                seed: r.get(9)?,
+                created_at: r.get(10)?,
+            },
+            r.get::<_, String>(6)?,
+        ))
+    })?;
+    rows.map(|row| {
+        let (mut roll, faces) = row?;
+        roll.faces = serde_json::from_str(&faces).context("a roll's faces are unreadable")?;
+        Ok(roll)
+    })
+    .collect()
+}
