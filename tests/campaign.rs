@@ -619,3 +619,89 @@ fn dice_can_be_asked_for_one_at_a_time_and_say_what_they_are_for() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("4 cannot be rolled on a D3"));
 }
+
+#[test]
+fn armies_come_from_the_order_of_battle_so_summoned_units_never_join_it() {
+    let p = two_rosters();
+    p.ok(&[
+        "battle",
+        "new",
+        "--campaign",
+        "Ashen Vale",
+        "--points",
+        "1000",
+        HAMMERS,
+        RATS,
+        "--battleplan",
+        "The Ambush",
+        "--dice",
+        "3,4",
+    ]);
+    // A unit summoned or replaced during the battle is not on the Order of Battle.
+    p.refused(
+        &[
+            "battle",
+            "army",
+            "1",
+            RATS,
+            "Grey Seer",
+            "Clanrats",
+            "Verminlord Warbringer",
+        ],
+        "summoned and replacement units never join it",
+    );
+    p.refused(
+        &[
+            "battle",
+            "army",
+            "1",
+            HAMMERS,
+            "Dawn Guard",
+            "Knight-Arcanum",
+            "--general",
+            "Dawn Guard",
+        ],
+        "the general must be a HERO",
+    );
+    // Taking the warlord makes the warlord the general.
+    p.refused(
+        &[
+            "battle",
+            "army",
+            "1",
+            HAMMERS,
+            "1",
+            "Knight-Arcanum",
+            "--general",
+            "Knight-Arcanum",
+        ],
+        "the warlord must be the general",
+    );
+    p.ok(&["battle", "army", "1", HAMMERS, "1", "Dawn Guard"]);
+    p.ok(&["battle", "army", "1", RATS, "Grey Seer", "Clanrats"]);
+    p.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        &format!("{HAMMERS}=4"),
+        "--vp",
+        &format!("{RATS}=4"),
+    ]);
+    let units_before = roster(&p, RATS)["units"].as_array().unwrap().len();
+    p.ok(&[
+        "aftermath",
+        "1",
+        RATS,
+        "--favoured",
+        "Clanrats",
+        "--dice",
+        "1,1,1",
+    ]);
+    assert_eq!(roster(&p, RATS)["units"].as_array().unwrap().len(), units_before);
+    // The result is fixed once recorded, and so are the armies.
+    p.refused(
+        &["battle", "army", "1", RATS, "Grey Seer"],
+        "already has its result",
+    );
+}

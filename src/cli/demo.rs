@@ -1,5 +1,6 @@
 //! `ptg demo`: a guided walk-through that sets up a campaign with two rosters from the
-//! bundled data, by running the real commands one after another and printing each.
+//! bundled data, fights their first battle and runs both aftermaths, by running the real
+//! commands one after another and printing each.
 
 use super::{Cli, output::line};
 use crate::store::{Campaign, Store};
@@ -112,9 +113,104 @@ const STEPS: &[&[&str]] = &[
     ],
     &["roster", "lore", "Rat Tide{s}", "add", "spell", "Warpgale"],
     &["quest", "start", "Rat Tide{s}", "Search for the Artefact"],
-    &["roster", "show", "Hammers of Dawn{s}"],
     &["roster", "show", "Rat Tide{s}"],
     &["roster", "check", "Rat Tide{s}"],
+    // The first battle, with the dice typed in as if rolled at the table.
+    &[
+        "battle",
+        "new",
+        "--campaign",
+        "Ashen Vale{s}",
+        "--points",
+        "1000",
+        "Hammers of Dawn{s}",
+        "Rat Tide{s}",
+        "--battleplan",
+        "Relics of Myth",
+        "--dice",
+        "5,2",
+    ],
+    &[
+        "battle",
+        "army",
+        "{b}",
+        "Hammers of Dawn{s}",
+        "Lord-Vigilant on Gryph-stalker",
+        "Dawn Guard",
+        "Knight-Arcanum",
+        "Prosecutors",
+    ],
+    &[
+        "battle",
+        "army",
+        "{b}",
+        "Rat Tide{s}",
+        "Grey Seer",
+        "Clanrats",
+        "Stormvermin",
+        "Warlock Engineer",
+    ],
+    &[
+        "battle",
+        "twist",
+        "{b}",
+        "--round",
+        "2",
+        "--underdog",
+        "Rat Tide{s}",
+        "--dice",
+        "3",
+    ],
+    &[
+        "battle",
+        "result",
+        "{b}",
+        "--vp",
+        "Hammers of Dawn{s}=13",
+        "--vp",
+        "Rat Tide{s}=7",
+        "--destroyed",
+        "Prosecutors",
+        "Stormvermin",
+        "--quest-points",
+        "Rat Tide{s}=1",
+    ],
+    &[
+        "aftermath",
+        "{b}",
+        "Hammers of Dawn{s}",
+        "--favoured",
+        "Dawn Guard",
+        "--dice",
+        "2,3,2,5,3,4",
+    ],
+    &[
+        "aftermath",
+        "{b}",
+        "Rat Tide{s}",
+        "--favoured",
+        "Clanrats",
+        "--dice",
+        "1,2,3,4",
+    ],
+    &[
+        "rank",
+        "choose",
+        "Hammers of Dawn{s}",
+        "Dawn Guard",
+        "battle-fury",
+        "--path",
+        "attacker",
+    ],
+    &[
+        "roster",
+        "enhance",
+        "Hammers of Dawn{s}",
+        "Lord-Vigilant on Gryph-stalker",
+        "Quicksilver Draught",
+    ],
+    &["roster", "show", "Hammers of Dawn{s}"],
+    &["rolls", "--battle", "{b}"],
     &["roster", "list", "--campaign", "Ashen Vale{s}"],
 ];
 
@@ -132,8 +228,14 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &Store) -> Res
                 .any(|t| t.eq_ignore_ascii_case(&format!("Ashen Vale{s}")))
         })
         .context("no free demo campaign name")?;
+    let battle: i64 = store
+        .conn()
+        .query_row("SELECT COALESCE(MAX(id), 0) + 1 FROM battles", [], |r| r.get(0))?;
     for step in STEPS {
-        let args: Vec<String> = step.iter().map(|a| a.replace("{s}", &suffix)).collect();
+        let args: Vec<String> = step
+            .iter()
+            .map(|a| a.replace("{s}", &suffix).replace("{b}", &battle.to_string()))
+            .collect();
         let shown: Vec<String> = args
             .iter()
             .map(|a| {
@@ -150,5 +252,5 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &Store) -> Res
         cli.data_dir = data_dir.clone();
         super::run(cli)?;
     }
-    line("\nDone. Try `ptg roster show` on either roster, or `ptg --help`.")
+    line("\nDone. Try `ptg roster show` on either roster, `ptg battle show`, or `ptg --help`.")
 }

@@ -381,7 +381,8 @@ fn plan_order_of_battle(
                 ),
             );
         }
-        check_reinforceable(unit).map_err(|e| RuleError::new("reinforcing units", e.message))?;
+        check_reinforceable(unit, "pick another unit or leave out --reinforce")
+            .map_err(|e| RuleError::new("reinforcing units", e.message))?;
         let name = match unit_ref {
             UnitRef::New(_) => added
                 .as_ref()

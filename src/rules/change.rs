@@ -164,7 +164,7 @@ impl Change {
                     unit.warscroll, unit.points
                 )
             }
-            Change::Reinforce { .. } => "unit reinforced".into(),
+            Change::Reinforce { .. } => "reinforced: twice the models, twice the points".into(),
             Change::GainRenown { amount, reason, .. } => format!("+{amount} renown ({reason})"),
             Change::QuestProgress {
                 quest,

@@ -156,7 +156,7 @@ pub fn plan_add_unit(
     check_unit_name(roster, name)?;
     let mut unit = Unit::new(0, w);
     if reinforced {
-        check_reinforceable(&unit)?;
+        check_reinforceable(&unit, "add it without --reinforced")?;
         unit.reinforced = true;
     }
     let limit = pack.roster.starting_points;
@@ -211,17 +211,17 @@ pub fn check_unit_name(roster: &Roster, name: Option<&str>) -> Result<(), RuleEr
 }
 
 /// Refuses to reinforce a single-model unit or one the data marks as not reinforceable.
-pub fn check_reinforceable(unit: &Unit) -> Result<(), RuleError> {
+pub fn check_reinforceable(unit: &Unit, fix: &str) -> Result<(), RuleError> {
     if let Some(why) = never_reinforceable(unit) {
-        return refuse(
-            "reinforced units",
-            format!("{} {why}; add it without --reinforced", unit.warscroll),
-        );
+        return refuse("reinforced units", format!("{} {why}; {fix}", unit.warscroll));
     }
     if unit.reinforced {
         return refuse(
             "reinforced units",
-            format!("{} is already reinforced", unit.label()),
+            format!(
+                "{} is already reinforced (a unit is reinforced once); {fix}",
+                unit.label()
+            ),
         );
     }
     Ok(())
