@@ -425,6 +425,26 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
     assert!(waiting[0].contains("Dawn Guard") && waiting[0].contains("Elite"));
     assert!(waiting[1].contains("Prosecutors") && waiting[1].contains("Aspiring"));
     assert!(waiting[2].contains("a heroic trait") && waiting[2].contains("Knight-Arcanum"));
+    let check = p.json(&["roster", "check", HAMMERS]);
+    assert_eq!(check["problems"], serde_json::json!([]));
+    let notes: Vec<&str> = check["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("Dawn Guard") && n.contains("reached Elite")),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("a heroic trait from Rise of a Champion")),
+        "{notes:?}"
+    );
 
     let r = roster(&p, RATS);
     assert_eq!(r["glory"], 130);

@@ -7,7 +7,7 @@
 
 use super::change::{Change, NewUnit, Outcome, UnitRef};
 use super::model::{RewardDue, Roster, Unit};
-use super::renown::{check_path, find_ability, find_path, ranks_crossed};
+use super::renown::{check_path, find_ability, find_path, pending_ranks, ranks_crossed};
 use super::{RuleError, refuse};
 use crate::catalogue::battlepack::{Battlepack, QuestReward, QuestTarget};
 use crate::catalogue::{EnhancementKind, EnhancementTable, Faction, LoreKind, Warscroll};
@@ -895,6 +895,22 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
                 ));
             }
         }
+    }
+    for u in roster.active_units() {
+        if let Some(rank) = pending_ranks(pack, u).first() {
+            report.notes.push(format!(
+                "{} reached {} and has an ability to choose (`ptg rank choose`)",
+                u.label(),
+                rank.name
+            ));
+        }
+    }
+    for r in &roster.rewards {
+        report.notes.push(format!(
+            "{} from {} is waiting to be picked",
+            crate::rules::change::reward_words(r.reward),
+            r.source
+        ));
     }
     report
 }
