@@ -5,7 +5,7 @@ use super::output::{json, line, or_dash, table};
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Catalogue, Faction, LoreKind};
 use crate::rules::model::Roster;
-use crate::rules::renown::{may_walk, pending_ranks};
+use crate::rules::renown::{open_paths, pending_ranks};
 use crate::rules::roster::{self as rules, WarlordChoice};
 use crate::rules::{Outcome, RuleError};
 use crate::store::{Campaign, LogContext, Store, apply, rosters};
@@ -380,12 +380,7 @@ pub fn pending_lines(pack: &Battlepack, r: &Roster) -> Vec<String> {
                     .unwrap_or_default(),
                 None => format!(
                     "first pick a Path with --path ({})",
-                    pack.paths
-                        .iter()
-                        .filter(|p| may_walk(p, u))
-                        .map(|p| p.id.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    open_paths(pack, u).join(", ")
                 ),
             };
             out.push(format!(

@@ -16,6 +16,15 @@ pub fn may_walk(path: &Path, unit: &Unit) -> bool {
     }
 }
 
+/// The ids of the Paths `unit` may walk, for messages that offer them.
+pub fn open_paths<'a>(pack: &'a Battlepack, unit: &Unit) -> Vec<&'a str> {
+    pack.paths
+        .iter()
+        .filter(|p| may_walk(p, unit))
+        .map(|p| p.id.as_str())
+        .collect()
+}
+
 /// Whether `unit` may walk `path`, with the reason and the Paths it could walk when not.
 pub fn check_path(pack: &Battlepack, path: &Path, unit: &Unit) -> Result<(), RuleError> {
     if may_walk(path, unit) {
@@ -27,12 +36,7 @@ pub fn check_path(pack: &Battlepack, path: &Path, unit: &Unit) -> Result<(), Rul
         PathEligibility::PriestHero => "PRIEST HEROES",
         PathEligibility::NonHero => "units that are not HEROES",
     };
-    let open: Vec<&str> = pack
-        .paths
-        .iter()
-        .filter(|p| may_walk(p, unit))
-        .map(|p| p.id.as_str())
-        .collect();
+    let open = open_paths(pack, unit);
     refuse(
         "path eligibility",
         format!(
@@ -145,12 +149,7 @@ pub fn plan_rank_choice(
         }
         (Some(current), None) => find_path(pack, current)?,
         (None, None) => {
-            let open: Vec<&str> = pack
-                .paths
-                .iter()
-                .filter(|p| may_walk(p, unit))
-                .map(|p| p.id.as_str())
-                .collect();
+            let open = open_paths(pack, unit);
             return refuse(
                 "paths",
                 format!(
