@@ -11,7 +11,7 @@ use crate::rules::dice::{Roll, Roller};
 use crate::rules::model::Roster;
 use crate::rules::{Change, Outcome};
 use crate::store::battles::{self, Battle, SideResult};
-use crate::store::{Campaign, LogContext, apply, log_set, rosters};
+use crate::store::{Campaign, LogContext, apply_changes, log_set, rosters};
 use anyhow::{Result, anyhow, bail};
 use clap::Subcommand;
 use rusqlite::Connection;
@@ -46,9 +46,15 @@ pub enum BattleCmd {
         /// Unit ids or names from the Order of Battle.
         #[arg(required = true)]
         units: Vec<String>,
-        /// The general (default: the warlord, if taken, or the army's only HERO).
+        /// The general (default: the warlord, if taken, else the army's only WARMASTER or
+        /// only HERO).
         #[arg(long)]
         general: Option<String>,
+        /// A regiment: a HERO and the non-HERO units it leads, by id or name, e.g.
+        /// "Knight-Arcanum=Liberators,7" (repeat for each regiment). Units left out are placed
+        /// automatically: the general's regiment first, then the other HEROes'.
+        #[arg(long = "regiment", value_name = "HERO=UNIT,UNIT,...")]
+        regiments: Vec<crate::rules::army::RegimentChoice>,
     },
     /// Roll on the battleplan's twist table at the start of a battle round.
     Twist {
@@ -153,25 +159,44 @@ pub fn run(app: &mut App, cmd: BattleCmd) -> Result<()> {
             roster,
             units,
             general,
+            regiments,
         } => {
             let b = store.write(|tx| {
                 let b = battles::load(tx, battle)?;
+                let pack = pack_of(cat, tx, &b)?;
                 let r = side_roster(tx, &b, &roster)?;
                 if b.status != "planned" {
                     bail!(
                         "battle {battle} already has its result; armies can only change before it is recorded"
                     );
                 }
-                let army = plan_army(&r, &units, general.as_deref(), b.points_limit)?;
-                let taken: Vec<(i64, bool)> = army.units.iter().map(|&u| (u, u == army.general)).collect();
+                let choice = crate::rules::army::ArmyChoice {
+                    units: &units,
+                    general: general.as_deref(),
+                    regiments: &regiments,
+                };
+                let army = plan_army(&pack.army, &r, &choice, b.points_limit)?;
+                let taken: Vec<battles::ArmyUnit> = army
+                    .units
+                    .iter()
+                    .map(|&u| battles::ArmyUnit {
+                        unit_id: u,
+                        general: u == army.general,
+                        regiment: army.regiment_of(u),
+                        destroyed: false,
+                        slew_hero_or_monster: false,
+                    })
+                    .collect();
+                let before = battles::snapshot(tx, battle)?;
                 battles::record_army(tx, battle, r.id, &taken)?;
                 let summary = format!(
-                    "{} takes {} units ({} points) to battle {battle}",
+                    "{} takes {} units ({} points, {} regiments) to battle {battle}",
                     r.name,
                     army.units.len(),
-                    army.points
+                    army.points,
+                    army.regiments.len()
                 );
-                log_set(
+                let (set_id, _) = log_set(
                     tx,
                     b.campaign_id,
                     Some(r.id),
@@ -180,6 +205,7 @@ pub fn run(app: &mut App, cmd: BattleCmd) -> Result<()> {
                     &summary,
                     &[],
                 )?;
+                battles::keep_before(tx, set_id, &before)?;
                 battles::load(tx, battle)
             })?;
             let pack = pack_of(cat, store.conn(), &b)?;
@@ -365,12 +391,14 @@ pub fn run(app: &mut App, cmd: BattleCmd) -> Result<()> {
                         slew: slew[i].clone(),
                     })
                     .collect();
+                let before = battles::snapshot(tx, battle)?;
                 battles::record_result(tx, battle, &recorded)?;
                 let summary = format!(
                     "Battle {battle}: {} {} ({} VP), {} {} ({} VP)",
                     pair[0].name, results[0], reports[0].victory_points, pair[1].name, results[1], reports[1].victory_points
                 );
-                log_set(tx, b.campaign_id, None, Some(battle), "battle result", &summary, &[])?;
+                let (set_id, _) = log_set(tx, b.campaign_id, None, Some(battle), "battle result", &summary, &[])?;
+                battles::keep_before(tx, set_id, &before)?;
                 for r in pair.iter().filter(|r| !r.setup_complete) {
                     let mut first = Outcome::new(format!("{} fought its first battle", r.name));
                     first.push(Change::CompleteSetup);
@@ -380,7 +408,7 @@ pub fn run(app: &mut App, cmd: BattleCmd) -> Result<()> {
                         battle_id: Some(battle),
                         command: "battle result",
                     };
-                    apply(tx, ctx, &first)?;
+                    apply_changes(tx, set_id, &[], ctx, &first)?;
                 }
                 battles::load(tx, battle)
             })?;
@@ -556,12 +584,13 @@ fn show(json_out: bool, conn: &Connection, pack: &Battlepack, b: &Battle, rolls:
             ))?;
             continue;
         }
+        let label = |id: i64| labels.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
+        if let Some(g) = s.army.iter().find(|u| u.general) {
+            line(format!("  general: {}", label(g.unit_id)))?;
+        }
         let mut marks = Vec::new();
         for u in &s.army {
-            let mut m = labels
-                .get(&u.unit_id)
-                .cloned()
-                .unwrap_or_else(|| format!("#{}", u.unit_id));
+            let mut m = label(u.unit_id);
             if u.general {
                 m.push_str(" general");
             }
@@ -574,6 +603,50 @@ fn show(json_out: bool, conn: &Connection, pack: &Battlepack, b: &Battle, rolls:
             marks.push(m);
         }
         line(format!("  army: {}", marks.join("; ")))?;
+        let mut leaders: Vec<&battles::ArmyUnit> =
+            s.army.iter().filter(|u| u.regiment == Some(u.unit_id)).collect();
+        leaders.sort_by_key(|u| !u.general);
+        if leaders.is_empty() {
+            line("  regiments: not recorded")?;
+        }
+        for l in leaders {
+            let members: Vec<String> = s
+                .army
+                .iter()
+                .filter(|u| u.regiment == Some(l.unit_id) && u.unit_id != l.unit_id)
+                .map(|u| label(u.unit_id))
+                .collect();
+            line(format!(
+                "  regiment of {}{}: {}",
+                label(l.unit_id),
+                if l.general { " (general)" } else { "" },
+                if members.is_empty() {
+                    "no other units".to_string()
+                } else {
+                    members.join(", ")
+                }
+            ))?;
+        }
+        // Path to Glory: every enhancement on the Order of Battle may be used, and the lores
+        // are the roster's Arcane Tome.
+        let roster = rosters::load(conn, s.roster_id)?;
+        let enhancements: Vec<String> = s
+            .army
+            .iter()
+            .filter_map(|a| roster.unit(a.unit_id))
+            .flat_map(|u| {
+                u.enhancements
+                    .iter()
+                    .map(move |e| format!("{} ({})", e.name, u.display_name()))
+            })
+            .collect();
+        if !enhancements.is_empty() {
+            line(format!("  enhancements: {}", enhancements.join(", ")))?;
+        }
+        let tome: Vec<&str> = roster.tome.iter().map(|e| e.name.as_str()).collect();
+        if !tome.is_empty() {
+            line(format!("  lores (Arcane Tome): {}", tome.join(", ")))?;
+        }
         if s.result.is_some() {
             line(format!(
                 "  aftermath: {}",

@@ -74,7 +74,13 @@ pub enum RosterCmd {
         campaign: Option<String>,
     },
     /// List every rule the roster breaks (exit 1 if any), and set-up steps still open.
-    Check { roster: String },
+    Check {
+        roster: String,
+        /// Also check the whole Order of Battle as one army of this many points: the general
+        /// (warlord, WARMASTER), regiments (placed automatically) and the points limit.
+        #[arg(long)]
+        points: Option<u32>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -287,13 +293,79 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
             }
             line(t.to_string())
         }
-        RosterCmd::Check { roster } => {
+        RosterCmd::Check { roster, points } => {
+            use crate::rules::army::{OrderOfBattleAsArmy, check_order_of_battle};
+            #[derive(Serialize)]
+            struct CheckView<'a> {
+                #[serde(flatten)]
+                report: &'a rules::CheckReport,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                army: Option<&'a OrderOfBattleAsArmy>,
+            }
             let (cat, store) = app.both()?;
             let s = load_subject(cat, store.conn(), &roster)?;
-            let report = rules::check(s.pack, s.faction, &s.roster);
+            if points == Some(0) {
+                return Err(anyhow!(
+                    "the points limit must be more than 0 (e.g. --points 1000)"
+                ));
+            }
+            let mut report = rules::check(s.pack, s.faction, &s.roster);
+            let army = points.map(|n| check_order_of_battle(&s.pack.army, &s.roster, n));
+            if let Some(a) = &army {
+                report.problems.extend(a.problems.iter().map(|e| rules::Finding {
+                    rule: e.rule,
+                    message: e.message.clone(),
+                }));
+            }
             if json_out {
-                json(&report)?;
+                json(&CheckView {
+                    report: &report,
+                    army: army.as_ref(),
+                })?;
             } else {
+                if let Some(a) = &army {
+                    let label = |id: i64| {
+                        s.roster
+                            .unit(id)
+                            .map(|u| u.label())
+                            .unwrap_or_else(|| format!("#{id}"))
+                    };
+                    let verdict = if a.points > a.points_limit {
+                        format!("over the limit by {}", a.points - a.points_limit)
+                    } else {
+                        "within the limit".to_string()
+                    };
+                    line(format!(
+                        "As a {}-point army: the Order of Battle costs {} points, {verdict}.",
+                        a.points_limit, a.points
+                    ))?;
+                    let blocked = a
+                        .problems
+                        .iter()
+                        .any(|p| matches!(p.rule, "general" | "warmaster"));
+                    match a.general {
+                        Some(g) => line(format!("  general: {}", label(g)))?,
+                        None if blocked => line("  general: none until the problem below is fixed")?,
+                        None => line("  general: picked with --general when the army is taken")?,
+                    }
+                    for r in &a.regiments {
+                        let members: Vec<String> = r.units.iter().map(|&u| label(u)).collect();
+                        line(format!(
+                            "  regiment of {}{}: {}",
+                            label(r.leader),
+                            if a.general == Some(r.leader) {
+                                " (general)"
+                            } else {
+                                ""
+                            },
+                            if members.is_empty() {
+                                "no other units".to_string()
+                            } else {
+                                members.join(", ")
+                            }
+                        ))?;
+                    }
+                }
                 for p in &report.problems {
                     line(format!("BROKEN {}: {}", p.rule, p.message))?;
                 }

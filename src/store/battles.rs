@@ -44,6 +44,9 @@ pub struct Side {
 pub struct ArmyUnit {
     pub unit_id: i64,
     pub general: bool,
+    /// The HERO leading this unit's regiment (a leader names itself); None for armies
+    /// recorded before regiments were.
+    pub regiment: Option<i64>,
     pub destroyed: bool,
     pub slew_hero_or_monster: bool,
 }
@@ -149,6 +152,11 @@ pub fn load(conn: &Connection, id: i64) -> Result<Battle> {
     let Some(mut battle) = battle else {
         bail!("there is no battle {id} (see `ptg battle list`)");
     };
+    let cancelled: bool =
+        conn.query_row("SELECT cancelled FROM battles WHERE id = ?1", [id], |r| r.get(0))?;
+    if cancelled {
+        bail!("battle {id} was cancelled by `ptg undo` (see `ptg history`)");
+    }
     let mut stmt = conn.prepare(
         "SELECT s.roster_id, r.name, s.victory_points, s.result, s.withdrew, s.general_slain, s.quest_points,
                 s.aftermath_set_id IS NOT NULL
@@ -179,7 +187,7 @@ pub fn load(conn: &Connection, id: i64) -> Result<Battle> {
         battle.sides.push(side);
     }
     let mut stmt = conn.prepare(
-        "SELECT roster_id, unit_id, general, destroyed, slew_hero_or_monster FROM battle_units
+        "SELECT roster_id, unit_id, general, regiment, destroyed, slew_hero_or_monster FROM battle_units
          WHERE battle_id = ?1 ORDER BY position",
     )?;
     let rows = stmt.query_map([id], |r| {
@@ -188,8 +196,9 @@ pub fn load(conn: &Connection, id: i64) -> Result<Battle> {
             ArmyUnit {
                 unit_id: r.get(1)?,
                 general: r.get(2)?,
-                destroyed: r.get(3)?,
-                slew_hero_or_monster: r.get(4)?,
+                regiment: r.get(3)?,
+                destroyed: r.get(4)?,
+                slew_hero_or_monster: r.get(5)?,
             },
         ))
     })?;
@@ -217,24 +226,38 @@ pub fn load(conn: &Connection, id: i64) -> Result<Battle> {
 
 /// Battles, newest first, of one campaign or all.
 pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<Battle>> {
-    let mut stmt =
-        conn.prepare("SELECT id FROM battles WHERE ?1 IS NULL OR campaign_id = ?1 ORDER BY id DESC")?;
+    let mut stmt = conn.prepare(
+        "SELECT id FROM battles WHERE (?1 IS NULL OR campaign_id = ?1) AND cancelled = 0 ORDER BY id DESC",
+    )?;
     let ids: Vec<i64> = stmt
         .query_map([campaign_id], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
     ids.into_iter().map(|id| load(conn, id)).collect()
 }
 
-/// Replaces the army a roster takes to a battle: (unit id, is the general), in order.
-pub fn record_army(conn: &Connection, battle_id: i64, roster_id: i64, units: &[(i64, bool)]) -> Result<()> {
+/// Replaces the army a roster takes to a battle with `units`, in order: each unit with whether
+/// it is the general, its regiment's leader, and its marks from the result (all false before
+/// the result; kept so a battle as loaded can be written back as it was).
+pub fn record_army(conn: &Connection, battle_id: i64, roster_id: i64, units: &[ArmyUnit]) -> Result<()> {
     conn.execute(
         "DELETE FROM battle_units WHERE battle_id = ?1 AND roster_id = ?2",
         params![battle_id, roster_id],
     )?;
-    for (position, (unit, general)) in units.iter().enumerate() {
+    for (position, u) in units.iter().enumerate() {
         conn.execute(
-            "INSERT INTO battle_units (battle_id, roster_id, unit_id, general, position) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![battle_id, roster_id, unit, general, position as i64],
+            "INSERT INTO battle_units (battle_id, roster_id, unit_id, general, regiment, destroyed,
+                                       slew_hero_or_monster, position)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                battle_id,
+                roster_id,
+                u.unit_id,
+                u.general,
+                u.regiment,
+                u.destroyed,
+                u.slew_hero_or_monster,
+                position as i64
+            ],
         )?;
     }
     Ok(())
@@ -294,6 +317,116 @@ pub fn add_twist(
     conn.execute(
         "INSERT INTO battle_twists (battle_id, round, underdog_roster_id, twist, roll_id) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![battle_id, round, underdog, twist, roll_id],
+    )?;
+    Ok(())
+}
+
+/// The battle's sides, armies and status as JSON, kept with a battle command's change set so
+/// undoing the command can put them back.
+pub fn snapshot(conn: &Connection, battle_id: i64) -> Result<String> {
+    let rows = |table: &str| -> Result<Vec<serde_json::Map<String, serde_json::Value>>> {
+        let mut stmt = conn.prepare(&format!(
+            "SELECT * FROM {table} WHERE battle_id = ?1 ORDER BY rowid"
+        ))?;
+        let names: Vec<String> = stmt.column_names().map(str::to_string).collect();
+        let out = stmt
+            .query_map([battle_id], |r| {
+                let mut row = serde_json::Map::new();
+                for (i, name) in names.iter().enumerate() {
+                    let v = match r.get::<_, rusqlite::types::Value>(i)? {
+                        rusqlite::types::Value::Null => serde_json::Value::Null,
+                        rusqlite::types::Value::Integer(n) => n.into(),
+                        rusqlite::types::Value::Real(f) => f.into(),
+                        rusqlite::types::Value::Text(t) => t.into(),
+                        rusqlite::types::Value::Blob(_) => serde_json::Value::Null,
+                    };
+                    row.insert(name.clone(), v);
+                }
+                Ok(row)
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(out)
+    };
+    let status: String = conn.query_row("SELECT status FROM battles WHERE id = ?1", [battle_id], |r| {
+        r.get(0)
+    })?;
+    Ok(serde_json::json!({
+        "status": status,
+        "sides": rows("battle_sides")?,
+        "units": rows("battle_units")?,
+    })
+    .to_string())
+}
+
+/// Puts a battle back as [`snapshot`] saw it.
+pub fn restore(conn: &Connection, battle_id: i64, snapshot: &str) -> Result<()> {
+    let snap: serde_json::Value =
+        serde_json::from_str(snapshot).context("a battle snapshot in the change log is unreadable")?;
+    let sql_value = |v: &serde_json::Value| -> rusqlite::types::Value {
+        match v {
+            serde_json::Value::Number(n) if n.is_i64() => {
+                rusqlite::types::Value::Integer(n.as_i64().unwrap_or(0))
+            }
+            serde_json::Value::Number(n) => rusqlite::types::Value::Real(n.as_f64().unwrap_or(0.0)),
+            serde_json::Value::String(s) => rusqlite::types::Value::Text(s.clone()),
+            serde_json::Value::Bool(b) => rusqlite::types::Value::Integer(i64::from(*b)),
+            _ => rusqlite::types::Value::Null,
+        }
+    };
+    let empty = Vec::new();
+    let list = |key: &str| snap[key].as_array().unwrap_or(&empty).clone();
+    conn.execute(
+        "UPDATE battles SET status = ?2 WHERE id = ?1",
+        params![battle_id, snap["status"].as_str().unwrap_or("planned")],
+    )?;
+    conn.execute("DELETE FROM battle_units WHERE battle_id = ?1", [battle_id])?;
+    for row in list("units") {
+        let Some(row) = row.as_object() else { continue };
+        let cols: Vec<&String> = row.keys().collect();
+        let marks: Vec<String> = (1..=cols.len()).map(|i| format!("?{i}")).collect();
+        let values: Vec<rusqlite::types::Value> = row.values().map(sql_value).collect();
+        conn.execute(
+            &format!(
+                "INSERT INTO battle_units ({}) VALUES ({})",
+                cols.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(", "),
+                marks.join(", ")
+            ),
+            rusqlite::params_from_iter(values),
+        )?;
+    }
+    for row in list("sides") {
+        let Some(row) = row.as_object() else { continue };
+        let roster = row.get("roster_id").and_then(|v| v.as_i64()).unwrap_or(0);
+        let cols: Vec<&String> = row
+            .keys()
+            .filter(|c| *c != "battle_id" && *c != "roster_id")
+            .collect();
+        let sets: Vec<String> = cols
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{c} = ?{}", i + 3))
+            .collect();
+        let mut values = vec![
+            rusqlite::types::Value::Integer(battle_id),
+            rusqlite::types::Value::Integer(roster),
+        ];
+        values.extend(cols.iter().map(|c| sql_value(&row[*c])));
+        conn.execute(
+            &format!(
+                "UPDATE battle_sides SET {} WHERE battle_id = ?1 AND roster_id = ?2",
+                sets.join(", ")
+            ),
+            rusqlite::params_from_iter(values),
+        )?;
+    }
+    Ok(())
+}
+
+/// Keeps the battle as it was before the command logged as change set `set_id`.
+pub fn keep_before(conn: &Connection, set_id: i64, snapshot: &str) -> Result<()> {
+    conn.execute(
+        "UPDATE change_sets SET battle_before = ?2 WHERE id = ?1",
+        params![set_id, snapshot],
     )?;
     Ok(())
 }
