@@ -3,17 +3,20 @@
 //! the outcome to the store.
 
 mod aftermath;
+mod audit;
 mod battle;
 mod campaign;
 mod data;
 mod demo;
 mod dice;
 mod faction;
+mod history;
 pub mod output;
 mod quest;
 mod rank;
 mod rolls;
 mod roster;
+mod undo;
 
 use crate::catalogue::Catalogue;
 use crate::store::{self, Store};
@@ -57,11 +60,18 @@ pub enum Command {
     Battle(battle::BattleCmd),
     /// After a battle: earn glory, gain renown, complete quests, manage the Order of Battle.
     Aftermath(aftermath::AftermathArgs),
+    /// Check a campaign's or a roster's numbers against its history: exit 1 with the findings.
+    Audit(audit::AuditArgs),
     /// Rank-up choices: a Path ability for each rank reached.
     #[command(subcommand)]
     Rank(rank::RankCmd),
     /// The dice log: every roll ptg made or was told.
     Rolls(rolls::RollsArgs),
+    /// The change log in order: every command and what it changed.
+    History(history::HistoryArgs),
+    /// Reverse the latest command (a whole aftermath, a unit added, a battle recorded) by
+    /// appending its reversal; history keeps both.
+    Undo(undo::UndoArgs),
     /// Importing outside data (BSData catalogues).
     #[command(subcommand)]
     Data(data::DataCmd),
@@ -135,8 +145,11 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Quest(cmd) => quest::run(&mut app, cmd),
         Command::Battle(cmd) => battle::run(&mut app, cmd),
         Command::Aftermath(args) => aftermath::run(&mut app, args),
+        Command::Audit(args) => audit::run(&mut app, args),
         Command::Rank(cmd) => rank::run(&mut app, cmd),
         Command::Rolls(args) => rolls::run(&mut app, args),
+        Command::History(args) => history::run(&mut app, args),
+        Command::Undo(args) => undo::run(&mut app, args),
         Command::Data(cmd) => data::run(&mut app, cmd),
     }
 }

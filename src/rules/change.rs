@@ -95,6 +95,9 @@ pub enum Change {
         lore_kind: LoreKind,
         name: String,
         reason: String,
+        /// The entry as it was, so undo can put it back.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        was: Option<RemovedEntry>,
     },
     StartQuest {
         quest: String,
@@ -104,6 +107,11 @@ pub enum Change {
     DropQuest {
         quest: String,
         reason: String,
+        /// Quest points and unit it had, so undo can resume it.
+        #[serde(default)]
+        points: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<i64>,
     },
     /// Quest points recorded in the Quest Log.
     QuestProgress {
@@ -114,6 +122,11 @@ pub enum Change {
     /// The current quest is completed; its Quest Log is cleared.
     CompleteQuest {
         quest: String,
+        /// The quest points and unit it had, so undo can reopen it as it was.
+        #[serde(default)]
+        points: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<i64>,
     },
     /// A reward the player picks later (an artefact, a heroic trait, a spell, a prayer).
     GrantReward {
@@ -146,6 +159,75 @@ pub enum Change {
     },
     /// The roster has fought its first battle: set-up is over.
     CompleteSetup,
+
+    // The reversals `undo` appends; each undoes one of the changes above.
+    /// Undoes `AddUnit`: the unit leaves the Order of Battle as if never added.
+    RemoveUnit {
+        unit: UnitRef,
+    },
+    Unreinforce {
+        unit: UnitRef,
+    },
+    LoseRenown {
+        unit: UnitRef,
+        amount: u32,
+        reason: String,
+    },
+    /// Undoes `GainRank`: the unit's rank goes back to `rank` (none below Aspiring).
+    SetRank {
+        unit: UnitRef,
+        rank: Option<String>,
+    },
+    ClearPath {
+        unit: UnitRef,
+    },
+    RemoveAbility {
+        unit: UnitRef,
+        rank: String,
+    },
+    RemoveEnhancement {
+        unit: UnitRef,
+        table: String,
+        name: String,
+    },
+    LoseQuestPoints {
+        quest: String,
+        points: u32,
+    },
+    /// Undoes `CompleteQuest`: the quest is current again, with its points.
+    ReopenQuest {
+        quest: String,
+        points: u32,
+        unit: Option<i64>,
+    },
+    /// Undoes `GrantReward`: the reward is no longer owed.
+    RevokeReward {
+        reward: QuestReward,
+        source: String,
+    },
+    /// Undoes `ClaimReward`: the reward is owed again.
+    UnclaimReward {
+        reward_id: i64,
+        reward: QuestReward,
+        source: String,
+    },
+    /// Undoes `TameManifestation`.
+    MarkWild {
+        name: String,
+    },
+    Unretire {
+        unit: UnitRef,
+    },
+    /// Undoes `CompleteSetup`.
+    ReopenSetup,
+}
+
+/// A tome entry as removed, kept in the log so the removal can be undone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RemovedEntry {
+    pub lore: String,
+    pub value: Option<u32>,
+    pub wild: bool,
 }
 
 impl Change {
@@ -173,7 +255,7 @@ impl Change {
             } => {
                 format!("+{points} quest points for {quest} ({reason})")
             }
-            Change::CompleteQuest { quest } => format!("quest completed: {quest}"),
+            Change::CompleteQuest { quest, .. } => format!("quest completed: {quest}"),
             Change::GrantReward { reward, source, .. } => {
                 format!("earned {} ({source})", reward_words(*reward))
             }
@@ -185,6 +267,24 @@ impl Change {
             Change::SpendGlory { amount, reason } => format!("-{amount} glory ({reason})"),
             Change::Retire { .. } => "retired from the Order of Battle".into(),
             Change::CompleteSetup => "first battle fought: set-up is over".into(),
+            Change::RemoveUnit { .. } => "taken off the Order of Battle (undone)".into(),
+            Change::Unreinforce { .. } => "no longer reinforced".into(),
+            Change::LoseRenown { amount, reason, .. } => format!("-{amount} renown ({reason})"),
+            Change::SetRank { rank, .. } => format!("rank back to {}", rank.as_deref().unwrap_or("none")),
+            Change::ClearPath { .. } => "Path cleared".into(),
+            Change::RemoveAbility { rank, .. } => format!("{rank} ability removed"),
+            Change::RemoveEnhancement { name, table, .. } => format!("{name} ({table}) removed"),
+            Change::LoseQuestPoints { quest, points } => format!("-{points} quest points for {quest}"),
+            Change::ReopenQuest { quest, .. } => format!("quest reopened: {quest}"),
+            Change::RevokeReward { reward, source } => {
+                format!("no longer owed {} ({source})", reward_words(*reward))
+            }
+            Change::UnclaimReward { reward, source, .. } => {
+                format!("owed {} again ({source})", reward_words(*reward))
+            }
+            Change::MarkWild { name } => format!("{name} is Wild again"),
+            Change::Unretire { .. } => "back on the Order of Battle".into(),
+            Change::ReopenSetup => "set-up reopened".into(),
             Change::GainRank { rank, .. } => format!("reached rank {rank}"),
             Change::SetPath { path, .. } => format!("follows the Path of the {}", capitalise(path)),
             Change::ChooseAbility { rank, ability, .. } => format!("{rank} ability: {ability}"),
@@ -206,12 +306,37 @@ impl Change {
                 lore_kind,
                 name,
                 reason,
+                ..
             } => {
                 format!("{name} removed from the {lore_kind} lore ({reason})")
             }
             Change::StartQuest { quest, .. } => format!("quest started: {quest}"),
-            Change::DropQuest { quest, reason } => format!("quest dropped: {quest} ({reason})"),
+            Change::DropQuest { quest, reason, .. } => format!("quest dropped: {quest} ({reason})"),
         }
+    }
+
+    /// The same change about another unit (replays name units by their stored ids).
+    pub fn with_unit(mut self, to: UnitRef) -> Change {
+        match &mut self {
+            Change::Reinforce { unit }
+            | Change::GainRenown { unit, .. }
+            | Change::GainRank { unit, .. }
+            | Change::SetPath { unit, .. }
+            | Change::ChooseAbility { unit, .. }
+            | Change::GiveEnhancement { unit, .. }
+            | Change::Retire { unit }
+            | Change::RemoveUnit { unit }
+            | Change::Unreinforce { unit }
+            | Change::LoseRenown { unit, .. }
+            | Change::SetRank { unit, .. }
+            | Change::ClearPath { unit }
+            | Change::RemoveAbility { unit, .. }
+            | Change::RemoveEnhancement { unit, .. }
+            | Change::Unretire { unit } => *unit = to,
+            Change::StartQuest { unit, .. } | Change::GrantReward { unit, .. } => *unit = Some(to),
+            _ => {}
+        }
+        self
     }
 
     /// The unit this change is about, if any.
@@ -223,7 +348,15 @@ impl Change {
             | Change::SetPath { unit, .. }
             | Change::ChooseAbility { unit, .. }
             | Change::GiveEnhancement { unit, .. }
-            | Change::Retire { unit } => Some(*unit),
+            | Change::Retire { unit }
+            | Change::RemoveUnit { unit }
+            | Change::Unreinforce { unit }
+            | Change::LoseRenown { unit, .. }
+            | Change::SetRank { unit, .. }
+            | Change::ClearPath { unit }
+            | Change::RemoveAbility { unit, .. }
+            | Change::RemoveEnhancement { unit, .. }
+            | Change::Unretire { unit } => Some(*unit),
             Change::StartQuest { unit, .. } | Change::GrantReward { unit, .. } => *unit,
             _ => None,
         }
@@ -344,7 +477,7 @@ impl Roster {
                     })
                 }
                 (Change::DropQuest { .. }, _) => self.quest = None,
-                (Change::CompleteQuest { quest }, _) => {
+                (Change::CompleteQuest { quest, .. }, _) => {
                     self.completed_quests.push(quest.clone());
                     self.quest = None
                 }
@@ -369,6 +502,59 @@ impl Roster {
                 (Change::SpendGlory { amount, .. }, _) => self.glory -= i64::from(*amount),
                 (Change::Retire { .. }, Some(u)) => u.retired = true,
                 (Change::CompleteSetup, _) => self.setup_complete = true,
+                (Change::RemoveUnit { .. }, Some(_)) => self.units.retain(|u| Some(u.id) != unit_id),
+                (Change::Unreinforce { .. }, Some(u)) => u.reinforced = false,
+                (Change::LoseRenown { amount, .. }, Some(u)) => u.renown = u.renown.saturating_sub(*amount),
+                (Change::SetRank { rank, .. }, Some(u)) => u.rank = rank.clone(),
+                (Change::ClearPath { .. }, Some(u)) => u.path = None,
+                (Change::RemoveAbility { rank, .. }, Some(u)) => u.abilities.retain(|(r, _)| r != rank),
+                (Change::RemoveEnhancement { table, .. }, Some(u)) => {
+                    u.enhancements.retain(|e| &e.table != table)
+                }
+                (Change::LoseQuestPoints { points, .. }, _) => {
+                    if let Some(q) = &mut self.quest {
+                        q.points = q.points.saturating_sub(*points)
+                    }
+                }
+                (Change::ReopenQuest { quest, points, unit }, _) => {
+                    if let Some(i) = self.completed_quests.iter().rposition(|q| q == quest) {
+                        self.completed_quests.remove(i);
+                    }
+                    self.quest = Some(QuestState {
+                        quest: quest.clone(),
+                        points: *points,
+                        unit: *unit,
+                    });
+                }
+                (Change::RevokeReward { reward, source }, _) => {
+                    if let Some(i) = self
+                        .rewards
+                        .iter()
+                        .rposition(|r| r.reward == *reward && &r.source == source)
+                    {
+                        self.rewards.remove(i);
+                    }
+                }
+                (
+                    Change::UnclaimReward {
+                        reward_id,
+                        reward,
+                        source,
+                    },
+                    _,
+                ) => self.rewards.push(RewardDue {
+                    id: *reward_id,
+                    reward: *reward,
+                    source: source.clone(),
+                    unit: None,
+                }),
+                (Change::MarkWild { name }, _) => {
+                    for e in self.tome.iter_mut().filter(|e| &e.name == name) {
+                        e.wild = true;
+                    }
+                }
+                (Change::Unretire { .. }, Some(u)) => u.retired = false,
+                (Change::ReopenSetup, _) => self.setup_complete = false,
                 (_, None) => {}
             }
         }

@@ -4,6 +4,7 @@
 
 pub mod aftermath;
 pub mod army;
+pub mod audit;
 pub mod battle;
 pub mod change;
 pub mod dice;
@@ -12,6 +13,7 @@ pub mod model;
 pub mod quest;
 pub mod renown;
 pub mod roster;
+pub mod undo;
 
 pub use change::{Change, Outcome, UnitRef};
 

@@ -105,6 +105,8 @@ pub fn quest_step(
         step.changes.push(Change::DropQuest {
             quest: quest.name.clone(),
             reason: format!("given up in the aftermath of battle {}", fought.battle_id),
+            points: current.points,
+            unit: current.unit,
         });
         return Ok(step);
     }
@@ -136,6 +138,8 @@ pub fn quest_step(
     }
     step.changes.push(Change::CompleteQuest {
         quest: quest.name.clone(),
+        points,
+        unit: current.unit,
     });
     let unit = current.unit;
     match quest.reward {

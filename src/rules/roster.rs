@@ -5,7 +5,7 @@
 //! changes to make; `check` lists every rule a stored roster breaks (e.g. after faction data
 //! changed under it).
 
-use super::change::{Change, NewUnit, Outcome, UnitRef};
+use super::change::{Change, NewUnit, Outcome, RemovedEntry, UnitRef};
 use super::model::{RewardDue, Roster, Unit};
 use super::renown::{check_path, find_ability, find_path, pending_ranks, ranks_crossed};
 use super::{RuleError, refuse};
@@ -43,7 +43,7 @@ pub fn find_warscroll<'a>(faction: &'a Faction, name: &str) -> Result<&'a Warscr
 
 /// Every way `unit` fails the warlord rules: a single-model, non-UNIQUE HERO costing no
 /// more than the battlepack's cap (unless the faction is exempt).
-fn warlord_problems(pack: &Battlepack, faction: &Faction, unit: &Unit) -> Vec<RuleError> {
+pub(crate) fn warlord_problems(pack: &Battlepack, faction: &Faction, unit: &Unit) -> Vec<RuleError> {
     let name = unit.display_name();
     let limits = &pack.roster;
     let exempt = limits
@@ -579,10 +579,16 @@ pub fn plan_tome_entry(
         }
     };
     if let Some(old) = replaced {
+        let was = roster.tome(kind).find(|e| e.name == old).map(|e| RemovedEntry {
+            lore: e.lore.clone(),
+            value: e.value,
+            wild: e.wild,
+        });
         out.push(Change::RemoveFromTome {
             lore_kind: kind,
             name: old,
             reason: format!("replaced by {}", entry.name),
+            was,
         });
     }
     out.push(Change::AddToTome {
@@ -626,6 +632,8 @@ pub fn plan_quest(
         out.push(Change::DropQuest {
             quest: current.quest.clone(),
             reason: "another quest chosen during set-up".into(),
+            points: current.points,
+            unit: current.unit,
         });
     }
     let unit_ref = match (q.target, unit) {

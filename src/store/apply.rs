@@ -72,7 +72,6 @@ pub fn log_set(
 
 /// Applies `outcome` to the roster and logs it, with its rolls, as one change set.
 pub fn apply(tx: &Transaction, ctx: LogContext, outcome: &Outcome) -> Result<Applied> {
-    let at = now();
     let (set_id, roll_ids) = log_set(
         tx,
         ctx.campaign_id,
@@ -82,6 +81,24 @@ pub fn apply(tx: &Transaction, ctx: LogContext, outcome: &Outcome) -> Result<App
         &outcome.summary,
         &outcome.rolls,
     )?;
+    let new_units = apply_changes(tx, set_id, &roll_ids, ctx, outcome)?;
+    Ok(Applied {
+        set_id,
+        new_units,
+        roll_ids,
+    })
+}
+
+/// Applies an outcome's changes to one roster inside an already open change set (a command
+/// that changes several rosters, like a battle result, logs one set); returns new unit ids.
+pub fn apply_changes(
+    tx: &Transaction,
+    set_id: i64,
+    roll_ids: &[i64],
+    ctx: LogContext,
+    outcome: &Outcome,
+) -> Result<Vec<i64>> {
+    let at = now();
     let mut new_ids: Vec<i64> = Vec::new();
     for change in &outcome.changes {
         let resolve = |r: UnitRef| -> Result<i64> {
@@ -203,7 +220,7 @@ pub fn apply(tx: &Transaction, ctx: LogContext, outcome: &Outcome) -> Result<App
                     bail!("{quest} is not the roster's current quest");
                 }
             }
-            Change::CompleteQuest { quest } => {
+            Change::CompleteQuest { quest, .. } => {
                 let n = tx.execute(
                     "UPDATE quests SET status = 'completed', ended_at = ?2 WHERE roster_id = ?1 AND status = 'current'",
                     params![rid, at],
@@ -256,6 +273,98 @@ pub fn apply(tx: &Transaction, ctx: LogContext, outcome: &Outcome) -> Result<App
             Change::CompleteSetup => {
                 tx.execute("UPDATE rosters SET setup_complete = 1 WHERE id = ?1", [rid])?;
             }
+            Change::RemoveUnit { .. } => update_unit(
+                tx,
+                rid,
+                unit_id,
+                "UPDATE units SET removed = 1 WHERE id = ?1 AND roster_id = ?2",
+            )?,
+            Change::Unreinforce { .. } => update_unit(
+                tx,
+                rid,
+                unit_id,
+                "UPDATE units SET reinforced = 0 WHERE id = ?1 AND roster_id = ?2",
+            )?,
+            Change::LoseRenown { amount, .. } => {
+                let n = tx.execute(
+                    "UPDATE units SET renown = renown - ?3 WHERE id = ?1 AND roster_id = ?2",
+                    params![unit_id, rid, amount],
+                )?;
+                ensure_one(n, unit_id)?;
+            }
+            Change::SetRank { rank, .. } => {
+                let n = tx.execute(
+                    "UPDATE units SET rank = ?3 WHERE id = ?1 AND roster_id = ?2",
+                    params![unit_id, rid, rank],
+                )?;
+                ensure_one(n, unit_id)?;
+            }
+            Change::ClearPath { .. } => update_unit(
+                tx,
+                rid,
+                unit_id,
+                "UPDATE units SET path = NULL WHERE id = ?1 AND roster_id = ?2",
+            )?,
+            Change::RemoveAbility { rank, .. } => {
+                tx.execute(
+                    "DELETE FROM unit_abilities WHERE unit_id = ?1 AND rank = ?2",
+                    params![unit_id, rank],
+                )?;
+            }
+            Change::RemoveEnhancement { table, .. } => {
+                tx.execute(
+                    "DELETE FROM enhancements WHERE unit_id = ?1 AND table_name = ?2 AND roster_id = ?3",
+                    params![unit_id, table, rid],
+                )?;
+            }
+            Change::LoseQuestPoints { points, .. } => {
+                tx.execute(
+                    "UPDATE quests SET points = MAX(points - ?2, 0) WHERE roster_id = ?1 AND status = 'current'",
+                    params![rid, points],
+                )?;
+            }
+            Change::ReopenQuest { quest, .. } => {
+                let n = tx.execute(
+                    "UPDATE quests SET status = 'current', ended_at = NULL
+                     WHERE id = (SELECT MAX(id) FROM quests WHERE roster_id = ?1 AND quest = ?2 AND status = 'completed')",
+                    params![rid, quest],
+                )?;
+                if n != 1 {
+                    bail!("{quest} was not completed by this roster");
+                }
+            }
+            Change::RevokeReward { reward, source } => {
+                let n = tx.execute(
+                    "UPDATE rewards SET claimed_set_id = ?4
+                     WHERE id = (SELECT MAX(id) FROM rewards WHERE roster_id = ?1 AND reward = ?2 AND source = ?3
+                                 AND claimed_set_id IS NULL)",
+                    params![rid, kind_str(reward)?, source, set_id],
+                )?;
+                if n != 1 {
+                    bail!("no reward from {source} is owed to this roster");
+                }
+            }
+            Change::UnclaimReward { reward_id, .. } => {
+                tx.execute(
+                    "UPDATE rewards SET claimed_set_id = NULL WHERE id = ?1 AND roster_id = ?2",
+                    params![reward_id, rid],
+                )?;
+            }
+            Change::MarkWild { name } => {
+                tx.execute(
+                    "UPDATE tome_entries SET wild = 1 WHERE roster_id = ?1 AND kind = 'manifestation' AND name = ?2",
+                    params![rid, name],
+                )?;
+            }
+            Change::Unretire { .. } => update_unit(
+                tx,
+                rid,
+                unit_id,
+                "UPDATE units SET retired = 0 WHERE id = ?1 AND roster_id = ?2",
+            )?,
+            Change::ReopenSetup => {
+                tx.execute("UPDATE rosters SET setup_complete = 0 WHERE id = ?1", [rid])?;
+            }
         }
         let logged_unit = match change {
             Change::AddUnit { .. } => new_ids.last().copied(),
@@ -285,11 +394,7 @@ pub fn apply(tx: &Transaction, ctx: LogContext, outcome: &Outcome) -> Result<App
             ],
         )?;
     }
-    Ok(Applied {
-        set_id,
-        new_units: new_ids,
-        roll_ids,
-    })
+    Ok(new_ids)
 }
 
 fn update_unit(tx: &Transaction, roster_id: i64, unit_id: Option<i64>, sql: &str) -> Result<()> {

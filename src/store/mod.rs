@@ -5,10 +5,11 @@
 mod apply;
 pub mod battles;
 mod campaigns;
+pub mod history;
 pub mod rolls;
 pub mod rosters;
 
-pub use apply::{Applied, LogContext, apply, log_set};
+pub use apply::{Applied, LogContext, apply, apply_changes, log_set};
 pub use campaigns::{Campaign, CampaignRow};
 pub use rosters::RosterRow;
 

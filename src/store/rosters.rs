@@ -95,7 +95,7 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
     let mut stmt = conn.prepare(
         "SELECT id, warscroll, name, points, unit_size, reinforceable, reinforced, keywords, warlord,
                 renown, rank, path, retired
-         FROM units WHERE roster_id = ?1 ORDER BY warlord DESC, id",
+         FROM units WHERE roster_id = ?1 AND removed = 0 ORDER BY warlord DESC, id",
     )?;
     let rows = stmt.query_map([id], |r| {
         let keywords: String = r.get(7)?;
@@ -227,9 +227,9 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
 pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<RosterRow>> {
     let mut stmt = conn.prepare(
         "SELECT r.id, r.name, r.player, r.faction, c.name, r.glory,
-                (SELECT COUNT(*) FROM units u WHERE u.roster_id = r.id AND u.retired = 0),
+                (SELECT COUNT(*) FROM units u WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0),
                 (SELECT COALESCE(SUM(u.points * (1 + u.reinforced)), 0) FROM units u
-                  WHERE u.roster_id = r.id AND u.retired = 0)
+                  WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0)
          FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
          WHERE ?1 IS NULL OR r.campaign_id = ?1
          ORDER BY c.name, r.name",

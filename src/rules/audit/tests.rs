@@ -1,0 +1,435 @@
+use super::*;
+use crate::catalogue::EnhancementKind;
+use crate::rules::UnitRef;
+use crate::rules::change::NewUnit;
+use crate::rules::model::{Enhancement, TomeEntry};
+use crate::rules::renown::tests::pack;
+use crate::rules::roster::tests::{add, empty_roster, host, roster_led_by};
+
+/// A logged change to roster 1.
+fn ch(id: i64, unit: Option<i64>, change: Change) -> LoggedChange {
+    LoggedChange {
+        id,
+        roster_id: Some(1),
+        unit_id: unit,
+        roll_id: None,
+        change: Some(change),
+    }
+}
+
+fn set(id: i64, command: &str, changes: Vec<LoggedChange>) -> LoggedSet {
+    LoggedSet {
+        id,
+        command: command.into(),
+        battle_id: None,
+        undone: false,
+        changes,
+    }
+}
+
+fn gain_glory(amount: u32) -> Change {
+    Change::GainGlory {
+        amount,
+        reason: "test".into(),
+    }
+}
+
+fn spend_glory(amount: u32) -> Change {
+    Change::SpendGlory {
+        amount,
+        reason: "test".into(),
+    }
+}
+
+fn gain_renown(unit: i64, amount: u32) -> Change {
+    Change::GainRenown {
+        unit: UnitRef::Existing(unit),
+        amount,
+        reason: "test".into(),
+        roll: None,
+    }
+}
+
+fn lose_renown(unit: i64, amount: u32) -> Change {
+    Change::LoseRenown {
+        unit: UnitRef::Existing(unit),
+        amount,
+        reason: "undo".into(),
+    }
+}
+
+fn add_unit(warscroll: &str) -> Change {
+    let w = host().unit(warscroll).cloned().expect("test faction unit");
+    Change::AddUnit {
+        unit: NewUnit::from_warscroll(&w, None, false),
+    }
+}
+
+/// The log `roster_led_by` stands for: the warlord (#1) joins with 5 renown.
+fn warlord_log() -> Vec<LoggedSet> {
+    vec![set(
+        1,
+        "roster new",
+        vec![
+            ch(1, Some(1), add_unit("Knight-Questor")),
+            ch(2, Some(1), gain_renown(1, 5)),
+        ],
+    )]
+}
+
+fn checks(findings: &[Finding]) -> Vec<Check> {
+    findings.iter().map(|f| f.check).collect()
+}
+
+#[test]
+fn a_roster_that_matches_its_log_has_no_findings() {
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Liberators", true).unwrap();
+    let rolls = BTreeSet::new();
+    let log = warlord_log();
+    let army = ArmyTaken {
+        battle_id: 1,
+        points_limit: 1000,
+        set: Some(3),
+        units: vec![1, 2],
+        roster_then: r.clone(),
+    };
+    let ev = RosterEvidence {
+        stored: &r,
+        log: &log,
+        starting: Some(&r),
+        armies: std::slice::from_ref(&army),
+        rolls: &rolls,
+    };
+    assert_eq!(audit_roster(&pack(), Some(&host()), &ev), []);
+}
+
+#[test]
+fn a_starting_order_of_battle_over_1000_points_is_found() {
+    let r = roster_led_by("Knight-Questor");
+    let mut start = r.clone();
+    for id in 2..=5 {
+        start.units.push(Unit::new(id, host().unit("Big Beast").unwrap()));
+    }
+    // 100 + 4 x 300 = 1300.
+    let found = starting_order_of_battle(&pack(), Some(&host()), &r, &start);
+    assert_eq!(checks(&found), [Check::StartingPoints]);
+    assert!(found[0].message.contains("1300 points"), "{}", found[0].message);
+    assert!(found[0].message.contains("by 300"), "{}", found[0].message);
+    assert_eq!(found[0].roster, "Hammers");
+
+    // Units retired since do not count; exactly 1000 is fine.
+    let mut start = r.clone();
+    for id in 2..=4 {
+        start.units.push(Unit::new(id, host().unit("Big Beast").unwrap()));
+    }
+    assert_eq!(start.points(), 1000);
+    assert_eq!(starting_order_of_battle(&pack(), Some(&host()), &r, &start), []);
+}
+
+#[test]
+fn a_starting_warlord_the_rules_forbid_is_found() {
+    let mut start = empty_roster();
+    let mut drake = Unit::new(1, host().unit("Lord on Drake").unwrap());
+    drake.warlord = true;
+    start.units.push(drake);
+    let found = starting_order_of_battle(&pack(), Some(&host()), &start, &start);
+    assert_eq!(checks(&found), [Check::Warlord]);
+    assert!(found[0].message.contains("351 points"), "{}", found[0].message);
+    assert_eq!(found[0].unit_id, Some(1));
+
+    let mut start = empty_roster();
+    let mut retinue = Unit::new(1, host().unit("Hero Retinue").unwrap());
+    retinue.warlord = true;
+    start.units.push(retinue);
+    let found = starting_order_of_battle(&pack(), Some(&host()), &start, &start);
+    assert_eq!(checks(&found), [Check::Warlord]);
+    assert!(found[0].message.contains("single model"), "{}", found[0].message);
+
+    let leaderless = empty_roster();
+    let found = starting_order_of_battle(&pack(), Some(&host()), &leaderless, &leaderless);
+    assert_eq!(checks(&found), [Check::Warlord]);
+    assert!(found[0].message.contains("no warlord"));
+}
+
+#[test]
+fn without_the_faction_data_the_warlord_rules_are_reported_unchecked() {
+    let r = roster_led_by("Knight-Questor");
+    let found = starting_order_of_battle(&pack(), None, &r, &r);
+    assert_eq!(checks(&found), [Check::FactionData]);
+}
+
+#[test]
+fn an_army_over_its_battles_limit_at_that_battles_costs_is_found() {
+    let mut then = roster_led_by("Knight-Questor");
+    add(&mut then, "Liberators", false).unwrap();
+    let r = then.clone();
+    let army = ArmyTaken {
+        battle_id: 2,
+        points_limit: 150,
+        set: Some(9),
+        units: vec![1, 2],
+        roster_then: then.clone(),
+    };
+    // 100 + 90 = 190.
+    let found = army_points(&r, &army);
+    assert_eq!(checks(&found), [Check::ArmyPoints]);
+    assert_eq!((found[0].battle, found[0].set), (Some(2), Some(9)));
+    assert!(found[0].message.contains("190 points"), "{}", found[0].message);
+    assert!(found[0].message.contains("150-point limit by 40"));
+
+    // Costs are those of the battle: reinforced later does not count against it.
+    let army = ArmyTaken {
+        points_limit: 190,
+        ..army
+    };
+    let mut now = r.clone();
+    now.units[1].reinforced = true;
+    assert_eq!(army_points(&now, &army), []);
+
+    // Reinforced at the time does.
+    let mut then_reinforced = then.clone();
+    then_reinforced.units[1].reinforced = true;
+    let army = ArmyTaken {
+        roster_then: then_reinforced,
+        ..army
+    };
+    assert_eq!(checks(&army_points(&r, &army)), [Check::ArmyPoints]);
+}
+
+#[test]
+fn an_army_unit_missing_from_the_order_of_battle_then_is_found() {
+    let r = roster_led_by("Knight-Questor");
+    let army = ArmyTaken {
+        battle_id: 1,
+        points_limit: 1000,
+        set: None,
+        units: vec![1, 7],
+        roster_then: r.clone(),
+    };
+    let found = army_points(&r, &army);
+    assert_eq!(checks(&found), [Check::ArmyUnits]);
+    assert_eq!(found[0].unit_id, Some(7));
+}
+
+#[test]
+fn glory_must_add_up_and_never_go_below_zero() {
+    let mut r = roster_led_by("Knight-Questor");
+    r.glory = 15;
+    let log = vec![
+        set(1, "aftermath", vec![ch(1, None, gain_glory(10))]),
+        set(
+            2,
+            "aftermath",
+            vec![ch(2, None, spend_glory(15)), ch(3, None, spend_glory(1))],
+        ),
+        set(3, "aftermath", vec![ch(4, None, gain_glory(21))]),
+    ];
+    let found = glory(&r, &log);
+    assert_eq!(checks(&found), [Check::NegativeGlory], "one finding per set");
+    assert_eq!(found[0].set, Some(2));
+    assert!(found[0].message.contains("fell to -5"), "{}", found[0].message);
+
+    r.glory = 999;
+    let found = glory(&r, &log);
+    assert_eq!(checks(&found), [Check::NegativeGlory, Check::GloryBalance]);
+    assert!(
+        found[1]
+            .message
+            .contains("stored glory is 999, but the change log adds up to 15"),
+        "{}",
+        found[1].message
+    );
+
+    // Earned before spent, in order, and another roster's glory is not ours.
+    r.glory = 5;
+    let mut theirs = ch(3, None, gain_glory(50));
+    theirs.roster_id = Some(2);
+    let log = vec![set(
+        1,
+        "aftermath",
+        vec![ch(1, None, gain_glory(10)), ch(2, None, spend_glory(5)), theirs],
+    )];
+    assert_eq!(glory(&r, &log), []);
+}
+
+#[test]
+fn renown_must_equal_logged_gains_less_losses() {
+    let mut r = roster_led_by("Knight-Questor");
+    let mut log = warlord_log();
+    log.push(set(2, "aftermath", vec![ch(3, Some(1), gain_renown(1, 4))]));
+    log.push(set(3, "undo", vec![ch(4, Some(1), lose_renown(1, 4))]));
+    assert_eq!(r.units[0].renown, 5);
+    assert_eq!(renown(&r, &log), []);
+
+    r.units[0].renown = 40;
+    let found = renown(&r, &log);
+    assert_eq!(checks(&found), [Check::Renown]);
+    assert_eq!(found[0].unit_id, Some(1));
+    assert!(
+        found[0].message.contains("40 renown stored"),
+        "{}",
+        found[0].message
+    );
+    assert!(found[0].message.contains("add up to 5"));
+}
+
+#[test]
+fn a_stored_rank_must_be_the_rank_its_renown_gives() {
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Liberators", false).unwrap();
+    assert_eq!(ranks(&pack(), &r), [], "5 renown: Aspiring; 0: no rank");
+
+    r.units[0].rank = Some("Legendary".into());
+    let found = ranks(&pack(), &r);
+    assert_eq!(checks(&found), [Check::Rank]);
+    assert!(
+        found[0].message.contains("stored as Legendary"),
+        "{}",
+        found[0].message
+    );
+    assert!(found[0].message.contains("makes it Aspiring"));
+
+    r.units[0].rank = Some("Aspiring".into());
+    r.units[1].renown = 15;
+    let found = ranks(&pack(), &r);
+    assert_eq!(checks(&found), [Check::Rank]);
+    assert!(
+        found[0]
+            .message
+            .contains("stored as unranked, but 15 renown makes it Elite")
+    );
+}
+
+#[test]
+fn an_aftermath_may_add_one_unit_and_reinforce_one() {
+    let r = roster_led_by("Knight-Questor");
+    let reinforce = |n| Change::Reinforce {
+        unit: UnitRef::New(n),
+    };
+    let one_each = set(
+        5,
+        "aftermath",
+        vec![
+            ch(1, None, spend_glory(0)),
+            ch(2, Some(2), add_unit("Liberators")),
+            ch(3, Some(2), reinforce(0)),
+        ],
+    );
+    assert_eq!(
+        aftermath_purchases(&pack(), &r, std::slice::from_ref(&one_each)),
+        []
+    );
+
+    let mut two_adds = one_each.clone();
+    two_adds.battle_id = Some(3);
+    two_adds.changes.push(ch(4, Some(3), add_unit("Liberators")));
+    two_adds.changes.push(ch(5, Some(3), reinforce(1)));
+    let found = aftermath_purchases(&pack(), &r, &[two_adds.clone()]);
+    assert_eq!(
+        checks(&found),
+        [Check::AftermathPurchases, Check::AftermathPurchases]
+    );
+    assert_eq!((found[0].battle, found[0].set), (Some(3), Some(5)));
+    assert!(found[0].message.contains("added 2 units"), "{}", found[0].message);
+    assert!(
+        found[1].message.contains("reinforced 2 units"),
+        "{}",
+        found[1].message
+    );
+
+    // An aftermath later undone, and set-up commands, are not held to it.
+    let undone = LoggedSet {
+        undone: true,
+        ..two_adds.clone()
+    };
+    assert_eq!(aftermath_purchases(&pack(), &r, &[undone]), []);
+    let setup = LoggedSet {
+        command: "roster add".into(),
+        ..two_adds
+    };
+    assert_eq!(aftermath_purchases(&pack(), &r, &[setup]), []);
+}
+
+#[test]
+fn the_same_enhancement_twice_on_the_order_of_battle_is_found() {
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Battle Mage", false).unwrap();
+    let blade = Enhancement {
+        table: "Artefacts of Power".into(),
+        kind: EnhancementKind::Artefact,
+        name: "Old Blade".into(),
+    };
+    r.units[0].enhancements.push(blade.clone());
+    assert_eq!(enhancements(&r), []);
+
+    r.units[1].enhancements.push(Enhancement {
+        table: "Heroic Traits".into(),
+        ..blade.clone()
+    });
+    let found = enhancements(&r);
+    assert_eq!(checks(&found), [Check::Enhancements]);
+    assert_eq!(found[0].unit_id, Some(2));
+    assert!(found[0].message.contains("Old Blade"), "{}", found[0].message);
+
+    // A retired unit's enhancement has left the Order of Battle.
+    r.units[0].retired = true;
+    assert_eq!(enhancements(&r), []);
+}
+
+#[test]
+fn a_lore_over_six_entries_is_found() {
+    let mut r = roster_led_by("Knight-Questor");
+    let entry = |i: u32| TomeEntry {
+        kind: LoreKind::Spell,
+        name: format!("Spell {i}"),
+        lore: "Lore of Tests".into(),
+        value: Some(6),
+        wild: false,
+    };
+    r.tome.extend((1..=6).map(entry));
+    r.tome.push(TomeEntry {
+        kind: LoreKind::Prayer,
+        ..entry(0)
+    });
+    assert_eq!(lores(&pack(), &r), []);
+
+    r.tome.push(entry(7));
+    let found = lores(&pack(), &r);
+    assert_eq!(checks(&found), [Check::LoreCapacity]);
+    assert!(
+        found[0].message.contains("spell lore holds 7"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
+fn a_roll_missing_from_the_dice_log_is_found() {
+    let r = roster_led_by("Knight-Questor");
+    let mut renown_roll = ch(7, Some(1), gain_renown(1, 2));
+    renown_roll.roll_id = Some(12);
+    let mut log = vec![set(4, "aftermath", vec![renown_roll])];
+    log[0].battle_id = Some(2);
+    let rolls: BTreeSet<i64> = [11, 12].into();
+    assert_eq!(dice_log(&r, &log, &rolls), []);
+
+    let rolls: BTreeSet<i64> = [11].into();
+    let found = dice_log(&r, &log, &rolls);
+    assert_eq!(checks(&found), [Check::DiceLog]);
+    assert_eq!(
+        (found[0].battle, found[0].set, found[0].unit_id),
+        (Some(2), Some(4), Some(1))
+    );
+    assert!(found[0].message.contains("roll 12"), "{}", found[0].message);
+}
+
+#[test]
+fn an_unreadable_change_is_found() {
+    let r = roster_led_by("Knight-Questor");
+    let mut log = warlord_log();
+    log[0].changes[0].change = None;
+    let found = unreadable_changes(&r, &log);
+    assert_eq!(checks(&found), [Check::ChangeLog]);
+    assert!(found[0].message.contains("change 1 in set 1 (roster new)"));
+}

@@ -1,0 +1,224 @@
+//! The change log read back: change sets in order with their changes, and a roster rebuilt
+//! from its log (what the audit compares with the stored values).
+
+use crate::rules::Change;
+use crate::rules::model::Roster;
+use crate::rules::{Outcome, UnitRef};
+use anyhow::{Context, Result};
+use rusqlite::{Connection, params};
+use serde::Serialize;
+
+/// One command's entry in the log.
+#[derive(Debug, Clone, Serialize)]
+pub struct SetRow {
+    pub id: i64,
+    pub campaign_id: Option<i64>,
+    pub roster_id: Option<i64>,
+    pub roster: Option<String>,
+    pub battle_id: Option<i64>,
+    pub command: String,
+    pub summary: String,
+    pub created_at: String,
+    /// The set this one reverses, if it is an undo.
+    pub undoes: Option<i64>,
+    /// The set that reversed this one, if it was undone.
+    pub undone_by: Option<i64>,
+    pub changes: Vec<ChangeRow>,
+}
+
+/// One change as logged.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChangeRow {
+    pub id: i64,
+    pub roster_id: Option<i64>,
+    pub unit_id: Option<i64>,
+    pub kind: String,
+    pub description: String,
+    pub roll_id: Option<i64>,
+    #[serde(skip)]
+    pub change: Option<Change>,
+}
+
+/// Change sets, oldest first, of one roster (its own and those of its battles), one
+/// campaign, or all.
+pub fn sets(conn: &Connection, roster_id: Option<i64>, campaign_id: Option<i64>) -> Result<Vec<SetRow>> {
+    let mut stmt = conn.prepare(
+        "SELECT cs.id, cs.campaign_id, cs.roster_id, r.name, cs.battle_id, cs.command, cs.summary, cs.created_at,
+                cs.undoes, cs.undone_by
+         FROM change_sets cs LEFT JOIN rosters r ON r.id = cs.roster_id
+         WHERE (?1 IS NULL OR cs.roster_id = ?1
+                OR (cs.roster_id IS NULL AND cs.battle_id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1))
+                OR cs.id IN (SELECT change_set_id FROM changes WHERE roster_id = ?1))
+           AND (?2 IS NULL OR cs.campaign_id = ?2)
+         ORDER BY cs.id",
+    )?;
+    let mut out: Vec<SetRow> = stmt
+        .query_map(params![roster_id, campaign_id], |r| {
+            Ok(SetRow {
+                id: r.get(0)?,
+                campaign_id: r.get(1)?,
+                roster_id: r.get(2)?,
+                roster: r.get(3)?,
+                battle_id: r.get(4)?,
+                command: r.get(5)?,
+                summary: r.get(6)?,
+                created_at: r.get(7)?,
+                undoes: r.get(8)?,
+                undone_by: r.get(9)?,
+                changes: Vec::new(),
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    let mut stmt = conn.prepare(
+        "SELECT id, roster_id, unit_id, kind, description, roll_id, payload FROM changes
+         WHERE change_set_id = ?1 ORDER BY id",
+    )?;
+    for set in &mut out {
+        set.changes = stmt
+            .query_map([set.id], |r| {
+                let payload: String = r.get(6)?;
+                Ok(ChangeRow {
+                    id: r.get(0)?,
+                    roster_id: r.get(1)?,
+                    unit_id: r.get(2)?,
+                    kind: r.get(3)?,
+                    description: r.get(4)?,
+                    roll_id: r.get(5)?,
+                    change: serde_json::from_str(&payload).ok(),
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+    }
+    Ok(out)
+}
+
+/// The roster as its change log builds it, from nothing, through change set `until` (all of
+/// it when `None`). Units get the ids the log recorded for them.
+pub fn replay(conn: &Connection, roster_id: i64, until: Option<i64>) -> Result<Roster> {
+    replay_each(conn, roster_id, |set, _| until.is_none_or(|u| set.id <= u))
+}
+
+/// Rebuilds the roster from its log set by set, calling `after` with each set and the roster
+/// as that set left it. When `after` returns false the replay stops and returns the roster as
+/// it was before that set; otherwise it returns the roster the whole log builds.
+pub fn replay_each(
+    conn: &Connection,
+    roster_id: i64,
+    mut after: impl FnMut(&SetRow, &Roster) -> bool,
+) -> Result<Roster> {
+    let mut roster: Roster = conn.query_row(
+        "SELECT r.id, r.name, r.player, r.faction, c.name FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
+         WHERE r.id = ?1",
+        [roster_id],
+        |r| {
+            Ok(Roster {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                player: r.get(2)?,
+                faction: r.get(3)?,
+                campaign: r.get(4)?,
+                glory: 0,
+                setup_complete: false,
+                units: Vec::new(),
+                tome: Vec::new(),
+                quest: None,
+                completed_quests: Vec::new(),
+                rewards: Vec::new(),
+            })
+        },
+    )?;
+    for set in sets(conn, Some(roster_id), None)? {
+        let before = roster.clone();
+        for row in set.changes.iter().filter(|c| c.roster_id == Some(roster_id)) {
+            let change = row
+                .change
+                .clone()
+                .with_context(|| format!("change {} in the log is unreadable", row.id))?;
+            // The log knows each change's unit by its stored id, also for units added in the
+            // same command (which the payload names as "new unit n").
+            let change = match (change, row.unit_id) {
+                (c, Some(id)) if matches!(c.unit(), Some(UnitRef::New(_))) => {
+                    c.with_unit(UnitRef::Existing(id))
+                }
+                (c, _) => c,
+            };
+            let outcome = Outcome {
+                summary: String::new(),
+                changes: vec![change],
+                rolls: Vec::new(),
+            };
+            roster.apply(&outcome, row.unit_id.unwrap_or(-1));
+        }
+        if !after(&set, &roster) {
+            return Ok(before);
+        }
+    }
+    Ok(roster)
+}
+
+/// The latest change set still in force (not an undo, not undone), of one roster or of all.
+pub fn latest_live(conn: &Connection, roster_id: Option<i64>) -> Result<Option<SetRow>> {
+    Ok(sets(conn, roster_id, None)?
+        .into_iter()
+        .rev()
+        .find(|s| s.undoes.is_none() && s.undone_by.is_none()))
+}
+
+/// Later sets still in force that build on `set`: entries of the same battle after a battle
+/// command, and anything naming a unit the set added. Undoing `set` first would orphan them.
+pub fn dependents(conn: &Connection, set: &SetRow) -> Result<Vec<SetRow>> {
+    let added: Vec<i64> = set
+        .changes
+        .iter()
+        .filter(|c| c.kind == "add_unit")
+        .filter_map(|c| c.unit_id)
+        .collect();
+    let battle_command = set.command.starts_with("battle");
+    let later = sets(conn, None, None)?
+        .into_iter()
+        .filter(|s| s.id > set.id && s.undoes.is_none() && s.undone_by.is_none());
+    let mut out = Vec::new();
+    for s in later {
+        let same_battle = battle_command && s.battle_id.is_some() && s.battle_id == set.battle_id;
+        let uses_unit = s
+            .changes
+            .iter()
+            .any(|c| c.unit_id.is_some_and(|u| added.contains(&u)));
+        let takes_unit = !added.is_empty()
+            && s.command == "battle army"
+            && conn.query_row(
+                &format!(
+                    "SELECT COUNT(*) FROM battle_units WHERE battle_id = ?1 AND unit_id IN ({})",
+                    added.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+                ),
+                [s.battle_id],
+                |r| r.get::<_, i64>(0),
+            )? > 0;
+        if same_battle || uses_unit || takes_unit {
+            out.push(s);
+        }
+    }
+    Ok(out)
+}
+
+/// Records that change set `undo` reverses `set`.
+pub fn mark_undone(conn: &Connection, set: i64, undo: i64) -> Result<()> {
+    conn.execute(
+        "UPDATE change_sets SET undone_by = ?2 WHERE id = ?1",
+        params![set, undo],
+    )?;
+    conn.execute(
+        "UPDATE change_sets SET undoes = ?1 WHERE id = ?2",
+        params![set, undo],
+    )?;
+    Ok(())
+}
+
+/// The battle state kept with a battle command's set, if any.
+pub fn battle_before(conn: &Connection, set: i64) -> Result<Option<String>> {
+    Ok(conn.query_row(
+        "SELECT battle_before FROM change_sets WHERE id = ?1",
+        [set],
+        |r| r.get(0),
+    )?)
+}

@@ -1,0 +1,323 @@
+//! End-to-end: the change log read back as history, and undo appending reversals that put a
+//! roster back exactly where it was.
+
+mod common;
+
+use common::{Ptg, roster_new};
+use serde_json::Value;
+
+const HAMMERS: &str = "Hammers of Dawn";
+const RATS: &str = "Rat Tide";
+
+/// Two rosters with a battle fought (1000 points, Relics of Myth): the Hammers win 14-8 with
+/// the Dawn Guard on Seek Glory in Battle; the Stormvermin are destroyed.
+fn fought() -> Ptg {
+    let p = Ptg::new();
+    p.ok(&["campaign", "new", "Ashen Vale"]);
+    p.ok(&roster_new(
+        HAMMERS,
+        "Ashen Vale",
+        "Stormcast Eternals",
+        "Lord-Vigilant on Gryph-stalker",
+        "warrior",
+        "berserker",
+    ));
+    p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
+    p.ok(&["roster", "add", HAMMERS, "Knight-Arcanum"]);
+    p.ok(&[
+        "quest",
+        "start",
+        HAMMERS,
+        "Seek Glory in Battle",
+        "--unit",
+        "Dawn Guard",
+    ]);
+    p.ok(&roster_new(
+        RATS,
+        "Ashen Vale",
+        "Skaven",
+        "Grey Seer",
+        "mage",
+        "dedicated-practitioner",
+    ));
+    p.ok(&["roster", "add", RATS, "Stormvermin"]);
+    p.ok(&[
+        "battle",
+        "new",
+        "--campaign",
+        "Ashen Vale",
+        "--points",
+        "1000",
+        HAMMERS,
+        RATS,
+        "--battleplan",
+        "Relics of Myth",
+        "--dice",
+        "6,1",
+    ]);
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        HAMMERS,
+        "1",
+        "Dawn Guard",
+        "Knight-Arcanum",
+    ]);
+    p.ok(&["battle", "army", "1", RATS, "Grey Seer", "Stormvermin"]);
+    p.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Hammers of Dawn=14",
+        "--vp",
+        "Rat Tide=8",
+        "--destroyed",
+        "Stormvermin",
+    ]);
+    p
+}
+
+fn show(p: &Ptg, roster: &str) -> Value {
+    p.json(&["roster", "show", roster])
+}
+
+#[test]
+fn undoing_an_aftermath_puts_glory_renown_ranks_quest_and_order_of_battle_back() {
+    let p = fought();
+    // 55 glory cannot buy a unit, so this aftermath retires one; buying and reinforcing are
+    // undone in the 2500-point test below.
+    let before = show(&p, HAMMERS);
+    // D3s: Lord-Vigilant 3, Dawn Guard 3, Knight-Arcanum 2; favoured Dawn Guard D6 6 (-> 9);
+    // Seek Glory D3+3 with a 3 (-> 15, Elite); Relics of Myth D6 2 + 14 = 16: an artefact.
+    p.ok(&[
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Dawn Guard",
+        "--retire",
+        "Knight-Arcanum",
+        "--dice",
+        "3,3,2,6,3,2",
+    ]);
+    let after = show(&p, HAMMERS);
+    assert_eq!(after["glory"], 55);
+    assert_eq!(
+        after["completed_quests"],
+        serde_json::json!(["Seek Glory in Battle"])
+    );
+    assert_eq!(after["rewards"].as_array().unwrap().len(), 1);
+    let dg = &after["units"][1];
+    assert_eq!(
+        (dg["renown"].as_u64(), dg["rank"].as_str()),
+        (Some(15), Some("Elite"))
+    );
+
+    let undo = p.json(&["undo", "--roster", HAMMERS]);
+    assert!(
+        undo["summary"]
+            .as_str()
+            .unwrap()
+            .contains("Aftermath of battle 1"),
+        "{undo}"
+    );
+    let back = show(&p, HAMMERS);
+    // set-up stays over: that came with the battle result, not the aftermath.
+    assert_eq!(back["glory"], before["glory"]);
+    assert_eq!(back["units"], before["units"]);
+    assert_eq!(back["quest"], before["quest"]);
+    assert_eq!(back["completed_quests"], before["completed_quests"]);
+    assert_eq!(back["rewards"], before["rewards"]);
+    assert_eq!(back["waiting"], before["waiting"]);
+
+    // The aftermath can be run again, and history keeps the first run, its undo and the rerun.
+    p.ok(&[
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Dawn Guard",
+        "--dice",
+        "1,1,1,1,1,1",
+    ]);
+    let log = p.ok(&["history", "--roster", HAMMERS]);
+    assert_eq!(
+        log.matches("aftermath: Aftermath of battle 1 for Hammers of Dawn")
+            .count(),
+        2,
+        "{log}"
+    );
+    assert!(log.contains("[undone by #"), "{log}");
+    assert!(log.contains("undo: Undo #"), "{log}");
+    assert!(
+        log.contains("+55 glory (battle 1: fought 30, major victory 20, general alive 5)"),
+        "{log}"
+    );
+    assert!(
+        log.contains("Dawn Guard +3 renown (battle 1: took part and survived, D3 rolled 3)"),
+        "{log}"
+    );
+    assert!(
+        log.contains("-55 glory (undo: Aftermath of battle 1 for Hammers of Dawn)"),
+        "{log}"
+    );
+}
+
+#[test]
+fn undoing_purchases_takes_the_new_unit_off_and_refunds_the_glory() {
+    let p = Ptg::new();
+    p.ok(&["campaign", "new", "Vale"]);
+    p.ok(&roster_new(
+        HAMMERS,
+        "Vale",
+        "Stormcast Eternals",
+        "Lord-Vigilant on Gryph-stalker",
+        "warrior",
+        "berserker",
+    ));
+    p.ok(&["roster", "add", HAMMERS, "Liberators"]);
+    p.ok(&roster_new(
+        RATS,
+        "Vale",
+        "Skaven",
+        "Grey Seer",
+        "mage",
+        "dedicated-practitioner",
+    ));
+    p.ok(&[
+        "battle",
+        "new",
+        "--campaign",
+        "Vale",
+        "--points",
+        "2500",
+        HAMMERS,
+        RATS,
+        "--battleplan",
+        "The Ruined Settlement",
+        "--dice",
+        "6,1",
+    ]);
+    p.ok(&["battle", "army", "1", HAMMERS, "1", "Liberators"]);
+    p.ok(&["battle", "army", "1", RATS, "Grey Seer"]);
+    p.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Hammers of Dawn=10",
+        "--vp",
+        "Rat Tide=0",
+    ]);
+    let before = show(&p, HAMMERS);
+    // 2500 points, major victory, general alive: 150 + 50 + 20 = 220; Vindictors 90, reinforced 90.
+    p.ok(&[
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Liberators",
+        "--add-unit",
+        "Vindictors",
+        "--reinforce",
+        "new",
+        "--dice",
+        "1,1,1",
+    ]);
+    assert_eq!(show(&p, HAMMERS)["glory"], 220 - 180);
+    assert_eq!(show(&p, HAMMERS)["units"].as_array().unwrap().len(), 3);
+    p.ok(&["undo"]);
+    let back = show(&p, HAMMERS);
+    assert_eq!(back["glory"], 0);
+    assert_eq!(back["units"], before["units"]);
+    assert_eq!(back["points"], before["points"]);
+}
+
+#[test]
+fn undo_refuses_what_later_entries_build_on_and_walks_back_in_order() {
+    let p = fought();
+    p.ok(&[
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Dawn Guard",
+        "--dice",
+        "1,1,1,1,1,1",
+    ]);
+    p.ok(&[
+        "aftermath",
+        "1",
+        RATS,
+        "--favoured",
+        "Stormvermin",
+        "--dice",
+        "1,1",
+    ]);
+    // Rat Tide's latest entry is its aftermath; the battle result underneath needs both
+    // aftermaths gone first.
+    p.ok(&["undo", "--roster", RATS]);
+    p.refused(
+        &["undo", "--roster", RATS],
+        "Aftermath of battle 1 for Hammers of Dawn",
+    );
+    p.ok(&["undo", "--roster", HAMMERS]);
+    // Now the result, then the armies, then the battle itself.
+    let undone = p.json(&["undo", "--roster", RATS]);
+    assert!(
+        undone["summary"]
+            .as_str()
+            .unwrap()
+            .contains("Battle 1: Hammers of Dawn major victory")
+    );
+    let battle = p.json(&["battle", "show", "1"]);
+    assert_eq!(battle["status"], "planned");
+    assert!(battle["sides"][0]["result"].is_null());
+    assert_eq!(
+        show(&p, HAMMERS)["setup_complete"],
+        false,
+        "set-up reopens with the result undone"
+    );
+    p.ok(&["undo"]); // Rat Tide's army
+    p.ok(&["undo"]); // Hammers' army
+    p.ok(&["undo"]); // the battle
+    p.refused(&["battle", "show", "1"], "cancelled by `ptg undo`");
+    // The Rat Tide's roster creation is next, and that cannot be undone.
+    p.ok(&["undo"]); // Stormvermin added
+    p.refused(&["undo"], "undo cannot remove a roster");
+}
+
+#[test]
+fn undoing_an_army_puts_the_earlier_army_back() {
+    let p = fought();
+    // `fought` recorded the result; start a second battle to change armies in.
+    p.ok(&[
+        "battle",
+        "new",
+        "--campaign",
+        "Ashen Vale",
+        "--points",
+        "1000",
+        HAMMERS,
+        RATS,
+        "--battleplan",
+        "The Ambush",
+    ]);
+    p.ok(&["battle", "army", "2", HAMMERS, "1", "Dawn Guard"]);
+    p.ok(&["battle", "army", "2", HAMMERS, "1", "Knight-Arcanum"]);
+    let army = |p: &Ptg| -> Vec<u64> {
+        p.json(&["battle", "show", "2"])["sides"][0]["army"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["unit_id"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(army(&p), [1, 3]);
+    p.ok(&["undo", "--roster", HAMMERS]);
+    assert_eq!(army(&p), [1, 2]);
+    p.ok(&["undo", "--roster", HAMMERS]);
+    assert_eq!(army(&p), Vec::<u64>::new());
+}
