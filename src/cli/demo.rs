@@ -211,6 +211,7 @@ const STEPS: &[&[&str]] = &[
     ],
     &["roster", "show", "Hammers of Dawn{s}"],
     &["rolls", "--battle", "{b}"],
+    &["audit", "--campaign", "Ashen Vale{s}"],
     &["roster", "list", "--campaign", "Ashen Vale{s}"],
 ];
 
