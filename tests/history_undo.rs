@@ -316,8 +316,17 @@ fn undoing_an_army_puts_the_earlier_army_back() {
             .collect()
     };
     assert_eq!(army(&p), [1, 3]);
+    // The other side's army, recorded since, does not depend on this one and stays.
+    p.ok(&["battle", "army", "2", RATS, "Grey Seer"]);
     p.ok(&["undo", "--roster", HAMMERS]);
     assert_eq!(army(&p), [1, 2]);
+    assert_eq!(
+        p.json(&["battle", "show", "2"])["sides"][1]["army"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
     p.ok(&["undo", "--roster", HAMMERS]);
     assert_eq!(army(&p), Vec::<u64>::new());
 }

@@ -154,7 +154,8 @@ fn undo_battle_records(tx: &rusqlite::Transaction, set: &SetRow) -> Result<()> {
         _ => {}
     }
     if let Some(before) = history::battle_before(tx, set.id)? {
-        battles::restore(tx, battle, &before)?;
+        let only = (set.command == "battle army").then_some(set.roster_id).flatten();
+        battles::restore(tx, battle, &before, only)?;
     }
     Ok(())
 }

@@ -358,47 +358,50 @@ pub fn snapshot(conn: &Connection, battle_id: i64) -> Result<String> {
     .to_string())
 }
 
-/// Puts a battle back as [`snapshot`] saw it.
-pub fn restore(conn: &Connection, battle_id: i64, snapshot: &str) -> Result<()> {
+/// Puts a battle back as [`snapshot`] saw it; with `only_roster`, just that roster's army
+/// (undoing one side's army leaves the other side's as it is now).
+pub fn restore(conn: &Connection, battle_id: i64, snapshot: &str, only_roster: Option<i64>) -> Result<()> {
     let snap: serde_json::Value =
         serde_json::from_str(snapshot).context("a battle snapshot in the change log is unreadable")?;
-    let sql_value = |v: &serde_json::Value| -> rusqlite::types::Value {
-        match v {
-            serde_json::Value::Number(n) if n.is_i64() => {
-                rusqlite::types::Value::Integer(n.as_i64().unwrap_or(0))
-            }
-            serde_json::Value::Number(n) => rusqlite::types::Value::Real(n.as_f64().unwrap_or(0.0)),
-            serde_json::Value::String(s) => rusqlite::types::Value::Text(s.clone()),
-            serde_json::Value::Bool(b) => rusqlite::types::Value::Integer(i64::from(*b)),
-            _ => rusqlite::types::Value::Null,
-        }
+    let rows = |key: &str| -> Vec<serde_json::Map<String, serde_json::Value>> {
+        snap[key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| r.as_object().cloned())
+            .collect()
     };
-    let empty = Vec::new();
-    let list = |key: &str| snap[key].as_array().unwrap_or(&empty).clone();
+    let roster_of =
+        |row: &serde_json::Map<String, serde_json::Value>| row.get("roster_id").and_then(|v| v.as_i64());
+    conn.execute(
+        "DELETE FROM battle_units WHERE battle_id = ?1 AND (?2 IS NULL OR roster_id = ?2)",
+        params![battle_id, only_roster],
+    )?;
+    for row in rows("units") {
+        if only_roster.is_none_or(|r| roster_of(&row) == Some(r)) {
+            let cols: Vec<&str> = row.keys().map(String::as_str).collect();
+            let marks: Vec<String> = (1..=cols.len()).map(|i| format!("?{i}")).collect();
+            conn.execute(
+                &format!(
+                    "INSERT INTO battle_units ({}) VALUES ({})",
+                    cols.join(", "),
+                    marks.join(", ")
+                ),
+                rusqlite::params_from_iter(row.values().map(sql_value)),
+            )?;
+        }
+    }
+    if only_roster.is_some() {
+        return Ok(());
+    }
     conn.execute(
         "UPDATE battles SET status = ?2 WHERE id = ?1",
         params![battle_id, snap["status"].as_str().unwrap_or("planned")],
     )?;
-    conn.execute("DELETE FROM battle_units WHERE battle_id = ?1", [battle_id])?;
-    for row in list("units") {
-        let Some(row) = row.as_object() else { continue };
-        let cols: Vec<&String> = row.keys().collect();
-        let marks: Vec<String> = (1..=cols.len()).map(|i| format!("?{i}")).collect();
-        let values: Vec<rusqlite::types::Value> = row.values().map(sql_value).collect();
-        conn.execute(
-            &format!(
-                "INSERT INTO battle_units ({}) VALUES ({})",
-                cols.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(", "),
-                marks.join(", ")
-            ),
-            rusqlite::params_from_iter(values),
-        )?;
-    }
-    for row in list("sides") {
-        let Some(row) = row.as_object() else { continue };
-        let roster = row.get("roster_id").and_then(|v| v.as_i64()).unwrap_or(0);
-        let cols: Vec<&String> = row
+    for row in rows("sides") {
+        let cols: Vec<&str> = row
             .keys()
+            .map(String::as_str)
             .filter(|c| *c != "battle_id" && *c != "roster_id")
             .collect();
         let sets: Vec<String> = cols
@@ -408,7 +411,7 @@ pub fn restore(conn: &Connection, battle_id: i64, snapshot: &str) -> Result<()> 
             .collect();
         let mut values = vec![
             rusqlite::types::Value::Integer(battle_id),
-            rusqlite::types::Value::Integer(roster),
+            rusqlite::types::Value::Integer(roster_of(&row).unwrap_or(0)),
         ];
         values.extend(cols.iter().map(|c| sql_value(&row[*c])));
         conn.execute(
@@ -420,6 +423,20 @@ pub fn restore(conn: &Connection, battle_id: i64, snapshot: &str) -> Result<()> 
         )?;
     }
     Ok(())
+}
+
+/// A snapshot's JSON value as the SQLite value it was read from.
+fn sql_value(v: &serde_json::Value) -> rusqlite::types::Value {
+    use rusqlite::types::Value;
+    match v {
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(i) => Value::Integer(i),
+            None => Value::Real(n.as_f64().unwrap_or(0.0)),
+        },
+        serde_json::Value::String(s) => Value::Text(s.clone()),
+        serde_json::Value::Bool(b) => Value::Integer(i64::from(*b)),
+        _ => Value::Null,
+    }
 }
 
 /// Keeps the battle as it was before the command logged as change set `set_id`.

@@ -164,8 +164,9 @@ pub fn latest_live(conn: &Connection, roster_id: Option<i64>) -> Result<Option<S
         .find(|s| s.undoes.is_none() && s.undone_by.is_none()))
 }
 
-/// Later sets still in force that build on `set`: entries of the same battle after a battle
-/// command, and anything naming a unit the set added. Undoing `set` first would orphan them.
+/// Later sets still in force that build on `set`: everything in a battle after it was
+/// planned, the result and aftermaths after an army, the aftermaths after a result, and
+/// anything naming a unit the set added. Undoing `set` first would orphan them.
 pub fn dependents(conn: &Connection, set: &SetRow) -> Result<Vec<SetRow>> {
     let added: Vec<i64> = set
         .changes
@@ -173,13 +174,22 @@ pub fn dependents(conn: &Connection, set: &SetRow) -> Result<Vec<SetRow>> {
         .filter(|c| c.kind == "add_unit")
         .filter_map(|c| c.unit_id)
         .collect();
-    let battle_command = set.command.starts_with("battle");
     let later = sets(conn, None, None)?
         .into_iter()
         .filter(|s| s.id > set.id && s.undoes.is_none() && s.undone_by.is_none());
     let mut out = Vec::new();
     for s in later {
-        let same_battle = battle_command && s.battle_id.is_some() && s.battle_id == set.battle_id;
+        let same_battle = s.battle_id.is_some()
+            && s.battle_id == set.battle_id
+            && match set.command.as_str() {
+                "battle new" => true,
+                "battle army" => {
+                    matches!(s.command.as_str(), "battle result" | "aftermath")
+                        || (s.command == "battle army" && s.roster_id == set.roster_id)
+                }
+                "battle result" => s.command == "aftermath",
+                _ => false,
+            };
         let uses_unit = s
             .changes
             .iter()
