@@ -106,27 +106,12 @@ pub fn replay_each(
     roster_id: i64,
     mut after: impl FnMut(&SetRow, &Roster) -> bool,
 ) -> Result<Roster> {
-    let mut roster: Roster = conn.query_row(
-        "SELECT r.id, r.name, r.player, r.faction, c.name FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
-         WHERE r.id = ?1",
-        [roster_id],
-        |r| {
-            Ok(Roster {
-                id: r.get(0)?,
-                name: r.get(1)?,
-                player: r.get(2)?,
-                faction: r.get(3)?,
-                campaign: r.get(4)?,
-                glory: 0,
-                setup_complete: false,
-                units: Vec::new(),
-                tome: Vec::new(),
-                quest: None,
-                completed_quests: Vec::new(),
-                rewards: Vec::new(),
-            })
-        },
-    )?;
+    // Everything but the names comes from the log.
+    let mut roster = Roster {
+        glory: 0,
+        setup_complete: false,
+        ..super::rosters::header(conn, roster_id)?
+    };
     for set in sets(conn, Some(roster_id), None)? {
         let before = roster.clone();
         for row in set.changes.iter().filter(|c| c.roster_id == Some(roster_id)) {

@@ -69,9 +69,9 @@ pub fn id_of(conn: &Connection, name: &str) -> Result<i64> {
     )
 }
 
-/// Loads the whole roster (units, abilities, enhancements, tome, quests) for the engine.
-pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
-    let mut roster = conn.query_row(
+/// The roster row alone (names, glory, set-up), with no units, tome or quests loaded.
+pub fn header(conn: &Connection, id: i64) -> Result<Roster> {
+    Ok(conn.query_row(
         "SELECT r.id, r.name, r.player, r.faction, c.name, r.glory, r.setup_complete
          FROM rosters r JOIN campaigns c ON c.id = r.campaign_id WHERE r.id = ?1",
         [id],
@@ -91,7 +91,12 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
                 rewards: Vec::new(),
             })
         },
-    )?;
+    )?)
+}
+
+/// Loads the whole roster (units, abilities, enhancements, tome, quests) for the engine.
+pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
+    let mut roster = header(conn, id)?;
     let mut stmt = conn.prepare(
         "SELECT id, warscroll, name, points, unit_size, reinforceable, reinforced, keywords, warlord,
                 renown, rank, path, retired
