@@ -288,8 +288,7 @@ fn each_regiment_given_is_checked_naming_the_rule_and_the_unit() {
         "regiments: Knight-Arcanum (#5)'s regiment is given 4 non-HERO units, but a regiment may have up to 3 (the general's up to 4); move Gryph-hounds (#7)",
     );
     // A regiment with no HERO before '=' is wrong usage (exit 2).
-    let out = p.cmd(&with(&["=Vindictors"])).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    p.refused_cmd(p.cmd(&with(&["=Vindictors"])), 2, "name the HERO leading it");
     // The general's regiment holds four.
     p.ok(&with(&[
         "1=Dawn Guard,Vindictors,Dusk Guard,Gryph-hounds",

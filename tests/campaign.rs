@@ -621,23 +621,19 @@ fn dice_can_be_asked_for_one_at_a_time_and_say_what_they_are_for() {
     assert_eq!(twist["twist"], "Wild Fire");
     assert_eq!(twist["underdog"], RATS);
     // Off a terminal, a value the die cannot show is refused rather than asked again.
-    let out = p
-        .cmd(&[
-            "battle",
-            "twist",
-            "1",
-            "--round",
-            "2",
-            "--underdog",
-            RATS,
-            "--dice",
-            "ask",
-        ])
-        .write_stdin("4\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("4 cannot be rolled on a D3"));
+    let mut asked = p.cmd(&[
+        "battle",
+        "twist",
+        "1",
+        "--round",
+        "2",
+        "--underdog",
+        RATS,
+        "--dice",
+        "ask",
+    ]);
+    asked.write_stdin("4\n");
+    p.refused_cmd(asked, 1, "4 cannot be rolled on a D3");
 }
 
 #[test]

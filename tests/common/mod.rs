@@ -51,22 +51,28 @@ impl Ptg {
 
     /// Runs `args`, expects exit 1 with `expected` in stderr, and the database unchanged.
     pub fn refused(&self, args: &[&str], expected: &str) -> String {
+        self.refused_cmd(self.cmd(args), 1, expected)
+    }
+
+    /// Runs a prepared command (e.g. with input), expects exit `code` with `expected` in
+    /// stderr, and the database unchanged.
+    pub fn refused_cmd(&self, mut cmd: Command, code: i32, expected: &str) -> String {
         let before = self.fingerprint();
-        let out = self.cmd(args).output().expect("ptg runs");
+        let out = cmd.output().expect("ptg runs");
         let stderr = String::from_utf8_lossy(&out.stderr).to_string();
         assert_eq!(
             out.status.code(),
-            Some(1),
-            "ptg {args:?} should be refused; stderr:\n{stderr}"
+            Some(code),
+            "{cmd:?} should be refused with exit {code}; stderr:\n{stderr}"
         );
         assert!(
             stderr.contains(expected),
-            "ptg {args:?}: expected {expected:?} in:\n{stderr}"
+            "{cmd:?}: expected {expected:?} in:\n{stderr}"
         );
         assert_eq!(
             before,
             self.fingerprint(),
-            "ptg {args:?} was refused but changed the database"
+            "{cmd:?} was refused but changed the database"
         );
         stderr
     }
