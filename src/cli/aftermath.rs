@@ -1,7 +1,7 @@
 //! `ptg aftermath`: the four aftermath steps for one roster after one battle, saved whole.
 
 use super::App;
-use super::battle::{pack_of, print_rolls, side_roster};
+use super::battle::{print_rolls, side_roster};
 use super::dice::DiceArgs;
 use super::output::{json, line};
 use super::roster::{load_subject, pending_lines};
@@ -82,7 +82,6 @@ pub fn run(app: &mut App, args: AftermathArgs) -> Result<()> {
                 b.id
             );
         };
-        pack_of(cat, tx, &b)?;
         let subject = load_subject(cat, tx, &r.name)?;
         let outcome = plan_aftermath(
             subject.pack,

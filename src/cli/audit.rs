@@ -5,10 +5,10 @@ use super::App;
 use super::output::{json, line, or_dash, table};
 use crate::catalogue::Catalogue;
 use crate::rules::Change;
-use crate::rules::audit::{self, ArmyTaken, Finding, LoggedChange, LoggedSet, RosterEvidence};
+use crate::rules::audit::{self, ArmyTaken, Finding, RosterEvidence};
 use crate::rules::model::Roster;
 use crate::store::battles::{self, Battle};
-use crate::store::history::{self, SetRow};
+use crate::store::history::{self, LoggedSet};
 use crate::store::{Campaign, rolls, rosters};
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
@@ -132,7 +132,6 @@ fn audit_one(
     let faction = cat.faction(&stored.faction).ok();
 
     let rows = history::sets(conn, Some(roster_id), None)?;
-    let log: Vec<LoggedSet> = rows.iter().map(logged).collect();
     let readable = rows
         .iter()
         .flat_map(|s| &s.changes)
@@ -147,7 +146,7 @@ fn audit_one(
     };
     let evidence = RosterEvidence {
         stored: &stored,
-        log: &log,
+        log: &rows,
         starting: starting.as_ref(),
         armies: &armies,
         rolls: dice,
@@ -156,41 +155,16 @@ fn audit_one(
     Ok((found, rows.iter().map(|s| s.id).collect()))
 }
 
-fn logged(set: &SetRow) -> LoggedSet {
-    LoggedSet {
-        id: set.id,
-        command: set.command.clone(),
-        battle_id: set.battle_id,
-        undone: set.undone_by.is_some(),
-        changes: set
-            .changes
-            .iter()
-            .map(|c| LoggedChange {
-                id: c.id,
-                roster_id: c.roster_id,
-                unit_id: c.unit_id,
-                roll_id: c.roll_id,
-                change: c.change.clone(),
-            })
-            .collect(),
-    }
-}
-
-/// A set still in force: neither undone nor an undo.
-fn live(set: &SetRow) -> bool {
-    set.undone_by.is_none() && set.undoes.is_none()
-}
-
 /// The roster rebuilt from its log: as set-up ended (the first `CompleteSetup` still in force;
 /// now, if set-up is not over) and as it stood for each battle army it took.
 fn replays(
     conn: &Connection,
     roster_id: i64,
-    rows: &[SetRow],
+    rows: &[LoggedSet],
     battles: &[Battle],
 ) -> Result<(Option<Roster>, Vec<ArmyTaken>)> {
-    let ends_setup = |set: &SetRow| {
-        live(set)
+    let ends_setup = |set: &LoggedSet| {
+        set.in_force()
             && set
                 .changes
                 .iter()
@@ -208,7 +182,7 @@ fn replays(
         let of_battle = |command: &str, own: bool| {
             rows.iter()
                 .filter(|s| {
-                    live(s)
+                    s.in_force()
                         && s.command == command
                         && s.battle_id == Some(b.id)
                         && (!own || s.roster_id == Some(roster_id))

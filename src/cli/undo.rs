@@ -4,7 +4,7 @@ use super::App;
 use super::output::{json, line};
 use super::roster::load_subject;
 use crate::rules::undo::reverse;
-use crate::store::history::{self, SetRow};
+use crate::store::history::{self, LoggedSet};
 use crate::store::{LogContext, apply_changes, battles, log_set, rosters};
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -119,7 +119,7 @@ pub fn run(app: &mut App, args: UndoArgs) -> Result<()> {
 }
 
 /// The rosters a set changed, in the order they appear.
-fn roster_ids(set: &SetRow) -> Vec<i64> {
+fn roster_ids(set: &LoggedSet) -> Vec<i64> {
     let mut ids = Vec::new();
     for id in set.changes.iter().filter_map(|c| c.roster_id) {
         if !ids.contains(&id) {
@@ -131,7 +131,7 @@ fn roster_ids(set: &SetRow) -> Vec<i64> {
 
 /// Puts battle records back as they were before the command: a planned battle is cancelled,
 /// an army or result restored, an aftermath marked as not run, a twist taken off.
-fn undo_battle_records(tx: &rusqlite::Transaction, set: &SetRow) -> Result<()> {
+fn undo_battle_records(tx: &rusqlite::Transaction, set: &LoggedSet) -> Result<()> {
     let Some(battle) = set.battle_id else {
         return Ok(());
     };

@@ -358,18 +358,18 @@ fn plan_order_of_battle(
 
     let mut reinforced = None;
     if let Some(wanted) = choices.reinforce.first() {
-        let new_matches = added.as_ref().is_some_and(|(n, _)| {
-            wanted.eq_ignore_ascii_case("new")
-                || n.warscroll.eq_ignore_ascii_case(wanted.trim())
-                || n.name
-                    .as_deref()
-                    .is_some_and(|m| m.eq_ignore_ascii_case(wanted.trim()))
-        });
-        let existing = roster.find_unit(wanted);
-        let (unit_ref, unit) = match (&added, existing) {
-            (Some((_, u)), Err(_)) if new_matches => (UnitRef::New(0), u),
-            (Some((_, u)), _) if wanted.eq_ignore_ascii_case("new") => (UnitRef::New(0), u),
-            (_, Ok(u)) => (UnitRef::Existing(u.id), u),
+        let w = wanted.trim();
+        let names_new = |n: &NewUnit| {
+            n.warscroll.eq_ignore_ascii_case(w)
+                || n.name.as_deref().is_some_and(|m| m.eq_ignore_ascii_case(w))
+        };
+        // "new" names the unit just added; so do its warscroll and name, when no unit on the
+        // Order of Battle answers to them.
+        let (unit_ref, unit, name) = match (&added, roster.find_unit(w)) {
+            (Some((n, u)), found) if w.eq_ignore_ascii_case("new") || (found.is_err() && names_new(n)) => {
+                (UnitRef::New(0), u, n.warscroll.clone())
+            }
+            (_, Ok(u)) => (UnitRef::Existing(u.id), u, u.display_name().to_string()),
             (_, Err(e)) => return Err(e),
         };
         if unit.retired {
@@ -383,13 +383,6 @@ fn plan_order_of_battle(
         }
         check_reinforceable(unit, "pick another unit or leave out --reinforce")
             .map_err(|e| RuleError::new("reinforcing units", e.message))?;
-        let name = match unit_ref {
-            UnitRef::New(_) => added
-                .as_ref()
-                .map(|(n, _)| n.warscroll.clone())
-                .unwrap_or_default(),
-            UnitRef::Existing(_) => unit.display_name().to_string(),
-        };
         spend(unit.points, &format!("reinforcing {name}"))?;
         reinforced = Some((unit_ref, unit.points, name));
     }

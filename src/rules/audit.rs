@@ -5,6 +5,7 @@
 //! the unit, battle or change set it is about. No I/O here.
 
 use super::Change;
+use super::log::{LoggedChange, LoggedSet};
 use super::model::{Roster, Unit};
 use super::roster::warlord_problems;
 use crate::catalogue::{Battlepack, Faction, LoreKind};
@@ -89,32 +90,6 @@ pub struct Finding {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub set: Option<i64>,
     pub message: String,
-}
-
-/// One command's entry in the change log, as the audit reads it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LoggedSet {
-    pub id: i64,
-    /// "roster add", "aftermath", "battle result", "undo", ...
-    pub command: String,
-    pub battle_id: Option<i64>,
-    /// A later set reversed this one.
-    pub undone: bool,
-    pub changes: Vec<LoggedChange>,
-}
-
-/// One logged change.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LoggedChange {
-    pub id: i64,
-    /// The roster it changed (a battle's set holds changes to both sides).
-    pub roster_id: Option<i64>,
-    /// The unit it is about, as stored (also for units added in the same command).
-    pub unit_id: Option<i64>,
-    /// The roll it came from.
-    pub roll_id: Option<i64>,
-    /// None when the payload cannot be read.
-    pub change: Option<Change>,
 }
 
 /// An army the roster took to a battle, with the roster as its log stood when the army was
@@ -439,7 +414,7 @@ pub fn ranks(pack: &Battlepack, roster: &Roster) -> Vec<Finding> {
 pub fn aftermath_purchases(pack: &Battlepack, roster: &Roster, log: &[LoggedSet]) -> Vec<Finding> {
     let limits = &pack.aftermath;
     let mut out = Vec::new();
-    for set in log.iter().filter(|s| s.command == "aftermath" && !s.undone) {
+    for set in log.iter().filter(|s| s.command == "aftermath" && s.in_force()) {
         let own = || set.changes.iter().filter(|c| c.roster_id == Some(roster.id));
         let added = own()
             .filter(|c| matches!(c.change, Some(Change::AddUnit { .. })))

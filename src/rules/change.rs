@@ -339,6 +339,15 @@ impl Change {
         self
     }
 
+    /// The change as the log records it for `unit_id`: "new unit n" of its command (in the
+    /// payload) becomes the unit's stored id, so it can be replayed or undone on its own.
+    pub fn as_logged(self, unit_id: Option<i64>) -> Change {
+        match (self.unit(), unit_id) {
+            (Some(UnitRef::New(_)), Some(id)) => self.with_unit(UnitRef::Existing(id)),
+            _ => self,
+        }
+    }
+
     /// The unit this change is about, if any.
     pub fn unit(&self) -> Option<UnitRef> {
         match self {

@@ -9,6 +9,7 @@ pub mod battle;
 pub mod change;
 pub mod dice;
 pub mod glory;
+pub mod log;
 pub mod model;
 pub mod quest;
 pub mod renown;

@@ -40,8 +40,8 @@ pub struct QuestStep {
 
 /// Whether the quest can be completed after this battle, and if not, why not.
 fn completable(quest: &Quest, points: u32, unit: Option<i64>, fought: &Fought) -> Result<(), String> {
-    match (quest.target, quest.reward) {
-        (QuestTarget::AnyUnit, _) => {
+    match quest.target {
+        QuestTarget::AnyUnit => {
             let Some(u) = unit else {
                 return Err("it names no Glory Seekers".into());
             };
@@ -56,15 +56,15 @@ fn completable(quest: &Quest, points: u32, unit: Option<i64>, fought: &Fought) -
             }
             Ok(())
         }
-        (QuestTarget::HeroWithoutHeroicTrait, _) => match unit {
+        QuestTarget::HeroWithoutHeroicTrait => match unit {
             Some(u) if fought.slew.contains(&u) => Ok(()),
             _ => Err(
                 "the Rising Champion did not slay an enemy HERO or MONSTER (record it with `battle result --slew-hero-or-monster`)"
                     .into(),
             ),
         },
-        (QuestTarget::None, _) if points >= quest.target_points => Ok(()),
-        (QuestTarget::None, _) => Err(format!(
+        QuestTarget::None if points >= quest.target_points => Ok(()),
+        QuestTarget::None => Err(format!(
             "it has {points} of the {} quest points it needs",
             quest.target_points
         )),

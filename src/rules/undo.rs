@@ -19,13 +19,7 @@ pub fn reverse(
     // Glory as the reversal runs, so a gain is only taken back if it has not been spent.
     let mut glory = roster.glory;
     for (change, unit_id) in logged.iter().rev() {
-        // "New unit n" of the original command is the unit the log recorded.
-        let change = match (change, unit_id) {
-            (c, Some(id)) if matches!(c.unit(), Some(UnitRef::New(_))) => {
-                c.clone().with_unit(UnitRef::Existing(*id))
-            }
-            (c, _) => c.clone(),
-        };
+        let change = change.clone().as_logged(*unit_id);
         let reversed: Vec<Change> = match &change {
             Change::AddUnit { unit } => {
                 let Some(id) = unit_id else {

@@ -1,47 +1,15 @@
 //! The change log read back: change sets in order with their changes, and a roster rebuilt
 //! from its log (what the audit compares with the stored values).
 
-use crate::rules::Change;
+use crate::rules::Outcome;
+pub use crate::rules::log::{LoggedChange, LoggedSet};
 use crate::rules::model::Roster;
-use crate::rules::{Outcome, UnitRef};
 use anyhow::{Context, Result};
 use rusqlite::{Connection, params};
-use serde::Serialize;
-
-/// One command's entry in the log.
-#[derive(Debug, Clone, Serialize)]
-pub struct SetRow {
-    pub id: i64,
-    pub campaign_id: Option<i64>,
-    pub roster_id: Option<i64>,
-    pub roster: Option<String>,
-    pub battle_id: Option<i64>,
-    pub command: String,
-    pub summary: String,
-    pub created_at: String,
-    /// The set this one reverses, if it is an undo.
-    pub undoes: Option<i64>,
-    /// The set that reversed this one, if it was undone.
-    pub undone_by: Option<i64>,
-    pub changes: Vec<ChangeRow>,
-}
-
-/// One change as logged.
-#[derive(Debug, Clone, Serialize)]
-pub struct ChangeRow {
-    pub id: i64,
-    pub roster_id: Option<i64>,
-    pub unit_id: Option<i64>,
-    pub kind: String,
-    pub description: String,
-    pub roll_id: Option<i64>,
-    #[serde(skip)]
-    pub change: Option<Change>,
-}
 
 /// Change sets, oldest first, of one roster (its own and those of its battles), one
 /// campaign, or all.
-pub fn sets(conn: &Connection, roster_id: Option<i64>, campaign_id: Option<i64>) -> Result<Vec<SetRow>> {
+pub fn sets(conn: &Connection, roster_id: Option<i64>, campaign_id: Option<i64>) -> Result<Vec<LoggedSet>> {
     let mut stmt = conn.prepare(
         "SELECT cs.id, cs.campaign_id, cs.roster_id, r.name, cs.battle_id, cs.command, cs.summary, cs.created_at,
                 cs.undoes, cs.undone_by
@@ -52,9 +20,9 @@ pub fn sets(conn: &Connection, roster_id: Option<i64>, campaign_id: Option<i64>)
            AND (?2 IS NULL OR cs.campaign_id = ?2)
          ORDER BY cs.id",
     )?;
-    let mut out: Vec<SetRow> = stmt
+    let mut out: Vec<LoggedSet> = stmt
         .query_map(params![roster_id, campaign_id], |r| {
-            Ok(SetRow {
+            Ok(LoggedSet {
                 id: r.get(0)?,
                 campaign_id: r.get(1)?,
                 roster_id: r.get(2)?,
@@ -77,7 +45,7 @@ pub fn sets(conn: &Connection, roster_id: Option<i64>, campaign_id: Option<i64>)
         set.changes = stmt
             .query_map([set.id], |r| {
                 let payload: String = r.get(6)?;
-                Ok(ChangeRow {
+                Ok(LoggedChange {
                     id: r.get(0)?,
                     roster_id: r.get(1)?,
                     unit_id: r.get(2)?,
@@ -104,7 +72,7 @@ pub fn replay(conn: &Connection, roster_id: i64, until: Option<i64>) -> Result<R
 pub fn replay_each(
     conn: &Connection,
     roster_id: i64,
-    mut after: impl FnMut(&SetRow, &Roster) -> bool,
+    mut after: impl FnMut(&LoggedSet, &Roster) -> bool,
 ) -> Result<Roster> {
     // Everything but the names comes from the log.
     let mut roster = Roster {
@@ -119,14 +87,7 @@ pub fn replay_each(
                 .change
                 .clone()
                 .with_context(|| format!("change {} in the log is unreadable", row.id))?;
-            // The log knows each change's unit by its stored id, also for units added in the
-            // same command (which the payload names as "new unit n").
-            let change = match (change, row.unit_id) {
-                (c, Some(id)) if matches!(c.unit(), Some(UnitRef::New(_))) => {
-                    c.with_unit(UnitRef::Existing(id))
-                }
-                (c, _) => c,
-            };
+            let change = change.as_logged(row.unit_id);
             let outcome = Outcome {
                 summary: String::new(),
                 changes: vec![change],
@@ -142,17 +103,17 @@ pub fn replay_each(
 }
 
 /// The latest change set still in force (not an undo, not undone), of one roster or of all.
-pub fn latest_live(conn: &Connection, roster_id: Option<i64>) -> Result<Option<SetRow>> {
+pub fn latest_live(conn: &Connection, roster_id: Option<i64>) -> Result<Option<LoggedSet>> {
     Ok(sets(conn, roster_id, None)?
         .into_iter()
         .rev()
-        .find(|s| s.undoes.is_none() && s.undone_by.is_none()))
+        .find(LoggedSet::in_force))
 }
 
 /// Later sets still in force that build on `set`: everything in a battle after it was
 /// planned, the result and aftermaths after an army, the aftermaths after a result, and
 /// anything naming a unit the set added. Undoing `set` first would orphan them.
-pub fn dependents(conn: &Connection, set: &SetRow) -> Result<Vec<SetRow>> {
+pub fn dependents(conn: &Connection, set: &LoggedSet) -> Result<Vec<LoggedSet>> {
     let added: Vec<i64> = set
         .changes
         .iter()
@@ -161,7 +122,7 @@ pub fn dependents(conn: &Connection, set: &SetRow) -> Result<Vec<SetRow>> {
         .collect();
     let later = sets(conn, None, None)?
         .into_iter()
-        .filter(|s| s.id > set.id && s.undoes.is_none() && s.undone_by.is_none());
+        .filter(|s| s.id > set.id && s.in_force());
     let mut out = Vec::new();
     for s in later {
         let same_battle = s.battle_id.is_some()

@@ -2,6 +2,7 @@ use super::*;
 use crate::catalogue::EnhancementKind;
 use crate::rules::UnitRef;
 use crate::rules::change::NewUnit;
+use crate::rules::log::{LoggedChange, LoggedSet};
 use crate::rules::model::{Enhancement, TomeEntry};
 use crate::rules::renown::tests::pack;
 use crate::rules::roster::tests::{add, empty_roster, host, roster_led_by};
@@ -12,6 +13,8 @@ fn ch(id: i64, unit: Option<i64>, change: Change) -> LoggedChange {
         id,
         roster_id: Some(1),
         unit_id: unit,
+        kind: String::new(),
+        description: String::new(),
         roll_id: None,
         change: Some(change),
     }
@@ -20,9 +23,15 @@ fn ch(id: i64, unit: Option<i64>, change: Change) -> LoggedChange {
 fn set(id: i64, command: &str, changes: Vec<LoggedChange>) -> LoggedSet {
     LoggedSet {
         id,
-        command: command.into(),
+        campaign_id: Some(1),
+        roster_id: Some(1),
+        roster: None,
         battle_id: None,
-        undone: false,
+        command: command.into(),
+        summary: String::new(),
+        created_at: String::new(),
+        undoes: None,
+        undone_by: None,
         changes,
     }
 }
@@ -340,7 +349,7 @@ fn an_aftermath_may_add_one_unit_and_reinforce_one() {
 
     // An aftermath later undone, and set-up commands, are not held to it.
     let undone = LoggedSet {
-        undone: true,
+        undone_by: Some(99),
         ..two_adds.clone()
     };
     assert_eq!(aftermath_purchases(&pack(), &r, &[undone]), []);
