@@ -110,6 +110,13 @@ fn fought(points: &str) -> Ptg {
     p
 }
 
+/// `ptg aftermath 1 <roster> --favoured <unit>` followed by `rest`.
+fn aftermath<'a>(roster: &'a str, favoured: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["aftermath", "1", roster, "--favoured", favoured];
+    args.extend_from_slice(rest);
+    args
+}
+
 fn roster(p: &Ptg, name: &str) -> Value {
     p.json(&["roster", "show", name])
 }
@@ -129,33 +136,26 @@ fn a_second_new_unit_in_one_aftermath_is_refused() {
     // one-new-unit-per-aftermath rule can refuse this.
     let p = fought("2500");
     p.refused(
-        &[
-            "aftermath",
-            "1",
+        &aftermath(
             HAMMERS,
-            "--favoured",
             "Liberators",
-            "--add-unit",
-            "Liberators",
-            "--add-unit",
-            "Vindictors",
-            "--dice",
-            "1,2,3,4",
-        ],
+            &[
+                "--add-unit",
+                "Liberators",
+                "--add-unit",
+                "Vindictors",
+                "--dice",
+                "1,2,3,4",
+            ],
+        ),
         "only 1 new unit",
     );
 
-    p.ok(&[
-        "aftermath",
-        "1",
+    p.ok(&aftermath(
         HAMMERS,
-        "--favoured",
         "Liberators",
-        "--add-unit",
-        "Vindictors",
-        "--dice",
-        "1,2,3,4",
-    ]);
+        &["--add-unit", "Vindictors", "--dice", "1,2,3,4"],
+    ));
     let r = roster(&p, HAMMERS);
     // 220 earned - 90 for the Vindictors.
     assert_eq!(r["glory"], 130);
@@ -169,62 +169,41 @@ fn spending_glory_not_held_is_refused() {
     let p = fought("1000");
     // Prosecutors cost 150 > 55.
     p.refused(
-        &[
-            "aftermath",
-            "1",
+        &aftermath(
             HAMMERS,
-            "--favoured",
             "Liberators",
-            "--add-unit",
-            "Prosecutors",
-            "--dice",
-            "1,2,3,4",
-        ],
+            &["--add-unit", "Prosecutors", "--dice", "1,2,3,4"],
+        ),
         "glory",
     );
     // Liberators cost 90 > 55 on their own, and 90 + 90 = 180 reinforced.
     p.refused(
-        &[
-            "aftermath",
-            "1",
+        &aftermath(
             HAMMERS,
-            "--favoured",
             "Liberators",
-            "--add-unit",
-            "Liberators",
-            "--reinforce",
-            "new",
-            "--dice",
-            "1,2,3,4",
-        ],
+            &[
+                "--add-unit",
+                "Liberators",
+                "--reinforce",
+                "new",
+                "--dice",
+                "1,2,3,4",
+            ],
+        ),
         "glory",
     );
     // Reinforcing the Liberators already held costs 90 > 55 too.
     p.refused(
-        &[
-            "aftermath",
-            "1",
+        &aftermath(
             HAMMERS,
-            "--favoured",
             "Liberators",
-            "--reinforce",
-            "Liberators",
-            "--dice",
-            "1,2,3,4",
-        ],
+            &["--reinforce", "Liberators", "--dice", "1,2,3,4"],
+        ),
         "glory",
     );
 
     // Spending nothing, the same aftermath runs and banks the 55.
-    p.ok(&[
-        "aftermath",
-        "1",
-        HAMMERS,
-        "--favoured",
-        "Liberators",
-        "--dice",
-        "1,2,3,4",
-    ]);
+    p.ok(&aftermath(HAMMERS, "Liberators", &["--dice", "1,2,3,4"]));
     let r = roster(&p, HAMMERS);
     assert_eq!(r["glory"], 55);
     assert_eq!(r["units"].as_array().unwrap().len(), 4);
@@ -243,15 +222,7 @@ fn the_warlord_cannot_be_the_favoured_warriors() {
         "warlord",
     );
 
-    p.ok(&[
-        "aftermath",
-        "1",
-        HAMMERS,
-        "--favoured",
-        "Knight-Arcanum",
-        "--dice",
-        "1,2,3,4",
-    ]);
+    p.ok(&aftermath(HAMMERS, "Knight-Arcanum", &["--dice", "1,2,3,4"]));
     let r = roster(&p, HAMMERS);
     // Knight-Arcanum: D3 rolled 3 for surviving + D6 rolled 4 as the favoured warriors.
     assert_eq!(named(&r["units"], "warscroll", "Knight-Arcanum")["renown"], 7);
@@ -264,46 +235,24 @@ fn a_unit_with_a_minimum_size_of_1_cannot_be_reinforced() {
     // 2500 points: 220 glory, enough for any of these, so only the unit size refuses.
     let p = fought("2500");
     p.refused(
-        &[
-            "aftermath",
-            "1",
+        &aftermath(
             HAMMERS,
-            "--favoured",
             "Liberators",
-            "--reinforce",
-            "Knight-Arcanum",
-            "--dice",
-            "1,2,3,4",
-        ],
+            &["--reinforce", "Knight-Arcanum", "--dice", "1,2,3,4"],
+        ),
         "minimum size of 1",
     );
     p.refused(
-        &[
-            "aftermath",
-            "1",
-            HAMMERS,
-            "--favoured",
-            "Liberators",
-            "--reinforce",
-            LORD,
-            "--dice",
-            "1,2,3,4",
-        ],
+        &aftermath(HAMMERS, "Liberators", &["--reinforce", LORD, "--dice", "1,2,3,4"]),
         "minimum size of 1",
     );
 
     // The Liberators (5 models) can be: 220 - 90 = 130 glory left.
-    p.ok(&[
-        "aftermath",
-        "1",
+    p.ok(&aftermath(
         HAMMERS,
-        "--favoured",
         "Liberators",
-        "--reinforce",
-        "Liberators",
-        "--dice",
-        "1,2,3,4",
-    ]);
+        &["--reinforce", "Liberators", "--dice", "1,2,3,4"],
+    ));
     let r = roster(&p, HAMMERS);
     assert_eq!(r["glory"], 130);
     assert_eq!(named(&r["units"], "warscroll", "Liberators")["reinforced"], true);
@@ -316,15 +265,7 @@ fn a_unit_with_a_minimum_size_of_1_cannot_be_reinforced() {
 #[test]
 fn the_aftermath_runs_once_per_roster_and_battle() {
     let p = fought("1000");
-    let args = [
-        "aftermath",
-        "1",
-        HAMMERS,
-        "--favoured",
-        "Liberators",
-        "--dice",
-        "1,2,3,4",
-    ];
+    let args = aftermath(HAMMERS, "Liberators", &["--dice", "1,2,3,4"]);
     p.ok(&args);
     assert_eq!(roster(&p, HAMMERS)["glory"], 55);
 
@@ -332,15 +273,7 @@ fn the_aftermath_runs_once_per_roster_and_battle() {
     assert_eq!(roster(&p, HAMMERS)["glory"], 55);
 
     // The other side's aftermath of the same battle is its own, and still runs once.
-    let rats = [
-        "aftermath",
-        "1",
-        RATS,
-        "--favoured",
-        "Clanrats",
-        "--dice",
-        "1,1,1,1,1",
-    ];
+    let rats = aftermath(RATS, "Clanrats", &["--dice", "1,1,1,1,1"]);
     p.ok(&rats);
     p.refused(&rats, "already been run");
     // Major defeat: fought 30 + general alive 5.
@@ -398,27 +331,11 @@ fn a_d3_typed_as_4_is_refused() {
     let p = fought("1000");
     // The third die is the Knight-Arcanum's D3.
     p.refused(
-        &[
-            "aftermath",
-            "1",
-            HAMMERS,
-            "--favoured",
-            "Liberators",
-            "--dice",
-            "1,2,4,4",
-        ],
+        &aftermath(HAMMERS, "Liberators", &["--dice", "1,2,4,4"]),
         "4 cannot be rolled on a D3",
     );
     // A 4 is fine on the favoured warriors' D6 (the fourth die).
-    p.ok(&[
-        "aftermath",
-        "1",
-        HAMMERS,
-        "--favoured",
-        "Liberators",
-        "--dice",
-        "1,2,3,4",
-    ]);
+    p.ok(&aftermath(HAMMERS, "Liberators", &["--dice", "1,2,3,4"]));
     let r = roster(&p, HAMMERS);
     // Liberators: D3 rolled 2 + D6 rolled 4.
     assert_eq!(named(&r["units"], "warscroll", "Liberators")["renown"], 6);
@@ -429,70 +346,37 @@ fn leftover_typed_dice_are_refused() {
     let p = fought("1000");
     // The Hammers roll 4 dice; a fifth is not needed.
     p.refused(
-        &[
-            "aftermath",
-            "1",
-            HAMMERS,
-            "--favoured",
-            "Liberators",
-            "--dice",
-            "1,2,3,4,5",
-        ],
+        &aftermath(HAMMERS, "Liberators", &["--dice", "1,2,3,4,5"]),
         "not needed",
     );
     // The Rat Tide roll 5 (4 survivors' D3 and a D6); a sixth is not needed.
     p.refused(
-        &[
-            "aftermath",
-            "1",
-            RATS,
-            "--favoured",
-            "Clanrats",
-            "--dice",
-            "1,1,1,1,1,1",
-        ],
+        &aftermath(RATS, "Clanrats", &["--dice", "1,1,1,1,1,1"]),
         "not needed",
     );
 
-    p.ok(&[
-        "aftermath",
-        "1",
-        HAMMERS,
-        "--favoured",
-        "Liberators",
-        "--dice",
-        "1,2,3,4",
-    ]);
-    p.ok(&[
-        "aftermath",
-        "1",
-        RATS,
-        "--favoured",
-        "Clanrats",
-        "--dice",
-        "1,1,1,1,1",
-    ]);
+    p.ok(&aftermath(HAMMERS, "Liberators", &["--dice", "1,2,3,4"]));
+    p.ok(&aftermath(RATS, "Clanrats", &["--dice", "1,1,1,1,1"]));
 }
 
 #[test]
 fn the_unit_just_added_can_be_reinforced_paying_both_costs() {
     // 2500 points: 220 glory (fought 150 + major victory 50 + general alive 20).
     let p = fought("2500");
-    p.ok(&[
-        "aftermath",
-        "1",
+    p.ok(&aftermath(
         HAMMERS,
-        "--favoured",
         "Liberators",
-        "--add-unit",
-        "Liberators",
-        "--add-name",
-        "Dawn Guard",
-        "--reinforce",
-        "new",
-        "--dice",
-        "1,2,3,4",
-    ]);
+        &[
+            "--add-unit",
+            "Liberators",
+            "--add-name",
+            "Dawn Guard",
+            "--reinforce",
+            "new",
+            "--dice",
+            "1,2,3,4",
+        ],
+    ));
     let r = roster(&p, HAMMERS);
     // 220 - 90 (adding Liberators) - 90 (reinforcing them) = 40.
     assert_eq!(r["glory"], 40);
@@ -514,15 +398,7 @@ fn the_unit_just_added_can_be_reinforced_paying_both_costs() {
 #[test]
 fn the_dice_log_lists_the_typed_aftermath_rolls_in_order() {
     let p = fought("1000");
-    p.ok(&[
-        "aftermath",
-        "1",
-        HAMMERS,
-        "--favoured",
-        "Knight-Arcanum",
-        "--dice",
-        "2,3,1,6",
-    ]);
+    p.ok(&aftermath(HAMMERS, "Knight-Arcanum", &["--dice", "2,3,1,6"]));
     let rolls = p.json(&["rolls", "--battle", "1"]);
     let aftermath: Vec<&Value> = rolls
         .as_array()
