@@ -5,4 +5,5 @@ pub mod catalogue;
 pub mod cli;
 pub mod names;
 pub mod rules;
+pub mod sheet;
 pub mod store;

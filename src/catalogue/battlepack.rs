@@ -257,6 +257,18 @@ impl Battlepack {
         })
     }
 
+    /// The display name of a Path ability id, or the id itself when the Path does not have it.
+    pub fn ability_name(&self, path: Option<&str>, ability: &str) -> String {
+        path.and_then(|p| self.path(p))
+            .and_then(|p| {
+                p.ranks
+                    .iter()
+                    .flat_map(|r| &r.abilities)
+                    .find(|a| a.id == ability)
+            })
+            .map_or_else(|| ability.to_string(), |a| a.name.clone())
+    }
+
     pub fn quest(&self, name: &str) -> Option<&Quest> {
         self.quests
             .iter()

@@ -16,6 +16,7 @@ mod quest;
 mod rank;
 mod rolls;
 mod roster;
+mod sheet;
 mod undo;
 
 use crate::catalogue::Catalogue;

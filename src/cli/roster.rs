@@ -2,6 +2,7 @@
 
 use super::App;
 use super::output::{json, line, or_dash, table};
+use super::sheet::SheetFormat;
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Catalogue, Faction, LoreKind};
 use crate::rules::model::Roster;
@@ -12,6 +13,7 @@ use crate::store::{Campaign, LogContext, Store, apply, rosters};
 use anyhow::{Result, anyhow};
 use clap::Subcommand;
 use serde::Serialize;
+use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum RosterCmd {
@@ -37,6 +39,9 @@ pub enum RosterCmd {
         /// One of the two Aspiring abilities of the Path, e.g. berserker.
         #[arg(long)]
         ability: String,
+        /// The realm your army hails from, printed on its roster sheet.
+        #[arg(long)]
+        realm: Option<String>,
     },
     /// Add a starting unit to the Order of Battle (set-up only).
     Add {
@@ -68,6 +73,29 @@ pub enum RosterCmd {
     },
     /// The Order of Battle, glory, Arcane Tome and Quest Log.
     Show { roster: String },
+    /// The printable roster (PDF by default): army, Quest Log, battles, Arcane Tome, notable
+    /// events, then the Order of Battle.
+    Sheet {
+        roster: String,
+        /// The file to write (default: the army's name, e.g. hammers-of-dawn.pdf). With
+        /// --format text, the text goes here instead of the terminal.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// A layout of your own: a copy of templates/roster-sheet.toml, changed.
+        #[arg(long, value_name = "FILE")]
+        template: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "pdf")]
+        format: SheetFormat,
+    },
+    /// Set the realm of origin printed on the roster, or clear it with --clear.
+    Realm {
+        roster: String,
+        /// e.g. "Ghur".
+        #[arg(required_unless_present = "clear")]
+        realm: Option<String>,
+        #[arg(long, conflicts_with = "realm")]
+        clear: bool,
+    },
     /// All rosters, or one campaign's.
     List {
         #[arg(long)]
@@ -163,6 +191,7 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
             warlord_name,
             path,
             ability,
+            realm,
         } => {
             let (cat, store) = app.both()?;
             let (outcome, roster) = store.write(|tx| {
@@ -177,6 +206,7 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
                 };
                 let outcome = rules::plan_warlord(pack, f, &choice)?;
                 let id = rosters::create(tx, c.id, &name, &player, &f.name)?;
+                rosters::set_realm(tx, id, realm.as_deref())?;
                 apply(
                     tx,
                     LogContext {
@@ -266,6 +296,25 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
             let (cat, store) = app.both()?;
             let s = load_subject(cat, store.conn(), &roster)?;
             show(json_out, &s)
+        }
+        RosterCmd::Sheet {
+            roster,
+            output,
+            template,
+            format,
+        } => super::sheet::run(app, &roster, output, template, format),
+        RosterCmd::Realm { roster, realm, clear } => {
+            let store = app.store()?;
+            let (name, realm) = store.write(|tx| {
+                let id = rosters::id_of(tx, &roster)?;
+                let realm = if clear { None } else { realm.as_deref() };
+                rosters::set_realm(tx, id, realm)?;
+                Ok((rosters::header(tx, id)?.name, rosters::realm(tx, id)?))
+            })?;
+            match realm {
+                Some(r) => line(format!("{name} hails from {r}.")),
+                None => line(format!("{name} has no realm of origin set.")),
+            }
         }
         RosterCmd::List { campaign } => {
             let store = app.store()?;
@@ -420,18 +469,6 @@ struct RosterView<'a> {
     waiting: Vec<String>,
 }
 
-fn ability_name(pack: &Battlepack, path: Option<&str>, ability: &str) -> String {
-    path.and_then(|p| pack.path(p))
-        .and_then(|p| {
-            p.ranks
-                .iter()
-                .flat_map(|r| &r.abilities)
-                .find(|a| a.id == ability)
-        })
-        .map(|a| a.name.clone())
-        .unwrap_or_else(|| ability.to_string())
-}
-
 /// Rank choices waiting on the roster, each with the abilities (and Paths) to pick from.
 pub fn pending_lines(pack: &Battlepack, r: &Roster) -> Vec<String> {
     let mut out = Vec::new();
@@ -525,7 +562,7 @@ fn show(json_out: bool, s: &Subject) -> Result<()> {
         let abilities: Vec<String> = u
             .abilities
             .iter()
-            .map(|(rank, a)| format!("{rank}: {}", ability_name(s.pack, u.path.as_deref(), a)))
+            .map(|(rank, a)| format!("{rank}: {}", s.pack.ability_name(u.path.as_deref(), a)))
             .collect();
         let enh: Vec<String> = u
             .enhancements

@@ -69,6 +69,18 @@ pub fn id_of(conn: &Connection, name: &str) -> Result<i64> {
     )
 }
 
+/// Sets or clears the realm of origin, a free-text field printed on the roster sheet.
+pub fn set_realm(conn: &Connection, id: i64, realm: Option<&str>) -> Result<()> {
+    let realm = realm.map(str::trim).filter(|r| !r.is_empty());
+    conn.execute("UPDATE rosters SET realm = ?2 WHERE id = ?1", params![id, realm])?;
+    Ok(())
+}
+
+/// The realm of origin, if set.
+pub fn realm(conn: &Connection, id: i64) -> Result<Option<String>> {
+    Ok(conn.query_row("SELECT realm FROM rosters WHERE id = ?1", [id], |r| r.get(0))?)
+}
+
 /// The roster row alone (names, glory, set-up), with no units, tome or quests loaded.
 pub fn header(conn: &Connection, id: i64) -> Result<Roster> {
     Ok(conn.query_row(

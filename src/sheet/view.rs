@@ -1,0 +1,306 @@
+//! What a roster sheet says, worked out once from the roster, its battles and its history, so
+//! the PDF and the text sheet can never disagree.
+
+use crate::catalogue::LoreKind;
+use crate::catalogue::battlepack::Battlepack;
+use crate::rules::battle::BattleResult;
+use crate::rules::change::Change;
+use crate::rules::log::LoggedSet;
+use crate::rules::model::{Roster, Unit};
+use crate::store::battles::Battle;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// The printed roster: page 1's fields and page 2's Order of Battle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Sheet {
+    pub army: String,
+    pub player: String,
+    pub faction: String,
+    pub realm: Option<String>,
+    pub campaign: String,
+    pub battlepack: String,
+    pub glory: i64,
+    /// Points of the Order of Battle as it stands.
+    pub points: u32,
+    pub quest: Option<QuestLine>,
+    pub completed_quests: Vec<String>,
+    pub battles: Vec<BattleLine>,
+    pub record: Record,
+    /// Spell, prayer and manifestation lores, in that order.
+    pub tome: Vec<Lore>,
+    /// Latest first.
+    pub events: Vec<String>,
+    /// Warlord first, then in the order they joined; retired units left out.
+    pub units: Vec<UnitRow>,
+    /// The day the sheet was printed, e.g. "2026-11-21".
+    pub printed: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct QuestLine {
+    pub name: String,
+    pub points: u32,
+    /// Quest points to complete it; None when completion is an event, not a count.
+    pub target: Option<u32>,
+    /// The unit the quest is about, if any.
+    pub unit: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BattleLine {
+    pub battle: i64,
+    pub opponent: String,
+    pub points_limit: u32,
+    pub battleplan: Option<String>,
+    pub victory_points: u32,
+    pub opponent_victory_points: u32,
+    pub result: BattleResult,
+    /// W, D or L.
+    pub letter: char,
+}
+
+/// Wins, draws and losses.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Record {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Lore {
+    /// "Spell lore", "Prayer lore", "Manifestation lore".
+    pub title: String,
+    pub entries: Vec<LoreEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoreEntry {
+    pub name: String,
+    /// Casting or chanting value.
+    pub value: Option<u32>,
+    pub wild: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct UnitRow {
+    pub id: i64,
+    pub name: Option<String>,
+    pub warscroll: String,
+    pub warlord: bool,
+    /// What the unit costs now (twice its points if reinforced).
+    pub points: u32,
+    pub models: u32,
+    pub reinforced: bool,
+    pub renown: u32,
+    pub rank: Option<String>,
+    /// The Path's name, e.g. "Path of the Warrior".
+    pub path: Option<String>,
+    /// Path abilities in the order earned, tagged with their rank.
+    pub abilities: Vec<Tagged>,
+    /// Enhancements, tagged with their table (e.g. "Heroic Traits").
+    pub enhancements: Vec<Tagged>,
+}
+
+/// A name with the word that places it: an ability's rank, an enhancement's table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Tagged {
+    pub name: String,
+    pub tag: String,
+}
+
+/// Everything a sheet is made from, loaded by the caller.
+pub struct SheetInput<'a> {
+    pub roster: &'a Roster,
+    pub pack: &'a Battlepack,
+    pub realm: Option<String>,
+    /// The campaign's battles (any order); those the roster fought are used.
+    pub battles: &'a [Battle],
+    /// The roster's change log, oldest first.
+    pub history: &'a [LoggedSet],
+    /// How many notable events to keep.
+    pub events: usize,
+    pub printed: chrono::NaiveDate,
+}
+
+/// Builds the sheet.
+pub fn build(input: &SheetInput) -> Sheet {
+    let r = input.roster;
+    let battles = battle_lines(r.id, input.battles);
+    let record = battles.iter().fold(Record::default(), |mut rec, b| {
+        match b.letter {
+            'W' => rec.wins += 1,
+            'D' => rec.draws += 1,
+            _ => rec.losses += 1,
+        }
+        rec
+    });
+    Sheet {
+        army: r.name.clone(),
+        player: r.player.clone(),
+        faction: r.faction.clone(),
+        realm: input.realm.clone().filter(|s| !s.trim().is_empty()),
+        campaign: r.campaign.clone(),
+        battlepack: input.pack.name.clone(),
+        glory: r.glory,
+        points: r.points(),
+        quest: r.quest.as_ref().map(|q| {
+            let def = input.pack.quest(&q.quest);
+            QuestLine {
+                name: def.map_or_else(|| q.quest.clone(), |d| d.name.clone()),
+                points: q.points,
+                target: def.map(|d| d.target_points).filter(|t| *t > 0),
+                unit: q
+                    .unit
+                    .and_then(|id| r.unit(id))
+                    .map(|u| u.display_name().to_string()),
+            }
+        }),
+        completed_quests: r.completed_quests.clone(),
+        battles,
+        record,
+        tome: LoreKind::ALL
+            .iter()
+            .map(|&kind| Lore {
+                title: format!(
+                    "{}{} lore",
+                    kind.as_str()[..1].to_uppercase(),
+                    &kind.as_str()[1..]
+                ),
+                entries: r
+                    .tome(kind)
+                    .map(|e| LoreEntry {
+                        name: e.name.clone(),
+                        value: e.value,
+                        wild: e.wild,
+                    })
+                    .collect(),
+            })
+            .collect(),
+        events: notable_events(r, input.history, input.events),
+        units: order_of_battle(r)
+            .into_iter()
+            .map(|u| unit_row(input.pack, u))
+            .collect(),
+        printed: input.printed.format("%Y-%m-%d").to_string(),
+    }
+}
+
+/// The units to print: warlord first, then by when they joined; retired ones left out.
+fn order_of_battle(r: &Roster) -> Vec<&Unit> {
+    let mut units: Vec<&Unit> = r.active_units().collect();
+    units.sort_by_key(|u| (!u.warlord, u.id));
+    units
+}
+
+fn unit_row(pack: &Battlepack, u: &Unit) -> UnitRow {
+    UnitRow {
+        id: u.id,
+        name: u.name.clone(),
+        warscroll: u.warscroll.clone(),
+        warlord: u.warlord,
+        points: u.cost(),
+        models: u.models(),
+        reinforced: u.reinforced,
+        renown: u.renown,
+        rank: u.rank.clone(),
+        path: u
+            .path
+            .as_deref()
+            .map(|p| pack.path(p).map_or_else(|| p.to_string(), |p| p.name.clone())),
+        abilities: u
+            .abilities
+            .iter()
+            .map(|(rank, a)| Tagged {
+                name: pack.ability_name(u.path.as_deref(), a),
+                tag: rank.clone(),
+            })
+            .collect(),
+        enhancements: u
+            .enhancements
+            .iter()
+            .map(|e| Tagged {
+                name: e.name.clone(),
+                tag: e.table.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// The battles `roster_id` fought to a result, in the order they were planned.
+fn battle_lines(roster_id: i64, battles: &[Battle]) -> Vec<BattleLine> {
+    let mut lines: Vec<BattleLine> = battles
+        .iter()
+        .filter_map(|b| {
+            let ours = b.side(roster_id)?;
+            let theirs = b.sides.iter().find(|s| s.roster_id != roster_id)?;
+            let result = ours.result?;
+            Some(BattleLine {
+                battle: b.id,
+                opponent: theirs.roster.clone(),
+                points_limit: b.points_limit,
+                battleplan: b.battleplan.clone(),
+                victory_points: ours.victory_points.unwrap_or(0),
+                opponent_victory_points: theirs.victory_points.unwrap_or(0),
+                result,
+                letter: result.letter(),
+            })
+        })
+        .collect();
+    lines.sort_by_key(|l| l.battle);
+    lines
+}
+
+/// What is worth a line on the sheet once set-up is over: ranks reached, quests completed,
+/// rewards earned, units joining or retiring, enhancements and lore entries gained. Latest
+/// first, at most `limit`.
+pub fn notable_events(r: &Roster, history: &[LoggedSet], limit: usize) -> Vec<String> {
+    let names: HashMap<i64, &str> = r.units.iter().map(|u| (u.id, u.display_name())).collect();
+    let mut setup_over = false;
+    let mut events = Vec::new();
+    for set in history {
+        for c in &set.changes {
+            if c.roster_id.is_some_and(|id| id != r.id) {
+                continue;
+            }
+            let Some(change) = &c.change else { continue };
+            if matches!(change, Change::CompleteSetup) {
+                setup_over = true;
+                continue;
+            }
+            if !set.in_force() || !setup_over || !notable(change) {
+                continue;
+            }
+            let unit = match (c.unit_id.and_then(|id| names.get(&id)), change) {
+                (_, Change::AddUnit { .. }) | (None, _) => String::new(),
+                (Some(name), _) => format!("{name} "),
+            };
+            let when = match set.battle_id {
+                Some(b) => format!("Battle {b}"),
+                None => set.created_at.get(..10).unwrap_or(&set.created_at).to_string(),
+            };
+            events.push(format!("{when}: {unit}{}", c.description));
+        }
+    }
+    events.reverse();
+    events.truncate(limit);
+    events
+}
+
+fn notable(c: &Change) -> bool {
+    matches!(
+        c,
+        Change::AddUnit { .. }
+            | Change::GainRank { .. }
+            | Change::CompleteQuest { .. }
+            | Change::GrantReward { .. }
+            | Change::GiveEnhancement { .. }
+            | Change::AddToTome { .. }
+            | Change::TameManifestation { .. }
+            | Change::Retire { .. }
+    )
+}
+
+#[cfg(test)]
+mod tests;
