@@ -524,4 +524,4 @@ pub fn dice_log(roster: &Roster, log: &[LoggedSet], rolls: &BTreeSet<i64>) -> Ve
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

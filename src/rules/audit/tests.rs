@@ -8,7 +8,7 @@ use crate::rules::renown::tests::pack;
 use crate::rules::roster::tests::{add, empty_roster, host, roster_led_by};
 
 /// A logged change to roster 1.
-fn ch(id: i64, unit: Option<i64>, change: Change) -> LoggedChange {
+pub(crate) fn ch(id: i64, unit: Option<i64>, change: Change) -> LoggedChange {
     LoggedChange {
         id,
         roster_id: Some(1),
@@ -20,7 +20,7 @@ fn ch(id: i64, unit: Option<i64>, change: Change) -> LoggedChange {
     }
 }
 
-fn set(id: i64, command: &str, changes: Vec<LoggedChange>) -> LoggedSet {
+pub(crate) fn set(id: i64, command: &str, changes: Vec<LoggedChange>) -> LoggedSet {
     LoggedSet {
         id,
         campaign_id: Some(1),

@@ -1,1 +1,258 @@
+use super::*;
+use crate::catalogue::battlepack::QuestReward;
+use crate::rules::UnitRef;
+use crate::rules::audit::tests::{ch, set};
+use crate::rules::model::{QuestState, TomeEntry};
+use crate::rules::renown::tests::pack;
+use crate::rules::roster::tests::{add, roster_led_by};
+use crate::store::battles::Side;
 
+fn side(roster_id: i64, roster: &str, vp: u32, result: BattleResult) -> Side {
+    Side {
+        roster_id,
+        roster: roster.into(),
+        victory_points: Some(vp),
+        result: Some(result),
+        withdrew: false,
+        general_slain: false,
+        quest_points: 0,
+        aftermath_done: true,
+        army: Vec::new(),
+    }
+}
+
+fn battle(id: i64, ours: (u32, BattleResult), theirs: Side) -> Battle {
+    Battle {
+        id,
+        campaign_id: 1,
+        campaign: "Vale".into(),
+        points_limit: 1000,
+        battleplan: Some("Relics of Myth".into()),
+        status: "fought".into(),
+        roles_roster_id: None,
+        created_at: String::new(),
+        sides: vec![side(1, "Hammers", ours.0, ours.1), theirs],
+        twists: Vec::new(),
+    }
+}
+
+fn input<'a>(
+    r: &'a Roster,
+    pack: &'a Battlepack,
+    battles: &'a [Battle],
+    history: &'a [LoggedSet],
+) -> SheetInput<'a> {
+    SheetInput {
+        roster: r,
+        pack,
+        realm: Some("Ghur".into()),
+        battles,
+        history,
+        events: 8,
+        printed: chrono::NaiveDate::from_ymd_opt(2026, 11, 21).unwrap(),
+    }
+}
+
+#[test]
+fn warlord_comes_first_and_retired_units_are_left_out() {
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Liberators", true).unwrap();
+    add(&mut r, "Elite Guard", false).unwrap();
+    // The warlord joined after the others: it still heads the Order of Battle.
+    r.units.rotate_left(1);
+    r.units[0].retired = true; // Liberators
+    let pack = pack();
+    let s = build(&input(&r, &pack, &[], &[]));
+    let names: Vec<&str> = s.units.iter().map(|u| u.warscroll.as_str()).collect();
+    assert_eq!(names, ["Knight-Questor", "Elite Guard"]);
+    assert!(s.units[0].warlord);
+    assert_eq!(
+        s.points,
+        100 + 200,
+        "a retired unit's points are not on the roster"
+    );
+}
+
+#[test]
+fn units_carry_cost_models_path_abilities_and_enhancements_by_name() {
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Liberators", true).unwrap();
+    r.units[0].enhancements.push(crate::rules::model::Enhancement {
+        table: "Heroic Traits".into(),
+        kind: crate::catalogue::EnhancementKind::HeroicTrait,
+        name: "Stoic".into(),
+    });
+    let pack = pack();
+    let s = build(&input(&r, &pack, &[], &[]));
+    let (lord, libs) = (&s.units[0], &s.units[1]);
+    assert_eq!(lord.path.as_deref(), Some("Path of the Warrior"));
+    assert_eq!(lord.rank.as_deref(), Some("Aspiring"));
+    assert_eq!(lord.renown, 5);
+    let berserker = pack.ability_name(Some("warrior"), "berserker");
+    assert_ne!(berserker, "berserker", "the ability's display name, not its id");
+    assert_eq!(
+        lord.abilities,
+        [Tagged {
+            name: berserker,
+            tag: "Aspiring".into()
+        }]
+    );
+    assert_eq!(lord.enhancements[0].tag, "Heroic Traits");
+    assert_eq!((libs.points, libs.models, libs.reinforced), (180, 10, true));
+    assert_eq!(s.realm.as_deref(), Some("Ghur"));
+}
+
+#[test]
+fn battles_give_results_and_a_record_in_battle_order() {
+    let r = roster_led_by("Knight-Questor");
+    let pack = pack();
+    let battles = [
+        battle(
+            3,
+            (4, BattleResult::Draw),
+            side(2, "Rat Tide", 4, BattleResult::Draw),
+        ),
+        battle(
+            1,
+            (13, BattleResult::MajorVictory),
+            side(2, "Rat Tide", 7, BattleResult::MajorDefeat),
+        ),
+        battle(
+            2,
+            (8, BattleResult::MinorDefeat),
+            side(3, "Gitz", 10, BattleResult::MinorVictory),
+        ),
+    ];
+    // A battle between two other rosters is not ours.
+    let mut others = battle(
+        4,
+        (0, BattleResult::Draw),
+        side(2, "Rat Tide", 0, BattleResult::Draw),
+    );
+    others.sides[0].roster_id = 3;
+    let all = [battles.as_slice(), &[others]].concat();
+    let s = build(&input(&r, &pack, &all, &[]));
+    let got: Vec<(i64, &str, char, u32, u32)> = s
+        .battles
+        .iter()
+        .map(|b| {
+            (
+                b.battle,
+                b.opponent.as_str(),
+                b.letter,
+                b.victory_points,
+                b.opponent_victory_points,
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1, "Rat Tide", 'W', 13, 7),
+            (2, "Gitz", 'L', 8, 10),
+            (3, "Rat Tide", 'D', 4, 4)
+        ]
+    );
+    assert_eq!(
+        s.record,
+        Record {
+            wins: 1,
+            draws: 1,
+            losses: 1
+        }
+    );
+}
+
+#[test]
+fn quest_and_tome_come_with_points_target_and_values() {
+    let mut r = roster_led_by("Knight-Questor");
+    r.quest = Some(QuestState {
+        quest: "search-for-the-artefact".into(),
+        points: 2,
+        unit: None,
+    });
+    r.completed_quests = vec!["Seek Glory in Battle".into()];
+    r.tome.push(TomeEntry {
+        kind: LoreKind::Manifestation,
+        name: "Floating Sword".into(),
+        lore: "Manifestations of Tests".into(),
+        value: Some(6),
+        wild: true,
+    });
+    let pack = pack();
+    let s = build(&input(&r, &pack, &[], &[]));
+    let q = s.quest.unwrap();
+    let def = pack.quest("search-for-the-artefact").unwrap();
+    assert_eq!((q.name.as_str(), q.points), (def.name.as_str(), 2));
+    assert_eq!(q.target, Some(def.target_points));
+    assert_eq!(s.completed_quests, ["Seek Glory in Battle"]);
+    let titles: Vec<&str> = s.tome.iter().map(|l| l.title.as_str()).collect();
+    assert_eq!(titles, ["Spell lore", "Prayer lore", "Manifestation lore"]);
+    assert_eq!(
+        s.tome[2].entries,
+        [LoreEntry {
+            name: "Floating Sword".into(),
+            value: Some(6),
+            wild: true
+        }]
+    );
+}
+
+#[test]
+fn notable_events_skip_set_up_and_undone_entries_latest_first() {
+    let r = roster_led_by("Knight-Questor");
+    let lord = UnitRef::Existing(1);
+    let rank = |id| {
+        let mut c = ch(
+            id,
+            Some(1),
+            Change::GainRank {
+                unit: lord,
+                rank: "Veteran".into(),
+            },
+        );
+        c.description = "reached rank Veteran".into();
+        c
+    };
+    let mut setup_rank = set(1, "roster new", vec![rank(1)]);
+    setup_rank.created_at = "2026-11-01 10:00:00".into();
+    let first_battle = set(2, "battle result", vec![ch(2, None, Change::CompleteSetup)]);
+    let mut quest = ch(
+        3,
+        None,
+        Change::CompleteQuest {
+            quest: "Seek Glory in Battle".into(),
+            points: 0,
+            unit: None,
+        },
+    );
+    quest.description = "quest completed: Seek Glory in Battle".into();
+    let mut aftermath = set(3, "aftermath", vec![quest, rank(4)]);
+    aftermath.battle_id = Some(1);
+    let mut reward = ch(
+        5,
+        None,
+        Change::GrantReward {
+            reward: QuestReward::Artefact,
+            source: "test".into(),
+            unit: None,
+        },
+    );
+    reward.description = "earned an artefact".into();
+    let mut undone = set(4, "aftermath", vec![reward]);
+    undone.undone_by = Some(5);
+    let mut later = set(6, "rank choose", vec![rank(6)]);
+    later.created_at = "2026-11-20 18:30:00".into();
+    let history = [setup_rank, first_battle, aftermath, undone, later];
+
+    let events = notable_events(&r, &history, 8);
+    assert_eq!(
+        events,
+        [
+            "2026-11-20: Knight-Questor reached rank Veteran",
+            "Battle 1: Knight-Questor reached rank Veteran",
+            "Battle 1: quest completed: Seek Glory in Battle",
+        ]
+    );
+    assert_eq!(notable_events(&r, &history, 1), events[..1]);
+}
