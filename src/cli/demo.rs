@@ -8,7 +8,8 @@ use anyhow::{Context, Result};
 use clap::Parser;
 use std::path::PathBuf;
 
-/// The walk-through, with `{s}` standing for a suffix that keeps names unused.
+/// The walk-through, with `{s}` standing for a suffix that keeps names unused, `{b}` for the
+/// battle's id and `{pdf}` for a roster sheet file in the temporary folder.
 const STEPS: &[&[&str]] = &[
     &["campaign", "new", "Ashen Vale{s}"],
     &[
@@ -27,6 +28,8 @@ const STEPS: &[&[&str]] = &[
         "warrior",
         "--ability",
         "berserker",
+        "--realm",
+        "Azyr",
     ],
     &[
         "roster",
@@ -212,6 +215,7 @@ const STEPS: &[&[&str]] = &[
     &["roster", "show", "Hammers of Dawn{s}"],
     &["rolls", "--battle", "{b}"],
     &["audit", "--campaign", "Ashen Vale{s}"],
+    &["roster", "sheet", "Hammers of Dawn{s}", "-o", "{pdf}"],
     &["roster", "list", "--campaign", "Ashen Vale{s}"],
 ];
 
@@ -232,10 +236,18 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &Store) -> Res
     let battle: i64 = store
         .conn()
         .query_row("SELECT COALESCE(MAX(id), 0) + 1 FROM battles", [], |r| r.get(0))?;
+    let pdf = std::env::temp_dir().join(format!(
+        "ptg-demo-hammers-of-dawn{}.pdf",
+        suffix.replace(' ', "-")
+    ));
     for step in STEPS {
         let args: Vec<String> = step
             .iter()
-            .map(|a| a.replace("{s}", &suffix).replace("{b}", &battle.to_string()))
+            .map(|a| {
+                a.replace("{s}", &suffix)
+                    .replace("{b}", &battle.to_string())
+                    .replace("{pdf}", &pdf.display().to_string())
+            })
             .collect();
         let shown: Vec<String> = args
             .iter()
@@ -253,5 +265,9 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &Store) -> Res
         cli.data_dir = data_dir.clone();
         super::run(cli)?;
     }
-    line("\nDone. Try `ptg roster show` on either roster, `ptg battle show`, or `ptg --help`.")
+    line(format!(
+        "\nDone. Open {} to see the printable roster. Try `ptg roster show` on either roster, \
+         `ptg battle show`, or `ptg --help`.",
+        pdf.display()
+    ))
 }

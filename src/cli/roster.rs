@@ -295,7 +295,8 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
         RosterCmd::Show { roster } => {
             let (cat, store) = app.both()?;
             let s = load_subject(cat, store.conn(), &roster)?;
-            show(json_out, &s)
+            let realm = rosters::realm(store.conn(), s.roster.id)?;
+            show(json_out, &s, realm)
         }
         RosterCmd::Sheet {
             roster,
@@ -467,6 +468,8 @@ struct RosterView<'a> {
     starting_points_limit: u32,
     battlepack: &'a str,
     waiting: Vec<String>,
+    /// Realm of origin, kept on the roster row rather than the change log.
+    realm: Option<String>,
 }
 
 /// Rank choices waiting on the roster, each with the abilities (and Paths) to pick from.
@@ -505,7 +508,7 @@ pub fn pending_lines(pack: &Battlepack, r: &Roster) -> Vec<String> {
     out
 }
 
-fn show(json_out: bool, s: &Subject) -> Result<()> {
+fn show(json_out: bool, s: &Subject, realm: Option<String>) -> Result<()> {
     let r = &s.roster;
     if json_out {
         return json(&RosterView {
@@ -514,12 +517,16 @@ fn show(json_out: bool, s: &Subject) -> Result<()> {
             starting_points_limit: s.pack.roster.starting_points,
             battlepack: &s.pack.id,
             waiting: pending_lines(s.pack, r),
+            realm,
         });
     }
     line(format!(
         "{} — {} — {} (campaign '{}', {})",
         r.name, r.player, r.faction, r.campaign, s.pack.name
     ))?;
+    if let Some(realm) = realm {
+        line(format!("Realm of origin: {realm}"))?;
+    }
     let stage = if r.setup_complete {
         String::new()
     } else {
