@@ -65,12 +65,12 @@ pub struct Pdf {
 pub fn render(sheet: &Sheet, t: &Template, faces: &Faces) -> Pdf {
     let mut doc = PdfDocument::new(&format!("{}: Path to Glory roster", sheet.army));
     let ids = (doc.add_font(&faces.regular), doc.add_font(&faces.bold));
-    let mut pen = Pen { t, faces, ids };
+    let pen = Pen { t, faces, ids };
     let mut flow = Flow::new(t);
     for section in &t.layout.sections {
         match section {
             Section::PageBreak => flow.break_page(),
-            s => flow.place(&block(&mut pen, sheet, *s)),
+            s => flow.place(&block(&pen, sheet, *s)),
         }
     }
     let pages = flow.finish();
@@ -81,7 +81,7 @@ pub fn render(sheet: &Sheet, t: &Template, faces: &Faces) -> Pdf {
         .enumerate()
         .map(|(i, items)| {
             let mut ops = Vec::new();
-            let footer = footer(&mut pen, sheet, i + 1, total);
+            let footer = footer(&pen, sheet, i + 1, total);
             for placed in items.iter().chain(&footer) {
                 pen.draw(&mut ops, placed);
             }
@@ -316,7 +316,7 @@ impl Pen<'_> {
         format!("{}…", out.trim_end())
     }
 
-    fn draw(&mut self, ops: &mut Vec<Op>, p: &Placed) {
+    fn draw(&self, ops: &mut Vec<Op>, p: &Placed) {
         let (_, page_h) = self.t.page.size.mm();
         let (left, top) = (self.t.page.margin_left, self.t.page.margin_top);
         let at = |x: f32, y: f32| Point::new(Mm(left + x), Mm(page_h - top - p.dy - y));
@@ -471,7 +471,7 @@ fn table_row(pen: &Pen, widths: &[f32], cells: Vec<Vec<(Style, String)>>, shaded
     Row { height, marks }
 }
 
-fn block(pen: &mut Pen, s: &Sheet, section: Section) -> Block {
+fn block(pen: &Pen, s: &Sheet, section: Section) -> Block {
     match section {
         Section::Army => army(pen, s),
         Section::Glory => glory(pen, s),
@@ -854,7 +854,7 @@ fn cell(u: &UnitRow, field: Field) -> Vec<(Style, String)> {
 
 /// Campaign on the left, date printed in the middle, page x of y on the right, under a rule
 /// in the bottom margin.
-fn footer(pen: &mut Pen, s: &Sheet, page: usize, pages: usize) -> Vec<Placed> {
+fn footer(pen: &Pen, s: &Sheet, page: usize, pages: usize) -> Vec<Placed> {
     let (w, h) = pen.t.content_mm();
     let y = h + 3.0;
     let mut marks = vec![Mark::Rule { x: 0.0, y, w }];
