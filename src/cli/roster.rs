@@ -78,7 +78,7 @@ pub enum RosterCmd {
     Sheet {
         roster: String,
         /// The file to write (default: the army's name, e.g. hammers-of-dawn.pdf). With
-        /// --format text, the text goes here instead of the terminal.
+        /// --format text or json, the output goes here instead of the terminal.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
         /// A layout of your own: a copy of templates/roster-sheet.toml, changed.

@@ -62,9 +62,12 @@ pub fn run(
         printed: chrono::Local::now().date_naive(),
     });
     match format {
-        SheetFormat::Json => json(&view),
-        SheetFormat::Text => {
-            let text = sheet::text::render(&view, &template);
+        SheetFormat::Json | SheetFormat::Text => {
+            let text = if format == SheetFormat::Json {
+                serde_json::to_string_pretty(&view)?
+            } else {
+                sheet::text::render(&view, &template)
+            };
             match output {
                 Some(path) => {
                     write(&path, text.as_bytes())?;

@@ -169,7 +169,10 @@ fn unit(u: &UnitRow, fields: &[Field]) -> String {
             Field::Name => head.push(u.name.clone().unwrap_or_else(|| "–".to_string())),
             Field::Warscroll => head.push(u.warscroll.clone()),
             Field::Points => head.push(format!("{} pts", u.points)),
-            Field::Models => head.push(format!("{} models", u.models)),
+            Field::Models => head.push(match u.models {
+                1 => "1 model".to_string(),
+                n => format!("{n} models"),
+            }),
             Field::Reinforced if u.reinforced => head.push("reinforced".to_string()),
             Field::Reinforced => {}
             Field::Renown => head.push(format!("renown {}", u.renown)),
