@@ -4,11 +4,9 @@
 
 mod common;
 
-use common::{Ptg, named, roster_new};
+use common::{HAMMERS, Ptg, RATS, named};
 use serde_json::Value;
 
-const HAMMERS: &str = "Hammers of Dawn";
-const RATS: &str = "Rat Tide";
 const LORD: &str = "Lord-Vigilant on Gryph-stalker";
 
 /// A campaign with two rosters of a warlord and three units each:
@@ -16,24 +14,9 @@ const LORD: &str = "Lord-Vigilant on Gryph-stalker";
 /// Knight-Arcanum (120, 1 model), Vindictors (90, 5 models) = 420 points.
 /// Rat Tide: Grey Seer (110), Clanrats (150), Stormvermin (110), Warlock Engineer (100).
 fn rosters() -> Ptg {
-    let p = Ptg::new();
-    p.ok(&["campaign", "new", "Ashen Vale"]);
-    p.ok(&roster_new(
-        HAMMERS,
-        "Ashen Vale",
-        "Stormcast Eternals",
-        LORD,
-        "warrior",
-        "berserker",
-    ));
-    p.ok(&roster_new(
-        RATS,
-        "Ashen Vale",
-        "Skaven",
-        "Grey Seer",
-        "mage",
-        "dedicated-practitioner",
-    ));
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.new_rats();
     for w in ["Liberators", "Knight-Arcanum", "Vindictors"] {
         p.ok(&["roster", "add", HAMMERS, w]);
     }

@@ -6,12 +6,10 @@
 
 mod common;
 
-use common::{Ptg, named, roster_new};
+use common::{HAMMERS, Ptg, RATS, named, roster_new};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-const HAMMERS: &str = "Hammers of Dawn";
-const RATS: &str = "Rat Tide";
 const LORD: &str = "Lord-Vigilant on Gryph-stalker";
 const CELESTANT: &str = "Celestant-Prime, Hammer of Sigmar";
 
@@ -23,16 +21,8 @@ const CELESTANT: &str = "Celestant-Prime, Hammer of Sigmar";
 /// #11 Stormvermin (110), #12 Warlock Engineer (100).
 /// Battle 1: 1000 points, The Ruined Settlement, Hammers of Dawn v Rat Tide.
 fn battle() -> Ptg {
-    let p = Ptg::new();
-    p.ok(&["campaign", "new", "Ashen Vale"]);
-    p.ok(&roster_new(
-        HAMMERS,
-        "Ashen Vale",
-        "Stormcast Eternals",
-        LORD,
-        "warrior",
-        "berserker",
-    ));
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
     p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
     for w in ["Vindictors", "Prosecutors", "Knight-Arcanum"] {
         p.ok(&["roster", "add", HAMMERS, w]);
@@ -40,14 +30,7 @@ fn battle() -> Ptg {
     p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dusk Guard"]);
     p.ok(&["roster", "add", HAMMERS, "Gryph-hounds"]);
     p.ok(&["roster", "add", HAMMERS, CELESTANT]);
-    p.ok(&roster_new(
-        RATS,
-        "Ashen Vale",
-        "Skaven",
-        "Grey Seer",
-        "mage",
-        "dedicated-practitioner",
-    ));
+    p.new_rats();
     p.ok(&["roster", "add", RATS, "Clanrats", "--reinforced"]);
     for w in ["Stormvermin", "Warlock Engineer"] {
         p.ok(&["roster", "add", RATS, w]);

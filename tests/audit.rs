@@ -4,13 +4,10 @@
 
 mod common;
 
-use common::{Ptg, roster_new};
+use common::{HAMMERS, Ptg, RATS};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-const HAMMERS: &str = "Hammers of Dawn";
-const RATS: &str = "Rat Tide";
 
 /// Hammers of Dawn (Stormcast, 480 pts): Lord-Vigilant #1 (warlord, Staunch Defender), Dawn
 /// Guard (Liberators) #2, Knight-Arcanum #3, Prosecutors #4; Lightning Blast in the tome.
@@ -20,16 +17,8 @@ const RATS: &str = "Rat Tide";
 /// Battle 2 (1500 points): everyone; the Rats add Stormvermin "Second Claw" #9, the Hammers
 /// reinforce Dawn Guard.
 fn campaign() -> Ptg {
-    let p = Ptg::new();
-    p.ok(&["campaign", "new", "Ashen Vale"]);
-    p.ok(&roster_new(
-        HAMMERS,
-        "Ashen Vale",
-        "Stormcast Eternals",
-        "Lord-Vigilant on Gryph-stalker",
-        "warrior",
-        "berserker",
-    ));
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
     p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
     p.ok(&["roster", "add", HAMMERS, "Knight-Arcanum"]);
     p.ok(&["roster", "add", HAMMERS, "Prosecutors"]);
@@ -49,14 +38,7 @@ fn campaign() -> Ptg {
         "--unit",
         "Dawn Guard",
     ]);
-    p.ok(&roster_new(
-        RATS,
-        "Ashen Vale",
-        "Skaven",
-        "Grey Seer",
-        "mage",
-        "dedicated-practitioner",
-    ));
+    p.new_rats();
     for w in ["Clanrats", "Stormvermin", "Warlock Engineer"] {
         p.ok(&["roster", "add", RATS, w]);
     }

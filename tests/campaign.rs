@@ -3,11 +3,8 @@
 
 mod common;
 
-use common::{Ptg, named, roster_new};
+use common::{HAMMERS, Ptg, RATS, named};
 use serde_json::Value;
-
-const HAMMERS: &str = "Hammers of Dawn";
-const RATS: &str = "Rat Tide";
 
 fn roster(p: &Ptg, name: &str) -> Value {
     p.json(&["roster", "show", name])
@@ -36,16 +33,8 @@ fn rank(renown: u64, rank: &str) -> (u64, Option<String>) {
 /// Rat Tide (Skaven, 470 pts): Grey Seer #5 (warlord, 5 renown), Clanrats #6, Stormvermin #7,
 /// Warlock Engineer #8; quest Search for the Artefact.
 fn two_rosters() -> Ptg {
-    let p = Ptg::new();
-    p.ok(&["campaign", "new", "Ashen Vale"]);
-    p.ok(&roster_new(
-        HAMMERS,
-        "Ashen Vale",
-        "Stormcast Eternals",
-        "Lord-Vigilant on Gryph-stalker",
-        "warrior",
-        "berserker",
-    ));
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
     p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
     p.ok(&["roster", "add", HAMMERS, "Knight-Arcanum"]);
     p.ok(&["roster", "add", HAMMERS, "Prosecutors"]);
@@ -57,14 +46,7 @@ fn two_rosters() -> Ptg {
         "--unit",
         "Dawn Guard",
     ]);
-    p.ok(&roster_new(
-        RATS,
-        "Ashen Vale",
-        "Skaven",
-        "Grey Seer",
-        "mage",
-        "dedicated-practitioner",
-    ));
+    p.new_rats();
     for w in ["Clanrats", "Stormvermin", "Warlock Engineer"] {
         p.ok(&["roster", "add", RATS, w]);
     }

@@ -3,25 +3,14 @@
 
 mod common;
 
-use common::{Ptg, roster_new};
+use common::{ASHEN_VALE, HAMMERS, Ptg, RATS};
 use serde_json::Value;
-
-const HAMMERS: &str = "Hammers of Dawn";
-const RATS: &str = "Rat Tide";
 
 /// Two rosters with a battle fought (1000 points, Relics of Myth): the Hammers win 14-8 with
 /// the Dawn Guard on Seek Glory in Battle; the Stormvermin are destroyed.
 fn fought() -> Ptg {
-    let p = Ptg::new();
-    p.ok(&["campaign", "new", "Ashen Vale"]);
-    p.ok(&roster_new(
-        HAMMERS,
-        "Ashen Vale",
-        "Stormcast Eternals",
-        "Lord-Vigilant on Gryph-stalker",
-        "warrior",
-        "berserker",
-    ));
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
     p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
     p.ok(&["roster", "add", HAMMERS, "Knight-Arcanum"]);
     p.ok(&[
@@ -32,14 +21,7 @@ fn fought() -> Ptg {
         "--unit",
         "Dawn Guard",
     ]);
-    p.ok(&roster_new(
-        RATS,
-        "Ashen Vale",
-        "Skaven",
-        "Grey Seer",
-        "mage",
-        "dedicated-practitioner",
-    ));
+    p.new_rats();
     p.ok(&["roster", "add", RATS, "Stormvermin"]);
     p.ok(&[
         "battle",
@@ -167,30 +149,15 @@ fn undoing_an_aftermath_puts_glory_renown_ranks_quest_and_order_of_battle_back()
 
 #[test]
 fn undoing_purchases_takes_the_new_unit_off_and_refunds_the_glory() {
-    let p = Ptg::new();
-    p.ok(&["campaign", "new", "Vale"]);
-    p.ok(&roster_new(
-        HAMMERS,
-        "Vale",
-        "Stormcast Eternals",
-        "Lord-Vigilant on Gryph-stalker",
-        "warrior",
-        "berserker",
-    ));
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
     p.ok(&["roster", "add", HAMMERS, "Liberators"]);
-    p.ok(&roster_new(
-        RATS,
-        "Vale",
-        "Skaven",
-        "Grey Seer",
-        "mage",
-        "dedicated-practitioner",
-    ));
+    p.new_rats();
     p.ok(&[
         "battle",
         "new",
         "--campaign",
-        "Vale",
+        ASHEN_VALE,
         "--points",
         "2500",
         HAMMERS,

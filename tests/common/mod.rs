@@ -144,6 +144,45 @@ pub fn roster_new<'a>(
     ]
 }
 
+/// The campaign most end-to-end tests play in, and its two rosters.
+pub const ASHEN_VALE: &str = "Ashen Vale";
+pub const HAMMERS: &str = "Hammers of Dawn";
+pub const RATS: &str = "Rat Tide";
+
+impl Ptg {
+    /// A fresh database holding the campaign Ashen Vale (Ascension).
+    pub fn ashen_vale() -> Ptg {
+        let p = Ptg::new();
+        p.ok(&["campaign", "new", ASHEN_VALE]);
+        p
+    }
+
+    /// Hammers of Dawn: Stormcast Eternals led by a Lord-Vigilant on Gryph-stalker on the
+    /// Warrior Path (Berserker).
+    pub fn new_hammers(&self) {
+        self.ok(&roster_new(
+            HAMMERS,
+            ASHEN_VALE,
+            "Stormcast Eternals",
+            "Lord-Vigilant on Gryph-stalker",
+            "warrior",
+            "berserker",
+        ));
+    }
+
+    /// Rat Tide: Skaven led by a Grey Seer on the Mage Path (Dedicated Practitioner).
+    pub fn new_rats(&self) {
+        self.ok(&roster_new(
+            RATS,
+            ASHEN_VALE,
+            "Skaven",
+            "Grey Seer",
+            "mage",
+            "dedicated-practitioner",
+        ));
+    }
+}
+
 /// The element of a JSON array whose `key` is `value`.
 pub fn named<'a>(list: &'a serde_json::Value, key: &str, value: &str) -> &'a serde_json::Value {
     list.as_array()
