@@ -42,6 +42,25 @@ pub fn unknown<'a>(what: &str, wanted: &str, names: impl IntoIterator<Item = &'a
     }
 }
 
+/// A file-name slug: "Stormcast Eternals" -> "stormcast-eternals", "Dûr Lodge" -> "dûr-lodge".
+/// Letters of any script are kept (lower-cased), apostrophes dropped, the rest become hyphens.
+pub fn slug(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if c == '\'' || c == '\u{2019}' {
+            // "Khaine's" -> "khaines", not "khaine-s".
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

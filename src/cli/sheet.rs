@@ -3,6 +3,7 @@
 use super::App;
 use super::output::{json, line};
 use super::roster::load_subject;
+use crate::names::slug;
 use crate::sheet::{self, Faces, SheetInput, Template, TemplateError};
 use crate::store::{battles, history, rosters};
 use anyhow::{Context, Result, anyhow};
@@ -87,7 +88,8 @@ pub fn run(
                 .unwrap_or(Path::new("."));
             let faces = faces(&template, base)?;
             let pdf = sheet::pdf::render(&view, &template, &faces);
-            let path = output.unwrap_or_else(|| PathBuf::from(format!("{}.pdf", file_stem(&view.army))));
+            let path =
+                output.unwrap_or_else(|| PathBuf::from(format!("{}.pdf", or_roster(slug(&view.army)))));
             write(&path, &pdf.bytes)?;
             if json_out {
                 return json(&Written {
@@ -126,21 +128,12 @@ fn faces(t: &Template, base: &Path) -> Result<Faces, TemplateError> {
     })
 }
 
-/// A file name from the army's name: "Hammers of Dawn" -> "hammers-of-dawn".
-fn file_stem(army: &str) -> String {
-    let mut stem = String::new();
-    for c in army.chars() {
-        if c.is_alphanumeric() {
-            stem.extend(c.to_lowercase());
-        } else if !stem.ends_with('-') {
-            stem.push('-');
-        }
-    }
-    let stem = stem.trim_matches('-');
+/// "roster" for a name with nothing left to make a file name of.
+fn or_roster(stem: String) -> String {
     if stem.is_empty() {
         "roster".to_string()
     } else {
-        stem.to_string()
+        stem
     }
 }
 

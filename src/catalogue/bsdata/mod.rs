@@ -71,7 +71,8 @@ mod xml;
 #[cfg(test)]
 mod tests;
 
-pub use write::{slug, write_factions};
+pub use crate::names::slug;
+pub use write::write_factions;
 
 use crate::catalogue::faction::{Faction, Source};
 use extract::{Context, Extractor, Known, Scope};

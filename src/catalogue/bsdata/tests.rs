@@ -543,6 +543,7 @@ fn slugs() {
     assert_eq!(slug("Stormcast Eternals"), "stormcast-eternals");
     assert_eq!(slug("Lumineth Realm-lords"), "lumineth-realm-lords");
     assert_eq!(slug("  Daughters of Khaine's  Own! "), "daughters-of-khaines-own");
+    assert_eq!(slug("Dûr-Grimnir Lodge"), "dûr-grimnir-lodge");
 }
 
 #[test]

@@ -3,25 +3,8 @@
 
 use super::BsdataError;
 use crate::catalogue::faction::Faction;
+use crate::names::slug;
 use std::path::{Path, PathBuf};
-
-/// File-name slug of a faction name: "Stormcast Eternals" → "stormcast-eternals".
-pub fn slug(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if c == '\'' || c == '\u{2019}' {
-            // "Khaine's" → "khaines", not "khaine-s".
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    while out.ends_with('-') {
-        out.pop();
-    }
-    out
-}
 
 /// The `#` comment block each generated file starts with.
 fn header(f: &Faction) -> String {
