@@ -307,7 +307,7 @@ fn from_toml(e: &toml::de::Error, source: &str, origin: &str) -> TemplateError {
     let at = e.span().map(|span| span.start.min(source.len()));
     TemplateError {
         origin: origin.to_string(),
-        line: at.map(|pos| source[..pos].matches('\n').count() + 1),
+        line: at.map(|pos| line_at(source, pos)),
         field: at
             .and_then(|pos| key_path(source, pos))
             .unwrap_or_else(|| "template".to_string()),
@@ -349,27 +349,23 @@ fn walk_value(v: &toml::de::DeValue, pos: usize, path: &mut Vec<String>) -> bool
     }
 }
 
-/// The line of `key = ...` inside `[table]`, or of the table heading when the key is absent.
+/// The line of `table.key` in the template, from the same spanned document the serde errors
+/// are located in; the table's own line when the key is absent.
 fn locate(source: &str, table: &str, key: &str) -> Option<usize> {
-    let mut current = String::new();
-    let mut heading = None;
-    for (i, raw) in source.lines().enumerate() {
-        let l = raw.trim();
-        if l.starts_with('[') && !l.starts_with("[[") && !l.contains('=') {
-            current = l.trim_matches(|c| c == '[' || c == ']').trim().to_string();
-            if current == table {
-                heading = Some(i + 1);
-            }
-            continue;
-        }
-        if current == table
-            && let Some(rest) = l.strip_prefix(key)
-            && rest.trim_start().starts_with('=')
-        {
-            return Some(i + 1);
-        }
-    }
-    heading
+    let doc = toml::de::DeTable::parse(source).ok()?;
+    let (name, value) = doc.get_ref().iter().find(|(k, _)| k.get_ref() == table)?;
+    let span = match value.get_ref() {
+        toml::de::DeValue::Table(t) => t
+            .iter()
+            .find(|(k, _)| k.get_ref() == key)
+            .map_or_else(|| name.span(), |(k, _)| k.span()),
+        _ => name.span(),
+    };
+    Some(line_at(source, span.start))
+}
+
+fn line_at(source: &str, pos: usize) -> usize {
+    source[..pos.min(source.len())].matches('\n').count() + 1
 }
 
 #[cfg(test)]
