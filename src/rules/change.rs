@@ -230,6 +230,35 @@ pub struct RemovedEntry {
     pub wild: bool,
 }
 
+/// The changes that are about one unit, binding it as `$unit`: listed once for `unit()` and
+/// `with_unit()`.
+macro_rules! about_a_unit {
+    ($unit:ident) => {
+        Change::Reinforce { unit: $unit }
+            | Change::GainRenown { unit: $unit, .. }
+            | Change::GainRank { unit: $unit, .. }
+            | Change::SetPath { unit: $unit, .. }
+            | Change::ChooseAbility { unit: $unit, .. }
+            | Change::GiveEnhancement { unit: $unit, .. }
+            | Change::Retire { unit: $unit }
+            | Change::RemoveUnit { unit: $unit }
+            | Change::Unreinforce { unit: $unit }
+            | Change::LoseRenown { unit: $unit, .. }
+            | Change::SetRank { unit: $unit, .. }
+            | Change::ClearPath { unit: $unit }
+            | Change::RemoveAbility { unit: $unit, .. }
+            | Change::RemoveEnhancement { unit: $unit, .. }
+            | Change::Unretire { unit: $unit }
+    };
+}
+
+/// The changes that may name a unit (`Option<UnitRef>`), binding it as `$unit`.
+macro_rules! maybe_about_a_unit {
+    ($unit:ident) => {
+        Change::StartQuest { unit: $unit, .. } | Change::GrantReward { unit: $unit, .. }
+    };
+}
+
 impl Change {
     /// A line for history: what changed, in players' words.
     pub fn describe(&self) -> String {
@@ -318,22 +347,8 @@ impl Change {
     /// The same change about another unit (replays name units by their stored ids).
     pub fn with_unit(mut self, to: UnitRef) -> Change {
         match &mut self {
-            Change::Reinforce { unit }
-            | Change::GainRenown { unit, .. }
-            | Change::GainRank { unit, .. }
-            | Change::SetPath { unit, .. }
-            | Change::ChooseAbility { unit, .. }
-            | Change::GiveEnhancement { unit, .. }
-            | Change::Retire { unit }
-            | Change::RemoveUnit { unit }
-            | Change::Unreinforce { unit }
-            | Change::LoseRenown { unit, .. }
-            | Change::SetRank { unit, .. }
-            | Change::ClearPath { unit }
-            | Change::RemoveAbility { unit, .. }
-            | Change::RemoveEnhancement { unit, .. }
-            | Change::Unretire { unit } => *unit = to,
-            Change::StartQuest { unit, .. } | Change::GrantReward { unit, .. } => *unit = Some(to),
+            about_a_unit!(unit) => *unit = to,
+            maybe_about_a_unit!(unit) => *unit = Some(to),
             _ => {}
         }
         self
@@ -351,22 +366,8 @@ impl Change {
     /// The unit this change is about, if any.
     pub fn unit(&self) -> Option<UnitRef> {
         match self {
-            Change::Reinforce { unit }
-            | Change::GainRenown { unit, .. }
-            | Change::GainRank { unit, .. }
-            | Change::SetPath { unit, .. }
-            | Change::ChooseAbility { unit, .. }
-            | Change::GiveEnhancement { unit, .. }
-            | Change::Retire { unit }
-            | Change::RemoveUnit { unit }
-            | Change::Unreinforce { unit }
-            | Change::LoseRenown { unit, .. }
-            | Change::SetRank { unit, .. }
-            | Change::ClearPath { unit }
-            | Change::RemoveAbility { unit, .. }
-            | Change::RemoveEnhancement { unit, .. }
-            | Change::Unretire { unit } => Some(*unit),
-            Change::StartQuest { unit, .. } | Change::GrantReward { unit, .. } => *unit,
+            about_a_unit!(unit) => Some(*unit),
+            maybe_about_a_unit!(unit) => *unit,
             _ => None,
         }
     }
