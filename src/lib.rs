@@ -1,9 +1,12 @@
 //! ptg: a Path to Glory campaign manager. The library holds the rules engine, the catalogue of
-//! factions and battlepacks, and the SQLite store; `main.rs` is the command-line shell.
+//! factions and battlepacks, the SQLite store, and the operations (one per user action) that
+//! tie them together; `cli` is the command-line shell over the operations.
 
 pub mod catalogue;
 pub mod cli;
+pub mod error;
 pub mod names;
+pub mod ops;
 pub mod rules;
 pub mod sheet;
 pub mod store;

@@ -1,18 +1,21 @@
-//! The `ptg` binary: parse arguments, run the command, map errors to exit codes
-//! (0 success, 1 a rule or data problem, 2 wrong usage).
+//! The `ptg` binary: parse arguments, run the command, map errors to exit codes (0 done,
+//! 1 refused, 2 wrong usage, 3 internal error; see `ptg::error`).
 
 use clap::Parser;
-use ptg::cli::{self, output::PipeClosed};
+use ptg::cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // clap prints usage errors itself and exits 2; --help and --version exit 0.
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.is::<PipeClosed>() => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(1)
+            let report = e.report();
+            if !report.is_empty() {
+                eprintln!("{report}");
+            }
+            ExitCode::from(e.exit_code())
         }
     }
 }

@@ -2,8 +2,8 @@
 
 use super::App;
 use super::output::{json, line, table};
-use crate::store::Campaign;
-use anyhow::{Result, anyhow};
+use crate::error::Result;
+use crate::ops;
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
@@ -20,22 +20,18 @@ pub enum CampaignCmd {
 }
 
 pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
+    let json_out = app.json;
     match cmd {
         CampaignCmd::New { name, battlepack } => {
-            let json_out = app.json;
             let (cat, store) = app.both()?;
-            let pack = cat.battlepack(&battlepack).map_err(|e| anyhow!(e))?;
-            let pack_id = pack.id.clone();
-            let pack_name = pack.name.clone();
-            let c = store.write(|tx| Campaign::create(tx, &name, &pack_id))?;
+            let (c, pack_name) = ops::campaign::create(cat, store, &name, &battlepack)?;
             if json_out {
                 return json(&c);
             }
             line(format!("Campaign '{}' created ({pack_name}).", c.name))
         }
         CampaignCmd::List => {
-            let json_out = app.json;
-            let rows = Campaign::list(app.store()?.conn())?;
+            let rows = ops::campaign::list(app.store()?)?;
             if json_out {
                 return json(&rows);
             }

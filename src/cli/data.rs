@@ -2,11 +2,9 @@
 
 use super::App;
 use super::output::{json, line, table};
-use crate::catalogue::bsdata::{import_dir, write_factions};
-use crate::store;
-use anyhow::{Context, Result};
+use crate::error::Result;
+use crate::ops;
 use clap::Subcommand;
-use serde::Serialize;
 use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
@@ -22,37 +20,10 @@ pub enum DataCmd {
     },
 }
 
-#[derive(Serialize)]
-struct ImportReport {
-    out: PathBuf,
-    factions: Vec<(String, usize)>,
-    files: Vec<PathBuf>,
-    warnings: Vec<String>,
-    skipped: Vec<String>,
-}
-
 pub fn run(app: &mut App, cmd: DataCmd) -> Result<()> {
     match cmd {
         DataCmd::ImportBsdata { path, out } => {
-            let out = match out {
-                Some(o) => o,
-                None => store::default_data_dir()
-                    .context("cannot find the platform data folder; pass --out DIR")?
-                    .join("factions"),
-            };
-            let import = import_dir(&path)?;
-            let files = write_factions(&import.factions, &out)?;
-            let report = ImportReport {
-                out: out.clone(),
-                factions: import
-                    .factions
-                    .iter()
-                    .map(|f| (f.name.clone(), f.units.len()))
-                    .collect(),
-                files,
-                warnings: import.warnings,
-                skipped: import.skipped,
-            };
+            let report = ops::data::import_bsdata(&path, out)?;
             if app.json {
                 return json(&report);
             }
@@ -67,7 +38,7 @@ pub fn run(app: &mut App, cmd: DataCmd) -> Result<()> {
             line(format!(
                 "Imported {} factions into {} ({} warnings, {} catalogues skipped).",
                 report.factions.len(),
-                out.display(),
+                report.out.display(),
                 report.warnings.len(),
                 report.skipped.len()
             ))

@@ -3,8 +3,9 @@
 //! commands one after another and printing each.
 
 use super::{Cli, output::line};
-use crate::store::{Campaign, Store};
-use anyhow::{Context, Result};
+use crate::error::{Error, Result};
+use crate::ops;
+use crate::store::Store;
 use clap::Parser;
 use std::path::PathBuf;
 
@@ -220,8 +221,8 @@ const STEPS: &[&[&str]] = &[
 ];
 
 /// Runs the walk-through against the given database and data folder.
-pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &Store) -> Result<()> {
-    let taken: Vec<String> = Campaign::list(store.conn())?
+pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &mut Store) -> Result<()> {
+    let taken: Vec<String> = ops::campaign::list(store)?
         .into_iter()
         .map(|c| c.campaign.name)
         .collect();
@@ -232,10 +233,8 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &Store) -> Res
                 .iter()
                 .any(|t| t.eq_ignore_ascii_case(&format!("Ashen Vale{s}")))
         })
-        .context("no free demo campaign name")?;
-    let battle: i64 = store
-        .conn()
-        .query_row("SELECT COALESCE(MAX(id), 0) + 1 FROM battles", [], |r| r.get(0))?;
+        .ok_or_else(|| Error::Internal(anyhow::anyhow!("no free demo campaign name")))?;
+    let battle = ops::battle::next_id(store)?;
     let pdf = std::env::temp_dir().join(format!(
         "ptg-demo-hammers-of-dawn{}.pdf",
         suffix.replace(' ', "-")
@@ -260,7 +259,8 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &Store) -> Res
             })
             .collect();
         line(format!("\n$ ptg {}", shown.join(" ")))?;
-        let mut cli = Cli::try_parse_from(std::iter::once("ptg".to_string()).chain(args))?;
+        let mut cli = Cli::try_parse_from(std::iter::once("ptg".to_string()).chain(args))
+            .map_err(|e| Error::Internal(anyhow::anyhow!("a demo step does not parse: {e}")))?;
         cli.db = db.clone();
         cli.data_dir = data_dir.clone();
         super::run(cli)?;

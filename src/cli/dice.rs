@@ -1,5 +1,6 @@
 //! Where a command's dice come from: ptg's seeded RNG (the default), `--dice 3,1,6` typed in
-//! from physical dice, or `--dice ask` to be asked for each die at the table.
+//! from physical dice, or `--dice ask` to be asked for each die at the table. Asking reads
+//! standard input, so the operations roll with no database transaction open.
 
 use crate::rules::RuleError;
 use crate::rules::dice::{Dice, DiceExpr, DiceSource, SeededDice, TypedDice};
@@ -37,18 +38,11 @@ impl DiceArgs {
 }
 
 impl CommandDice {
-    /// Refuses typed-in dice left over: they were meant for rolls that did not happen, so the
-    /// ones used may not be the ones intended.
-    pub fn finish(&self) -> Result<(), RuleError> {
+    fn inner_ref(&self) -> &dyn Dice {
         match self {
-            CommandDice::Typed(t) if t.remaining() > 0 => Err(RuleError::new(
-                "dice",
-                format!(
-                    "{} typed-in dice were not needed; type exactly the dice this step rolls",
-                    t.remaining()
-                ),
-            )),
-            _ => Ok(()),
+            CommandDice::Seeded(d) => d.as_ref(),
+            CommandDice::Typed(d) => d,
+            CommandDice::Asked(d) => d,
         }
     }
 
@@ -73,6 +67,9 @@ impl Dice for CommandDice {
     }
     fn announce(&mut self, purpose: &str, expression: &DiceExpr) {
         self.inner().announce(purpose, expression)
+    }
+    fn leftover(&self) -> usize {
+        self.inner_ref().leftover()
     }
 }
 

@@ -3,7 +3,7 @@
 use super::App;
 use super::output::{json, line, or_dash, table};
 use crate::catalogue::Origin;
-use anyhow::{Result, anyhow};
+use crate::error::{Error, Result};
 use clap::Subcommand;
 use serde::Serialize;
 
@@ -69,7 +69,7 @@ pub fn run(app: &mut App, cmd: FactionCmd) -> Result<()> {
             line(format!("{} factions", rows.len()))
         }
         FactionCmd::Show { name } => {
-            let f = cat.faction(&name).map_err(|e| anyhow!(e))?;
+            let f = cat.faction(&name).map_err(Error::refused)?;
             if json_out {
                 return json(f);
             }

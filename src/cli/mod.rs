@@ -1,6 +1,6 @@
 //! The command-line shell: clap definitions, the shared run context, and dispatch to one
-//! module per command group. No rules here: commands load state, call the engine, and hand
-//! the outcome to the store.
+//! module per command (group). No rules, no SQL, no transactions here: each command parses its
+//! arguments, calls one function of [`crate::ops`], and renders what it returns.
 
 mod aftermath;
 mod audit;
@@ -14,20 +14,26 @@ mod history;
 pub mod output;
 mod quest;
 mod rank;
+mod render;
 mod rolls;
 mod roster;
 mod sheet;
 mod undo;
 
 use crate::catalogue::Catalogue;
+use crate::error::Result;
 use crate::store::{self, Store};
-use anyhow::Result;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
+/// The exit codes, shown under `ptg --help`.
+const EXIT_CODES: &str = "Exit codes: 0 done; 1 refused (a rule broken or a name not found: the message says \
+what to fix, nothing was saved); 2 wrong usage; 3 internal error (a bug, a database file that is \
+not ptg's, corrupt or from a newer ptg, or an I/O failure: not your fault, nothing was saved).";
+
 /// ptg: keep Warhammer Age of Sigmar Path to Glory campaigns, rosters and every dice roll.
 #[derive(Debug, Parser)]
-#[command(name = "ptg", version, about, propagate_version = true)]
+#[command(name = "ptg", version, about, propagate_version = true, after_help = EXIT_CODES)]
 pub struct Cli {
     /// Database file (default: the platform data folder, e.g. ~/.local/share/ptg/ptg.sqlite3).
     #[arg(long, global = true, env = "PTG_DB", value_name = "PATH")]

@@ -1,21 +1,16 @@
 //! Writing results: tables for people, JSON for scripts. Output goes through one handle so a
 //! closed pipe (`ptg ... | head`) ends the program quietly instead of panicking.
 
-use anyhow::Result;
+use crate::error::{Error, Result};
 use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 use std::io::Write;
-
-/// Marks a write that failed because the reader went away; `main` exits 0 on it.
-#[derive(Debug, thiserror::Error)]
-#[error("output closed")]
-pub struct PipeClosed;
 
 /// Writes `text` and a newline to stdout.
 pub fn line(text: impl AsRef<str>) -> Result<()> {
     let mut out = std::io::stdout().lock();
     match writeln!(out, "{}", text.as_ref()).and_then(|_| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(PipeClosed.into()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Error::PipeClosed),
         other => Ok(other?),
     }
 }

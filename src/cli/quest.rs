@@ -1,9 +1,9 @@
 //! `ptg quest start`: the Quest Log.
 
 use super::App;
-use super::roster::{change_roster, report};
-use crate::rules::roster as rules;
-use anyhow::Result;
+use super::roster::report;
+use crate::error::Result;
+use crate::ops;
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
@@ -32,12 +32,16 @@ pub fn run(app: &mut App, cmd: QuestCmd) -> Result<()> {
             manifestation,
         } => {
             let (cat, store) = app.both()?;
-            let (outcome, after) = change_roster(cat, store, &roster, "quest start", |s| {
-                let u = unit.as_deref().map(|u| s.roster.find_unit(u)).transpose()?;
-                rules::plan_quest(s.pack, s.faction, &s.roster, &quest, u, manifestation.as_deref())
-            })?;
-            let msg = format!("{}: {}.", after.name, outcome.summary);
-            report(json_out, &outcome, &after, msg)
+            let done = ops::quest::start(
+                cat,
+                store,
+                &roster,
+                &quest,
+                unit.as_deref(),
+                manifestation.as_deref(),
+            )?;
+            let msg = format!("{}: {}.", done.roster.name, done.outcome.summary);
+            report(json_out, &done, msg)
         }
     }
 }

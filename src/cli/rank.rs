@@ -1,9 +1,11 @@
 //! `ptg rank choose`: pick the ability (and at a first rank, the Path) a rank-up left pending.
 
 use super::App;
-use super::roster::{change_roster, pending_lines, report};
-use crate::rules::renown::plan_rank_choice;
-use anyhow::Result;
+use super::output::{json, line};
+use super::render::pending_lines;
+use super::roster::report;
+use crate::error::Result;
+use crate::ops;
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
@@ -33,23 +35,21 @@ pub fn run(app: &mut App, cmd: RankCmd) -> Result<()> {
             ability,
             path,
         } => {
-            let (outcome, after) = change_roster(cat, store, &roster, "rank choose", |s| {
-                let u = s.roster.find_unit(&unit)?;
-                plan_rank_choice(s.pack, u, &ability, path.as_deref())
-            })?;
-            report(json_out, &outcome, &after, format!("{}.", outcome.summary))
+            let done = ops::rank::choose(cat, store, &roster, &unit, &ability, path.as_deref())?;
+            let msg = format!("{}.", done.outcome.summary);
+            report(json_out, &done, msg)
         }
         RankCmd::Pending { roster } => {
-            let s = super::roster::load_subject(cat, store.conn(), &roster)?;
+            let s = ops::rank::pending(cat, store, &roster)?;
             let lines = pending_lines(s.pack, &s.roster);
             if json_out {
-                return super::output::json(&lines);
+                return json(&lines);
             }
             if lines.is_empty() {
-                return super::output::line(format!("{} has no choices waiting.", s.roster.name));
+                return line(format!("{} has no choices waiting.", s.roster.name));
             }
             for l in lines {
-                super::output::line(l)?;
+                line(l)?;
             }
             Ok(())
         }

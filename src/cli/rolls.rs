@@ -2,8 +2,8 @@
 
 use super::App;
 use super::output::{json, line, or_dash, table};
-use crate::store::{rolls, rosters};
-use anyhow::Result;
+use crate::error::Result;
+use crate::ops;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -18,13 +18,7 @@ pub struct RollsArgs {
 
 pub fn run(app: &mut App, args: RollsArgs) -> Result<()> {
     let json_out = app.json;
-    let store = app.store()?;
-    let roster_id = args
-        .roster
-        .as_deref()
-        .map(|r| rosters::id_of(store.conn(), r))
-        .transpose()?;
-    let rows = rolls::list(store.conn(), args.battle, roster_id)?;
+    let rows = ops::rolls::list(app.store()?, args.battle, args.roster.as_deref())?;
     if json_out {
         return json(&rows);
     }

@@ -2,11 +2,10 @@
 
 use super::App;
 use super::output::{json, line};
-use super::roster::load_subject;
+use crate::error::{Error, Result};
 use crate::names::slug;
-use crate::sheet::{self, Faces, SheetInput, Template, TemplateError};
-use crate::store::{battles, history, rosters};
-use anyhow::{Context, Result, anyhow};
+use crate::ops;
+use crate::sheet::{self, Faces, Template, TemplateError};
 use clap::ValueEnum;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -36,11 +35,11 @@ pub fn run(
 ) -> Result<()> {
     let template = match &template_path {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| {
-                format!(
-                    "cannot read the template {}; give a TOML file like templates/roster-sheet.toml",
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                Error::refused(format!(
+                    "cannot read the template {}: {e}; give a TOML file like templates/roster-sheet.toml",
                     path.display()
-                )
+                ))
             })?;
             Template::parse(&text, &path.display().to_string())?
         }
@@ -48,20 +47,8 @@ pub fn run(
     };
     let json_out = app.json;
     let (cat, store) = app.both()?;
-    let conn = store.conn();
-    let subject = load_subject(cat, conn, roster)?;
-    let realm = rosters::realm(conn, subject.roster.id)?;
-    let battles = battles::list(conn, Some(subject.campaign.id))?;
-    let history = history::sets(conn, Some(subject.roster.id), None)?;
-    let view = sheet::build(&SheetInput {
-        roster: &subject.roster,
-        pack: subject.pack,
-        realm,
-        battles: &battles,
-        history: &history,
-        events: template.layout.notable_events as usize,
-        printed: chrono::Local::now().date_naive(),
-    });
+    let events = template.layout.notable_events as usize;
+    let view = ops::sheet::view(cat, store, roster, events, chrono::Local::now().date_naive())?;
     match format {
         SheetFormat::Json | SheetFormat::Text => {
             let text = if format == SheetFormat::Json {
@@ -144,7 +131,10 @@ fn write(path: &Path, bytes: &[u8]) -> Result<()> {
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let fail = |e: &dyn std::fmt::Display| {
-        anyhow!("cannot write {}: {e}; pick another file with -o", path.display())
+        Error::refused(format!(
+            "cannot write {}: {e}; pick another file with -o",
+            path.display()
+        ))
     };
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(&e))?;
     std::io::Write::write_all(&mut tmp, bytes).map_err(|e| fail(&e))?;

@@ -26,6 +26,22 @@ pub trait Dice {
     /// Told before each roll what it is for, so a prompt at the table can say which dice to
     /// throw; sources that need not know ignore it.
     fn announce(&mut self, _purpose: &str, _expression: &DiceExpr) {}
+    /// Dice typed in but not yet used (0 for sources that roll or ask as needed).
+    fn leftover(&self) -> usize {
+        0
+    }
+}
+
+/// Refuses typed-in dice left over once a command has rolled all it needs: they were meant
+/// for rolls that did not happen, so the ones used may not be the ones intended.
+pub fn check_all_used(dice: &dyn Dice) -> Result<(), RuleError> {
+    match dice.leftover() {
+        0 => Ok(()),
+        n => Err(RuleError::new(
+            "dice",
+            format!("{n} typed-in dice were not needed; type exactly the dice this step rolls"),
+        )),
+    }
 }
 
 /// ptg rolls: ChaCha8 from a logged seed, so a roll can be replayed and checked.
@@ -105,6 +121,9 @@ impl Dice for TypedDice {
             ));
         }
         Ok(v)
+    }
+    fn leftover(&self) -> usize {
+        self.remaining()
     }
     fn source(&self) -> DiceSource {
         DiceSource::Typed

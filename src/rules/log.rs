@@ -28,6 +28,75 @@ impl LoggedSet {
     pub fn in_force(&self) -> bool {
         self.undoes.is_none() && self.undone_by.is_none()
     }
+
+    /// The kind of command that wrote the set; `None` for a name this ptg does not know.
+    pub fn kind(&self) -> Option<Command> {
+        Command::parse(&self.command)
+    }
+}
+
+/// Every kind of command that writes a change set. The log stores [`Command::as_str`]; undo
+/// and the audit reason over the kinds with exhaustive matches, so a new command must say
+/// how it is undone and what builds on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    RosterNew,
+    RosterAdd,
+    RosterEnhance,
+    RosterLoreAdd,
+    QuestStart,
+    RankChoose,
+    BattleNew,
+    BattleArmy,
+    BattleTwist,
+    BattleResult,
+    Aftermath,
+    Undo,
+}
+
+impl Command {
+    pub const ALL: [Command; 12] = [
+        Command::RosterNew,
+        Command::RosterAdd,
+        Command::RosterEnhance,
+        Command::RosterLoreAdd,
+        Command::QuestStart,
+        Command::RankChoose,
+        Command::BattleNew,
+        Command::BattleArmy,
+        Command::BattleTwist,
+        Command::BattleResult,
+        Command::Aftermath,
+        Command::Undo,
+    ];
+
+    /// The name stored in the log, as the player types the command.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Command::RosterNew => "roster new",
+            Command::RosterAdd => "roster add",
+            Command::RosterEnhance => "roster enhance",
+            Command::RosterLoreAdd => "roster lore add",
+            Command::QuestStart => "quest start",
+            Command::RankChoose => "rank choose",
+            Command::BattleNew => "battle new",
+            Command::BattleArmy => "battle army",
+            Command::BattleTwist => "battle twist",
+            Command::BattleResult => "battle result",
+            Command::Aftermath => "aftermath",
+            Command::Undo => "undo",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Command> {
+        Command::ALL.into_iter().find(|c| c.as_str() == name)
+    }
+}
+
+impl std::fmt::Display for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// One logged change.

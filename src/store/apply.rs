@@ -3,18 +3,19 @@
 
 use super::now;
 use crate::rules::dice::{DiceSource, Roll};
+use crate::rules::log::Command;
 use crate::rules::{Change, Outcome, UnitRef};
 use anyhow::{Context, Result, bail};
 use rusqlite::{Transaction, params};
 
 /// Where an outcome belongs in the log.
 #[derive(Debug, Clone, Copy)]
-pub struct LogContext<'a> {
+pub struct LogContext {
     pub campaign_id: i64,
     pub roster_id: i64,
     pub battle_id: Option<i64>,
-    /// The command that made the change, e.g. "roster add".
-    pub command: &'a str,
+    /// The command that made the change.
+    pub command: Command,
 }
 
 /// What applying an outcome wrote: its change set, the units it added (in order) and its rolls.
@@ -32,7 +33,7 @@ pub fn log_set(
     campaign_id: i64,
     roster_id: Option<i64>,
     battle_id: Option<i64>,
-    command: &str,
+    command: Command,
     summary: &str,
     rolls: &[Roll],
 ) -> Result<(i64, Vec<i64>)> {
@@ -40,7 +41,7 @@ pub fn log_set(
     tx.execute(
         "INSERT INTO change_sets (campaign_id, roster_id, battle_id, command, summary, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![campaign_id, roster_id, battle_id, command, summary, at],
+        params![campaign_id, roster_id, battle_id, command.as_str(), summary, at],
     )?;
     let set_id = tx.last_insert_rowid();
     let mut roll_ids = Vec::with_capacity(rolls.len());

@@ -2,99 +2,11 @@
 //! its aftermath.
 
 use super::now;
-use crate::rules::aftermath::Fought;
-use crate::rules::battle::BattleResult;
-use anyhow::{Context, Result, bail};
+use crate::error::refusal;
+pub use crate::rules::battle::{ArmyUnit, Battle, BattleStatus, Side, SideResult, TwistRow};
+use crate::rules::undo::BattleUndo;
+use anyhow::{Context, Result};
 use rusqlite::{Connection, OptionalExtension, params};
-use serde::Serialize;
-
-/// A battle with both sides, as stored.
-#[derive(Debug, Clone, Serialize)]
-pub struct Battle {
-    pub id: i64,
-    pub campaign_id: i64,
-    pub campaign: String,
-    pub points_limit: u32,
-    pub battleplan: Option<String>,
-    /// "planned" until the result is recorded, then "fought".
-    pub status: String,
-    /// The roster that picks territories or roles.
-    pub roles_roster_id: Option<i64>,
-    pub created_at: String,
-    pub sides: Vec<Side>,
-    pub twists: Vec<TwistRow>,
-}
-
-/// One roster's side of a battle.
-#[derive(Debug, Clone, Serialize)]
-pub struct Side {
-    pub roster_id: i64,
-    pub roster: String,
-    pub victory_points: Option<u32>,
-    pub result: Option<BattleResult>,
-    pub withdrew: bool,
-    pub general_slain: bool,
-    pub quest_points: u32,
-    pub aftermath_done: bool,
-    pub army: Vec<ArmyUnit>,
-}
-
-/// A unit taken to the battle.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ArmyUnit {
-    pub unit_id: i64,
-    pub general: bool,
-    /// The HERO leading this unit's regiment (a leader names itself); None for armies
-    /// recorded before regiments were.
-    pub regiment: Option<i64>,
-    pub destroyed: bool,
-    pub slew_hero_or_monster: bool,
-}
-
-/// A twist rolled at the start of a battle round.
-#[derive(Debug, Clone, Serialize)]
-pub struct TwistRow {
-    pub round: u32,
-    pub underdog: String,
-    pub twist: String,
-}
-
-/// What `battle result` records for one side.
-#[derive(Debug, Clone)]
-pub struct SideResult {
-    pub roster_id: i64,
-    pub victory_points: u32,
-    pub result: BattleResult,
-    pub withdrew: bool,
-    pub general_slain: bool,
-    pub quest_points: u32,
-    pub destroyed: Vec<i64>,
-    pub slew: Vec<i64>,
-}
-
-impl Battle {
-    pub fn side(&self, roster_id: i64) -> Option<&Side> {
-        self.sides.iter().find(|s| s.roster_id == roster_id)
-    }
-
-    /// What the aftermath needs to know about one side.
-    pub fn fought(&self, roster_id: i64) -> Option<Fought> {
-        let side = self.side(roster_id)?;
-        let ids = |f: fn(&ArmyUnit) -> bool| side.army.iter().filter(|u| f(u)).map(|u| u.unit_id).collect();
-        Some(Fought {
-            battle_id: self.id,
-            points_limit: self.points_limit,
-            battleplan: self.battleplan.clone(),
-            army: ids(|_| true),
-            destroyed: ids(|u| u.destroyed),
-            slew: ids(|u| u.slew_hero_or_monster),
-            victory_points: side.victory_points?,
-            result: side.result?,
-            general_slain: side.general_slain,
-            quest_points: side.quest_points,
-        })
-    }
-}
 
 /// Inserts a planned battle between two rosters.
 pub fn create(
@@ -140,7 +52,9 @@ pub fn load(conn: &Connection, id: i64) -> Result<Battle> {
                     campaign: r.get(2)?,
                     points_limit: r.get(3)?,
                     battleplan: r.get(4)?,
-                    status: r.get(5)?,
+                    status: r.get::<_, String>(5)?.parse().map_err(|e: String| {
+                        rusqlite::Error::FromSqlConversionFailure(5, rusqlite::types::Type::Text, e.into())
+                    })?,
                     roles_roster_id: r.get(6)?,
                     created_at: r.get(7)?,
                     sides: Vec::new(),
@@ -150,12 +64,16 @@ pub fn load(conn: &Connection, id: i64) -> Result<Battle> {
         )
         .optional()?;
     let Some(mut battle) = battle else {
-        bail!("there is no battle {id} (see `ptg battle list`)");
+        return Err(refusal(format!(
+            "there is no battle {id} (see `ptg battle list`)"
+        )));
     };
     let cancelled: bool =
         conn.query_row("SELECT cancelled FROM battles WHERE id = ?1", [id], |r| r.get(0))?;
     if cancelled {
-        bail!("battle {id} was cancelled by `ptg undo` (see `ptg history`)");
+        return Err(refusal(format!(
+            "battle {id} was cancelled by `ptg undo` (see `ptg history`)"
+        )));
     }
     let mut stmt = conn.prepare(
         "SELECT s.roster_id, r.name, s.victory_points, s.result, s.withdrew, s.general_slain, s.quest_points,
@@ -301,7 +219,9 @@ pub fn mark_aftermath(conn: &Connection, battle_id: i64, roster_id: i64, set_id:
         params![battle_id, roster_id, set_id],
     )?;
     if n != 1 {
-        bail!("the aftermath of battle {battle_id} has already been run for this roster");
+        return Err(refusal(format!(
+            "the aftermath of battle {battle_id} has already been run for this roster"
+        )));
     }
     Ok(())
 }
@@ -445,5 +365,50 @@ pub fn keep_before(conn: &Connection, set_id: i64, snapshot: &str) -> Result<()>
         "UPDATE change_sets SET battle_before = ?2 WHERE id = ?1",
         params![set_id, snapshot],
     )?;
+    Ok(())
+}
+
+/// The id the next planned battle will get.
+pub fn next_id(conn: &Connection) -> Result<i64> {
+    Ok(conn.query_row("SELECT COALESCE(MAX(id), 0) + 1 FROM battles", [], |r| r.get(0))?)
+}
+
+/// The units taken to a battle by either side.
+pub fn army_unit_ids(conn: &Connection, battle_id: i64) -> Result<Vec<i64>> {
+    let mut stmt = conn.prepare("SELECT unit_id FROM battle_units WHERE battle_id = ?1 ORDER BY position")?;
+    let ids = stmt.query_map([battle_id], |r| r.get(0))?;
+    Ok(ids.collect::<Result<_, _>>()?)
+}
+
+/// Puts a battle's records back as they were before the command of change set `set_id`, as
+/// `undo` says: a planned battle cancelled, an army or result restored from the snapshot the
+/// set kept, an aftermath marked as not run, a twist taken off.
+pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: BattleUndo) -> Result<()> {
+    let restore = |only: Option<i64>| -> Result<()> {
+        if let Some(before) = super::history::battle_before(conn, set_id)? {
+            restore(conn, battle_id, &before, only)?;
+        }
+        Ok(())
+    };
+    match undo {
+        BattleUndo::Nothing => {}
+        BattleUndo::Cancel => {
+            conn.execute("UPDATE battles SET cancelled = 1 WHERE id = ?1", [battle_id])?;
+        }
+        BattleUndo::ClearAftermath => {
+            conn.execute(
+                "UPDATE battle_sides SET aftermath_set_id = NULL WHERE aftermath_set_id = ?1",
+                [set_id],
+            )?;
+        }
+        BattleUndo::RemoveTwist => {
+            conn.execute(
+                "DELETE FROM battle_twists WHERE roll_id IN (SELECT id FROM rolls WHERE change_set_id = ?1)",
+                [set_id],
+            )?;
+        }
+        BattleUndo::RestoreArmy { roster } => restore(Some(roster))?,
+        BattleUndo::RestoreResult => restore(None)?,
+    }
     Ok(())
 }

@@ -1,8 +1,9 @@
 //! Campaigns: a named league of rosters and battles using one battlepack.
 
 use super::now;
+use crate::error::refusal;
 use crate::names;
-use anyhow::{Result, bail};
+use anyhow::Result;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
@@ -28,13 +29,13 @@ impl Campaign {
     pub fn create(conn: &Connection, name: &str, battlepack: &str) -> Result<Campaign> {
         let name = name.trim();
         if name.is_empty() {
-            bail!("a campaign needs a name");
+            return Err(refusal("a campaign needs a name"));
         }
         if let Some(existing) = Campaign::find(conn, name)? {
-            bail!(
+            return Err(refusal(format!(
                 "a campaign called '{}' already exists; pick another name",
                 existing.name
-            );
+            )));
         }
         let created_at = now();
         conn.execute(
@@ -72,11 +73,11 @@ impl Campaign {
             return Ok(c);
         }
         let all = Campaign::list(conn)?;
-        bail!(
+        Err(refusal(format!(
             "{} (see `ptg campaign list`, or create it with `ptg campaign new \"{}\"`)",
             names::unknown("campaign", name, all.iter().map(|c| c.campaign.name.as_str())),
             name.trim()
-        )
+        )))
     }
 
     pub fn list(conn: &Connection) -> Result<Vec<CampaignRow>> {

@@ -110,51 +110,12 @@ pub fn latest_live(conn: &Connection, roster_id: Option<i64>) -> Result<Option<L
         .find(LoggedSet::in_force))
 }
 
-/// Later sets still in force that build on `set`: everything in a battle after it was
-/// planned, the result and aftermaths after an army, the aftermaths after a result, and
-/// anything naming a unit the set added. Undoing `set` first would orphan them.
-pub fn dependents(conn: &Connection, set: &LoggedSet) -> Result<Vec<LoggedSet>> {
-    let added: Vec<i64> = set
-        .changes
-        .iter()
-        .filter(|c| c.kind == "add_unit")
-        .filter_map(|c| c.unit_id)
-        .collect();
-    let later = sets(conn, None, None)?
+/// Every change set after `set_id`, oldest first (what might build on it).
+pub fn sets_after(conn: &Connection, set_id: i64) -> Result<Vec<LoggedSet>> {
+    Ok(sets(conn, None, None)?
         .into_iter()
-        .filter(|s| s.id > set.id && s.in_force());
-    let mut out = Vec::new();
-    for s in later {
-        let same_battle = s.battle_id.is_some()
-            && s.battle_id == set.battle_id
-            && match set.command.as_str() {
-                "battle new" => true,
-                "battle army" => {
-                    matches!(s.command.as_str(), "battle result" | "aftermath")
-                        || (s.command == "battle army" && s.roster_id == set.roster_id)
-                }
-                "battle result" => s.command == "aftermath",
-                _ => false,
-            };
-        let uses_unit = s
-            .changes
-            .iter()
-            .any(|c| c.unit_id.is_some_and(|u| added.contains(&u)));
-        let takes_unit = !added.is_empty()
-            && s.command == "battle army"
-            && conn.query_row(
-                &format!(
-                    "SELECT COUNT(*) FROM battle_units WHERE battle_id = ?1 AND unit_id IN ({})",
-                    added.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
-                ),
-                [s.battle_id],
-                |r| r.get::<_, i64>(0),
-            )? > 0;
-        if same_battle || uses_unit || takes_unit {
-            out.push(s);
-        }
-    }
-    Ok(out)
+        .filter(|s| s.id > set_id)
+        .collect())
 }
 
 /// Records that change set `undo` reverses `set`.

@@ -8,6 +8,9 @@ mod campaigns;
 pub mod history;
 pub mod rolls;
 pub mod rosters;
+mod schema;
+
+pub use schema::revision;
 
 pub use apply::{Applied, LogContext, apply, apply_changes, log_set};
 pub use campaigns::{Campaign, CampaignRow};
@@ -40,6 +43,7 @@ pub fn default_data_dir() -> Option<PathBuf> {
 
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// A file that is not a ptg database, or one written by a newer ptg, is refused untouched.
     pub fn open(path: &Path) -> Result<Store> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
@@ -57,6 +61,7 @@ impl Store {
 
     fn setup(mut conn: Connection) -> Result<Store> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        schema::check_ours(&conn)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         // WAL is not available for in-memory databases; the pragma then answers "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
@@ -67,7 +72,11 @@ impl Store {
     }
 
     /// Runs `f` in one write transaction: all of it is saved, or (on any error) none of it.
-    pub fn write<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
+    /// Nothing inside `f` may wait on a person: other players' commands queue behind it.
+    pub fn write<T, E: From<rusqlite::Error>>(
+        &mut self,
+        f: impl FnOnce(&Transaction) -> Result<T, E>,
+    ) -> Result<T, E> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -76,11 +85,24 @@ impl Store {
         Ok(value)
     }
 
-    /// Read access for queries.
-    pub fn conn(&self) -> &Connection {
-        &self.conn
+    /// Runs `f` in one read transaction, so every query in it sees the same snapshot even
+    /// while other processes write.
+    pub fn read<T, E: From<rusqlite::Error>>(
+        &mut self,
+        f: impl FnOnce(&Conn) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Deferred)?;
+        let value = f(&tx)?;
+        tx.finish()?;
+        Ok(value)
     }
 }
+
+/// The handle store functions take: an open connection or transaction. Callers outside the
+/// store only pass it back to store functions inside [`Store::read`] or [`Store::write`].
+pub type Conn = Connection;
 
 /// Now, as stored in the database (RFC 3339, UTC).
 pub(crate) fn now() -> String {

@@ -3,9 +3,10 @@
 use super::now;
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind};
+use crate::error::refusal;
 use crate::names;
 use crate::rules::model::{Enhancement, QuestState, RewardDue, Roster, TomeEntry, Unit};
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
@@ -26,10 +27,10 @@ pub struct RosterRow {
 pub fn create(conn: &Connection, campaign_id: i64, name: &str, player: &str, faction: &str) -> Result<i64> {
     let name = name.trim();
     if name.is_empty() {
-        bail!("a roster needs a name");
+        return Err(refusal("a roster needs a name"));
     }
     if player.trim().is_empty() {
-        bail!("a roster needs a player (--player NAME)");
+        return Err(refusal("a roster needs a player (--player NAME)"));
     }
     if let Some(existing) = find_id(conn, name)? {
         let (n, c): (String, String) = conn.query_row(
@@ -37,7 +38,9 @@ pub fn create(conn: &Connection, campaign_id: i64, name: &str, player: &str, fac
             [existing],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
-        bail!("a roster called '{n}' already exists (campaign '{c}'); pick another name");
+        return Err(refusal(format!(
+            "a roster called '{n}' already exists (campaign '{c}'); pick another name"
+        )));
     }
     conn.execute(
         "INSERT INTO rosters (campaign_id, name, player, faction, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -63,10 +66,10 @@ pub fn id_of(conn: &Connection, name: &str) -> Result<i64> {
     }
     let mut stmt = conn.prepare("SELECT name FROM rosters ORDER BY name")?;
     let all: Vec<String> = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
-    bail!(
+    Err(refusal(format!(
         "{} (see `ptg roster list`)",
         names::unknown("roster", name, all.iter().map(String::as_str))
-    )
+    )))
 }
 
 /// Sets or clears the realm of origin, a free-text field printed on the roster sheet.
@@ -262,6 +265,24 @@ pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<RosterRow
             units: r.get(6)?,
             points: r.get(7)?,
         })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Every roster's name, by id (for naming the rosters a battle's changes touched).
+pub fn names(conn: &Connection) -> Result<std::collections::HashMap<i64, String>> {
+    let mut stmt = conn.prepare("SELECT id, name FROM rosters")?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Every unit's name as players call it (its own name, else its warscroll), by id, including
+/// units since removed, so old log entries can still be read.
+pub fn unit_names(conn: &Connection) -> Result<std::collections::HashMap<i64, String>> {
+    let mut stmt = conn.prepare("SELECT id, warscroll, name FROM units")?;
+    let rows = stmt.query_map([], |r| {
+        let (id, warscroll, name): (i64, String, Option<String>) = (r.get(0)?, r.get(1)?, r.get(2)?);
+        Ok((id, name.unwrap_or(warscroll)))
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

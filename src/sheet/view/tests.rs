@@ -28,7 +28,7 @@ fn battle(id: i64, ours: (u32, BattleResult), theirs: Side) -> Battle {
         campaign: "Vale".into(),
         points_limit: 1000,
         battleplan: Some("Relics of Myth".into()),
-        status: "fought".into(),
+        status: crate::rules::battle::BattleStatus::Fought,
         roles_roster_id: None,
         created_at: String::new(),
         sides: vec![side(1, "Hammers", ours.0, ours.1), theirs],

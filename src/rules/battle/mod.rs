@@ -1,5 +1,10 @@
 //! Setting up and scoring a Path to Glory battle: the battleplan table, battlefield size,
-//! who picks territories, twists, the result from victory points, and withdrawal.
+//! who picks territories, twists, the result from victory points, and withdrawal. The battle's
+//! own states and the checks of each step are in [`state`].
+
+pub mod state;
+
+pub use state::{ArmyUnit, Battle, BattleStatus, ResultReport, Side, SideResult, TwistRow};
 
 use super::dice::{DiceExpr, Roller};
 use super::model::Roster;

@@ -1,6 +1,10 @@
 //! Undo: the changes that reverse a logged command, appended to the log rather than erasing it,
 //! so history keeps both and every ledger still adds up.
 
+pub mod command;
+
+pub use command::{BattleUndo, battle_undo, blockers, check_undoable, rosters_changed};
+
 use super::change::{Change, Outcome, RemovedEntry, UnitRef};
 use super::model::Roster;
 use super::{RuleError, refuse};
@@ -172,7 +176,21 @@ pub fn reverse(
             }
             Change::Retire { unit } => vec![Change::Unretire { unit: *unit }],
             Change::CompleteSetup => vec![Change::ReopenSetup],
-            _ => {
+            // Reversals are only ever written by an undo, and an undo is not undone.
+            Change::RemoveUnit { .. }
+            | Change::Unreinforce { .. }
+            | Change::LoseRenown { .. }
+            | Change::SetRank { .. }
+            | Change::ClearPath { .. }
+            | Change::RemoveAbility { .. }
+            | Change::RemoveEnhancement { .. }
+            | Change::LoseQuestPoints { .. }
+            | Change::ReopenQuest { .. }
+            | Change::RevokeReward { .. }
+            | Change::UnclaimReward { .. }
+            | Change::MarkWild { .. }
+            | Change::Unretire { .. }
+            | Change::ReopenSetup => {
                 return refuse(
                     "undo",
                     format!("'{}' is itself an undo and cannot be reversed", change.describe()),

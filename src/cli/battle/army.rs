@@ -1,0 +1,40 @@
+//! `ptg battle army`: the units a roster takes to a battle.
+
+use super::show::show;
+use crate::cli::App;
+use crate::error::Result;
+use crate::ops;
+use crate::rules::army::{ArmyChoice, RegimentChoice};
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct ArmyArgs {
+    battle: i64,
+    roster: String,
+    /// Unit ids or names from the Order of Battle.
+    #[arg(required = true)]
+    units: Vec<String>,
+    /// The general (default: the warlord, if taken, else the army's only WARMASTER or
+    /// only HERO).
+    #[arg(long)]
+    general: Option<String>,
+    /// A regiment: a HERO and the non-HERO units it leads, by id or name, e.g.
+    /// "Knight-Arcanum=Liberators,7" (repeat for each regiment). Units left out are placed
+    /// automatically: the general's regiment first, then the other HEROes'.
+    #[arg(long = "regiment", value_name = "HERO=UNIT,UNIT,...")]
+    regiments: Vec<RegimentChoice>,
+}
+
+pub fn run(app: &mut App, args: ArmyArgs) -> Result<()> {
+    let json_out = app.json;
+    let (cat, store) = app.both()?;
+    let choice = ArmyChoice {
+        units: &args.units,
+        general: args.general.as_deref(),
+        regiments: &args.regiments,
+    };
+    show(
+        json_out,
+        &ops::battle::record_army(cat, store, args.battle, &args.roster, &choice)?,
+    )
+}

@@ -1,0 +1,47 @@
+//! `ptg battle ...`: plan a battle, record the armies, roll twists, record the result, show
+//! and list battles. One file per subcommand.
+
+mod army;
+mod list;
+mod new;
+mod result;
+mod show;
+mod twist;
+
+use super::App;
+use crate::error::Result;
+use clap::Subcommand;
+
+#[derive(Debug, Subcommand)]
+pub enum BattleCmd {
+    /// Plan a battle between two rosters: battleplan, battlefield, who picks territories.
+    New(new::NewArgs),
+    /// Record the units a roster takes to the battle (again to change it, until the result).
+    Army(army::ArmyArgs),
+    /// Roll on the battleplan's twist table at the start of a battle round.
+    Twist(twist::TwistArgs),
+    /// Record how the battle ended; then each player runs `ptg aftermath`.
+    Result(result::ResultArgs),
+    /// A battle: sides, armies, twists, results, aftermaths.
+    Show { battle: i64 },
+    /// Battles, newest first.
+    List {
+        #[arg(long)]
+        campaign: Option<String>,
+    },
+}
+
+pub fn run(app: &mut App, cmd: BattleCmd) -> Result<()> {
+    let json_out = app.json;
+    match cmd {
+        BattleCmd::New(args) => new::run(app, args),
+        BattleCmd::Army(args) => army::run(app, args),
+        BattleCmd::Twist(args) => twist::run(app, args),
+        BattleCmd::Result(args) => result::run(app, args),
+        BattleCmd::Show { battle } => {
+            let (cat, store) = app.both()?;
+            show::show(json_out, &crate::ops::battle::show(cat, store, battle)?)
+        }
+        BattleCmd::List { campaign } => list::run(json_out, app, campaign.as_deref()),
+    }
+}

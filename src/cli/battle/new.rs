@@ -1,0 +1,41 @@
+//! `ptg battle new`: plan a battle.
+
+use super::show::show;
+use crate::cli::App;
+use crate::cli::dice::DiceArgs;
+use crate::error::Result;
+use crate::ops::{self, battle::NewBattle};
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    #[arg(long)]
+    campaign: String,
+    /// The battle's points limit.
+    #[arg(long)]
+    points: u32,
+    /// The two rosters.
+    #[arg(num_args = 2, required = true)]
+    rosters: Vec<String>,
+    /// Pick the battleplan instead of rolling for it.
+    #[arg(long, conflicts_with = "roll_battleplan")]
+    battleplan: Option<String>,
+    /// Roll a D6 on the battleplan table (the default when no battleplan is named).
+    #[arg(long)]
+    roll_battleplan: bool,
+    #[command(flatten)]
+    dice: DiceArgs,
+}
+
+pub fn run(app: &mut App, args: NewArgs) -> Result<()> {
+    let json_out = app.json;
+    let (cat, store) = app.both()?;
+    let mut dice = args.dice.dice()?;
+    let new = NewBattle {
+        campaign: &args.campaign,
+        points: args.points,
+        rosters: [&args.rosters[0], &args.rosters[1]],
+        battleplan: args.battleplan.as_deref(),
+    };
+    show(json_out, &ops::battle::plan(cat, store, &new, &mut dice)?)
+}

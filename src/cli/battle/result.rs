@@ -1,0 +1,84 @@
+//! `ptg battle result`: how the battle ended.
+
+use super::show::show;
+use crate::cli::App;
+use crate::cli::output::line;
+use crate::error::Result;
+use crate::ops;
+use crate::rules::battle::ResultReport;
+use clap::Args;
+
+/// A value for one side, typed as ROSTER=N (e.g. `--vp "Rat Tide"=8`).
+#[derive(Debug, Clone)]
+pub struct PerSide {
+    roster: String,
+    value: u32,
+}
+
+impl std::str::FromStr for PerSide {
+    type Err = String;
+    fn from_str(s: &str) -> Result<PerSide, String> {
+        let Some((roster, n)) = s.rsplit_once('=') else {
+            return Err(format!("expected ROSTER=N, e.g. \"Rat Tide\"=8; got '{s}'"));
+        };
+        let value = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{}' is not a whole number of points", n.trim()))?;
+        Ok(PerSide {
+            roster: roster.trim().to_string(),
+            value,
+        })
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ResultArgs {
+    battle: i64,
+    /// Victory points, as ROSTER=N, once for each side.
+    #[arg(long = "vp", value_name = "ROSTER=N", required = true)]
+    vp: Vec<PerSide>,
+    /// The roster that withdrew (needs half its starting army destroyed).
+    #[arg(long)]
+    withdrew: Option<String>,
+    /// A roster whose general was slain (a destroyed general counts without this).
+    #[arg(long)]
+    general_slain: Vec<String>,
+    /// Units destroyed, from either army.
+    #[arg(long, num_args = 1..)]
+    destroyed: Vec<String>,
+    /// Units that slew an enemy HERO or MONSTER (for Rise of a Champion).
+    #[arg(long, num_args = 1..)]
+    slew_hero_or_monster: Vec<String>,
+    /// Quest points gained during the battle, as ROSTER=N.
+    #[arg(long, value_name = "ROSTER=N")]
+    quest_points: Vec<PerSide>,
+}
+
+fn pairs(values: Vec<PerSide>) -> Vec<(String, u32)> {
+    values.into_iter().map(|p| (p.roster, p.value)).collect()
+}
+
+pub fn run(app: &mut App, args: ResultArgs) -> Result<()> {
+    let json_out = app.json;
+    let (cat, store) = app.both()?;
+    let report = ResultReport {
+        victory_points: pairs(args.vp),
+        quest_points: pairs(args.quest_points),
+        withdrew: args.withdrew,
+        general_slain: args.general_slain,
+        destroyed: args.destroyed,
+        slew_hero_or_monster: args.slew_hero_or_monster,
+    };
+    let shown = ops::battle::record_result(cat, store, args.battle, &report)?;
+    show(json_out, &shown)?;
+    if !json_out {
+        for s in &shown.battle.sides {
+            line(format!(
+                "Next: ptg aftermath {} \"{}\" --favoured <unit> [--add-unit ...] [--reinforce ...]",
+                shown.battle.id, s.roster
+            ))?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,173 @@
+//! Showing a battle: sides, battleplan, battlefield, armies with their regiments, enhancements
+//! and lores, twists and aftermaths. Shared by every battle command that changes one.
+
+use crate::catalogue::battlepack::{BattlefieldSize, Battleplan};
+use crate::cli::output::{json, line};
+use crate::cli::render::print_rolls;
+use crate::error::Result;
+use crate::ops::battle::Shown;
+use crate::rules::battle::{ArmyUnit, Battle, Side};
+use crate::rules::dice::Roll;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// One side in a line: "Rat Tide: minor defeat, 8 VP".
+pub fn side_line(s: &Side) -> String {
+    let result = match (s.result, s.victory_points) {
+        (Some(r), Some(vp)) => format!(": {r}, {vp} VP{}", if s.withdrew { ", withdrew" } else { "" }),
+        _ => String::new(),
+    };
+    format!("{}{result}", s.roster)
+}
+
+#[derive(Serialize)]
+struct BattleView<'a> {
+    #[serde(flatten)]
+    battle: &'a Battle,
+    battlefield: Option<&'a BattlefieldSize>,
+    battleplan_details: Option<&'a Battleplan>,
+    #[serde(skip_serializing_if = "<[Roll]>::is_empty")]
+    rolls: &'a [Roll],
+}
+
+pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
+    let (b, plan, field, rolls) = (
+        &shown.battle,
+        shown.plan,
+        shown.battlefield,
+        shown.rolls.as_slice(),
+    );
+    if json_out {
+        return json(&BattleView {
+            battle: b,
+            battlefield: field,
+            battleplan_details: plan,
+            rolls,
+        });
+    }
+    print_rolls(rolls)?;
+    let labels: HashMap<i64, String> = shown
+        .rosters
+        .iter()
+        .flat_map(|r| r.units.iter().map(|u| (u.id, u.label())))
+        .collect();
+    let names: Vec<&str> = b.sides.iter().map(|s| s.roster.as_str()).collect();
+    line(format!(
+        "Battle {}: {} ({} points, campaign '{}', {})",
+        b.id,
+        names.join(" v "),
+        b.points_limit,
+        b.campaign,
+        b.status
+    ))?;
+    if let Some(p) = plan {
+        line(format!("Battleplan: {} (D6 roll {})", p.name, p.roll))?;
+        let picker = b
+            .roles_roster_id
+            .and_then(|id| b.side(id))
+            .map(|s| s.roster.as_str())
+            .unwrap_or("-");
+        line(format!(
+            "  {picker} picks: {} or {} (its general has fewer renown, or it won the roll-off)",
+            p.roles[0], p.roles[1]
+        ))?;
+        line(format!("  Deployment: {}", p.deployment))?;
+        line(format!("  Scoring: {}", p.scoring))?;
+        if let Some(r) = &p.campaign_reward {
+            line(format!("  Campaign reward: {}", r.summary))?;
+        }
+    }
+    if let Some(f) = field {
+        line(format!(
+            "Battlefield: at least {}, {} terrain features",
+            f.size, f.terrain_features
+        ))?;
+    }
+    for s in &b.sides {
+        line(format!("\n{}", side_line(s)))?;
+        if s.army.is_empty() {
+            line(format!(
+                "  army not recorded (`ptg battle army {} \"{}\" <units>...`)",
+                b.id, s.roster
+            ))?;
+            continue;
+        }
+        let label = |id: i64| labels.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
+        if let Some(g) = s.army.iter().find(|u| u.general) {
+            line(format!("  general: {}", label(g.unit_id)))?;
+        }
+        let mut marks = Vec::new();
+        for u in &s.army {
+            let mut m = label(u.unit_id);
+            if u.general {
+                m.push_str(" general");
+            }
+            if u.destroyed {
+                m.push_str(" destroyed");
+            }
+            if u.slew_hero_or_monster {
+                m.push_str(" slew a HERO/MONSTER");
+            }
+            marks.push(m);
+        }
+        line(format!("  army: {}", marks.join("; ")))?;
+        let mut leaders: Vec<&ArmyUnit> = s.army.iter().filter(|u| u.regiment == Some(u.unit_id)).collect();
+        leaders.sort_by_key(|u| !u.general);
+        if leaders.is_empty() {
+            line("  regiments: not recorded")?;
+        }
+        for l in leaders {
+            let members: Vec<String> = s
+                .army
+                .iter()
+                .filter(|u| u.regiment == Some(l.unit_id) && u.unit_id != l.unit_id)
+                .map(|u| label(u.unit_id))
+                .collect();
+            line(format!(
+                "  regiment of {}{}: {}",
+                label(l.unit_id),
+                if l.general { " (general)" } else { "" },
+                if members.is_empty() {
+                    "no other units".to_string()
+                } else {
+                    members.join(", ")
+                }
+            ))?;
+        }
+        // Path to Glory: every enhancement on the Order of Battle may be used, and the lores
+        // are the roster's Arcane Tome.
+        let Some(roster) = shown.rosters.iter().find(|r| r.id == s.roster_id) else {
+            continue;
+        };
+        let enhancements: Vec<String> = s
+            .army
+            .iter()
+            .filter_map(|a| roster.unit(a.unit_id))
+            .flat_map(|u| {
+                u.enhancements
+                    .iter()
+                    .map(move |e| format!("{} ({})", e.name, u.display_name()))
+            })
+            .collect();
+        if !enhancements.is_empty() {
+            line(format!("  enhancements: {}", enhancements.join(", ")))?;
+        }
+        let tome: Vec<&str> = roster.tome.iter().map(|e| e.name.as_str()).collect();
+        if !tome.is_empty() {
+            line(format!("  lores (Arcane Tome): {}", tome.join(", ")))?;
+        }
+        if s.result.is_some() {
+            line(format!(
+                "  aftermath: {}",
+                if s.aftermath_done { "done" } else { "to run" }
+            ))?;
+        }
+    }
+    for t in &b.twists {
+        line(format!(
+            "Round {} twist: {} (underdog {})",
+            t.round, t.twist, t.underdog
+        ))?;
+    }
+    Ok(())
+}

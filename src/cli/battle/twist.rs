@@ -1,0 +1,46 @@
+//! `ptg battle twist`: roll the battleplan's twist for a battle round.
+
+use crate::cli::App;
+use crate::cli::dice::DiceArgs;
+use crate::cli::output::{json, line};
+use crate::cli::render::print_rolls;
+use crate::error::Result;
+use crate::ops;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct TwistArgs {
+    battle: i64,
+    #[arg(long)]
+    round: u32,
+    /// The underdog, who rolls; without one the players roll off for it.
+    #[arg(long)]
+    underdog: Option<String>,
+    #[command(flatten)]
+    dice: DiceArgs,
+}
+
+pub fn run(app: &mut App, args: TwistArgs) -> Result<()> {
+    let json_out = app.json;
+    let (cat, store) = app.both()?;
+    let mut dice = args.dice.dice()?;
+    let t = ops::battle::twist(
+        cat,
+        store,
+        args.battle,
+        args.round,
+        args.underdog.as_deref(),
+        &mut dice,
+    )?;
+    if json_out {
+        return json(&serde_json::json!({
+            "battle": t.battle, "round": t.round, "underdog": t.underdog,
+            "twist": t.twist, "rolls": t.rolls,
+        }));
+    }
+    print_rolls(&t.rolls)?;
+    line(format!(
+        "Round {} twist for {}: {}. {}",
+        t.round, t.underdog, t.twist.name, t.twist.summary
+    ))
+}

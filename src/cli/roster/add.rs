@@ -1,0 +1,39 @@
+//! `ptg roster add`: a starting unit.
+
+use super::report;
+use crate::cli::App;
+use crate::error::Result;
+use crate::ops;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct AddArgs {
+    roster: String,
+    /// Warscroll name, e.g. "Liberators".
+    warscroll: String,
+    /// Twice the models for twice the points.
+    #[arg(long)]
+    reinforced: bool,
+    /// A name of your own for the unit.
+    #[arg(long)]
+    name: Option<String>,
+}
+
+pub fn run(app: &mut App, args: AddArgs) -> Result<()> {
+    let json_out = app.json;
+    let (cat, store) = app.both()?;
+    let done = ops::roster::add_unit(
+        cat,
+        store,
+        &args.roster,
+        &args.warscroll,
+        args.reinforced,
+        args.name.as_deref(),
+    )?;
+    let msg = format!(
+        "{}. Order of Battle: {} points.",
+        done.outcome.summary,
+        done.roster.points()
+    );
+    report(json_out, &done, msg)
+}

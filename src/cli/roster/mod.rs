@@ -1,0 +1,96 @@
+//! `ptg roster ...`: set up a roster and look at it. One file per subcommand.
+
+mod add;
+mod check;
+mod enhance;
+mod list;
+mod lore;
+mod new;
+mod realm;
+mod show;
+
+use super::App;
+use super::output::{json, line};
+use super::sheet::SheetFormat;
+use crate::error::Result;
+use crate::ops::Changed;
+use clap::Subcommand;
+use serde::Serialize;
+use std::path::PathBuf;
+
+#[derive(Debug, Subcommand)]
+pub enum RosterCmd {
+    /// Create a roster with its warlord, the warlord's Path and first ability.
+    New(new::NewArgs),
+    /// Add a starting unit to the Order of Battle (set-up only).
+    Add(add::AddArgs),
+    /// Give an enhancement (heroic trait, artefact, ...) to a unit.
+    Enhance(enhance::EnhanceArgs),
+    /// Manage the Arcane Tome: the roster's own spell, prayer and manifestation lores.
+    Lore(lore::LoreArgs),
+    /// The Order of Battle, glory, Arcane Tome and Quest Log.
+    Show { roster: String },
+    /// The printable roster (PDF by default): army, Quest Log, battles, Arcane Tome, notable
+    /// events, then the Order of Battle.
+    Sheet {
+        roster: String,
+        /// The file to write (default: the army's name, e.g. hammers-of-dawn.pdf). With
+        /// --format text or json, the output goes here instead of the terminal.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// A layout of your own: a copy of templates/roster-sheet.toml, changed.
+        #[arg(long, value_name = "FILE")]
+        template: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "pdf")]
+        format: SheetFormat,
+    },
+    /// Set the realm of origin printed on the roster, or clear it with --clear.
+    Realm(realm::RealmArgs),
+    /// All rosters, or one campaign's.
+    List {
+        #[arg(long)]
+        campaign: Option<String>,
+    },
+    /// List every rule the roster breaks (exit 1 if any), and set-up steps still open.
+    Check(check::CheckArgs),
+}
+
+pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
+    match cmd {
+        RosterCmd::New(args) => new::run(app, args),
+        RosterCmd::Add(args) => add::run(app, args),
+        RosterCmd::Enhance(args) => enhance::run(app, args),
+        RosterCmd::Lore(args) => lore::run(app, args),
+        RosterCmd::Show { roster } => show::run(app, &roster),
+        RosterCmd::Sheet {
+            roster,
+            output,
+            template,
+            format,
+        } => super::sheet::run(app, &roster, output, template, format),
+        RosterCmd::Realm(args) => realm::run(app, args),
+        RosterCmd::List { campaign } => list::run(app, campaign.as_deref()),
+        RosterCmd::Check(args) => check::run(app, args),
+    }
+}
+
+#[derive(Serialize)]
+struct ChangeReport<'a> {
+    summary: &'a str,
+    changes: Vec<String>,
+    roster: &'a crate::rules::model::Roster,
+    points: u32,
+}
+
+/// Prints what a writing command did: a sentence, or the outcome and roster as JSON.
+pub fn report(json_out: bool, done: &Changed, message: String) -> Result<()> {
+    if json_out {
+        return json(&ChangeReport {
+            summary: &done.outcome.summary,
+            changes: done.outcome.changes.iter().map(|c| c.describe()).collect(),
+            roster: &done.roster,
+            points: done.roster.points(),
+        });
+    }
+    line(message)
+}

@@ -1,0 +1,26 @@
+//! `ptg roster realm`: the realm of origin printed on the sheet.
+
+use crate::cli::App;
+use crate::cli::output::line;
+use crate::error::Result;
+use crate::ops;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct RealmArgs {
+    roster: String,
+    /// e.g. "Ghur".
+    #[arg(required_unless_present = "clear")]
+    realm: Option<String>,
+    #[arg(long, conflicts_with = "realm")]
+    clear: bool,
+}
+
+pub fn run(app: &mut App, args: RealmArgs) -> Result<()> {
+    let realm = if args.clear { None } else { args.realm.as_deref() };
+    let (name, realm) = ops::roster::set_realm(app.store()?, &args.roster, realm)?;
+    match realm {
+        Some(r) => line(format!("{name} hails from {r}.")),
+        None => line(format!("{name} has no realm of origin set.")),
+    }
+}

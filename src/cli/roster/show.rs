@@ -1,0 +1,157 @@
+//! `ptg roster show`: the Order of Battle, glory, Arcane Tome, Quest Log and what waits to
+//! be picked.
+
+use crate::catalogue::LoreKind;
+use crate::cli::App;
+use crate::cli::output::{json, line, or_dash, table};
+use crate::cli::render::pending_lines;
+use crate::error::Result;
+use crate::ops;
+use crate::rules::model::Roster;
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct RosterView<'a> {
+    #[serde(flatten)]
+    roster: &'a Roster,
+    points: u32,
+    starting_points_limit: u32,
+    battlepack: &'a str,
+    waiting: Vec<String>,
+    /// Realm of origin, kept on the roster row rather than the change log.
+    realm: Option<String>,
+}
+
+pub fn run(app: &mut App, roster: &str) -> Result<()> {
+    let json_out = app.json;
+    let (cat, store) = app.both()?;
+    let shown = ops::roster::show(cat, store, roster)?;
+    let (s, realm) = (&shown.subject, shown.realm.clone());
+    let r = &s.roster;
+    if json_out {
+        return json(&RosterView {
+            roster: r,
+            points: r.points(),
+            starting_points_limit: s.pack.roster.starting_points,
+            battlepack: &s.pack.id,
+            waiting: pending_lines(s.pack, r),
+            realm,
+        });
+    }
+    line(format!(
+        "{} — {} — {} (campaign '{}', {})",
+        r.name, r.player, r.faction, r.campaign, s.pack.name
+    ))?;
+    if let Some(realm) = realm {
+        line(format!("Realm of origin: {realm}"))?;
+    }
+    let stage = if r.setup_complete {
+        String::new()
+    } else {
+        format!(" of {} (set-up)", s.pack.roster.starting_points)
+    };
+    line(format!(
+        "Glory points: {}    Order of Battle: {} points{stage}",
+        r.glory,
+        r.points()
+    ))?;
+    line("\nOrder of Battle")?;
+    let mut t = table([
+        "#",
+        "Unit",
+        "Pts",
+        "Models",
+        "Renown",
+        "Rank",
+        "Path",
+        "Abilities",
+        "Enhancements",
+    ]);
+    for u in r.active_units() {
+        let mut name = u.display_name().to_string();
+        if u.name.is_some() {
+            name = format!("{name}\n({})", u.warscroll);
+        }
+        if u.warlord {
+            name = format!("{name}\n[warlord]");
+        }
+        if u.reinforced {
+            name = format!("{name}\n[reinforced]");
+        }
+        let path_name = u
+            .path
+            .as_deref()
+            .and_then(|p| s.pack.path(p))
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+        let abilities: Vec<String> = u
+            .abilities
+            .iter()
+            .map(|(rank, a)| format!("{rank}: {}", s.pack.ability_name(u.path.as_deref(), a)))
+            .collect();
+        let enh: Vec<String> = u
+            .enhancements
+            .iter()
+            .map(|e| format!("{} ({})", e.name, e.table))
+            .collect();
+        t.add_row([
+            u.id.to_string(),
+            name,
+            u.cost().to_string(),
+            u.models().to_string(),
+            u.renown.to_string(),
+            or_dash(u.rank.clone().unwrap_or_default()),
+            or_dash(path_name),
+            or_dash(abilities.join("\n")),
+            or_dash(enh.join("\n")),
+        ]);
+    }
+    line(t.to_string())?;
+    line("\nArcane Tome")?;
+    let mut t = table(["Lore", "Entries (value)"]);
+    for kind in LoreKind::ALL {
+        let entries: Vec<String> = r
+            .tome(kind)
+            .map(|e| {
+                let v = e.value.map(|v| format!(" ({v})")).unwrap_or_default();
+                let wild = if e.wild { " [Wild]" } else { "" };
+                format!("{}{v}{wild}", e.name)
+            })
+            .collect();
+        t.add_row([
+            format!("{kind} ({}/{})", entries.len(), s.pack.roster.lore_capacity),
+            or_dash(entries.join(", ")),
+        ]);
+    }
+    line(t.to_string())?;
+    line("\nQuest Log")?;
+    match &r.quest {
+        Some(q) => {
+            let def = s.pack.quest(&q.quest);
+            let target = def.map(|d| d.target_points).unwrap_or(0);
+            let progress = if target > 0 {
+                format!(", {}/{target} quest points", q.points)
+            } else {
+                String::new()
+            };
+            let unit = q
+                .unit
+                .and_then(|id| r.unit(id))
+                .map(|u| format!(", {}", u.label()))
+                .unwrap_or_default();
+            line(format!("Current quest: {}{progress}{unit}", q.quest))?;
+        }
+        None => line("Current quest: none (`ptg quest start`)")?,
+    }
+    if !r.completed_quests.is_empty() {
+        line(format!("Completed: {}", r.completed_quests.join(", ")))?;
+    }
+    let waiting = pending_lines(s.pack, r);
+    if !waiting.is_empty() {
+        line("\nWaiting")?;
+        for w in waiting {
+            line(format!("  {w}"))?;
+        }
+    }
+    Ok(())
+}

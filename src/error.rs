@@ -1,0 +1,205 @@
+//! One error type for every command, whose kind decides the exit code (as jj's `CommandError`):
+//! a refusal is the player's to fix (exit 1), wrong usage is caught by clap (exit 2), anything
+//! else is ptg's fault or the machine's (exit 3) and says so.
+//!
+//! Below the operations layer, code returns `anyhow::Error` for internal failures and marks a
+//! refusal by carrying a [`RuleError`] (a rule broken) or a [`Refusal`] (a name not found, a
+//! file of the user's that cannot be used). [`Error::from`] sorts them by looking inside, so the
+//! message a player sees is the one written where the problem was found.
+
+use crate::catalogue::bsdata::BsdataError;
+use crate::catalogue::load::DataError;
+use crate::rules::RuleError;
+use crate::sheet::TemplateError;
+
+/// Exit codes, documented in the README and `ptg --help`.
+pub mod exit {
+    pub const OK: u8 = 0;
+    pub const REFUSED: u8 = 1;
+    pub const USAGE: u8 = 2;
+    pub const INTERNAL: u8 = 3;
+}
+
+/// Why a command did not do what was asked.
+#[derive(Debug)]
+pub enum Error {
+    /// A rule broken, a name not found or ambiguous, a user's file that cannot be used: the
+    /// message says what is wrong and how to fix it. Exit 1.
+    Refused(String),
+    /// Arguments that parse but do not make sense together. Exit 2, like clap's own errors.
+    Usage(String),
+    /// A bug, a corrupt or too-new database, an I/O failure. Exit 3.
+    Internal(anyhow::Error),
+    /// The reader of our output went away (`ptg ... | head`): not a failure. Exit 0.
+    PipeClosed,
+}
+
+/// The result of every operation and command.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// A refusal that is not a rule of the game: a name not found, a name taken, a file of the
+/// user's that cannot be read. Its text is shown as it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+/// A refusal as an `anyhow::Error`, for code below the operations layer.
+pub fn refusal(message: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(Refusal(message.into()))
+}
+
+impl Error {
+    pub fn refused(message: impl Into<String>) -> Error {
+        Error::Refused(message.into())
+    }
+
+    pub fn usage(message: impl Into<String>) -> Error {
+        Error::Usage(message.into())
+    }
+
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Refused(_) => exit::REFUSED,
+            Error::Usage(_) => exit::USAGE,
+            Error::Internal(_) => exit::INTERNAL,
+            Error::PipeClosed => exit::OK,
+        }
+    }
+
+    /// The text for standard error; an internal error says it is not the user's fault.
+    pub fn report(&self) -> String {
+        match self {
+            Error::Refused(m) => format!("error: {m}"),
+            Error::Usage(m) => format!("error: {m}\n\nFor more information, try '--help'."),
+            Error::Internal(e) => format!(
+                "internal error: {e:#}\n\nThis is not something you did wrong: ptg or its database file \
+                 failed. Nothing was saved by this command. Please report it on ptg's issue tracker \
+                 with the command you ran, this message and the output of `ptg --version`."
+            ),
+            Error::PipeClosed => String::new(),
+        }
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Refused(m) | Error::Usage(m) => f.write_str(m),
+            Error::Internal(e) => write!(f, "{e:#}"),
+            Error::PipeClosed => f.write_str("output closed"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// True when `e` (or anything it wraps) is the player's to fix rather than ptg's.
+fn is_refusal(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.is::<RuleError>()
+            || c.is::<Refusal>()
+            || c.is::<TemplateError>()
+            || c.is::<DataError>()
+            || c.is::<BsdataError>()
+    })
+}
+
+impl From<anyhow::Error> for Error {
+    fn from(e: anyhow::Error) -> Error {
+        if e.downcast_ref::<Error>().is_some() {
+            return match e.downcast::<Error>() {
+                Ok(inner) => inner,
+                Err(e) => Error::Internal(e),
+            };
+        }
+        if is_refusal(&e) {
+            Error::Refused(format!("{e:#}"))
+        } else {
+            Error::Internal(e)
+        }
+    }
+}
+
+impl From<RuleError> for Error {
+    fn from(e: RuleError) -> Error {
+        Error::Refused(e.to_string())
+    }
+}
+
+impl From<Refusal> for Error {
+    fn from(e: Refusal) -> Error {
+        Error::Refused(e.0)
+    }
+}
+
+impl From<TemplateError> for Error {
+    fn from(e: TemplateError) -> Error {
+        Error::Refused(e.to_string())
+    }
+}
+
+impl From<DataError> for Error {
+    fn from(e: DataError) -> Error {
+        Error::Refused(e.to_string())
+    }
+}
+
+impl From<BsdataError> for Error {
+    fn from(e: BsdataError) -> Error {
+        Error::Refused(e.to_string())
+    }
+}
+
+impl From<rusqlite::Error> for Error {
+    fn from(e: rusqlite::Error) -> Error {
+        Error::Internal(e.into())
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Error {
+        Error::Internal(e.into())
+    }
+}
+
+impl From<serde_json::Error> for Error {
+    fn from(e: serde_json::Error) -> Error {
+        Error::Internal(e.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use anyhow::Context;
+
+    #[test]
+    fn refusals_keep_their_words_and_exit_1() {
+        let e: Error = RuleError::new("warlord", "pick a HERO").into();
+        assert_eq!((e.exit_code(), e.to_string()), (1, "warlord: pick a HERO".into()));
+        let wrapped: anyhow::Result<()> = Err(refusal("unknown roster 'X'"));
+        let e: Error = wrapped.context("while planning").unwrap_err().into();
+        assert_eq!(e.exit_code(), 1);
+        assert_eq!(e.to_string(), "while planning: unknown roster 'X'");
+    }
+
+    #[test]
+    fn anything_else_is_internal_and_exit_3() {
+        let e: Error = anyhow::anyhow!("disk full").into();
+        assert_eq!(e.exit_code(), 3);
+        assert!(
+            e.report().contains("not something you did wrong"),
+            "{}",
+            e.report()
+        );
+        let e: Error = rusqlite::Error::InvalidQuery.into();
+        assert_eq!(e.exit_code(), 3);
+    }
+
+    #[test]
+    fn an_error_passed_through_anyhow_keeps_its_kind() {
+        let e: Error = anyhow::Error::new(Error::usage("--vp twice")).into();
+        assert_eq!(e.exit_code(), 2);
+    }
+}

@@ -1,0 +1,74 @@
+//! The aftermath of one battle for one roster: the four steps, saved whole or not at all.
+
+use super::{check_unchanged, read_at, subject_by_id};
+use crate::catalogue::Catalogue;
+use crate::catalogue::battlepack::Battlepack;
+use crate::error::{Error, Result};
+use crate::rules::Outcome;
+use crate::rules::aftermath::{Choices, plan_aftermath};
+use crate::rules::dice::{Dice, check_all_used};
+use crate::rules::log::Command;
+use crate::rules::model::Roster;
+use crate::store::{LogContext, Store, apply, battles, rosters};
+
+/// What the aftermath did: its outcome (changes and rolls) and the roster before and after.
+pub struct Done<'a> {
+    pub battle: i64,
+    pub outcome: Outcome,
+    pub before: Roster,
+    pub after: Roster,
+    pub pack: &'a Battlepack,
+}
+
+/// Runs the aftermath of `battle` for `roster`. Its dice may be asked at the table, so the
+/// engine runs with no transaction open; the write then refuses if the roster or the battle
+/// changed meanwhile (an undo, another command of the same roster).
+pub fn run<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    battle: i64,
+    roster: &str,
+    choices: &Choices,
+    dice: &mut dyn Dice,
+) -> Result<Done<'a>> {
+    let (subject, fought, seen) = store.read(|conn| {
+        let b = battles::load(conn, battle)?;
+        let id = rosters::id_of(conn, roster)?;
+        let name = rosters::header(conn, id)?.name;
+        let fought = b.check_aftermath(id, &name)?;
+        let subject = subject_by_id(cat, conn, id)?;
+        let seen = read_at(conn, &[id], &[battle])?;
+        Ok::<_, Error>((subject, fought, seen))
+    })?;
+    let outcome = plan_aftermath(
+        subject.pack,
+        subject.faction,
+        &subject.roster,
+        &fought,
+        choices,
+        dice,
+    )?;
+    check_all_used(dice)?;
+    let id = subject.roster.id;
+    let after = store.write(|tx| {
+        check_unchanged(tx, seen, &[id], &[battle])?;
+        // Another side's aftermath does not touch this roster, but this side's may have run.
+        battles::load(tx, battle)?.check_aftermath(id, &subject.roster.name)?;
+        let ctx = LogContext {
+            campaign_id: subject.campaign.id,
+            roster_id: id,
+            battle_id: Some(battle),
+            command: Command::Aftermath,
+        };
+        let applied = apply(tx, ctx, &outcome)?;
+        battles::mark_aftermath(tx, battle, id, applied.set_id)?;
+        Ok::<_, Error>(rosters::load(tx, id)?)
+    })?;
+    Ok(Done {
+        battle,
+        outcome,
+        before: subject.roster,
+        after,
+        pack: subject.pack,
+    })
+}

@@ -1,0 +1,170 @@
+//! The audit: every roster's numbers checked against its history (change log, battles, dice
+//! log), read in one snapshot so a command running meanwhile cannot make a false finding.
+
+use super::pack_of;
+use crate::catalogue::Catalogue;
+use crate::error::Result;
+use crate::rules::Change;
+use crate::rules::audit::{self, ArmyTaken, Finding, RosterEvidence};
+use crate::rules::log::{Command, LoggedSet};
+use crate::rules::model::Roster;
+use crate::store::battles::{self, Battle};
+use crate::store::{Campaign, Conn, Store, history, rolls, rosters};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What the audit looked at and what it found.
+#[derive(Serialize)]
+pub struct Audit {
+    pub rosters: usize,
+    pub battles: usize,
+    pub change_sets: usize,
+    pub findings: Vec<Finding>,
+}
+
+/// Audits one roster, one campaign, or every roster in the database.
+pub fn audit(
+    cat: &Catalogue,
+    store: &mut Store,
+    roster: Option<&str>,
+    campaign: Option<&str>,
+) -> Result<Audit> {
+    store.read(|conn| {
+        let (roster_ids, battles) = match (roster, campaign) {
+            (Some(name), _) => {
+                let id = rosters::id_of(conn, name)?;
+                let campaign = Campaign::get(conn, &rosters::header(conn, id)?.campaign)?;
+                let fought: Vec<Battle> = battles::list(conn, Some(campaign.id))?
+                    .into_iter()
+                    .filter(|b| b.side(id).is_some())
+                    .collect();
+                (vec![id], fought)
+            }
+            (None, Some(name)) => {
+                let campaign = Campaign::get(conn, name)?;
+                let ids = rosters::list(conn, Some(campaign.id))?
+                    .iter()
+                    .map(|r| r.id)
+                    .collect();
+                (ids, battles::list(conn, Some(campaign.id))?)
+            }
+            (None, None) => {
+                let ids = rosters::list(conn, None)?.iter().map(|r| r.id).collect();
+                (ids, battles::list(conn, None)?)
+            }
+        };
+        let dice: BTreeSet<i64> = rolls::list(conn, None, None)?.iter().map(|r| r.id).collect();
+        let mut findings = Vec::new();
+        let mut sets_seen = BTreeSet::new();
+        for &id in &roster_ids {
+            let (found, sets) = audit_one(cat, conn, id, &battles, &dice)?;
+            findings.extend(found);
+            sets_seen.extend(sets);
+        }
+        let battles_checked = battles
+            .iter()
+            .filter(|b| b.sides.iter().any(|s| !s.army.is_empty()))
+            .count();
+        Ok(Audit {
+            rosters: roster_ids.len(),
+            battles: battles_checked,
+            change_sets: sets_seen.len(),
+            findings,
+        })
+    })
+}
+
+fn audit_one(
+    cat: &Catalogue,
+    conn: &Conn,
+    roster_id: i64,
+    battles: &[Battle],
+    dice: &BTreeSet<i64>,
+) -> Result<(Vec<Finding>, Vec<i64>)> {
+    let stored = rosters::load(conn, roster_id)?;
+    let campaign = Campaign::get(conn, &stored.campaign)?;
+    let pack = pack_of(cat, &campaign)?;
+    let faction = cat.faction(&stored.faction).ok();
+
+    let rows = history::sets(conn, Some(roster_id), None)?;
+    let readable = rows
+        .iter()
+        .flat_map(|s| &s.changes)
+        .filter(|c| c.roster_id == Some(roster_id))
+        .all(|c| c.change.is_some());
+
+    let (starting, armies) = if readable {
+        replays(conn, roster_id, &rows, battles)?
+    } else {
+        // The engine reports the unreadable changes; the log cannot be replayed past them.
+        (None, Vec::new())
+    };
+    let evidence = RosterEvidence {
+        stored: &stored,
+        log: &rows,
+        starting: starting.as_ref(),
+        armies: &armies,
+        rolls: dice,
+    };
+    let found = audit::audit_roster(pack, faction, &evidence);
+    Ok((found, rows.iter().map(|s| s.id).collect()))
+}
+
+/// The roster rebuilt from its log: as set-up ended (the first `CompleteSetup` still in force;
+/// now, if set-up is not over) and as it stood for each battle army it took.
+fn replays(
+    conn: &Conn,
+    roster_id: i64,
+    rows: &[LoggedSet],
+    battles: &[Battle],
+) -> Result<(Option<Roster>, Vec<ArmyTaken>)> {
+    let ends_setup = |set: &LoggedSet| {
+        set.in_force()
+            && set
+                .changes
+                .iter()
+                .any(|c| c.roster_id == Some(roster_id) && matches!(c.change, Some(Change::CompleteSetup)))
+    };
+    let starting = history::replay_each(conn, roster_id, |set, _| !ends_setup(set))?;
+
+    // Each army as the roster stood when it was recorded (its latest `battle army` in force),
+    // else when the battle's result was.
+    let mut wanted: Vec<(&Battle, Vec<i64>, Option<i64>)> = Vec::new();
+    for b in battles {
+        let Some(side) = b.side(roster_id).filter(|s| !s.army.is_empty()) else {
+            continue;
+        };
+        let of_battle = |command: Command, own: bool| {
+            rows.iter()
+                .filter(|s| {
+                    s.in_force()
+                        && s.kind() == Some(command)
+                        && s.battle_id == Some(b.id)
+                        && (!own || s.roster_id == Some(roster_id))
+                })
+                .map(|s| s.id)
+                .max()
+        };
+        let set = of_battle(Command::BattleArmy, true).or_else(|| of_battle(Command::BattleResult, false));
+        wanted.push((b, side.army.iter().map(|u| u.unit_id).collect(), set));
+    }
+    let needed: BTreeSet<i64> = wanted.iter().filter_map(|(_, _, s)| *s).collect();
+    let mut snapshots: BTreeMap<i64, Roster> = BTreeMap::new();
+    let now = history::replay_each(conn, roster_id, |set, after| {
+        if needed.contains(&set.id) {
+            snapshots.insert(set.id, after.clone());
+        }
+        true
+    })?;
+    let armies = wanted
+        .into_iter()
+        .map(|(b, units, set)| ArmyTaken {
+            battle_id: b.id,
+            points_limit: b.points_limit,
+            set,
+            units,
+            roster_then: set.and_then(|s| snapshots.get(&s)).unwrap_or(&now).clone(),
+        })
+        .collect();
+    Ok((Some(starting), armies))
+}

@@ -1,0 +1,312 @@
+//! Battles: plan one, record the armies, roll twists, record the result; show and list them.
+
+use super::{check_unchanged, pack_of, read_at};
+use crate::catalogue::Catalogue;
+use crate::catalogue::battlepack::{BattlefieldSize, Battlepack, Battleplan, Twist};
+use crate::error::{Error, Result};
+use crate::rules::army::{ArmyChoice, plan_army};
+use crate::rules::battle::state::{ResultReport, check_sides, end_of_setup};
+use crate::rules::battle::{self as rules, ArmyUnit, Battle};
+use crate::rules::dice::{Dice, Roll, Roller, check_all_used};
+use crate::rules::log::Command;
+use crate::rules::model::Roster;
+use crate::store::{Campaign, Conn, LogContext, Store, apply_changes, battles, log_set, rosters};
+
+/// A battle with what its battlepack says about it, for showing.
+pub struct Shown<'a> {
+    pub battle: Battle,
+    pub plan: Option<&'a Battleplan>,
+    pub battlefield: Option<&'a BattlefieldSize>,
+    /// Both sides' rosters as they stand (unit names, enhancements, Arcane Tome).
+    pub rosters: Vec<Roster>,
+    /// The dice the command rolled, if any.
+    pub rolls: Vec<Roll>,
+}
+
+/// What `battle new` is told.
+pub struct NewBattle<'a> {
+    pub campaign: &'a str,
+    pub points: u32,
+    pub rosters: [&'a str; 2],
+    /// A battleplan by name; `None` rolls on the table.
+    pub battleplan: Option<&'a str>,
+}
+
+fn load_roster(conn: &Conn, name: &str) -> Result<Roster> {
+    Ok(rosters::load(conn, rosters::id_of(conn, name)?)?)
+}
+
+/// The battle with its battlepack's details and both sides' rosters, in one read.
+fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
+    let battle = battles::load(conn, id)?;
+    let pack = pack_of(cat, &Campaign::get(conn, &battle.campaign)?)?;
+    let rosters = battle
+        .sides
+        .iter()
+        .map(|s| rosters::load(conn, s.roster_id))
+        .collect::<anyhow::Result<_>>()?;
+    Ok(Shown {
+        plan: battle
+            .battleplan
+            .as_deref()
+            .and_then(|n| rules::find_battleplan(pack, n).ok()),
+        battlefield: rules::battlefield(pack, battle.points_limit),
+        battle,
+        rosters,
+        rolls,
+    })
+}
+
+/// Plans a battle: the battleplan (named or rolled), and who picks territories (the general
+/// with fewer renown, else a roll-off). Dice may be asked at the table, so they are rolled
+/// with no transaction open and the write checks the rosters did not change meanwhile.
+pub fn plan<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    new: &NewBattle,
+    dice: &mut dyn Dice,
+) -> Result<Shown<'a>> {
+    let (campaign, pack, sides, seen) = store.read(|conn| {
+        let c = Campaign::get(conn, new.campaign)?;
+        let pack: &Battlepack = pack_of(cat, &c)?;
+        let sides = [
+            load_roster(conn, new.rosters[0])?,
+            load_roster(conn, new.rosters[1])?,
+        ];
+        let seen = read_at(conn, &[sides[0].id, sides[1].id], &[])?;
+        Ok::<_, Error>((c, pack, sides, seen))
+    })?;
+    check_sides(&campaign.name, new.points, [&sides[0], &sides[1]])?;
+    let mut roller = Roller::new(dice);
+    let plan = match new.battleplan {
+        Some(name) => rules::find_battleplan(pack, name)?,
+        None => rules::roll_battleplan(pack, &mut roller)?,
+    };
+    let renown = sides
+        .each_ref()
+        .map(|r| r.warlord().map(|w| w.renown).unwrap_or(0));
+    let picker = rules::who_picks(&mut roller, [&sides[0].name, &sides[1].name], renown)?;
+    let rolls = roller.rolls;
+    check_all_used(dice)?;
+    let ids = [sides[0].id, sides[1].id];
+    let id = store.write(|tx| {
+        check_unchanged(tx, seen, &ids, &[])?;
+        let id = battles::create(tx, campaign.id, new.points, &plan.name, ids)?;
+        battles::set_roles(tx, id, ids[picker])?;
+        let summary = format!(
+            "Battle {id} planned: {} v {}, {} points, {}",
+            sides[0].name, sides[1].name, new.points, plan.name
+        );
+        log_set(
+            tx,
+            campaign.id,
+            None,
+            Some(id),
+            Command::BattleNew,
+            &summary,
+            &rolls,
+        )?;
+        Ok::<_, Error>(id)
+    })?;
+    store.read(|conn| shown(cat, conn, id, rolls))
+}
+
+/// Records (or replaces, until the result) the units a roster takes to a battle.
+pub fn record_army<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    battle_id: i64,
+    roster: &str,
+    choice: &ArmyChoice,
+) -> Result<Shown<'a>> {
+    store.write(|tx| {
+        let b = battles::load(tx, battle_id)?;
+        let pack = pack_of(cat, &Campaign::get(tx, &b.campaign)?)?;
+        let r = load_roster(tx, roster)?;
+        b.check_side(r.id, &r.name)?;
+        b.check_army_open()?;
+        let army = plan_army(&pack.army, &r, choice, b.points_limit)?;
+        let taken: Vec<ArmyUnit> = army
+            .units
+            .iter()
+            .map(|&u| ArmyUnit {
+                unit_id: u,
+                general: u == army.general,
+                regiment: army.regiment_of(u),
+                destroyed: false,
+                slew_hero_or_monster: false,
+            })
+            .collect();
+        let before = battles::snapshot(tx, battle_id)?;
+        battles::record_army(tx, battle_id, r.id, &taken)?;
+        let summary = format!(
+            "{} takes {} units ({} points, {} regiments) to battle {battle_id}",
+            r.name,
+            army.units.len(),
+            army.points,
+            army.regiments.len()
+        );
+        let (set_id, _) = log_set(
+            tx,
+            b.campaign_id,
+            Some(r.id),
+            Some(battle_id),
+            Command::BattleArmy,
+            &summary,
+            &[],
+        )?;
+        battles::keep_before(tx, set_id, &before)?;
+        shown(cat, tx, battle_id, Vec::new())
+    })
+}
+
+/// A twist rolled for a battle round.
+pub struct Twisted {
+    pub battle: i64,
+    pub round: u32,
+    pub underdog: String,
+    pub twist: Twist,
+    pub rolls: Vec<Roll>,
+}
+
+/// Rolls the battleplan's twist for `round`, for the underdog (or the roll-off's winner).
+pub fn twist(
+    cat: &Catalogue,
+    store: &mut Store,
+    battle_id: i64,
+    round: u32,
+    underdog: Option<&str>,
+    dice: &mut dyn Dice,
+) -> Result<Twisted> {
+    let (b, plan, named, seen) = store.read(|conn| {
+        let b = battles::load(conn, battle_id)?;
+        let pack = pack_of(cat, &Campaign::get(conn, &b.campaign)?)?;
+        b.check_twist(round)?;
+        let plan = rules::find_battleplan(pack, b.battleplan.as_deref().unwrap_or_default())?;
+        let named = match underdog {
+            Some(u) => {
+                let r = load_roster(conn, u)?;
+                b.check_side(r.id, &r.name)?;
+                Some(r.id)
+            }
+            None => None,
+        };
+        let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
+        let seen = read_at(conn, &ids, &[battle_id])?;
+        Ok::<_, Error>((b, plan, named, seen))
+    })?;
+    let mut roller = Roller::new(dice);
+    let who = match named {
+        Some(id) => b.check_side(id, "")?,
+        None => {
+            let names = [b.sides[0].roster.as_str(), b.sides[1].roster.as_str()];
+            &b.sides[rules::roll_off(&mut roller, names, "the twist")?]
+        }
+    };
+    let twist = rules::roll_twist(plan, &mut roller, round)?.clone();
+    let rolls = roller.rolls;
+    check_all_used(dice)?;
+    let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
+    store.write(|tx| {
+        check_unchanged(tx, seen, &ids, &[battle_id])?;
+        let summary = format!(
+            "Battle {battle_id}, round {round} twist: {} ({})",
+            twist.name, who.roster
+        );
+        let (_, roll_ids) = log_set(
+            tx,
+            b.campaign_id,
+            Some(who.roster_id),
+            Some(battle_id),
+            Command::BattleTwist,
+            &summary,
+            &rolls,
+        )?;
+        let last = *roll_ids
+            .last()
+            .ok_or_else(|| anyhow::anyhow!("the twist was logged without its roll"))?;
+        battles::add_twist(tx, battle_id, round, who.roster_id, &twist.name, last)?;
+        Ok::<_, Error>(())
+    })?;
+    Ok(Twisted {
+        battle: battle_id,
+        round,
+        underdog: who.roster.clone(),
+        twist,
+        rolls,
+    })
+}
+
+/// Records how the battle ended; the first result ends set-up for both rosters.
+pub fn record_result<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    battle_id: i64,
+    report: &ResultReport,
+) -> Result<Shown<'a>> {
+    store.write(|tx| {
+        let b = battles::load(tx, battle_id)?;
+        let pack = pack_of(cat, &Campaign::get(tx, &b.campaign)?)?;
+        let sides: Vec<Roster> = b
+            .sides
+            .iter()
+            .map(|s| rosters::load(tx, s.roster_id))
+            .collect::<anyhow::Result<_>>()?;
+        let pair = [&sides[0], &sides[1]];
+        let recorded = b.plan_result(pack, pair, report)?;
+        let before = battles::snapshot(tx, battle_id)?;
+        battles::record_result(tx, battle_id, &recorded)?;
+        let summary = format!(
+            "Battle {battle_id}: {} {} ({} VP), {} {} ({} VP)",
+            pair[0].name,
+            recorded[0].result,
+            recorded[0].victory_points,
+            pair[1].name,
+            recorded[1].result,
+            recorded[1].victory_points
+        );
+        let (set_id, _) = log_set(
+            tx,
+            b.campaign_id,
+            None,
+            Some(battle_id),
+            Command::BattleResult,
+            &summary,
+            &[],
+        )?;
+        battles::keep_before(tx, set_id, &before)?;
+        for r in pair {
+            if let Some(first) = end_of_setup(r) {
+                let ctx = LogContext {
+                    campaign_id: b.campaign_id,
+                    roster_id: r.id,
+                    battle_id: Some(battle_id),
+                    command: Command::BattleResult,
+                };
+                apply_changes(tx, set_id, &[], ctx, &first)?;
+            }
+        }
+        shown(cat, tx, battle_id, Vec::new())
+    })
+}
+
+/// One battle, to show.
+pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, battle_id: i64) -> Result<Shown<'a>> {
+    store.read(|conn| shown(cat, conn, battle_id, Vec::new()))
+}
+
+/// Battles, newest first, of one campaign or all.
+pub fn list(store: &mut Store, campaign: Option<&str>) -> Result<Vec<Battle>> {
+    store.read(|conn| {
+        let campaign_id = campaign
+            .map(|c| Campaign::get(conn, c))
+            .transpose()?
+            .map(|c| c.id);
+        Ok(battles::list(conn, campaign_id)?)
+    })
+}
+
+/// The id the next battle will get (the demo names it before planning it).
+pub fn next_id(store: &mut Store) -> Result<i64> {
+    store.read(|conn| Ok(battles::next_id(conn)?))
+}

@@ -1,0 +1,125 @@
+//! The operations layer: one function per user action (cargo's `ops`). Each loads what it
+//! needs from the store once, calls the engine (with a dice source when the action rolls),
+//! and hands the outcome to the store to apply in one transaction. The CLI and any future
+//! front end (a web server, a TUI) call these and only render what they return.
+//!
+//! An action that may wait on a person (dice asked at the table) reads in one transaction,
+//! runs the engine with no transaction open, then writes in a second one that first checks
+//! nothing it read has changed meanwhile ([`check_unchanged`]); every other action loads,
+//! checks and applies inside one write transaction.
+
+pub mod aftermath;
+pub mod audit;
+pub mod battle;
+pub mod campaign;
+pub mod data;
+pub mod history;
+pub mod quest;
+pub mod rank;
+pub mod rolls;
+pub mod roster;
+pub mod sheet;
+pub mod undo;
+
+use crate::catalogue::battlepack::Battlepack;
+use crate::catalogue::{Catalogue, Faction};
+use crate::error::{Error, Result, refusal};
+use crate::rules::log::Command;
+use crate::rules::model::Roster;
+use crate::rules::{Outcome, RuleError};
+use crate::store::{Campaign, Conn, LogContext, Store, apply, revision, rosters};
+
+/// One roster with the rules it is played under: its faction and its campaign's battlepack.
+pub struct Subject<'a> {
+    pub pack: &'a Battlepack,
+    pub faction: &'a Faction,
+    pub roster: Roster,
+    pub campaign: Campaign,
+}
+
+/// What a writing command changed: the engine's outcome and the roster after it.
+pub struct Changed {
+    pub outcome: Outcome,
+    pub roster: Roster,
+}
+
+/// The battlepack a campaign plays, from the catalogue.
+pub fn pack_of<'a>(cat: &'a Catalogue, campaign: &Campaign) -> Result<&'a Battlepack> {
+    cat.battlepack(&campaign.battlepack)
+        .map_err(|e| Error::refused(format!("{e}; campaign '{}' names it", campaign.name)))
+}
+
+/// Loads the roster called `name` with its faction, battlepack and campaign.
+pub fn load_subject<'a>(cat: &'a Catalogue, conn: &Conn, name: &str) -> Result<Subject<'a>> {
+    let id = rosters::id_of(conn, name)?;
+    subject_by_id(cat, conn, id)
+}
+
+/// Loads roster `id` with its faction, battlepack and campaign.
+pub fn subject_by_id<'a>(cat: &'a Catalogue, conn: &Conn, id: i64) -> Result<Subject<'a>> {
+    let roster = rosters::load(conn, id)?;
+    let campaign = Campaign::get(conn, &roster.campaign)?;
+    let pack = pack_of(cat, &campaign)?;
+    let faction = cat.faction(&roster.faction).map_err(|e| {
+        Error::refused(format!(
+            "{e}; the roster's faction data is missing (was a user data file removed?)"
+        ))
+    })?;
+    Ok(Subject {
+        pack,
+        faction,
+        roster,
+        campaign,
+    })
+}
+
+/// Loads a roster and its rules inside one write transaction, asks `plan` for an outcome, and
+/// applies it there; a refusal leaves the database as it was.
+pub fn change_roster(
+    cat: &Catalogue,
+    store: &mut Store,
+    roster: &str,
+    command: Command,
+    plan: impl FnOnce(&Subject) -> Result<Outcome, RuleError>,
+) -> Result<Changed> {
+    store.write(|tx| {
+        let subject = load_subject(cat, tx, roster)?;
+        let outcome = plan(&subject)?;
+        let ctx = LogContext {
+            campaign_id: subject.campaign.id,
+            roster_id: subject.roster.id,
+            battle_id: None,
+            command,
+        };
+        apply(tx, ctx, &outcome)?;
+        let roster = rosters::load(tx, subject.roster.id)?;
+        Ok(Changed { outcome, roster })
+    })
+}
+
+/// What an action read before it waited on a person: the newest change set touching those
+/// rosters and battles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadAt {
+    revision: i64,
+}
+
+/// Notes the revision of what an action is about to rely on.
+pub fn read_at(conn: &Conn, rosters: &[i64], battles: &[i64]) -> Result<ReadAt> {
+    Ok(ReadAt {
+        revision: revision(conn, rosters, battles)?,
+    })
+}
+
+/// Inside the write transaction: refuses if anything the action read was changed by another
+/// command while it waited, instead of applying an outcome worked out from stale state.
+pub fn check_unchanged(conn: &Conn, was: ReadAt, rosters: &[i64], battles: &[i64]) -> Result<()> {
+    if read_at(conn, rosters, battles)? != was {
+        return Err(refusal(
+            "changed meanwhile: another command changed this roster or battle while ptg waited for \
+             your input, so nothing was saved; run it again",
+        )
+        .into());
+    }
+    Ok(())
+}

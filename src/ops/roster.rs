@@ -1,0 +1,166 @@
+//! Setting up a roster and looking at it: create, add units, enhancements, the Arcane Tome,
+//! the realm of origin, show, list and check.
+
+use super::{Changed, Subject, change_roster, load_subject, pack_of};
+use crate::catalogue::{Catalogue, LoreKind};
+use crate::error::{Error, Result};
+use crate::rules::army::{OrderOfBattleAsArmy, check_order_of_battle};
+use crate::rules::battle::state::check_points_limit;
+use crate::rules::log::Command;
+use crate::rules::roster::{self as rules, CheckReport, Finding, WarlordChoice};
+use crate::store::{Campaign, LogContext, RosterRow, Store, apply, rosters};
+
+/// What `roster new` is told.
+pub struct NewRoster<'a> {
+    pub name: &'a str,
+    pub campaign: &'a str,
+    pub player: &'a str,
+    pub faction: &'a str,
+    pub warlord: WarlordChoice<'a>,
+    pub realm: Option<&'a str>,
+}
+
+/// Creates a roster led by its warlord, in one transaction.
+pub fn create(cat: &Catalogue, store: &mut Store, new: &NewRoster) -> Result<Changed> {
+    store.write(|tx| {
+        let c = Campaign::get(tx, new.campaign)?;
+        let pack = pack_of(cat, &c)?;
+        let f = cat.faction(new.faction).map_err(Error::refused)?;
+        let outcome = rules::plan_warlord(pack, f, &new.warlord)?;
+        let id = rosters::create(tx, c.id, new.name, new.player, &f.name)?;
+        rosters::set_realm(tx, id, new.realm)?;
+        let ctx = LogContext {
+            campaign_id: c.id,
+            roster_id: id,
+            battle_id: None,
+            command: Command::RosterNew,
+        };
+        apply(tx, ctx, &outcome)?;
+        let roster = rosters::load(tx, id)?;
+        Ok(Changed { outcome, roster })
+    })
+}
+
+/// Adds a starting unit (set-up only).
+pub fn add_unit(
+    cat: &Catalogue,
+    store: &mut Store,
+    roster: &str,
+    warscroll: &str,
+    reinforced: bool,
+    name: Option<&str>,
+) -> Result<Changed> {
+    change_roster(cat, store, roster, Command::RosterAdd, |s| {
+        rules::plan_add_unit(s.pack, s.faction, &s.roster, warscroll, reinforced, name)
+    })
+}
+
+/// Gives an enhancement to a unit.
+pub fn enhance(
+    cat: &Catalogue,
+    store: &mut Store,
+    roster: &str,
+    unit: &str,
+    enhancement: &str,
+    reason: Option<&str>,
+) -> Result<Changed> {
+    change_roster(cat, store, roster, Command::RosterEnhance, |s| {
+        let u = s.roster.find_unit(unit)?;
+        rules::plan_enhancement(s.faction, &s.roster, u, enhancement, reason)
+    })
+}
+
+/// What `roster lore add` is told.
+pub struct LoreEntryChoice<'a> {
+    pub kind: LoreKind,
+    pub name: &'a str,
+    pub replace: Option<&'a str>,
+    pub reason: Option<&'a str>,
+}
+
+/// Adds a spell, prayer or manifestation to the Arcane Tome.
+pub fn add_lore(
+    cat: &Catalogue,
+    store: &mut Store,
+    roster: &str,
+    entry: &LoreEntryChoice,
+) -> Result<Changed> {
+    change_roster(cat, store, roster, Command::RosterLoreAdd, |s| {
+        rules::plan_tome_entry(
+            s.pack,
+            s.faction,
+            &s.roster,
+            entry.kind,
+            entry.name,
+            entry.replace,
+            entry.reason,
+        )
+    })
+}
+
+/// Sets (or with `None` clears) the realm of origin; returns the roster's name and the realm.
+pub fn set_realm(store: &mut Store, roster: &str, realm: Option<&str>) -> Result<(String, Option<String>)> {
+    store.write(|tx| {
+        let id = rosters::id_of(tx, roster)?;
+        rosters::set_realm(tx, id, realm)?;
+        Ok((rosters::header(tx, id)?.name, rosters::realm(tx, id)?))
+    })
+}
+
+/// A roster to show: its rules and its realm of origin.
+pub struct Shown<'a> {
+    pub subject: Subject<'a>,
+    pub realm: Option<String>,
+}
+
+/// Loads a roster to show, in one read transaction.
+pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result<Shown<'a>> {
+    store.read(|conn| {
+        let subject = load_subject(cat, conn, roster)?;
+        let realm = rosters::realm(conn, subject.roster.id)?;
+        Ok(Shown { subject, realm })
+    })
+}
+
+/// Every roster, or one campaign's.
+pub fn list(store: &mut Store, campaign: Option<&str>) -> Result<Vec<RosterRow>> {
+    store.read(|conn| {
+        let campaign_id = campaign
+            .map(|c| Campaign::get(conn, c))
+            .transpose()?
+            .map(|c| c.id);
+        Ok(rosters::list(conn, campaign_id)?)
+    })
+}
+
+/// `roster check`: every rule the roster breaks, and optionally the Order of Battle checked
+/// as one army of `points`.
+pub struct Checked<'a> {
+    pub subject: Subject<'a>,
+    pub report: CheckReport,
+    pub army: Option<OrderOfBattleAsArmy>,
+}
+
+/// Checks a roster against the faction data as it is now.
+pub fn check<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    roster: &str,
+    points: Option<u32>,
+) -> Result<Checked<'a>> {
+    points.map(check_points_limit).transpose()?;
+    let subject = store.read(|conn| load_subject(cat, conn, roster))?;
+    let mut report = rules::check(subject.pack, subject.faction, &subject.roster);
+    let army = points.map(|n| check_order_of_battle(&subject.pack.army, &subject.roster, n));
+    if let Some(a) = &army {
+        report.problems.extend(a.problems.iter().map(|e| Finding {
+            rule: e.rule,
+            message: e.message.clone(),
+        }));
+    }
+    Ok(Checked {
+        subject,
+        report,
+        army,
+    })
+}

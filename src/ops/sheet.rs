@@ -1,0 +1,33 @@
+//! The printable roster's view model, built from one consistent read of the roster, its
+//! campaign's battles and its change log.
+
+use super::load_subject;
+use crate::catalogue::Catalogue;
+use crate::error::Result;
+use crate::sheet::{self, Sheet, SheetInput};
+use crate::store::{Store, battles, history, rosters};
+
+/// The roster sheet of `roster`, with up to `events` notable events, printed on `printed`.
+pub fn view(
+    cat: &Catalogue,
+    store: &mut Store,
+    roster: &str,
+    events: usize,
+    printed: chrono::NaiveDate,
+) -> Result<Sheet> {
+    store.read(|conn| {
+        let subject = load_subject(cat, conn, roster)?;
+        let realm = rosters::realm(conn, subject.roster.id)?;
+        let battles = battles::list(conn, Some(subject.campaign.id))?;
+        let history = history::sets(conn, Some(subject.roster.id), None)?;
+        Ok(sheet::build(&SheetInput {
+            roster: &subject.roster,
+            pack: subject.pack,
+            realm,
+            battles: &battles,
+            history: &history,
+            events,
+            printed,
+        }))
+    })
+}

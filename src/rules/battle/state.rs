@@ -1,0 +1,397 @@
+//! A battle as the engine sees it, and the rules of each step of its life: planned (two
+//! rosters of one campaign, a points limit above 0) → armies recorded (until the result) →
+//! twists (once per round, from round 1) → result (both armies recorded, victory points for
+//! both sides, destroyed units from the armies) → one aftermath per side. The store loads and
+//! saves these structs; every check lives here so no command can forget one.
+
+use super::{BattleResult, SideReport, decide, find_army_unit};
+use crate::catalogue::battlepack::Battlepack;
+use crate::rules::aftermath::Fought;
+use crate::rules::model::Roster;
+use crate::rules::{Change, Outcome, RuleError, refuse};
+use serde::Serialize;
+
+/// Where a battle stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BattleStatus {
+    /// Planned; armies may be recorded and changed, twists rolled.
+    Planned,
+    /// The result is recorded; each side runs its aftermath.
+    Fought,
+}
+
+impl BattleStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BattleStatus::Planned => "planned",
+            BattleStatus::Fought => "fought",
+        }
+    }
+}
+
+impl std::fmt::Display for BattleStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for BattleStatus {
+    type Err = String;
+    fn from_str(s: &str) -> Result<BattleStatus, String> {
+        match s {
+            "planned" => Ok(BattleStatus::Planned),
+            "fought" => Ok(BattleStatus::Fought),
+            other => Err(format!("'{other}' is not a battle status")),
+        }
+    }
+}
+
+/// A battle with both sides.
+#[derive(Debug, Clone, Serialize)]
+pub struct Battle {
+    pub id: i64,
+    pub campaign_id: i64,
+    pub campaign: String,
+    pub points_limit: u32,
+    pub battleplan: Option<String>,
+    pub status: BattleStatus,
+    /// The roster that picks territories or roles.
+    pub roles_roster_id: Option<i64>,
+    pub created_at: String,
+    pub sides: Vec<Side>,
+    pub twists: Vec<TwistRow>,
+}
+
+/// One roster's side of a battle.
+#[derive(Debug, Clone, Serialize)]
+pub struct Side {
+    pub roster_id: i64,
+    pub roster: String,
+    pub victory_points: Option<u32>,
+    pub result: Option<BattleResult>,
+    pub withdrew: bool,
+    pub general_slain: bool,
+    pub quest_points: u32,
+    pub aftermath_done: bool,
+    pub army: Vec<ArmyUnit>,
+}
+
+/// A unit taken to the battle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ArmyUnit {
+    pub unit_id: i64,
+    pub general: bool,
+    /// The HERO leading this unit's regiment (a leader names itself); None for armies
+    /// recorded before regiments were.
+    pub regiment: Option<i64>,
+    pub destroyed: bool,
+    pub slew_hero_or_monster: bool,
+}
+
+/// A twist rolled at the start of a battle round.
+#[derive(Debug, Clone, Serialize)]
+pub struct TwistRow {
+    pub round: u32,
+    pub underdog: String,
+    pub twist: String,
+}
+
+/// What `battle result` records for one side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SideResult {
+    pub roster_id: i64,
+    pub victory_points: u32,
+    pub result: BattleResult,
+    pub withdrew: bool,
+    pub general_slain: bool,
+    pub quest_points: u32,
+    pub destroyed: Vec<i64>,
+    pub slew: Vec<i64>,
+}
+
+/// How the players say the battle ended, with sides and units named as typed.
+#[derive(Debug, Clone, Default)]
+pub struct ResultReport {
+    /// Victory points as (roster, points), once for each side.
+    pub victory_points: Vec<(String, u32)>,
+    /// Quest points gained as (roster, points).
+    pub quest_points: Vec<(String, u32)>,
+    pub withdrew: Option<String>,
+    pub general_slain: Vec<String>,
+    pub destroyed: Vec<String>,
+    pub slew_hero_or_monster: Vec<String>,
+}
+
+/// A battle's first result ends set-up for each side still in it: from then on units join
+/// only through the aftermath.
+pub fn end_of_setup(roster: &Roster) -> Option<Outcome> {
+    if roster.setup_complete {
+        return None;
+    }
+    let mut first = Outcome::new(format!("{} fought its first battle", roster.name));
+    first.push(Change::CompleteSetup);
+    Some(first)
+}
+
+/// A battle's points limit must be above 0.
+pub fn check_points_limit(points: u32) -> Result<(), RuleError> {
+    if points == 0 {
+        return refuse(
+            "points limit",
+            "the points limit must be more than 0 (e.g. --points 1000)",
+        );
+    }
+    Ok(())
+}
+
+/// A battle is planned between two different rosters of the battle's campaign.
+pub fn check_sides(campaign: &str, points: u32, sides: [&Roster; 2]) -> Result<(), RuleError> {
+    check_points_limit(points)?;
+    if sides[0].id == sides[1].id {
+        return refuse(
+            "sides",
+            format!(
+                "a battle needs two different rosters; {} is named twice",
+                sides[0].name
+            ),
+        );
+    }
+    for r in sides {
+        if !r.campaign.eq_ignore_ascii_case(campaign) {
+            return refuse(
+                "sides",
+                format!(
+                    "{} belongs to the campaign '{}', not '{campaign}'",
+                    r.name, r.campaign
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
+impl Battle {
+    pub fn side(&self, roster_id: i64) -> Option<&Side> {
+        self.sides.iter().find(|s| s.roster_id == roster_id)
+    }
+
+    fn side_names(&self) -> String {
+        self.sides
+            .iter()
+            .map(|s| s.roster.as_str())
+            .collect::<Vec<_>>()
+            .join(" and ")
+    }
+
+    /// Refuses a roster that is not one of the battle's sides.
+    pub fn check_side(&self, roster_id: i64, roster: &str) -> Result<&Side, RuleError> {
+        self.side(roster_id).ok_or_else(|| {
+            RuleError::new(
+                "sides",
+                format!(
+                    "{roster} did not fight in battle {}; its sides are {}",
+                    self.id,
+                    self.side_names()
+                ),
+            )
+        })
+    }
+
+    /// The index of the side called `name` (as typed in `battle result`).
+    pub fn side_index(&self, name: &str) -> Result<usize, RuleError> {
+        self.sides
+            .iter()
+            .position(|s| s.roster.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                RuleError::new(
+                    "sides",
+                    format!(
+                        "'{name}' is not a side of battle {}; the sides are {}",
+                        self.id,
+                        self.side_names()
+                    ),
+                )
+            })
+    }
+
+    /// Armies may be recorded or changed until the result is.
+    pub fn check_army_open(&self) -> Result<(), RuleError> {
+        match self.status {
+            BattleStatus::Planned => Ok(()),
+            BattleStatus::Fought => refuse(
+                "battle state",
+                format!(
+                    "battle {} already has its result; armies can only change before it is recorded",
+                    self.id
+                ),
+            ),
+        }
+    }
+
+    /// Twists are rolled from round 1, once per round.
+    pub fn check_twist(&self, round: u32) -> Result<(), RuleError> {
+        if round == 0 {
+            return refuse("twists", "battle rounds start at 1; use --round 1 or more");
+        }
+        if let Some(t) = self.twists.iter().find(|t| t.round == round) {
+            return refuse(
+                "twists",
+                format!(
+                    "the twist for round {round} of battle {} was already rolled ({}, for {})",
+                    self.id, t.twist, t.underdog
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// What the aftermath needs to know about one side, once the result is recorded and
+    /// before that side's aftermath has run.
+    pub fn check_aftermath(&self, roster_id: i64, roster: &str) -> Result<Fought, RuleError> {
+        let side = self.check_side(roster_id, roster)?;
+        if side.aftermath_done {
+            return refuse(
+                "aftermath",
+                format!(
+                    "the aftermath of battle {} has already been run for {roster}; it runs once per battle",
+                    self.id
+                ),
+            );
+        }
+        self.fought(roster_id).ok_or_else(|| {
+            RuleError::new(
+                "aftermath",
+                format!(
+                    "battle {} has no result yet; record it first with `ptg battle result {} --vp ...`",
+                    self.id, self.id
+                ),
+            )
+        })
+    }
+
+    /// What the aftermath needs to know about one side, if the result is recorded.
+    pub fn fought(&self, roster_id: i64) -> Option<Fought> {
+        let side = self.side(roster_id)?;
+        let ids = |f: fn(&ArmyUnit) -> bool| side.army.iter().filter(|u| f(u)).map(|u| u.unit_id).collect();
+        Some(Fought {
+            battle_id: self.id,
+            points_limit: self.points_limit,
+            battleplan: self.battleplan.clone(),
+            army: ids(|_| true),
+            destroyed: ids(|u| u.destroyed),
+            slew: ids(|u| u.slew_hero_or_monster),
+            victory_points: side.victory_points?,
+            result: side.result?,
+            general_slain: side.general_slain,
+            quest_points: side.quest_points,
+        })
+    }
+
+    /// Per side, the value given as (roster, n) for it; each side at most once.
+    fn per_side(&self, values: &[(String, u32)], flag: &str) -> Result<[Option<u32>; 2], RuleError> {
+        let mut out = [None, None];
+        for (name, n) in values {
+            let i = self.side_index(name)?;
+            if out[i].replace(*n).is_some() {
+                return refuse(
+                    "battle result",
+                    format!("--{flag} names {} twice", self.sides[i].roster),
+                );
+            }
+        }
+        Ok(out)
+    }
+
+    /// Works out both sides' results from the players' report: the battle must be planned
+    /// with both armies recorded; victory points are given for both sides; destroyed units
+    /// and HERO/MONSTER slayers come from the armies; a destroyed general counts as slain; a
+    /// withdrawal needs half the army destroyed. `rosters` are the two sides, in order.
+    pub fn plan_result(
+        &self,
+        pack: &Battlepack,
+        rosters: [&Roster; 2],
+        report: &ResultReport,
+    ) -> Result<[SideResult; 2], RuleError> {
+        if self.status != BattleStatus::Planned {
+            return refuse(
+                "battle state",
+                format!("battle {} already has its result", self.id),
+            );
+        }
+        for (s, r) in self.sides.iter().zip(rosters) {
+            if s.army.is_empty() {
+                return refuse(
+                    "battle result",
+                    format!(
+                        "{}'s army for battle {} is not recorded; record it first with `ptg battle army {} \"{}\" <units>...`",
+                        r.name, self.id, self.id, r.name
+                    ),
+                );
+            }
+        }
+        let armies: Vec<Vec<i64>> = self
+            .sides
+            .iter()
+            .map(|s| s.army.iter().map(|u| u.unit_id).collect())
+            .collect();
+        let army_refs = [armies[0].as_slice(), armies[1].as_slice()];
+        let vps = self.per_side(&report.victory_points, "vp")?;
+        let quest = self.per_side(&report.quest_points, "quest-points")?;
+        for (i, r) in rosters.iter().enumerate() {
+            if vps[i].is_none() {
+                return refuse(
+                    "battle result",
+                    format!("give {}'s victory points too: --vp \"{}\"=N", r.name, r.name),
+                );
+            }
+        }
+        let mut lost: [Vec<i64>; 2] = Default::default();
+        for d in &report.destroyed {
+            let (side, id) = find_army_unit(rosters, army_refs, d)?;
+            if !lost[side].contains(&id) {
+                lost[side].push(id);
+            }
+        }
+        let mut slew: [Vec<i64>; 2] = Default::default();
+        for d in &report.slew_hero_or_monster {
+            let (side, id) = find_army_unit(rosters, army_refs, d)?;
+            slew[side].push(id);
+        }
+        let withdrew = report
+            .withdrew
+            .as_deref()
+            .map(|w| self.side_index(w))
+            .transpose()?;
+        let mut slain = [false, false];
+        for g in &report.general_slain {
+            slain[self.side_index(g)?] = true;
+        }
+        for (i, s) in self.sides.iter().enumerate() {
+            if s.army.iter().any(|u| u.general && lost[i].contains(&u.unit_id)) {
+                slain[i] = true;
+            }
+        }
+        let reports = [0, 1].map(|i| SideReport {
+            roster: &rosters[i].name,
+            army_units: armies[i].len(),
+            destroyed: lost[i].len(),
+            victory_points: vps[i].unwrap_or(0),
+            withdrew: withdrew == Some(i),
+        });
+        let results = decide(pack, [&reports[0], &reports[1]])?;
+        Ok([0, 1].map(|i| SideResult {
+            roster_id: rosters[i].id,
+            victory_points: vps[i].unwrap_or(0),
+            result: results[i],
+            withdrew: withdrew == Some(i),
+            general_slain: slain[i],
+            quest_points: quest[i].unwrap_or(0),
+            destroyed: lost[i].clone(),
+            slew: slew[i].clone(),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests;

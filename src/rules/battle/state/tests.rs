@@ -1,0 +1,207 @@
+use super::*;
+use crate::rules::renown::tests::pack;
+use crate::rules::roster::tests::{add, roster_led_by};
+
+/// Two rosters of the Vale campaign: Hammers (ids 1-3) and Rats (ids 11-13).
+fn sides() -> [Roster; 2] {
+    let mut a = roster_led_by("Knight-Questor");
+    add(&mut a, "Liberators", false).unwrap();
+    add(&mut a, "Elite Guard", false).unwrap();
+    let mut b = roster_led_by("Knight-Questor");
+    b.id = 2;
+    b.name = "Rats".into();
+    add(&mut b, "Liberators", false).unwrap();
+    add(&mut b, "Elite Guard", false).unwrap();
+    for u in &mut b.units {
+        u.id += 10;
+    }
+    [a, b]
+}
+
+fn side(r: &Roster, army: bool) -> Side {
+    Side {
+        roster_id: r.id,
+        roster: r.name.clone(),
+        victory_points: None,
+        result: None,
+        withdrew: false,
+        general_slain: false,
+        quest_points: 0,
+        aftermath_done: false,
+        army: if army {
+            r.units
+                .iter()
+                .map(|u| ArmyUnit {
+                    unit_id: u.id,
+                    general: u.warlord,
+                    regiment: None,
+                    destroyed: false,
+                    slew_hero_or_monster: false,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+fn battle(rosters: &[Roster; 2], armies: bool) -> Battle {
+    Battle {
+        id: 4,
+        campaign_id: 1,
+        campaign: "Vale".into(),
+        points_limit: 1000,
+        battleplan: Some("Relics of Myth".into()),
+        status: BattleStatus::Planned,
+        roles_roster_id: None,
+        created_at: String::new(),
+        sides: rosters.iter().map(|r| side(r, armies)).collect(),
+        twists: Vec::new(),
+    }
+}
+
+fn report(vp: &[(&str, u32)]) -> ResultReport {
+    ResultReport {
+        victory_points: vp.iter().map(|(n, v)| (n.to_string(), *v)).collect(),
+        ..ResultReport::default()
+    }
+}
+
+fn plan(b: &Battle, r: &[Roster; 2], rep: &ResultReport) -> Result<[SideResult; 2], RuleError> {
+    b.plan_result(&pack(), [&r[0], &r[1]], rep)
+}
+
+#[test]
+fn a_battle_needs_points_and_two_rosters_of_its_campaign() {
+    let [a, mut b] = sides();
+    assert_eq!(check_points_limit(0).unwrap_err().rule, "points limit");
+    assert!(check_sides("Vale", 1000, [&a, &b]).is_ok());
+    let same = check_sides("Vale", 1000, [&a, &a]).unwrap_err();
+    assert!(same.message.contains("named twice"), "{}", same.message);
+    b.campaign = "Other".into();
+    let elsewhere = check_sides("vale", 1000, [&a, &b]).unwrap_err();
+    assert!(
+        elsewhere.message.contains("belongs to the campaign 'Other'"),
+        "{}",
+        elsewhere.message
+    );
+}
+
+#[test]
+fn armies_change_only_until_the_result() {
+    let r = sides();
+    let mut b = battle(&r, true);
+    assert!(b.check_army_open().is_ok());
+    b.status = BattleStatus::Fought;
+    let err = b.check_army_open().unwrap_err();
+    assert!(err.message.contains("already has its result"), "{}", err.message);
+}
+
+#[test]
+fn twists_start_at_round_one_and_come_once_a_round() {
+    let r = sides();
+    let mut b = battle(&r, true);
+    assert!(b.check_twist(0).unwrap_err().message.contains("start at 1"));
+    assert!(b.check_twist(2).is_ok());
+    b.twists.push(TwistRow {
+        round: 2,
+        underdog: "Rats".into(),
+        twist: "Fog".into(),
+    });
+    let again = b.check_twist(2).unwrap_err();
+    assert!(
+        again.message.contains("already rolled (Fog, for Rats)"),
+        "{}",
+        again.message
+    );
+    assert!(b.check_twist(3).is_ok());
+}
+
+#[test]
+fn a_result_needs_both_armies_and_both_scores() {
+    let r = sides();
+    let no_armies = battle(&r, false);
+    let err = plan(&no_armies, &r, &report(&[("Hammers", 10), ("Rats", 3)])).unwrap_err();
+    assert!(
+        err.message.contains("army for battle 4 is not recorded"),
+        "{}",
+        err.message
+    );
+
+    let b = battle(&r, true);
+    let one = plan(&b, &r, &report(&[("Hammers", 10)])).unwrap_err();
+    assert!(
+        one.message.contains("give Rats's victory points too"),
+        "{}",
+        one.message
+    );
+    let twice = plan(&b, &r, &report(&[("Hammers", 10), ("hammers", 3)])).unwrap_err();
+    assert!(
+        twice.message.contains("--vp names Hammers twice"),
+        "{}",
+        twice.message
+    );
+    let stranger = plan(&b, &r, &report(&[("Ogres", 10)])).unwrap_err();
+    assert!(
+        stranger.message.contains("not a side of battle 4"),
+        "{}",
+        stranger.message
+    );
+
+    let mut fought = b.clone();
+    fought.status = BattleStatus::Fought;
+    let done = plan(&fought, &r, &report(&[("Hammers", 10), ("Rats", 3)])).unwrap_err();
+    assert!(
+        done.message.contains("already has its result"),
+        "{}",
+        done.message
+    );
+}
+
+#[test]
+fn a_destroyed_general_counts_as_slain() {
+    let r = sides();
+    let b = battle(&r, true);
+    let mut rep = report(&[("Hammers", 10), ("Rats", 4)]);
+    rep.destroyed = vec!["11".into()]; // the Rats' warlord, their general
+    let [h, rats] = plan(&b, &r, &rep).unwrap();
+    assert_eq!(h.result, BattleResult::MajorVictory);
+    assert_eq!(rats.result, BattleResult::MajorDefeat);
+    assert!(rats.general_slain && !h.general_slain);
+    assert_eq!(rats.destroyed, vec![11]);
+}
+
+#[test]
+fn the_aftermath_waits_for_the_result_and_runs_once() {
+    let r = sides();
+    let mut b = battle(&r, true);
+    let early = b.check_aftermath(1, "Hammers").unwrap_err();
+    assert!(early.message.contains("has no result yet"), "{}", early.message);
+    b.status = BattleStatus::Fought;
+    b.sides[0].victory_points = Some(10);
+    b.sides[0].result = Some(BattleResult::MinorVictory);
+    let fought = b.check_aftermath(1, "Hammers").unwrap();
+    assert_eq!((fought.battle_id, fought.army.len()), (4, 3));
+    b.sides[0].aftermath_done = true;
+    let twice = b.check_aftermath(1, "Hammers").unwrap_err();
+    assert!(
+        twice.message.contains("already been run for Hammers"),
+        "{}",
+        twice.message
+    );
+    let stranger = b.check_aftermath(9, "Ogres").unwrap_err();
+    assert!(
+        stranger.message.contains("Ogres did not fight in battle 4"),
+        "{}",
+        stranger.message
+    );
+}
+
+#[test]
+fn the_first_result_ends_set_up_once() {
+    let [mut a, _] = sides();
+    let first = end_of_setup(&a).expect("still in set-up");
+    assert_eq!(first.changes, vec![Change::CompleteSetup]);
+    a.setup_complete = true;
+    assert!(end_of_setup(&a).is_none());
+}

@@ -1,0 +1,68 @@
+//! What makes a SQLite file a ptg database, and the revision check that lets an operation
+//! read, wait on a person, then write only if nothing it read has changed meanwhile.
+
+use anyhow::{Result, bail};
+use rusqlite::{Connection, params_from_iter};
+
+/// The newest schema version this binary knows (the highest `V{n}__` migration).
+pub fn latest_known() -> i64 {
+    super::embedded::migrations::runner()
+        .get_migrations()
+        .iter()
+        .map(|m| i64::from(m.version()))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Refuses a file that holds tables but no ptg schema history (someone else's database), and
+/// one whose schema is newer than this binary knows; either is left untouched.
+pub fn check_ours(conn: &Connection) -> Result<()> {
+    let tables: i64 = conn.query_row(
+        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+        [],
+        |r| r.get(0),
+    )?;
+    if tables == 0 {
+        return Ok(());
+    }
+    let has_history: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'refinery_schema_history')",
+        [],
+        |r| r.get(0),
+    )?;
+    if !has_history {
+        bail!(
+            "this file is a SQLite database but not a ptg one (it has {tables} tables and no ptg schema \
+             history), so ptg leaves it alone; pass --db with a ptg database file, or a new file name"
+        );
+    }
+    let version: Option<i64> =
+        conn.query_row("SELECT MAX(version) FROM refinery_schema_history", [], |r| {
+            r.get(0)
+        })?;
+    let known = latest_known();
+    if let Some(v) = version.filter(|&v| v > known) {
+        bail!(
+            "this database was written by a newer ptg (schema version {v}; this ptg knows up to {known}); \
+             install the newer ptg to use it"
+        );
+    }
+    Ok(())
+}
+
+/// The newest change set that touches any of `rosters` (their own commands, or changes made
+/// to them by another command) or is a battle-wide command of any of `battles` (a result, an
+/// undo of one). An operation that asks a person for input reads this before asking and
+/// compares it after, inside its write transaction.
+pub fn revision(conn: &Connection, rosters: &[i64], battles: &[i64]) -> Result<i64> {
+    let marks = |n: usize| vec!["?"; n].join(",");
+    let (r, b) = (marks(rosters.len()), marks(battles.len()));
+    let sql = format!(
+        "SELECT COALESCE(MAX(id), 0) FROM change_sets
+         WHERE roster_id IN ({r})
+            OR id IN (SELECT change_set_id FROM changes WHERE roster_id IN ({r}))
+            OR (roster_id IS NULL AND battle_id IN ({b}))"
+    );
+    let params = rosters.iter().chain(rosters).chain(battles);
+    Ok(conn.query_row(&sql, params_from_iter(params), |row| row.get(0))?)
+}
