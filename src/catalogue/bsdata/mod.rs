@@ -63,8 +63,21 @@
 //! and keywords are the unconditional ones; `repeats`; publications; rules and profile text.
 //! A dangling link inside a unit or table is a warning and the link is skipped; a file that
 //! does not parse is an error naming the file and byte position.
+//!
+//! # Files
+//!
+//! This file holds the entry point ([`import_dir`]) and its result; beside it: `error` (what
+//! can go wrong), `scan` (finding and parsing the folder's files), `catalogues` (which files are
+//! factions, what each one sees, why the others are skipped), `game_system` (the well-known ids
+//! and the assumed roster), `provenance` (where the checkout came from), `xml` (the streaming
+//! read of one file), `extract` (a faction from the parsed files) and `write` (the TOML files).
 
+mod catalogues;
+mod error;
 mod extract;
+mod game_system;
+mod provenance;
+mod scan;
 mod write;
 mod xml;
 
@@ -72,17 +85,19 @@ mod xml;
 mod tests;
 
 pub use crate::names::slug;
+pub use error::BsdataError;
+pub use provenance::ORIGIN;
 pub use write::write_factions;
 
-use crate::catalogue::faction::{Faction, Source};
-use extract::{Context, Extractor, Known, Scope};
+use crate::catalogue::faction::Faction;
+use catalogues::{faction_name, is_faction, scope_of, skip_reason};
+use extract::Extractor;
+use game_system::{known_ids, roster_context};
+use provenance::provenance;
+use scan::{parse_all, scan};
 use std::collections::{HashMap, HashSet};
-use std::io::Read;
-use std::path::{Path, PathBuf};
-use xml::{CatFile, Header};
-
-/// Origin recorded in every imported faction's [`Source`].
-pub const ORIGIN: &str = "BSData/age-of-sigmar-4th";
+use std::path::Path;
+use xml::CatFile;
 
 /// The result of importing a catalogue folder.
 #[derive(Debug, Clone, Default)]
@@ -93,64 +108,6 @@ pub struct Import {
     pub warnings: Vec<String>,
     /// Catalogue files not imported as factions, each with the reason.
     pub skipped: Vec<String>,
-}
-
-/// What can go wrong; every message names the file (and element or byte position).
-#[derive(Debug, thiserror::Error)]
-pub enum BsdataError {
-    #[error("{path}: cannot read the catalogue folder: {cause}")]
-    Dir { path: PathBuf, cause: std::io::Error },
-    #[error("{path}: cannot read the file: {cause}")]
-    Read { path: PathBuf, cause: std::io::Error },
-    #[error("{file}: not UTF-8 text (bad byte at position {position})")]
-    Encoding { file: String, position: usize },
-    #[error("{file}: not a valid catalogue: XML error at byte {position}: {message}")]
-    Xml {
-        file: String,
-        position: u64,
-        message: String,
-    },
-    #[error(
-        "{file}: truncated catalogue: <{element}> opened at byte {position} is not closed \
-         before the end of the file (byte {end})"
-    )]
-    Truncated {
-        file: String,
-        element: String,
-        position: u64,
-        end: usize,
-    },
-    #[error(
-        "{file}: not a BattleScribe catalogue: the root element is <{element}>, expected <catalogue> or <gameSystem>"
-    )]
-    NotCatalogue { file: String, element: String },
-    #[error("{path}: no game system file (*.gst) in the folder")]
-    NoGameSystem { path: PathBuf },
-    #[error("{file}: the game system has no {what}; cannot import")]
-    GameSystem { file: String, what: String },
-    #[error("{path}: no faction catalogue (a catalogue linking \"<name> - Library\") in the folder")]
-    NoFactions { path: PathBuf },
-    #[error("{path}: cannot write: {cause}")]
-    Write { path: PathBuf, cause: std::io::Error },
-    #[error("{path}: cannot turn faction '{faction}' into TOML: {message}")]
-    Toml {
-        path: PathBuf,
-        faction: String,
-        message: String,
-    },
-    #[error("{path}: factions '{first}' and '{second}' would share this file name")]
-    SameFile {
-        path: PathBuf,
-        first: String,
-        second: String,
-    },
-}
-
-/// A `.cat`/`.gst` file found in the folder, with its root element.
-struct Found {
-    path: PathBuf,
-    file: String,
-    header: Header,
 }
 
 /// Imports every faction catalogue of a BSData checkout (see the module docs for the rules).
@@ -281,312 +238,4 @@ pub fn import_dir(dir: &Path) -> Result<Import, BsdataError> {
     }
     out.skipped.sort();
     Ok(out)
-}
-
-/// Lists the folder's `.cat`/`.gst` files and reads each one's root element.
-fn scan(dir: &Path) -> Result<Vec<Found>, BsdataError> {
-    let entries = std::fs::read_dir(dir).map_err(|cause| BsdataError::Dir {
-        path: dir.to_path_buf(),
-        cause,
-    })?;
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file())
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| e.eq_ignore_ascii_case("cat") || e.eq_ignore_ascii_case("gst"))
-        })
-        .collect();
-    paths.sort();
-    let mut found = Vec::with_capacity(paths.len());
-    for path in paths {
-        let file = path
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let header = read_head(&path, &file)?;
-        found.push(Found { path, file, header });
-    }
-    Ok(found)
-}
-
-/// Reads the root element from the start of a file (the whole file if the start is not enough).
-fn read_head(path: &Path, file: &str) -> Result<Header, BsdataError> {
-    let read_err = |cause| BsdataError::Read {
-        path: path.to_path_buf(),
-        cause,
-    };
-    let mut head = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(16 * 1024).read_to_end(&mut head))
-        .map_err(read_err)?;
-    // Cut at the last '>' so a multi-byte character or a tag is never split.
-    let cut = head.iter().rposition(|&b| b == b'>').map_or(0, |p| p + 1);
-    if let Ok(text) = xml::decode(file, &head[..cut])
-        && let Ok(h) = xml::read_header(file, text)
-    {
-        return Ok(h);
-    }
-    let bytes = std::fs::read(path).map_err(read_err)?;
-    xml::read_header(file, xml::decode(file, &bytes)?)
-}
-
-/// Parses the given files on up to two threads, keeping their order.
-fn parse_all(found: &[Found], which: &[usize]) -> Result<Vec<CatFile>, BsdataError> {
-    let parse_one = |i: usize| -> Result<CatFile, BsdataError> {
-        let f = &found[i];
-        let bytes = std::fs::read(&f.path).map_err(|cause| BsdataError::Read {
-            path: f.path.clone(),
-            cause,
-        })?;
-        xml::parse(&f.path, xml::decode(&f.file, &bytes)?)
-    };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 2);
-    if threads == 1 || which.len() < 2 {
-        return which.iter().map(|&i| parse_one(i)).collect();
-    }
-    // Larger files first so the two threads finish together.
-    let mut order: Vec<usize> = (0..which.len()).collect();
-    order
-        .sort_by_key(|&k| std::cmp::Reverse(std::fs::metadata(&found[which[k]].path).map_or(0, |m| m.len())));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<Vec<(usize, Result<CatFile, BsdataError>)>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&slot) = order.get(k) else { break };
-                        mine.push((slot, parse_one(which[slot])));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    let mut slots: Vec<Option<Result<CatFile, BsdataError>>> = (0..which.len()).map(|_| None).collect();
-    for (slot, r) in results.into_iter().flatten() {
-        slots[slot] = Some(r);
-    }
-    slots
-        .into_iter()
-        .zip(which)
-        .map(|(r, &i)| {
-            r.unwrap_or_else(|| {
-                Err(BsdataError::Xml {
-                    file: found[i].file.clone(),
-                    position: 0,
-                    message: "the parsing thread stopped unexpectedly".to_string(),
-                })
-            })
-        })
-        .collect()
-}
-
-/// The faction name: the catalogue name without BSData's " [LEGENDS]" marker.
-fn faction_name(catalogue: &str) -> (&str, bool) {
-    match catalogue.trim().strip_suffix("[LEGENDS]") {
-        Some(base) => (base.trim_end(), true),
-        None => (catalogue.trim(), false),
-    }
-}
-
-/// A faction catalogue is a non-library catalogue with a library named "<its name> - Library"
-/// in the folder (its link to that library is checked once it is parsed).
-fn is_faction(f: &Found, all: &[Found]) -> bool {
-    if f.header.game_system || f.header.library {
-        return false;
-    }
-    let library = format!("{} - Library", faction_name(&f.header.name).0);
-    all.iter()
-        .any(|l| l.header.library && !l.header.game_system && l.header.name == library)
-}
-
-/// The faction catalogue, its own libraries (links without `importRootEntries`, transitively),
-/// then everything else it links (breadth first), then the game system.
-fn scope_of<'a>(cat: &'a CatFile, index: &HashMap<&str, &'a CatFile>, game: &'a CatFile) -> Scope<'a> {
-    let mut files: Vec<&CatFile> = vec![cat];
-    let mut i = 0;
-    while i < files.len() {
-        for link in files[i].catalogue_links.iter().filter(|l| !l.import_root) {
-            if let Some(&c) = index.get(link.target.as_str())
-                && !files.iter().any(|f| std::ptr::eq(*f, c))
-            {
-                files.push(c);
-            }
-        }
-        i += 1;
-    }
-    let own = files.len();
-    let mut i = 0;
-    while i < files.len() {
-        for link in &files[i].catalogue_links {
-            if let Some(&c) = index.get(link.target.as_str())
-                && !files.iter().any(|f| std::ptr::eq(*f, c))
-            {
-                files.push(c);
-            }
-        }
-        i += 1;
-    }
-    files.push(game);
-    Scope { files, own }
-}
-
-/// The well-known game system ids the rules match on.
-fn known_ids(game: &CatFile) -> Result<Known, BsdataError> {
-    let missing = |what: &str| BsdataError::GameSystem {
-        file: game.file.clone(),
-        what: what.to_string(),
-    };
-    let points = game
-        .cost_types
-        .iter()
-        .find(|(_, name)| name == "pts")
-        .map(|(id, _)| id.clone())
-        .ok_or_else(|| missing("cost type named \"pts\""))?;
-    let reinforced = game
-        .nodes
-        .iter()
-        .find(|n| n.kind == xml::NodeKind::Entry && n.name == "Reinforced")
-        .map(|n| n.id.clone())
-        .unwrap_or_default();
-    let legends = game
-        .categories
-        .iter()
-        .find(|(_, c)| c.name == "Legends")
-        .map(|(id, _)| id.clone())
-        .unwrap_or_default();
-    Ok(Known {
-        points,
-        reinforced,
-        legends,
-    })
-}
-
-/// The assumed roster: a "Path to Glory: Freeform" force, unit in a "Regiment".
-fn roster_context(game: &CatFile, warnings: &mut Vec<String>) -> Context {
-    let forces: HashSet<String> = game.forces.iter().map(|(id, _)| id.clone()).collect();
-    let mut active = HashSet::new();
-    for (wanted, exact) in [("Path to Glory: Freeform", false), ("Regiment", true)] {
-        let hit = game
-            .forces
-            .iter()
-            .find(|(_, n)| if exact { n == wanted } else { n.starts_with(wanted) });
-        match hit {
-            Some((id, _)) => {
-                active.insert(id.clone());
-            }
-            None => warnings.push(format!(
-                "{}: no force entry '{wanted}'; hidden flags are read without it",
-                game.file
-            )),
-        }
-    }
-    Context { forces, active }
-}
-
-/// Commit and date of the checkout: from PROVENANCE.md ("at commit 6c4bfee (2026-08-18"),
-/// else the commit from `.git/HEAD`, else empty.
-fn provenance(dir: &Path) -> Source {
-    let mut source = Source {
-        origin: ORIGIN.to_string(),
-        commit: String::new(),
-        date: String::new(),
-        catalogue: String::new(),
-        revision: 0,
-    };
-    if let Ok(text) = std::fs::read_to_string(dir.join("PROVENANCE.md"))
-        && let Some((commit, date)) = parse_provenance(&text)
-    {
-        source.commit = commit;
-        source.date = date;
-        return source;
-    }
-    if let Some(commit) = git_head(&dir.join(".git")) {
-        source.commit = commit.chars().take(7).collect();
-    }
-    source
-}
-
-/// Finds "commit <hex>" and a following "(YYYY-MM-DD" in free text.
-pub(super) fn parse_provenance(text: &str) -> Option<(String, String)> {
-    let at = text.find("commit ")?;
-    let rest = &text[at + "commit ".len()..];
-    let commit: String = rest.chars().take_while(|c| c.is_ascii_hexdigit()).collect();
-    if commit.len() < 7 {
-        return None;
-    }
-    let after = &rest[commit.len()..];
-    let date = after
-        .trim_start()
-        .strip_prefix('(')
-        .map(|d| d.chars().take(10).collect::<String>())
-        .filter(|d| is_iso_date(d))
-        .unwrap_or_default();
-    Some((commit, date))
-}
-
-fn is_iso_date(d: &str) -> bool {
-    let b = d.as_bytes();
-    b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                *c == b'-'
-            } else {
-                c.is_ascii_digit()
-            }
-        })
-}
-
-/// The commit `.git/HEAD` points at (loose or packed ref), if cheaply readable.
-fn git_head(git: &Path) -> Option<String> {
-    let head = std::fs::read_to_string(git.join("HEAD")).ok()?;
-    let head = head.trim();
-    let Some(reference) = head.strip_prefix("ref:").map(str::trim) else {
-        return Some(head.to_string()).filter(|h| h.chars().all(|c| c.is_ascii_hexdigit()));
-    };
-    if let Ok(hash) = std::fs::read_to_string(git.join(reference)) {
-        return Some(hash.trim().to_string());
-    }
-    let packed = std::fs::read_to_string(git.join("packed-refs")).ok()?;
-    packed
-        .lines()
-        .find_map(|l| l.strip_suffix(reference).map(|h| h.trim().to_string()))
-        .filter(|h| !h.is_empty())
-}
-
-/// Why a catalogue file was not imported as a faction.
-fn skip_reason(f: &Found, parsed: bool, factions: &[&str]) -> String {
-    let name = f
-        .header
-        .name
-        .trim_start_matches(|c: char| !c.is_alphanumeric())
-        .trim();
-    let legends = if name.contains("[LEGENDS") {
-        " [LEGENDS]"
-    } else {
-        ""
-    };
-    if parsed {
-        return "read only to resolve links from faction catalogues (e.g. Path to Glory battlepack content); not faction facts".to_string();
-    }
-    if name.starts_with("Regiments of Renown") {
-        return "Regiments of Renown: units hired from other factions; skipped".to_string();
-    }
-    if let Some(faction) = factions.iter().find(|fac| name.starts_with(&format!("{fac} - "))) {
-        return format!("Army of Renown{legends} of {faction}; skipped (its units are the faction's)");
-    }
-    if f.header.library {
-        return format!("library{legends} no faction catalogue links; skipped");
-    }
-    format!("not a faction catalogue (links no \"<name> - Library\"){legends}; skipped")
 }

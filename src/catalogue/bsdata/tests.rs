@@ -1,6 +1,7 @@
 //! Unit tests on small hand-written catalogues (CRLF line endings, entities, dangling links,
 //! hidden and Legends units, truncated and non-XML files).
 
+use super::provenance::parse_provenance;
 use super::*;
 use crate::catalogue::faction::{EnhancementKind, LoreKind};
 

@@ -1,0 +1,61 @@
+//! What the importer takes from the game system (`.gst`): the well-known ids the rules match
+//! on (the "pts" cost type, the "Reinforced" upgrade, the "Legends" category) and the force
+//! entries of the assumed Path to Glory roster.
+
+use super::error::BsdataError;
+use super::extract::{Context, Known};
+use super::xml::{self, CatFile};
+use std::collections::HashSet;
+
+/// The well-known game system ids the rules match on.
+pub(super) fn known_ids(game: &CatFile) -> Result<Known, BsdataError> {
+    let missing = |what: &str| BsdataError::GameSystem {
+        file: game.file.clone(),
+        what: what.to_string(),
+    };
+    let points = game
+        .cost_types
+        .iter()
+        .find(|(_, name)| name == "pts")
+        .map(|(id, _)| id.clone())
+        .ok_or_else(|| missing("cost type named \"pts\""))?;
+    let reinforced = game
+        .nodes
+        .iter()
+        .find(|n| n.kind == xml::NodeKind::Entry && n.name == "Reinforced")
+        .map(|n| n.id.clone())
+        .unwrap_or_default();
+    let legends = game
+        .categories
+        .iter()
+        .find(|(_, c)| c.name == "Legends")
+        .map(|(id, _)| id.clone())
+        .unwrap_or_default();
+    Ok(Known {
+        points,
+        reinforced,
+        legends,
+    })
+}
+
+/// The assumed roster: a "Path to Glory: Freeform" force, unit in a "Regiment".
+pub(super) fn roster_context(game: &CatFile, warnings: &mut Vec<String>) -> Context {
+    let forces: HashSet<String> = game.forces.iter().map(|(id, _)| id.clone()).collect();
+    let mut active = HashSet::new();
+    for (wanted, exact) in [("Path to Glory: Freeform", false), ("Regiment", true)] {
+        let hit = game
+            .forces
+            .iter()
+            .find(|(_, n)| if exact { n == wanted } else { n.starts_with(wanted) });
+        match hit {
+            Some((id, _)) => {
+                active.insert(id.clone());
+            }
+            None => warnings.push(format!(
+                "{}: no force entry '{wanted}'; hidden flags are read without it",
+                game.file
+            )),
+        }
+    }
+    Context { forces, active }
+}

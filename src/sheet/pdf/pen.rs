@@ -1,0 +1,108 @@
+//! Measuring text: font sizes and line heights per style, widths from the faces' glyph
+//! advances, wrapping text into lines and cutting it to fit. Everything that places text
+//! asks the pen how much room it takes.
+
+use super::faces::Faces;
+use super::marks::Style;
+use crate::sheet::template::Template;
+use printpdf::FontId;
+
+const PT_TO_MM: f32 = 25.4 / 72.0;
+
+/// Measures and draws text in the template's faces and sizes.
+pub(super) struct Pen<'a> {
+    pub(super) t: &'a Template,
+    pub(super) faces: &'a Faces,
+    pub(super) ids: (FontId, FontId),
+}
+
+impl Pen<'_> {
+    pub(super) fn size(&self, s: Style) -> f32 {
+        let f = &self.t.fonts;
+        match s {
+            Style::Title => f.title,
+            Style::Heading => f.heading,
+            Style::Body | Style::Bold => f.body,
+            Style::Small | Style::SmallBold => f.small,
+        }
+    }
+
+    pub(super) fn bold(s: Style) -> bool {
+        matches!(s, Style::Title | Style::Heading | Style::Bold | Style::SmallBold)
+    }
+
+    /// Line height in mm.
+    pub(super) fn line(&self, s: Style) -> f32 {
+        self.size(s) * 1.3 * PT_TO_MM
+    }
+
+    /// Distance from a line's top to its baseline, in mm.
+    pub(super) fn ascent(&self, s: Style) -> f32 {
+        self.size(s) * 1.0 * PT_TO_MM
+    }
+
+    pub(super) fn width(&self, s: Style, text: &str) -> f32 {
+        let face = if Self::bold(s) {
+            &self.faces.bold
+        } else {
+            &self.faces.regular
+        };
+        let per_em = f32::from(face.font_metrics.units_per_em.max(1));
+        let units: u32 = text
+            .chars()
+            .map(|c| {
+                let g = face
+                    .lookup_glyph_index(c as u32)
+                    .or_else(|| face.lookup_glyph_index('?' as u32));
+                g.map_or(0, |g| u32::from(face.get_horizontal_advance(g)))
+            })
+            .sum();
+        units as f32 / per_em * self.size(s) * PT_TO_MM
+    }
+
+    /// Breaks `text` into lines no wider than `w`, at spaces where it can.
+    pub(super) fn wrap(&self, s: Style, text: &str, w: f32) -> Vec<String> {
+        let mut lines = Vec::new();
+        for para in text.lines() {
+            let mut cur = String::new();
+            for word in para.split(' ') {
+                let cand = if cur.is_empty() {
+                    word.to_string()
+                } else {
+                    format!("{cur} {word}")
+                };
+                if self.width(s, &cand) <= w {
+                    cur = cand;
+                    continue;
+                }
+                if !cur.is_empty() {
+                    lines.push(std::mem::take(&mut cur));
+                }
+                for c in word.chars() {
+                    cur.push(c);
+                    if self.width(s, &cur) > w && cur.chars().count() > 1 {
+                        cur.pop();
+                        lines.push(std::mem::replace(&mut cur, c.to_string()));
+                    }
+                }
+            }
+            lines.push(cur);
+        }
+        if lines.is_empty() {
+            lines.push(String::new());
+        }
+        lines
+    }
+
+    /// `text` cut to fit `w`, ending in an ellipsis when cut.
+    pub(super) fn fit(&self, s: Style, text: &str, w: f32) -> String {
+        if self.width(s, text) <= w {
+            return text.to_string();
+        }
+        let mut out: String = text.to_string();
+        while !out.is_empty() && self.width(s, &format!("{out}…")) > w {
+            out.pop();
+        }
+        format!("{}…", out.trim_end())
+    }
+}

@@ -1,0 +1,56 @@
+//! The Battles Fought section: the win/draw/loss record and a table of battles, whose heading
+//! repeats on every page the table continues onto.
+
+use crate::sheet::pdf::marks::{Block, Style};
+use crate::sheet::pdf::pen::Pen;
+use crate::sheet::pdf::rows::{PAD, heading, shares, table_row, text_row};
+use crate::sheet::view::Sheet;
+
+pub(super) fn battles(pen: &Pen, s: &Sheet) -> Block {
+    let aside = format!(
+        "W {} · D {} · L {}",
+        s.record.wins, s.record.draws, s.record.losses
+    );
+    let mut rows = vec![heading(pen, "Battles Fought", Some(aside))];
+    if s.battles.is_empty() {
+        rows.push(text_row(pen, Style::Body, PAD, "No battles fought yet."));
+        return Block {
+            keep: 2,
+            rows,
+            repeat: Vec::new(),
+        };
+    }
+    let widths = shares(pen, &[8.0, 40.0, 14.0, 48.0, 16.0, 36.0]);
+    let head = |t: &str| vec![(Style::SmallBold, t.to_string())];
+    let header = table_row(
+        pen,
+        &widths,
+        ["#", "Opponent", "Points", "Battleplan", "VP", "Result"]
+            .iter()
+            .map(|t| head(t))
+            .collect(),
+        true,
+    );
+    rows.push(header.clone());
+    for b in &s.battles {
+        let body = |t: String| vec![(Style::Body, t)];
+        rows.push(table_row(
+            pen,
+            &widths,
+            vec![
+                body(b.battle.to_string()),
+                body(b.opponent.clone()),
+                body(b.points_limit.to_string()),
+                body(b.battleplan.clone().unwrap_or_default()),
+                body(format!("{}–{}", b.victory_points, b.opponent_victory_points)),
+                vec![(Style::Bold, format!("{}  {}", b.letter, b.result))],
+            ],
+            false,
+        ));
+    }
+    Block {
+        keep: 3,
+        rows,
+        repeat: vec![heading(pen, "Battles Fought (continued)", None), header],
+    }
+}

@@ -1,0 +1,76 @@
+//! The Order of Battle section: a table of the units with the template's columns, and what
+//! each column's cell holds; its heading rows repeat on every page it continues onto.
+
+use crate::sheet::pdf::marks::{Block, Style};
+use crate::sheet::pdf::pen::Pen;
+use crate::sheet::pdf::rows::{heading, table_row};
+use crate::sheet::template::Field;
+use crate::sheet::view::{Sheet, Tagged, UnitRow};
+
+pub(super) fn order_of_battle(pen: &Pen, s: &Sheet) -> Block {
+    let cols = &pen.t.order_of_battle.columns;
+    let widths: Vec<f32> = cols.iter().map(|c| c.width).collect();
+    let aside = format!("{} units · {} points", s.units.len(), s.points);
+    let header = table_row(
+        pen,
+        &widths,
+        cols.iter()
+            .map(|c| vec![(Style::SmallBold, c.field.heading().to_string())])
+            .collect(),
+        true,
+    );
+    let mut rows = vec![
+        heading(pen, "Order of Battle", Some(aside.clone())),
+        header.clone(),
+    ];
+    for u in &s.units {
+        rows.push(table_row(
+            pen,
+            &widths,
+            cols.iter().map(|c| cell(u, c.field)).collect(),
+            false,
+        ));
+    }
+    Block {
+        keep: 3,
+        rows,
+        repeat: vec![heading(pen, "Order of Battle (continued)", Some(aside)), header],
+    }
+}
+
+/// What one Order of Battle cell holds, line by line.
+fn cell(u: &UnitRow, field: Field) -> Vec<(Style, String)> {
+    let body = |t: String| vec![(Style::Body, t)];
+    let dash = |t: &Option<String>| body(t.clone().unwrap_or_else(|| "–".to_string()));
+    let list = |items: &[Tagged]| {
+        if items.is_empty() {
+            return body("–".to_string());
+        }
+        items
+            .iter()
+            .flat_map(|i| [(Style::Body, i.name.clone()), (Style::Small, i.tag.clone())])
+            .collect()
+    };
+    match field {
+        Field::Unit => {
+            let mut lines = vec![(Style::Bold, u.name.clone().unwrap_or_else(|| u.warscroll.clone()))];
+            if u.name.is_some() {
+                lines.push((Style::Small, u.warscroll.clone()));
+            }
+            if u.warlord {
+                lines.push((Style::SmallBold, "WARLORD".to_string()));
+            }
+            lines
+        }
+        Field::Name => dash(&u.name),
+        Field::Warscroll => body(u.warscroll.clone()),
+        Field::Points => body(u.points.to_string()),
+        Field::Models => body(u.models.to_string()),
+        Field::Reinforced => body(if u.reinforced { "Yes" } else { "–" }.to_string()),
+        Field::Renown => body(u.renown.to_string()),
+        Field::Rank => dash(&u.rank),
+        Field::Path => dash(&u.path),
+        Field::Abilities => list(&u.abilities),
+        Field::Enhancements => list(&u.enhancements),
+    }
+}
