@@ -151,12 +151,6 @@ impl From<BsdataError> for Error {
     }
 }
 
-impl From<rusqlite::Error> for Error {
-    fn from(e: rusqlite::Error) -> Error {
-        Error::Internal(e.into())
-    }
-}
-
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {
         Error::Internal(e.into())
@@ -193,7 +187,7 @@ mod tests {
             "{}",
             e.report()
         );
-        let e: Error = rusqlite::Error::InvalidQuery.into();
+        let e: Error = std::io::Error::other("no space left").into();
         assert_eq!(e.exit_code(), 3);
     }
 

@@ -5,7 +5,7 @@
 use super::{Cli, output::line};
 use crate::error::{Error, Result};
 use crate::ops;
-use crate::store::Store;
+use crate::ops::Store;
 use clap::Parser;
 use std::path::PathBuf;
 

@@ -22,7 +22,7 @@ mod undo;
 
 use crate::catalogue::Catalogue;
 use crate::error::Result;
-use crate::store::{self, Store};
+use crate::ops::{self, Store};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -98,7 +98,7 @@ pub struct App {
 
 impl App {
     fn new(cli: &Cli) -> App {
-        let mut data_dirs: Vec<PathBuf> = store::default_data_dir().into_iter().collect();
+        let mut data_dirs: Vec<PathBuf> = ops::user_data_dir().into_iter().collect();
         data_dirs.extend(cli.data_dir.clone());
         App {
             db_path: cli.db.clone(),
@@ -120,11 +120,7 @@ impl App {
     /// The database, opened (and created) on first use.
     pub fn store(&mut self) -> Result<&mut Store> {
         if self.store.is_none() {
-            let path = match &self.db_path {
-                Some(p) => p.clone(),
-                None => store::default_path()?,
-            };
-            self.store = Some(Store::open(&path)?);
+            self.store = Some(ops::open_store(self.db_path.as_deref())?);
         }
         Ok(self.store.as_mut().expect("just opened"))
     }

@@ -27,7 +27,24 @@ use crate::error::{Error, Result, refusal};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
 use crate::rules::{Outcome, RuleError};
-use crate::store::{Campaign, Conn, LogContext, Store, apply, revision, rosters};
+use crate::store::{Campaign, Conn, LogContext, apply, revision, rosters};
+
+pub use crate::store::Store;
+
+/// Opens the database at `path` (default: the platform data folder), creating it on first
+/// use; a file that is not a ptg database, or is from a newer ptg, is refused untouched.
+pub fn open_store(path: Option<&std::path::Path>) -> Result<Store> {
+    let path = match path {
+        Some(p) => p.to_path_buf(),
+        None => crate::store::default_path()?,
+    };
+    Ok(Store::open(&path)?)
+}
+
+/// The user's own data folder for faction and battlepack files, if the platform has one.
+pub fn user_data_dir() -> Option<std::path::PathBuf> {
+    crate::store::default_data_dir()
+}
 
 /// One roster with the rules it is played under: its faction and its campaign's battlepack.
 pub struct Subject<'a> {

@@ -7,7 +7,7 @@ use crate::rules::battle::BattleResult;
 use crate::rules::change::Change;
 use crate::rules::log::LoggedSet;
 use crate::rules::model::{Roster, Unit};
-use crate::store::battles::Battle;
+use crate::rules::battle::Battle;
 use serde::Serialize;
 use std::collections::HashMap;
 

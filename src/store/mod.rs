@@ -73,29 +73,31 @@ impl Store {
 
     /// Runs `f` in one write transaction: all of it is saved, or (on any error) none of it.
     /// Nothing inside `f` may wait on a person: other players' commands queue behind it.
-    pub fn write<T, E: From<rusqlite::Error>>(
+    pub fn write<T, E: From<anyhow::Error>>(
         &mut self,
         f: impl FnOnce(&Transaction) -> Result<T, E>,
     ) -> Result<T, E> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(anyhow::Error::from)?;
         let value = f(&tx)?;
-        tx.commit()?;
+        tx.commit().map_err(anyhow::Error::from)?;
         Ok(value)
     }
 
     /// Runs `f` in one read transaction, so every query in it sees the same snapshot even
     /// while other processes write.
-    pub fn read<T, E: From<rusqlite::Error>>(
+    pub fn read<T, E: From<anyhow::Error>>(
         &mut self,
         f: impl FnOnce(&Conn) -> Result<T, E>,
     ) -> Result<T, E> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Deferred)?;
+            .transaction_with_behavior(TransactionBehavior::Deferred)
+            .map_err(anyhow::Error::from)?;
         let value = f(&tx)?;
-        tx.finish()?;
+        tx.finish().map_err(anyhow::Error::from)?;
         Ok(value)
     }
 }

@@ -5,7 +5,7 @@ use crate::rules::audit::tests::{ch, set};
 use crate::rules::model::{QuestState, TomeEntry};
 use crate::rules::renown::tests::pack;
 use crate::rules::roster::tests::{add, roster_led_by};
-use crate::store::battles::Side;
+use crate::rules::battle::Side;
 
 fn side(roster_id: i64, roster: &str, vp: u32, result: BattleResult) -> Side {
     Side {
