@@ -3,6 +3,7 @@
 //! always be reconciled with (and undone from) history.
 
 use super::dice::Roll;
+pub use super::model::NewUnit;
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind};
 use serde::{Deserialize, Serialize};
@@ -15,33 +16,6 @@ pub enum UnitRef {
     Existing(i64),
     /// The n-th `AddUnit` of this outcome (0-based).
     New(usize),
-}
-
-/// A unit joining the Order of Battle, with the battle-profile facts it joins with.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct NewUnit {
-    pub warscroll: String,
-    pub name: Option<String>,
-    pub points: u32,
-    pub unit_size: u32,
-    pub reinforceable: bool,
-    pub keywords: Vec<String>,
-    pub warlord: bool,
-}
-
-impl NewUnit {
-    /// A warscroll joining at minimum size, with an optional name of the player's own.
-    pub fn from_warscroll(w: &crate::catalogue::Warscroll, name: Option<&str>, warlord: bool) -> NewUnit {
-        NewUnit {
-            warscroll: w.name.clone(),
-            name: name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty()),
-            points: w.points,
-            unit_size: w.unit_size,
-            reinforceable: w.reinforceable,
-            keywords: w.keywords.clone(),
-            warlord,
-        }
-    }
 }
 
 /// One change to a roster.
