@@ -6,9 +6,9 @@
 //! unit that took part and survived (Order of Battle order, warlord first), the favoured
 //! warriors' D6, the quest reward's dice, then the battleplan's campaign reward.
 
-use super::battle::BattleResult;
 use super::change::NewUnit;
 use super::dice::{Dice, DiceExpr, Roller};
+pub use super::fought::Fought;
 use super::glory;
 use super::model::{Roster, Unit};
 use super::quest::{QuestChoice, quest_step};
@@ -18,23 +18,6 @@ use super::{Change, Outcome, RuleError, UnitRef, refuse};
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::{Battlepack, Battleplan};
 use std::collections::BTreeMap;
-
-/// What one roster did in one battle, as recorded by `battle army` and `battle result`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Fought {
-    pub battle_id: i64,
-    pub points_limit: u32,
-    pub battleplan: Option<String>,
-    /// Units taken to the battle, by id.
-    pub army: Vec<i64>,
-    pub destroyed: Vec<i64>,
-    /// Units that slew an enemy HERO or MONSTER.
-    pub slew: Vec<i64>,
-    pub victory_points: u32,
-    pub result: BattleResult,
-    pub general_slain: bool,
-    pub quest_points: u32,
-}
 
 /// The player's choices for the aftermath; units are named as on the command line.
 #[derive(Debug, Clone, Default)]

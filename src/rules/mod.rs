@@ -8,6 +8,7 @@ pub mod audit;
 pub mod battle;
 pub mod change;
 pub mod dice;
+pub mod fought;
 pub mod glory;
 pub mod log;
 pub mod model;

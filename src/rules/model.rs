@@ -1,9 +1,35 @@
 //! The state the rules look at: a roster as plain data, loaded by the store.
 
-use super::change::NewUnit;
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind, Warscroll};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+/// A unit joining the Order of Battle, with the battle-profile facts it joins with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NewUnit {
+    pub warscroll: String,
+    pub name: Option<String>,
+    pub points: u32,
+    pub unit_size: u32,
+    pub reinforceable: bool,
+    pub keywords: Vec<String>,
+    pub warlord: bool,
+}
+
+impl NewUnit {
+    /// A warscroll joining at minimum size, with an optional name of the player's own.
+    pub fn from_warscroll(w: &crate::catalogue::Warscroll, name: Option<&str>, warlord: bool) -> NewUnit {
+        NewUnit {
+            warscroll: w.name.clone(),
+            name: name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty()),
+            points: w.points,
+            unit_size: w.unit_size,
+            reinforceable: w.reinforceable,
+            keywords: w.keywords.clone(),
+            warlord,
+        }
+    }
+}
 
 /// One player's Path to Glory roster.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -1,7 +1,7 @@
 //! Step 3 of the aftermath: quest progress, completion and rewards, or giving a quest up.
 
-use super::aftermath::Fought;
 use super::dice::Roller;
+use super::fought::Fought;
 use super::model::Roster;
 use super::{Change, RuleError, UnitRef, refuse};
 use crate::catalogue::LoreKind;

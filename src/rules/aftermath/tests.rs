@@ -1,6 +1,7 @@
 use super::*;
 use crate::catalogue::LoreKind;
 use crate::catalogue::battlepack::QuestReward;
+use crate::rules::battle::BattleResult;
 use crate::rules::dice::TypedDice;
 use crate::rules::model::{QuestState, TomeEntry};
 use crate::rules::renown::tests::pack;

@@ -1,5 +1,7 @@
 use super::*;
 use crate::catalogue::battlepack::ArmyLimits;
+use crate::rules::RuleError;
+use crate::rules::model::{Roster, Unit};
 use crate::rules::renown::tests::pack;
 use crate::rules::roster::tests::{host, roster_led_by};
 

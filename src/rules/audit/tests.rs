@@ -1,11 +1,11 @@
 use super::*;
-use crate::catalogue::EnhancementKind;
-use crate::rules::UnitRef;
+use crate::catalogue::{EnhancementKind, LoreKind};
 use crate::rules::change::NewUnit;
 use crate::rules::log::{LoggedChange, LoggedSet};
-use crate::rules::model::{Enhancement, TomeEntry};
+use crate::rules::model::{Enhancement, TomeEntry, Unit};
 use crate::rules::renown::tests::pack;
 use crate::rules::roster::tests::{add, empty_roster, host, roster_led_by};
+use crate::rules::{Change, UnitRef};
 
 /// A logged change to roster 1.
 pub(crate) fn ch(id: i64, unit: Option<i64>, change: Change) -> LoggedChange {

@@ -1,7 +1,8 @@
 use super::*;
-use crate::catalogue::parse_faction;
-use crate::rules::model::Roster;
+use crate::catalogue::{Faction, LoreKind, parse_faction};
+use crate::rules::model::{Roster, Unit};
 use crate::rules::renown::tests::pack;
+use crate::rules::{Change, RuleError};
 
 const HOST: &str = r#"
 name = "Test Host"

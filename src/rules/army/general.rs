@@ -1,0 +1,107 @@
+//! The army's general: the warlord if taken, a WARMASTER if any is taken, and always a HERO.
+
+use crate::rules::model::{Roster, Unit};
+use crate::rules::{RuleError, refuse};
+
+pub(super) fn labels(units: &[&Unit]) -> String {
+    units.iter().map(|u| u.label()).collect::<Vec<_>>().join(", ")
+}
+
+pub(super) fn warmasters<'a>(units: &[&'a Unit]) -> Vec<&'a Unit> {
+    units
+        .iter()
+        .copied()
+        .filter(|u| u.has_keyword("WARMASTER"))
+        .collect()
+}
+
+/// The general: the one named, else the warlord if taken, else the only WARMASTER, else the
+/// only HERO. The warlord, if taken, must be the general (Path to Glory); if any WARMASTER is
+/// taken, the general must be one of them (core rules 3.2); the general is a HERO.
+pub(super) fn choose_general<'a>(
+    roster: &'a Roster,
+    units: &[&'a Unit],
+    named: Option<&str>,
+) -> Result<&'a Unit, RuleError> {
+    let warlord = units.iter().copied().find(|u| u.warlord);
+    let warmasters = warmasters(units);
+    if let Some(w) = warlord.filter(|w| !warmasters.is_empty() && !w.has_keyword("WARMASTER")) {
+        return refuse(
+            "warmaster",
+            format!(
+                "the warlord {} is taken, so it must be the general (Path to Glory), but {} has the WARMASTER keyword, so the general must be a WARMASTER (core rules 3.2); leave one of them out",
+                w.label(),
+                labels(&warmasters)
+            ),
+        );
+    }
+    let general = match (named, warlord) {
+        (Some(g), _) => {
+            let g = roster.find_unit(g)?;
+            if !units.iter().any(|u| u.id == g.id) {
+                return refuse(
+                    "general",
+                    format!("the general {} is not in the army; add it", g.label()),
+                );
+            }
+            if let Some(w) = warlord.filter(|w| w.id != g.id) {
+                return refuse(
+                    "general",
+                    format!(
+                        "the warlord {} is in the army, so the warlord must be the general; leave out --general or name the warlord",
+                        w.label()
+                    ),
+                );
+            }
+            if !warmasters.is_empty() && !g.has_keyword("WARMASTER") {
+                return refuse(
+                    "warmaster",
+                    format!(
+                        "{} has the WARMASTER keyword, so the general must be a WARMASTER (core rules 3.2), and {} is not; name {} with --general",
+                        labels(&warmasters),
+                        g.label(),
+                        if warmasters.len() == 1 {
+                            "it"
+                        } else {
+                            "one of them"
+                        }
+                    ),
+                );
+            }
+            g
+        }
+        (None, Some(w)) => w,
+        (None, None) => match warmasters.as_slice() {
+            [one] => *one,
+            [_, _, ..] => {
+                return refuse(
+                    "general",
+                    format!(
+                        "pick the general with --general; it must be a WARMASTER (one of: {})",
+                        labels(&warmasters)
+                    ),
+                );
+            }
+            [] => {
+                let heroes: Vec<&Unit> = units.iter().copied().filter(|u| u.has_keyword("HERO")).collect();
+                match heroes.as_slice() {
+                    [one] => *one,
+                    [] => return refuse("general", "the army has no HERO to be its general; add one"),
+                    many => {
+                        return refuse(
+                            "general",
+                            format!("pick the general with --general (one of: {})", labels(many)),
+                        );
+                    }
+                }
+            }
+        },
+    };
+    if !general.has_keyword("HERO") {
+        return refuse(
+            "general",
+            format!("the general must be a HERO, and {} is not", general.label()),
+        );
+    }
+    Ok(general)
+}

@@ -1,0 +1,101 @@
+//! `plan_army`: the army a player names for one battle, checked and completed.
+
+use super::choice::ArmyChoice;
+use super::general::choose_general;
+use super::regiments::{Regiment, asked_regiments, no_room, place_regiments};
+use crate::catalogue::battlepack::ArmyLimits;
+use crate::rules::model::{Roster, Unit};
+use crate::rules::{RuleError, refuse};
+use serde::Serialize;
+
+/// An army as checked: units in the order given, the general, the regiments and the points.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Army {
+    pub units: Vec<i64>,
+    pub general: i64,
+    /// The general's regiment first, then the other HEROes' in army order.
+    pub regiments: Vec<Regiment>,
+    pub points: u32,
+}
+
+impl Army {
+    /// The leader of the regiment `unit` is in (a leader is in its own).
+    pub fn regiment_of(&self, unit: i64) -> Option<i64> {
+        self.regiments
+            .iter()
+            .find(|r| r.leader == unit || r.units.contains(&unit))
+            .map(|r| r.leader)
+    }
+}
+
+/// Checks the army a player names for a battle: units from the Order of Battle, the general,
+/// the regiments (filling in what the player left out) and the points.
+pub fn plan_army(
+    limits: &ArmyLimits,
+    roster: &Roster,
+    choice: &ArmyChoice,
+    points_limit: u32,
+) -> Result<Army, RuleError> {
+    let units = taken_units(roster, choice.units)?;
+    let general = choose_general(roster, &units, choice.general)?;
+    let asked = asked_regiments(limits, roster, &units, general, choice.regiments)?;
+    let (regiments, unplaced) = place_regiments(limits, &units, general, asked);
+    if !unplaced.is_empty() {
+        return Err(no_room(
+            limits,
+            &units,
+            &unplaced,
+            "add a HERO or leave a unit out",
+        ));
+    }
+    let points = points_of(&units);
+    if points > points_limit {
+        return refuse(
+            "points limit",
+            format!(
+                "the army costs {points} points, over the battle's {points_limit}-point limit by {}; leave a unit out",
+                points - points_limit
+            ),
+        );
+    }
+    Ok(Army {
+        units: units.iter().map(|u| u.id).collect(),
+        general: general.id,
+        regiments,
+        points,
+    })
+}
+
+pub(super) fn points_of(units: &[&Unit]) -> u32 {
+    units.iter().map(|u| u.cost()).sum()
+}
+
+/// The units named, each from the Order of Battle, not retired, and named once.
+fn taken_units<'a>(roster: &'a Roster, wanted: &[String]) -> Result<Vec<&'a Unit>, RuleError> {
+    if wanted.is_empty() {
+        return refuse("army", "name the units taken to the battle (ids or names)");
+    }
+    let mut units: Vec<&Unit> = Vec::new();
+    for w in wanted {
+        let unit = roster.find_unit(w).map_err(|e| {
+            RuleError::new(
+                "army",
+                format!(
+                    "{}; an army is drawn from the Order of Battle (summoned and replacement units never join it, so leave them out)",
+                    e.message
+                ),
+            )
+        })?;
+        if unit.retired {
+            return refuse(
+                "army",
+                format!("{} is retired and cannot be taken to battle", unit.label()),
+            );
+        }
+        if units.iter().any(|u| u.id == unit.id) {
+            return refuse("army", format!("{} is named twice", unit.label()));
+        }
+        units.push(unit);
+    }
+    Ok(units)
+}

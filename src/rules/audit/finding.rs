@@ -1,0 +1,122 @@
+//! What the audit reports: a [`Finding`], the [`Check`] it comes from, and the builder the
+//! checks use to say which unit, battle or change set it is about.
+
+use crate::rules::model::{Roster, Unit};
+use serde::Serialize;
+
+/// Which check a finding comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Check {
+    /// The starting Order of Battle cost more than the battlepack allows (1000).
+    StartingPoints,
+    /// The starting Order of Battle had no warlord, or one the warlord rules forbid.
+    Warlord,
+    /// An army taken to a battle cost more than that battle's points limit.
+    ArmyPoints,
+    /// An army taken to a battle names a unit the Order of Battle did not hold then.
+    ArmyUnits,
+    /// Stored glory differs from what the change log adds up to.
+    GloryBalance,
+    /// Glory went below 0 at some point of the change log.
+    NegativeGlory,
+    /// A unit's stored renown differs from its logged gains and losses.
+    Renown,
+    /// A unit's stored rank is not the rank its renown gives.
+    Rank,
+    /// An aftermath added or reinforced more units than the battlepack allows.
+    AftermathPurchases,
+    /// The same enhancement is on the Order of Battle more than once.
+    Enhancements,
+    /// A lore of the Arcane Tome holds more entries than allowed (6).
+    LoreCapacity,
+    /// A change refers to a roll that is not in the dice log.
+    DiceLog,
+    /// A change in the log cannot be read, so the roster cannot be rebuilt from it.
+    ChangeLog,
+    /// The roster's faction is not in the data, so the warlord rules cannot be checked.
+    FactionData,
+}
+
+impl Check {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Check::StartingPoints => "starting points",
+            Check::Warlord => "warlord",
+            Check::ArmyPoints => "army points",
+            Check::ArmyUnits => "army units",
+            Check::GloryBalance => "glory balance",
+            Check::NegativeGlory => "negative glory",
+            Check::Renown => "renown",
+            Check::Rank => "rank",
+            Check::AftermathPurchases => "aftermath purchases",
+            Check::Enhancements => "enhancements",
+            Check::LoreCapacity => "lore capacity",
+            Check::DiceLog => "dice log",
+            Check::ChangeLog => "change log",
+            Check::FactionData => "faction data",
+        }
+    }
+}
+
+impl std::fmt::Display for Check {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One thing the audit found wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    pub check: Check,
+    pub roster_id: i64,
+    pub roster: String,
+    /// The unit it is about, as "Dawn Guard (Liberators, #2)".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub battle: Option<i64>,
+    /// The change set (command) it is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub set: Option<i64>,
+    pub message: String,
+}
+
+pub(super) fn finding(check: Check, roster: &Roster, message: String) -> Finding {
+    Finding {
+        check,
+        roster_id: roster.id,
+        roster: roster.name.clone(),
+        unit: None,
+        unit_id: None,
+        battle: None,
+        set: None,
+        message,
+    }
+}
+
+impl Finding {
+    pub(super) fn unit(mut self, unit: &Unit) -> Finding {
+        self.unit = Some(unit.label());
+        self.unit_id = Some(unit.id);
+        self
+    }
+
+    pub(super) fn unit_id(mut self, id: i64) -> Finding {
+        self.unit = Some(format!("#{id}"));
+        self.unit_id = Some(id);
+        self
+    }
+
+    pub(super) fn battle(mut self, battle: Option<i64>) -> Finding {
+        self.battle = battle;
+        self
+    }
+
+    pub(super) fn set(mut self, set: Option<i64>) -> Finding {
+        self.set = set;
+        self
+    }
+}

@@ -1,0 +1,60 @@
+//! The audit: a roster's numbers checked against its history, for a campaign organiser to run
+//! before a league night. The store gathers the evidence (the roster as stored, its change log,
+//! the roster rebuilt from that log at set-up's end and at each battle, the dice log's roll
+//! ids); [`audit_roster`] compares them and returns every [`Finding`], naming the roster and
+//! the unit, battle or change set it is about. No I/O here.
+//!
+//! The checks live in `order_of_battle` (the roster as it started, as taken to battle and as
+//! it stands) and `history` (the change log and the dice log); `finding` is what they report.
+
+mod finding;
+mod history;
+mod order_of_battle;
+
+pub use finding::{Check, Finding};
+pub use history::{aftermath_purchases, dice_log, glory, renown, unreadable_changes};
+pub use order_of_battle::{ArmyTaken, army_points, enhancements, lores, ranks, starting_order_of_battle};
+
+use crate::catalogue::{Battlepack, Faction};
+use crate::rules::log::LoggedSet;
+use crate::rules::model::Roster;
+use std::collections::BTreeSet;
+
+/// Everything the audit looks at for one roster.
+#[derive(Debug, Clone)]
+pub struct RosterEvidence<'a> {
+    /// The roster as stored now.
+    pub stored: &'a Roster,
+    /// The roster's change log, oldest first: its own sets and its battles' sets.
+    pub log: &'a [LoggedSet],
+    /// The Order of Battle as the log stood just before set-up ended (now, if it has not);
+    /// None when the log cannot be replayed.
+    pub starting: Option<&'a Roster>,
+    pub armies: &'a [ArmyTaken],
+    /// Ids of every roll in the dice log.
+    pub rolls: &'a BTreeSet<i64>,
+}
+
+/// Every finding for one roster, in the order of the checks. `faction` is None when the
+/// roster's faction is missing from the data (the warlord rules are then not checked).
+pub fn audit_roster(pack: &Battlepack, faction: Option<&Faction>, ev: &RosterEvidence) -> Vec<Finding> {
+    let mut out = Vec::new();
+    out.extend(unreadable_changes(ev.stored, ev.log));
+    if let Some(start) = ev.starting {
+        out.extend(starting_order_of_battle(pack, faction, ev.stored, start));
+    }
+    for army in ev.armies {
+        out.extend(army_points(ev.stored, army));
+    }
+    out.extend(glory(ev.stored, ev.log));
+    out.extend(renown(ev.stored, ev.log));
+    out.extend(ranks(pack, ev.stored));
+    out.extend(aftermath_purchases(pack, ev.stored, ev.log));
+    out.extend(enhancements(ev.stored));
+    out.extend(lores(pack, ev.stored));
+    out.extend(dice_log(ev.stored, ev.log, ev.rolls));
+    out
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

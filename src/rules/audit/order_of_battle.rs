@@ -1,0 +1,186 @@
+//! Checks of the Order of Battle itself: as it started, as taken to each battle, and as it
+//! stands (ranks, enhancements, lores).
+
+use super::finding::{Check, Finding, finding};
+use crate::catalogue::{Battlepack, Faction, LoreKind};
+use crate::rules::model::{Roster, Unit};
+use crate::rules::roster::warlord_problems;
+
+/// An army the roster took to a battle, with the roster as its log stood when the army was
+/// recorded (so unit costs are those of that battle).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArmyTaken {
+    pub battle_id: i64,
+    pub points_limit: u32,
+    /// The change set the roster was rebuilt up to (the army's, else the result's).
+    pub set: Option<i64>,
+    pub units: Vec<i64>,
+    pub roster_then: Roster,
+}
+
+/// The starting Order of Battle: within the starting points, led by a warlord the warlord
+/// rules allow.
+pub fn starting_order_of_battle(
+    pack: &Battlepack,
+    faction: Option<&Faction>,
+    roster: &Roster,
+    start: &Roster,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let limit = pack.roster.starting_points;
+    if start.points() > limit {
+        out.push(finding(
+            Check::StartingPoints,
+            roster,
+            format!(
+                "the starting Order of Battle cost {} points, over the {limit}-point limit by {}",
+                start.points(),
+                start.points() - limit
+            ),
+        ));
+    }
+    match (start.warlord(), faction) {
+        (None, _) => out.push(finding(
+            Check::Warlord,
+            roster,
+            "the starting Order of Battle had no warlord".into(),
+        )),
+        (Some(w), Some(f)) => {
+            for broken in warlord_problems(pack, f, w) {
+                out.push(
+                    finding(
+                        Check::Warlord,
+                        roster,
+                        format!("starting warlord: {}", broken.message),
+                    )
+                    .unit(w),
+                );
+            }
+        }
+        (Some(_), None) => out.push(finding(
+            Check::FactionData,
+            roster,
+            format!(
+                "the faction {} is not in the data, so the warlord rules were not checked",
+                roster.faction
+            ),
+        )),
+    }
+    out
+}
+
+/// The army taken to a battle, at the unit costs of that battle, within its points limit.
+pub fn army_points(roster: &Roster, army: &ArmyTaken) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let then = &army.roster_then;
+    let mut points = 0;
+    for &id in &army.units {
+        match then.unit(id) {
+            Some(u) => points += u.cost(),
+            None => out.push(
+                finding(
+                    Check::ArmyUnits,
+                    roster,
+                    format!(
+                        "unit #{id} is in the army for battle {}, but was not on the Order of Battle then",
+                        army.battle_id
+                    ),
+                )
+                .unit_id(id)
+                .battle(Some(army.battle_id))
+                .set(army.set),
+            ),
+        }
+    }
+    if points > army.points_limit {
+        out.push(
+            finding(
+                Check::ArmyPoints,
+                roster,
+                format!(
+                    "the army for battle {} cost {points} points, over its {}-point limit by {}",
+                    army.battle_id,
+                    army.points_limit,
+                    points - army.points_limit
+                ),
+            )
+            .battle(Some(army.battle_id))
+            .set(army.set),
+        );
+    }
+    out
+}
+
+/// Each unit's stored rank is the rank its stored renown gives.
+pub fn ranks(pack: &Battlepack, roster: &Roster) -> Vec<Finding> {
+    roster
+        .units
+        .iter()
+        .filter_map(|u| {
+            let due = pack.rank_for(u.renown).map(|r| r.name.as_str());
+            (due != u.rank.as_deref()).then(|| {
+                finding(
+                    Check::Rank,
+                    roster,
+                    format!(
+                        "{} is stored as {}, but {} renown makes it {}",
+                        u.label(),
+                        u.rank.as_deref().unwrap_or("unranked"),
+                        u.renown,
+                        due.unwrap_or("unranked")
+                    ),
+                )
+                .unit(u)
+            })
+        })
+        .collect()
+}
+
+/// The Order of Battle holds each enhancement at most once.
+pub fn enhancements(roster: &Roster) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let mut seen: Vec<(&Unit, &str)> = Vec::new();
+    for u in roster.active_units() {
+        for e in &u.enhancements {
+            if let Some((holder, _)) = seen.iter().find(|(_, n)| n.eq_ignore_ascii_case(&e.name)) {
+                let also = if holder.id == u.id {
+                    "twice".to_string()
+                } else {
+                    format!("and by {}", holder.label())
+                };
+                out.push(
+                    finding(
+                        Check::Enhancements,
+                        roster,
+                        format!(
+                            "{} is held by {} {also}; the Order of Battle may hold an enhancement only once",
+                            e.name,
+                            u.label()
+                        ),
+                    )
+                    .unit(u),
+                );
+            }
+            seen.push((u, &e.name));
+        }
+    }
+    out
+}
+
+/// Each lore of the Arcane Tome holds at most the battlepack's capacity (6).
+pub fn lores(pack: &Battlepack, roster: &Roster) -> Vec<Finding> {
+    let cap = pack.roster.lore_capacity as usize;
+    LoreKind::ALL
+        .into_iter()
+        .filter_map(|kind| {
+            let n = roster.tome(kind).count();
+            (n > cap).then(|| {
+                finding(
+                    Check::LoreCapacity,
+                    roster,
+                    format!("the {kind} lore holds {n} entries, more than {cap}"),
+                )
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,110 @@
+//! How a [`Change`] reads in history: one line in players' words per change.
+
+use super::Change;
+use crate::catalogue::battlepack::QuestReward;
+
+impl Change {
+    /// A line for history: what changed, in players' words.
+    pub fn describe(&self) -> String {
+        match self {
+            Change::AddUnit { unit } => {
+                let name = unit
+                    .name
+                    .as_ref()
+                    .map(|n| format!(" \"{n}\""))
+                    .unwrap_or_default();
+                let role = if unit.warlord { " as warlord" } else { "" };
+                format!(
+                    "{}{name} joined the Order of Battle{role} ({} pts)",
+                    unit.warscroll, unit.points
+                )
+            }
+            Change::Reinforce { .. } => "reinforced: twice the models, twice the points".into(),
+            Change::GainRenown { amount, reason, .. } => format!("+{amount} renown ({reason})"),
+            Change::QuestProgress {
+                quest,
+                points,
+                reason,
+            } => {
+                format!("+{points} quest points for {quest} ({reason})")
+            }
+            Change::CompleteQuest { quest, .. } => format!("quest completed: {quest}"),
+            Change::GrantReward { reward, source, .. } => {
+                format!("earned {} ({source})", reward_words(*reward))
+            }
+            Change::ClaimReward { reward, source, .. } => {
+                format!("used the {} earned from {source}", reward_words(*reward))
+            }
+            Change::TameManifestation { name } => format!("{name} is no longer Wild"),
+            Change::GainGlory { amount, reason } => format!("+{amount} glory ({reason})"),
+            Change::SpendGlory { amount, reason } => format!("-{amount} glory ({reason})"),
+            Change::Retire { .. } => "retired from the Order of Battle".into(),
+            Change::CompleteSetup => "first battle fought: set-up is over".into(),
+            Change::RemoveUnit { .. } => "taken off the Order of Battle (undone)".into(),
+            Change::Unreinforce { .. } => "no longer reinforced".into(),
+            Change::LoseRenown { amount, reason, .. } => format!("-{amount} renown ({reason})"),
+            Change::SetRank { rank, .. } => format!("rank back to {}", rank.as_deref().unwrap_or("none")),
+            Change::ClearPath { .. } => "Path cleared".into(),
+            Change::RemoveAbility { rank, .. } => format!("{rank} ability removed"),
+            Change::RemoveEnhancement { name, table, .. } => format!("{name} ({table}) removed"),
+            Change::LoseQuestPoints { quest, points } => format!("-{points} quest points for {quest}"),
+            Change::ReopenQuest { quest, .. } => format!("quest reopened: {quest}"),
+            Change::RevokeReward { reward, source } => {
+                format!("no longer owed {} ({source})", reward_words(*reward))
+            }
+            Change::UnclaimReward { reward, source, .. } => {
+                format!("owed {} again ({source})", reward_words(*reward))
+            }
+            Change::MarkWild { name } => format!("{name} is Wild again"),
+            Change::Unretire { .. } => "back on the Order of Battle".into(),
+            Change::ReopenSetup => "set-up reopened".into(),
+            Change::GainRank { rank, .. } => format!("reached rank {rank}"),
+            Change::SetPath { path, .. } => format!("follows the Path of the {}", capitalise(path)),
+            Change::ChooseAbility { rank, ability, .. } => format!("{rank} ability: {ability}"),
+            Change::GiveEnhancement {
+                table, name, reason, ..
+            } => format!("given {name} ({table}; {reason})"),
+            Change::AddToTome {
+                lore_kind,
+                name,
+                lore,
+                wild,
+                reason,
+                ..
+            } => {
+                let wild = if *wild { ", marked Wild" } else { "" };
+                format!("{name} added to the {lore_kind} lore (from {lore}{wild}; {reason})")
+            }
+            Change::RemoveFromTome {
+                lore_kind,
+                name,
+                reason,
+                ..
+            } => {
+                format!("{name} removed from the {lore_kind} lore ({reason})")
+            }
+            Change::StartQuest { quest, .. } => format!("quest started: {quest}"),
+            Change::DropQuest { quest, reason, .. } => format!("quest dropped: {quest} ({reason})"),
+        }
+    }
+}
+
+/// "an artefact of power", "a heroic trait", ... as players say it.
+pub fn reward_words(reward: QuestReward) -> &'static str {
+    match reward {
+        QuestReward::Artefact => "an artefact of power",
+        QuestReward::HeroicTrait => "a heroic trait",
+        QuestReward::Spell => "a spell",
+        QuestReward::Prayer => "a prayer",
+        QuestReward::Renown => "renown",
+        QuestReward::TameManifestation => "a tamed manifestation",
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,198 @@
+//! `roster check`: every rule a stored roster breaks, and the set-up steps still open.
+
+use super::enhancements::eligible;
+use super::tome::starting_tome_allowance;
+use super::units::never_reinforceable;
+use super::warlord::warlord_problems;
+use crate::catalogue::battlepack::Battlepack;
+use crate::catalogue::{Faction, LoreKind};
+use crate::rules::model::Roster;
+use crate::rules::renown::{check_path, find_ability, find_path, pending_ranks};
+use serde::Serialize;
+
+/// One broken rule found by [`check`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    pub rule: &'static str,
+    pub message: String,
+}
+
+/// What `roster check` reports: broken rules, and set-up steps still open (advice only).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct CheckReport {
+    pub problems: Vec<Finding>,
+    pub notes: Vec<String>,
+}
+
+/// Lists every rule the roster breaks, checked against the faction data as it is now.
+pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckReport {
+    let mut report = CheckReport::default();
+    let mut problem = |rule: &'static str, message: String| report.problems.push(Finding { rule, message });
+
+    match roster.warlord() {
+        None => problem("warlord", "the roster has no warlord".into()),
+        Some(w) => {
+            for broken in warlord_problems(pack, faction, w) {
+                problem(broken.rule, broken.message);
+            }
+        }
+    }
+    if !roster.setup_complete && roster.points() > pack.roster.starting_points {
+        problem(
+            "starting points",
+            format!(
+                "the Order of Battle costs {} points, over the {}-point starting limit",
+                roster.points(),
+                pack.roster.starting_points
+            ),
+        );
+    }
+    let mut seen_enhancements: Vec<(&str, String)> = Vec::new();
+    for u in roster.active_units() {
+        if faction.unit(&u.warscroll).is_none() {
+            problem(
+                "faction units",
+                format!("{} is not a {} unit in the current data", u.label(), faction.name),
+            );
+        } else if let Some(now) = faction.unit(&u.warscroll).filter(|w| w.points != u.points) {
+            report.notes.push(format!(
+                "{}: recorded at {} pts, the faction data now says {}",
+                u.label(),
+                u.points,
+                now.points
+            ));
+        }
+        if let Some(why) = never_reinforceable(u).filter(|_| u.reinforced) {
+            problem(
+                "reinforced units",
+                format!("{} is reinforced, but {why}", u.label()),
+            );
+        }
+        if let Some(path_id) = &u.path {
+            match find_path(pack, path_id) {
+                Err(e) => problem("paths", format!("{}: {}", u.label(), e.message)),
+                Ok(path) => {
+                    if let Err(e) = check_path(pack, path, u) {
+                        problem("path eligibility", format!("{}: {}", u.label(), e.message));
+                    }
+                    for (rank, ability) in &u.abilities {
+                        if let Err(e) = find_ability(path, rank, ability) {
+                            problem("path abilities", format!("{}: {}", u.label(), e.message));
+                        }
+                    }
+                }
+            }
+        }
+        if !u.enhancements.is_empty() && u.has_keyword("UNIQUE") {
+            problem(
+                "enhancements",
+                format!("{} is UNIQUE but holds enhancements", u.label()),
+            );
+        }
+        for (i, e) in u.enhancements.iter().enumerate() {
+            if u.enhancements[..i]
+                .iter()
+                .any(|o| o.table.eq_ignore_ascii_case(&e.table))
+            {
+                problem(
+                    "enhancements",
+                    format!("{} holds two enhancements from {}", u.label(), e.table),
+                );
+            }
+            if let Some((holder, _)) = seen_enhancements
+                .iter()
+                .find(|(_, n)| n.eq_ignore_ascii_case(&e.name))
+            {
+                problem(
+                    "enhancements",
+                    format!("{} is held by both {holder} and {}", e.name, u.label()),
+                );
+            }
+            seen_enhancements.push((u.display_name(), e.name.clone()));
+            match faction
+                .enhancement_tables
+                .iter()
+                .find(|t| t.name.eq_ignore_ascii_case(&e.table))
+            {
+                Some(t) if !eligible(t, u) => problem(
+                    "enhancements",
+                    format!("{} is not eligible for {} ({})", u.label(), e.name, t.name),
+                ),
+                _ => {}
+            }
+        }
+    }
+    for kind in LoreKind::ALL {
+        let n = roster.tome(kind).count();
+        if n > pack.roster.lore_capacity as usize {
+            problem(
+                "lore capacity",
+                format!(
+                    "the {kind} lore holds {n}, more than {}",
+                    pack.roster.lore_capacity
+                ),
+            );
+        }
+    }
+    if let Some(q) = &roster.quest {
+        if let (Some(def), Some(id)) = (pack.quest(&q.quest), q.unit) {
+            match roster.unit(id) {
+                Some(u) if u.retired => problem(
+                    "quests",
+                    format!("the unit named by {} ({}) is retired", def.name, u.label()),
+                ),
+                None => problem("quests", format!("the unit named by {} is missing", def.name)),
+                Some(_) => {}
+            }
+        }
+    } else {
+        report
+            .notes
+            .push("no current quest: pick one with `ptg quest start`".into());
+    }
+    if !roster.setup_complete {
+        for t in &faction.enhancement_tables {
+            let given = roster.active_units().any(|u| {
+                u.enhancements
+                    .iter()
+                    .any(|e| e.table.eq_ignore_ascii_case(&t.name))
+            });
+            let someone_eligible = roster
+                .active_units()
+                .any(|u| eligible(t, u) && !u.has_keyword("UNIQUE"));
+            if !given && someone_eligible {
+                report.notes.push(format!(
+                    "starting enhancement from {} not yet given (`ptg roster enhance`)",
+                    t.name
+                ));
+            }
+        }
+        for kind in LoreKind::ALL {
+            let allowed = starting_tome_allowance(roster, kind) as usize;
+            let have = roster.tome(kind).count();
+            if have < allowed {
+                report.notes.push(format!(
+                    "{} starting {kind}(s) still to pick (`ptg roster lore`)",
+                    allowed - have
+                ));
+            }
+        }
+    }
+    for u in roster.active_units() {
+        if let Some(rank) = pending_ranks(pack, u).first() {
+            report.notes.push(format!(
+                "{} reached {} and has an ability to choose (`ptg rank choose`)",
+                u.label(),
+                rank.name
+            ));
+        }
+    }
+    for r in &roster.rewards {
+        report.notes.push(format!(
+            "{} from {} is waiting to be picked",
+            crate::rules::change::reward_words(r.reward),
+            r.source
+        ));
+    }
+    report
+}

@@ -1,0 +1,174 @@
+//! Enhancements (artefacts, heroic traits, ...): which unit may take which, and giving one.
+
+use super::rewards::{claim_reward, owed_reward};
+use crate::catalogue::battlepack::QuestReward;
+use crate::catalogue::{EnhancementKind, EnhancementTable, Faction};
+use crate::names;
+use crate::rules::change::{Change, Outcome, UnitRef};
+use crate::rules::model::{Roster, Unit};
+use crate::rules::{RuleError, refuse};
+
+/// Finds an enhancement of the faction by name, preferring a table `unit` is eligible for.
+fn find_enhancement<'a>(
+    faction: &'a Faction,
+    unit: &Unit,
+    name: &str,
+) -> Result<(&'a EnhancementTable, &'a str), RuleError> {
+    let n = name.trim();
+    let matches: Vec<(&EnhancementTable, &str)> = faction
+        .enhancement_tables
+        .iter()
+        .flat_map(|t| {
+            t.enhancements
+                .iter()
+                .filter(|e| e.eq_ignore_ascii_case(n))
+                .map(move |e| (t, e.as_str()))
+        })
+        .collect();
+    if let Some(m) = matches
+        .iter()
+        .find(|(t, _)| eligible(t, unit))
+        .or(matches.first())
+    {
+        return Ok(*m);
+    }
+    let all = faction
+        .enhancement_tables
+        .iter()
+        .flat_map(|t| t.enhancements.iter().map(String::as_str));
+    refuse(
+        "enhancements",
+        format!(
+            "{} (see `ptg faction show \"{}\"`)",
+            names::unknown(&format!("{} enhancement", faction.name), name, all),
+            faction.name
+        ),
+    )
+}
+
+/// Whether `unit` may take an enhancement from `table`; a table that lists no units is open to HEROES.
+pub(super) fn eligible(table: &EnhancementTable, unit: &Unit) -> bool {
+    if table.eligible.is_empty() {
+        return unit.has_keyword("HERO");
+    }
+    table
+        .eligible
+        .iter()
+        .any(|e| e.eq_ignore_ascii_case(&unit.warscroll))
+}
+
+/// Gives an enhancement to a unit. At set-up each table gives one; more must be earned
+/// (quests, battleplan rewards) and say so in `reason`.
+pub fn plan_enhancement(
+    faction: &Faction,
+    roster: &Roster,
+    unit: &Unit,
+    name: &str,
+    reason: Option<&str>,
+) -> Result<Outcome, RuleError> {
+    if unit.retired {
+        return refuse(
+            "enhancements",
+            format!(
+                "{} is retired; give the enhancement to a unit on the Order of Battle",
+                unit.label()
+            ),
+        );
+    }
+    let (table, enhancement) = find_enhancement(faction, unit, name)?;
+    if unit.has_keyword("UNIQUE") {
+        return refuse(
+            "enhancements",
+            format!(
+                "{} is UNIQUE and cannot be given enhancements; pick another unit",
+                unit.label()
+            ),
+        );
+    }
+    if !eligible(table, unit) {
+        return refuse(
+            "enhancements",
+            format!(
+                "{} cannot take {} from {}; eligible units: {}",
+                unit.label(),
+                enhancement,
+                table.name,
+                table.eligible.join(", ")
+            ),
+        );
+    }
+    if let Some(holder) = roster.active_units().find(|u| {
+        u.enhancements
+            .iter()
+            .any(|e| e.name.eq_ignore_ascii_case(enhancement))
+    }) {
+        return refuse(
+            "enhancements",
+            format!(
+                "{enhancement} is already held by {}; the Order of Battle cannot include the same enhancement twice",
+                holder.label()
+            ),
+        );
+    }
+    if let Some(held) = unit
+        .enhancements
+        .iter()
+        .find(|e| e.table.eq_ignore_ascii_case(&table.name))
+    {
+        return refuse(
+            "enhancements",
+            format!(
+                "{} already has {} from {}; a unit cannot hold two enhancements of the same table",
+                unit.label(),
+                held.name,
+                table.name
+            ),
+        );
+    }
+    let owed = match table.kind {
+        EnhancementKind::Artefact => Some(QuestReward::Artefact),
+        EnhancementKind::HeroicTrait => Some(QuestReward::HeroicTrait),
+        EnhancementKind::Other => None,
+    }
+    .map(|kind| owed_reward(roster, kind, Some(unit)))
+    .transpose()?
+    .flatten();
+    let mut out = Outcome::new(format!("{} given {enhancement}", unit.display_name()));
+    let reason = match (reason.map(str::trim).filter(|r| !r.is_empty()), owed) {
+        (Some(r), _) => r.to_string(),
+        (None, Some(claim)) => claim_reward(&mut out, claim),
+        (None, None) => {
+            if roster.setup_complete {
+                return refuse(
+                    "enhancements",
+                    format!(
+                        "set-up is over, so {enhancement} must be earned; say how with --reason (e.g. \"Search for the Artefact completed\")"
+                    ),
+                );
+            }
+            if let Some(holder) = roster.active_units().find(|u| {
+                u.enhancements
+                    .iter()
+                    .any(|e| e.table.eq_ignore_ascii_case(&table.name))
+            }) {
+                return refuse(
+                    "enhancements",
+                    format!(
+                        "the starting pick from {} is already given to {}; further enhancements are earned: record one with --reason",
+                        table.name,
+                        holder.label()
+                    ),
+                );
+            }
+            "starting enhancement".into()
+        }
+    };
+    out.push(Change::GiveEnhancement {
+        unit: UnitRef::Existing(unit.id),
+        table: table.name.clone(),
+        enhancement_kind: table.kind,
+        name: enhancement.to_string(),
+        reason,
+    });
+    Ok(out)
+}

@@ -1,0 +1,29 @@
+//! Order of Battle rules for setting up a Path to Glory roster: the warlord, the starting
+//! units and their points, enhancements, the Arcane Tome and the Quest Log.
+//!
+//! Each `plan_*` function checks one request against the roster as it stands and returns the
+//! changes to make; `check` lists every rule a stored roster breaks (e.g. after faction data
+//! changed under it).
+//!
+//! One file per concept: `warlord` (the warlord rules and a new roster's warlord), `units`
+//! (starting units, names, reinforcing), `enhancements`, `rewards` (earned rewards a pick
+//! uses up), `tome` (the Arcane Tome), `quests` (starting a quest) and `check`.
+
+mod check;
+mod enhancements;
+mod quests;
+mod rewards;
+mod tome;
+mod units;
+mod warlord;
+
+pub use check::{CheckReport, Finding, check};
+pub use enhancements::plan_enhancement;
+pub use quests::plan_quest;
+pub use tome::{plan_tome_entry, starting_tome_allowance};
+pub use units::{check_reinforceable, check_unit_name, find_warscroll, plan_add_unit};
+pub(crate) use warlord::warlord_problems;
+pub use warlord::{WarlordChoice, plan_warlord};
+
+#[cfg(test)]
+pub(crate) mod tests;

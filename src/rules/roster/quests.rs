@@ -1,0 +1,144 @@
+//! Starting a quest in the Quest Log (and, for Harness Manifestation, adding its Wild
+//! manifestation).
+
+use super::tome::find_lore_entry;
+use crate::catalogue::battlepack::{Battlepack, QuestReward, QuestTarget};
+use crate::catalogue::{EnhancementKind, Faction, LoreKind};
+use crate::names;
+use crate::rules::change::{Change, Outcome, UnitRef};
+use crate::rules::model::{Roster, Unit};
+use crate::rules::{RuleError, refuse};
+
+/// Starts a quest. One quest at a time: during set-up a new choice replaces the current one;
+/// afterwards a quest can only be given up in the aftermath.
+pub fn plan_quest(
+    pack: &Battlepack,
+    faction: &Faction,
+    roster: &Roster,
+    quest: &str,
+    unit: Option<&Unit>,
+    manifestation: Option<&str>,
+) -> Result<Outcome, RuleError> {
+    let Some(q) = pack.quest(quest) else {
+        return refuse(
+            "quests",
+            names::unknown("quest", quest, pack.quests.iter().map(|q| q.name.as_str())),
+        );
+    };
+    let mut out = Outcome::new(format!("quest started: {}", q.name));
+    if let Some(current) = &roster.quest {
+        if roster.setup_complete {
+            return refuse(
+                "quest log",
+                format!(
+                    "{} is already on the quest '{}'; give it up in the aftermath (`--quest abandon`) before starting another",
+                    roster.name, current.quest
+                ),
+            );
+        }
+        out.push(Change::DropQuest {
+            quest: current.quest.clone(),
+            reason: "another quest chosen during set-up".into(),
+            points: current.points,
+            unit: current.unit,
+        });
+    }
+    let unit_ref = match (q.target, unit) {
+        (QuestTarget::None, Some(u)) => {
+            return refuse(
+                "quests",
+                format!(
+                    "{} does not name a unit; leave out --unit ({})",
+                    q.name,
+                    u.label()
+                ),
+            );
+        }
+        (QuestTarget::None, None) => None,
+        (_, None) => {
+            let who = if q.target == QuestTarget::AnyUnit {
+                "a unit to be the Glory Seekers"
+            } else {
+                "a HERO with no heroic trait to be the Rising Champion"
+            };
+            return refuse("quests", format!("{} names {who}; add --unit <unit>", q.name));
+        }
+        (target, Some(u)) => {
+            if u.retired {
+                return refuse(
+                    "quests",
+                    format!("{} is retired; pick a unit on the Order of Battle", u.label()),
+                );
+            }
+            if target == QuestTarget::HeroWithoutHeroicTrait {
+                if !u.has_keyword("HERO") {
+                    return refuse(
+                        "quests",
+                        format!("the Rising Champion must be a HERO, and {} is not", u.label()),
+                    );
+                }
+                if let Some(t) = u
+                    .enhancements
+                    .iter()
+                    .find(|e| e.kind == EnhancementKind::HeroicTrait)
+                {
+                    return refuse(
+                        "quests",
+                        format!(
+                            "{} already has a heroic trait ({}); the Rising Champion must have none",
+                            u.label(),
+                            t.name
+                        ),
+                    );
+                }
+            }
+            Some(UnitRef::Existing(u.id))
+        }
+    };
+    if q.reward == QuestReward::TameManifestation {
+        let Some(m) = manifestation else {
+            return refuse(
+                "quests",
+                format!(
+                    "{} starts by adding a manifestation marked Wild; add --manifestation <name>",
+                    q.name
+                ),
+            );
+        };
+        let (lore, entry) = find_lore_entry(faction, LoreKind::Manifestation, m)?;
+        let current: Vec<_> = roster.tome(LoreKind::Manifestation).collect();
+        if current.iter().any(|e| e.name.eq_ignore_ascii_case(&entry.name)) {
+            return refuse(
+                "quests",
+                format!(
+                    "{} is already in the manifestation lore; pick another to harness",
+                    entry.name
+                ),
+            );
+        }
+        if current.len() >= pack.roster.lore_capacity as usize {
+            return refuse(
+                "lore capacity",
+                format!(
+                    "the manifestation lore is full ({}); remove one first with `ptg roster lore ... --replace`",
+                    current.len()
+                ),
+            );
+        }
+        out.push(Change::AddToTome {
+            lore_kind: LoreKind::Manifestation,
+            name: entry.name.clone(),
+            lore: lore.to_string(),
+            value: entry.value,
+            wild: true,
+            reason: format!("{} begun", q.name),
+        });
+    } else if manifestation.is_some() {
+        return refuse("quests", format!("{} does not take --manifestation", q.name));
+    }
+    out.push(Change::StartQuest {
+        quest: q.name.clone(),
+        unit: unit_ref,
+    });
+    Ok(out)
+}

@@ -1,0 +1,132 @@
+//! Units joining the Order of Battle at set-up: finding the warscroll, custom names, and
+//! which units may be reinforced.
+
+use crate::catalogue::battlepack::Battlepack;
+use crate::catalogue::{Faction, Warscroll};
+use crate::names;
+use crate::rules::change::{Change, NewUnit, Outcome, UnitRef};
+use crate::rules::model::{Roster, Unit};
+use crate::rules::{RuleError, refuse};
+
+/// Looks a warscroll up in the faction, suggesting close names when it is not there.
+pub fn find_warscroll<'a>(faction: &'a Faction, name: &str) -> Result<&'a Warscroll, RuleError> {
+    faction.unit(name).ok_or_else(|| {
+        RuleError::new(
+            "faction units",
+            format!(
+                "{} (see `ptg faction show \"{}\"`)",
+                names::unknown(
+                    &format!("{} unit", faction.name),
+                    name,
+                    faction.units.iter().map(|u| u.name.as_str())
+                ),
+                faction.name
+            ),
+        )
+    })
+}
+
+/// A starting unit joins the Order of Battle, at minimum size or reinforced, within the
+/// starting points limit. After set-up, units join only through the aftermath.
+pub fn plan_add_unit(
+    pack: &Battlepack,
+    faction: &Faction,
+    roster: &Roster,
+    warscroll: &str,
+    reinforced: bool,
+    name: Option<&str>,
+) -> Result<Outcome, RuleError> {
+    if roster.setup_complete {
+        return refuse(
+            "order of battle",
+            format!(
+                "{} has fought a battle, so set-up is over; new units join in the aftermath (`ptg aftermath <battle> \"{}\" --add-unit ...`)",
+                roster.name, roster.name
+            ),
+        );
+    }
+    let w = find_warscroll(faction, warscroll)?;
+    check_unit_name(roster, name)?;
+    let mut unit = Unit::new(0, w);
+    if reinforced {
+        check_reinforceable(&unit, "add it without --reinforced")?;
+        unit.reinforced = true;
+    }
+    let limit = pack.roster.starting_points;
+    let total = roster.points() + unit.cost();
+    if total > limit {
+        return refuse(
+            "starting points",
+            format!(
+                "adding {}{} ({} pts) brings the Order of Battle to {total} points, over the {limit}-point starting limit by {}; pick a cheaper unit{}",
+                w.name,
+                if reinforced { " reinforced" } else { "" },
+                unit.cost(),
+                total - limit,
+                if reinforced { " or do not reinforce it" } else { "" }
+            ),
+        );
+    }
+    let mut out = Outcome::new(format!(
+        "{}{} added to the Order of Battle",
+        w.name,
+        if reinforced { " (reinforced)" } else { "" }
+    ));
+    out.push(Change::AddUnit {
+        unit: NewUnit::from_warscroll(w, name, false),
+    });
+    if reinforced {
+        out.push(Change::Reinforce {
+            unit: UnitRef::New(0),
+        });
+    }
+    Ok(out)
+}
+
+/// Refuses a custom name another unit on the Order of Battle already has.
+pub fn check_unit_name(roster: &Roster, name: Option<&str>) -> Result<(), RuleError> {
+    let Some(wanted) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok(());
+    };
+    match roster
+        .active_units()
+        .find(|u| u.name.as_deref().is_some_and(|o| o.eq_ignore_ascii_case(wanted)))
+    {
+        Some(other) => refuse(
+            "unit names",
+            format!(
+                "{} is already called '{wanted}'; pick another name",
+                other.label()
+            ),
+        ),
+        None => Ok(()),
+    }
+}
+
+/// Refuses to reinforce a single-model unit or one the data marks as not reinforceable.
+pub fn check_reinforceable(unit: &Unit, fix: &str) -> Result<(), RuleError> {
+    if let Some(why) = never_reinforceable(unit) {
+        return refuse("reinforced units", format!("{} {why}; {fix}", unit.warscroll));
+    }
+    if unit.reinforced {
+        return refuse(
+            "reinforced units",
+            format!(
+                "{} is already reinforced (a unit is reinforced once); {fix}",
+                unit.label()
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Why a unit can never be reinforced (single model, or its battle profile forbids it).
+pub(super) fn never_reinforceable(unit: &Unit) -> Option<&'static str> {
+    if unit.unit_size <= 1 {
+        Some("has a minimum size of 1 model and cannot be reinforced")
+    } else if !unit.reinforceable {
+        Some("cannot be reinforced (its battle profile does not allow it)")
+    } else {
+        None
+    }
+}
