@@ -1,6 +1,6 @@
 //! The aftermath of one battle for one roster: the four steps, saved whole or not at all.
 
-use super::{check_unchanged, read_at, subject_by_id};
+use super::{check_unchanged, load_subject, read_at};
 use crate::catalogue::Catalogue;
 use crate::catalogue::battlepack::Battlepack;
 use crate::error::{Error, Result};
@@ -33,11 +33,9 @@ pub fn run<'a>(
 ) -> Result<Done<'a>> {
     let (subject, fought, seen) = store.read(|conn| {
         let b = battles::load(conn, battle)?;
-        let id = rosters::id_of(conn, roster)?;
-        let name = rosters::header(conn, id)?.name;
-        let fought = b.check_aftermath(id, &name)?;
-        let subject = subject_by_id(cat, conn, id)?;
-        let seen = read_at(conn, &[id], &[battle])?;
+        let subject = load_subject(cat, conn, roster)?;
+        let fought = b.check_aftermath(subject.roster.id, &subject.roster.name)?;
+        let seen = read_at(conn, &[subject.roster.id], &[battle])?;
         Ok::<_, Error>((subject, fought, seen))
     })?;
     let outcome = plan_aftermath(

@@ -33,7 +33,7 @@ pub fn audit(
         let (roster_ids, battles) = match (roster, campaign) {
             (Some(name), _) => {
                 let id = rosters::id_of(conn, name)?;
-                let campaign = Campaign::get(conn, &rosters::header(conn, id)?.campaign)?;
+                let campaign = Campaign::of_roster(conn, id)?;
                 let fought: Vec<Battle> = battles::list(conn, Some(campaign.id))?
                     .into_iter()
                     .filter(|b| b.side(id).is_some())
@@ -82,7 +82,7 @@ fn audit_one(
     dice: &BTreeSet<i64>,
 ) -> Result<(Vec<Finding>, Vec<i64>)> {
     let stored = rosters::load(conn, roster_id)?;
-    let campaign = Campaign::get(conn, &stored.campaign)?;
+    let campaign = Campaign::of_roster(conn, roster_id)?;
     let pack = pack_of(cat, &campaign)?;
     let faction = cat.faction(&stored.faction).ok();
 

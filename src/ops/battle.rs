@@ -39,7 +39,7 @@ fn load_roster(conn: &Conn, name: &str) -> Result<Roster> {
 /// The battle with its battlepack's details and both sides' rosters, in one read.
 fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
     let battle = battles::load(conn, id)?;
-    let pack = pack_of(cat, &Campaign::get(conn, &battle.campaign)?)?;
+    let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
     let rosters = battle
         .sides
         .iter()
@@ -121,7 +121,7 @@ pub fn record_army<'a>(
 ) -> Result<Shown<'a>> {
     store.write(|tx| {
         let b = battles::load(tx, battle_id)?;
-        let pack = pack_of(cat, &Campaign::get(tx, &b.campaign)?)?;
+        let pack = pack_of(cat, &Campaign::by_id(tx, b.campaign_id)?)?;
         let r = load_roster(tx, roster)?;
         b.check_side(r.id, &r.name)?;
         b.check_army_open()?;
@@ -180,7 +180,7 @@ pub fn twist(
 ) -> Result<Twisted> {
     let (b, plan, named, seen) = store.read(|conn| {
         let b = battles::load(conn, battle_id)?;
-        let pack = pack_of(cat, &Campaign::get(conn, &b.campaign)?)?;
+        let pack = pack_of(cat, &Campaign::by_id(conn, b.campaign_id)?)?;
         b.check_twist(round)?;
         let plan = rules::find_battleplan(pack, b.battleplan.as_deref().unwrap_or_default())?;
         let named = match underdog {
@@ -246,7 +246,7 @@ pub fn record_result<'a>(
 ) -> Result<Shown<'a>> {
     store.write(|tx| {
         let b = battles::load(tx, battle_id)?;
-        let pack = pack_of(cat, &Campaign::get(tx, &b.campaign)?)?;
+        let pack = pack_of(cat, &Campaign::by_id(tx, b.campaign_id)?)?;
         let sides: Vec<Roster> = b
             .sides
             .iter()

@@ -75,7 +75,7 @@ pub fn load_subject<'a>(cat: &'a Catalogue, conn: &Conn, name: &str) -> Result<S
 /// Loads roster `id` with its faction, battlepack and campaign.
 pub fn subject_by_id<'a>(cat: &'a Catalogue, conn: &Conn, id: i64) -> Result<Subject<'a>> {
     let roster = rosters::load(conn, id)?;
-    let campaign = Campaign::get(conn, &roster.campaign)?;
+    let campaign = Campaign::of_roster(conn, id)?;
     let pack = pack_of(cat, &campaign)?;
     let faction = cat.faction(&roster.faction).map_err(|e| {
         Error::refused(format!(

@@ -3,11 +3,11 @@
 
 use crate::catalogue::LoreKind;
 use crate::catalogue::battlepack::Battlepack;
+use crate::rules::battle::Battle;
 use crate::rules::battle::BattleResult;
 use crate::rules::change::Change;
 use crate::rules::log::LoggedSet;
 use crate::rules::model::{Roster, Unit};
-use crate::rules::battle::Battle;
 use serde::Serialize;
 use std::collections::HashMap;
 

@@ -67,6 +67,32 @@ impl Campaign {
             .optional()?)
     }
 
+    /// The campaign with this id (ids come from rows that reference it, so it exists).
+    pub fn by_id(conn: &Connection, id: i64) -> Result<Campaign> {
+        Ok(conn.query_row(
+            "SELECT id, name, battlepack, created_at FROM campaigns WHERE id = ?1",
+            [id],
+            |r| {
+                Ok(Campaign {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    battlepack: r.get(2)?,
+                    created_at: r.get(3)?,
+                })
+            },
+        )?)
+    }
+
+    /// The campaign roster `roster_id` belongs to.
+    pub fn of_roster(conn: &Connection, roster_id: i64) -> Result<Campaign> {
+        let id: i64 = conn.query_row(
+            "SELECT campaign_id FROM rosters WHERE id = ?1",
+            [roster_id],
+            |r| r.get(0),
+        )?;
+        Campaign::by_id(conn, id)
+    }
+
     /// The campaign called `name` (any case), or an error suggesting close names.
     pub fn get(conn: &Connection, name: &str) -> Result<Campaign> {
         if let Some(c) = Campaign::find(conn, name)? {

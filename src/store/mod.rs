@@ -88,10 +88,7 @@ impl Store {
 
     /// Runs `f` in one read transaction, so every query in it sees the same snapshot even
     /// while other processes write.
-    pub fn read<T, E: From<anyhow::Error>>(
-        &mut self,
-        f: impl FnOnce(&Conn) -> Result<T, E>,
-    ) -> Result<T, E> {
+    pub fn read<T, E: From<anyhow::Error>>(&mut self, f: impl FnOnce(&Conn) -> Result<T, E>) -> Result<T, E> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Deferred)

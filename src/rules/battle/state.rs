@@ -6,7 +6,7 @@
 
 use super::{BattleResult, SideReport, decide, find_army_unit};
 use crate::catalogue::battlepack::Battlepack;
-use crate::rules::aftermath::Fought;
+use crate::rules::fought::Fought;
 use crate::rules::model::Roster;
 use crate::rules::{Change, Outcome, RuleError, refuse};
 use serde::Serialize;

@@ -2,10 +2,10 @@ use super::*;
 use crate::catalogue::battlepack::QuestReward;
 use crate::rules::UnitRef;
 use crate::rules::audit::tests::{ch, set};
+use crate::rules::battle::Side;
 use crate::rules::model::{QuestState, TomeEntry};
 use crate::rules::renown::tests::pack;
 use crate::rules::roster::tests::{add, roster_led_by};
-use crate::rules::battle::Side;
 
 fn side(roster_id: i64, roster: &str, vp: u32, result: BattleResult) -> Side {
     Side {

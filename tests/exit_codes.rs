@@ -1,0 +1,91 @@
+//! End-to-end: the exit codes of `ptg --help` — 0 done, 1 refused, 2 wrong usage, 3 internal
+//! error — each with the database (or foreign file) left exactly as it was.
+
+mod common;
+
+use common::{ASHEN_VALE, HAMMERS, Ptg};
+
+#[test]
+fn done_exits_0_and_help_lists_the_codes() {
+    let p = Ptg::ashen_vale();
+    p.ok(&["campaign", "list"]);
+    let help = p.ok(&["--help"]);
+    assert!(help.contains("Exit codes: 0 done; 1 refused"), "{help}");
+    assert!(help.contains("3 internal error"), "{help}");
+}
+
+#[test]
+fn a_broken_rule_or_unknown_name_exits_1() {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    let err = p.refused(
+        &["roster", "add", "Hammers of Dwan", "Liberators"],
+        "unknown roster",
+    );
+    assert!(err.contains("did you mean 'Hammers of Dawn'"), "{err}");
+    assert!(!err.contains("internal error"), "{err}");
+    p.refused(&["roster", "add", HAMMERS, "Gutrippaz"], "Gutrippaz");
+    p.refused(&["roster", "check", HAMMERS, "--points", "0"], "more than 0");
+}
+
+#[test]
+fn wrong_usage_exits_2() {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    // Missing an argument, an unknown flag, and a value clap cannot parse.
+    p.refused_cmd(p.cmd(&["roster", "add", HAMMERS]), 2, "Usage");
+    p.refused_cmd(p.cmd(&["roster", "show", HAMMERS, "--colour"]), 2, "--colour");
+    let err = p.refused_cmd(
+        p.cmd(&["battle", "result", "1", "--vp", "Hammers of Dawn:14"]),
+        2,
+        "expected ROSTER=N",
+    );
+    assert!(err.contains("--vp"), "{err}");
+}
+
+#[test]
+fn a_file_that_is_not_a_ptg_database_exits_3_untouched() {
+    let p = Ptg::new();
+    {
+        let conn = rusqlite::Connection::open(p.db()).unwrap();
+        conn.execute_batch("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('bring dice');")
+            .unwrap();
+    }
+    let before = std::fs::read(p.db()).unwrap();
+    for args in [&["roster", "list"][..], &["campaign", "new", ASHEN_VALE]] {
+        let err = p.refused_cmd(p.cmd(args), 3, "not a ptg one");
+        assert!(err.starts_with("internal error:"), "{err}");
+        assert!(err.contains("not something you did wrong"), "{err}");
+        assert!(err.contains("report it"), "{err}");
+    }
+    assert_eq!(
+        std::fs::read(p.db()).unwrap(),
+        before,
+        "the foreign file is byte for byte the same"
+    );
+    let wal = p.db().with_extension("sqlite3-wal");
+    assert!(!wal.exists(), "the foreign file was not switched to WAL");
+
+    std::fs::write(p.db(), b"shopping list: dice, glue").unwrap();
+    let out = p.cmd(&["roster", "list"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("not a database"), "{err}");
+    assert_eq!(std::fs::read(p.db()).unwrap(), b"shopping list: dice, glue");
+}
+
+#[test]
+fn a_database_from_a_newer_ptg_exits_3_untouched() {
+    let p = Ptg::ashen_vale();
+    {
+        let conn = rusqlite::Connection::open(p.db()).unwrap();
+        conn.execute(
+            "INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (99, 'from_the_future', '2030-01-01', '0')",
+            [],
+        )
+        .unwrap();
+    }
+    let err = p.refused_cmd(p.cmd(&["campaign", "list"]), 3, "newer ptg (schema version 99");
+    assert!(err.contains("install the newer ptg"), "{err}");
+    p.refused_cmd(p.cmd(&["campaign", "new", "Second"]), 3, "newer ptg");
+}
