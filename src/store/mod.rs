@@ -8,6 +8,8 @@ mod campaigns;
 pub mod history;
 pub mod rolls;
 pub mod rosters;
+#[cfg(test)]
+mod tests;
 
 pub use apply::{Applied, LogContext, apply, apply_changes, log_set};
 pub use campaigns::{Campaign, CampaignRow};
