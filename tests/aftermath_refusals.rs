@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{HAMMERS, Ptg, RATS, named};
+use common::{Fixture, HAMMERS, Ptg, RATS, named};
 use serde_json::Value;
 
 const LORD: &str = "Lord-Vigilant on Gryph-stalker";
@@ -26,10 +26,9 @@ fn rosters() -> Ptg {
     p
 }
 
-/// Battle 1 of `points`, planned on The Ruined Settlement, with both whole rosters as armies.
+/// Plans battle 1 of `points` on The Ruined Settlement, with both whole rosters as armies.
 /// Both warlords start with 5 renown, so the roll-off for territories is scripted (6 v 1).
-fn armies(points: &str) -> Ptg {
-    let p = rosters();
+fn plan(p: &Ptg, points: &str) {
     p.ok(&[
         "battle",
         "new",
@@ -64,21 +63,15 @@ fn armies(points: &str) -> Ptg {
         "Stormvermin",
         "Warlock Engineer",
     ]);
-    p
 }
 
-/// Battle 1 of `points` fought: Hammers of Dawn 14 VP, Rat Tide 8 VP (a lead of 6, so a major
+/// Records battle 1's result: Hammers of Dawn 14 VP, Rat Tide 8 VP (a lead of 6, so a major
 /// victory for the Hammers), and the Hammers' Vindictors destroyed. Neither general was slain.
 ///
 /// In the aftermath, the Hammers roll a D3 for each survivor (Lord-Vigilant, Liberators,
 /// Knight-Arcanum: 3 dice), then the favoured warriors' D6: 4 dice in all (no quest, and The
 /// Ruined Settlement has no campaign reward dice). The Rat Tide roll 4 D3 and a D6: 5 dice.
-///
-/// Hammers' glory: 1000 points: fought 30 + major victory 20 + general alive 5 = 55;
-/// 2500 points: fought 150 + major victory 50 + general alive 20 = 220 (ascension.toml band
-/// 2251+).
-fn fought(points: &str) -> Ptg {
-    let p = armies(points);
+fn fight(p: &Ptg) {
     p.ok(&[
         "battle",
         "result",
@@ -90,8 +83,31 @@ fn fought(points: &str) -> Ptg {
         "--destroyed",
         "Vindictors",
     ]);
-    p
 }
+
+/// The rosters with battle 1 of 1000 points planned (`plan`).
+static ARMIES_1000: Fixture = Fixture::new(|| {
+    let p = rosters();
+    plan(&p, "1000");
+    p
+});
+
+/// Battle 1 of 1000 points fought (`fight`). Hammers' glory: fought 30 + major victory 20 +
+/// general alive 5 = 55.
+static FOUGHT_1000: Fixture = Fixture::new(|| {
+    let p = ARMIES_1000.copy();
+    fight(&p);
+    p
+});
+
+/// Battle 1 of 2500 points fought (`fight`). Hammers' glory: fought 150 + major victory 50 +
+/// general alive 20 = 220 (ascension.toml band 2251+).
+static FOUGHT_2500: Fixture = Fixture::new(|| {
+    let p = rosters();
+    plan(&p, "2500");
+    fight(&p);
+    p
+});
 
 /// `ptg aftermath 1 <roster> --favoured <unit>` followed by `rest`.
 fn aftermath<'a>(roster: &'a str, favoured: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
@@ -117,7 +133,7 @@ fn units_named<'a>(r: &'a Value, warscroll: &str) -> Vec<&'a Value> {
 fn a_second_new_unit_in_one_aftermath_is_refused() {
     // 2500 points: 220 glory, enough for Liberators (90) + Vindictors (90) = 180, so only the
     // one-new-unit-per-aftermath rule can refuse this.
-    let p = fought("2500");
+    let p = FOUGHT_2500.copy();
     p.refused(
         &aftermath(
             HAMMERS,
@@ -149,7 +165,7 @@ fn a_second_new_unit_in_one_aftermath_is_refused() {
 #[test]
 fn spending_glory_not_held_is_refused() {
     // 1000 points: 55 glory after the battle, none before.
-    let p = fought("1000");
+    let p = FOUGHT_1000.copy();
     // Prosecutors cost 150 > 55.
     p.refused(
         &aftermath(
@@ -194,7 +210,7 @@ fn spending_glory_not_held_is_refused() {
 
 #[test]
 fn the_warlord_cannot_be_the_favoured_warriors() {
-    let p = fought("1000");
+    let p = FOUGHT_1000.copy();
     p.refused(
         &["aftermath", "1", HAMMERS, "--favoured", LORD, "--dice", "1,2,3,4"],
         "warlord",
@@ -216,7 +232,7 @@ fn the_warlord_cannot_be_the_favoured_warriors() {
 #[test]
 fn a_unit_with_a_minimum_size_of_1_cannot_be_reinforced() {
     // 2500 points: 220 glory, enough for any of these, so only the unit size refuses.
-    let p = fought("2500");
+    let p = FOUGHT_2500.copy();
     p.refused(
         &aftermath(
             HAMMERS,
@@ -247,7 +263,7 @@ fn a_unit_with_a_minimum_size_of_1_cannot_be_reinforced() {
 
 #[test]
 fn the_aftermath_runs_once_per_roster_and_battle() {
-    let p = fought("1000");
+    let p = FOUGHT_1000.copy();
     let args = aftermath(HAMMERS, "Liberators", &["--dice", "1,2,3,4"]);
     p.ok(&args);
     assert_eq!(roster(&p, HAMMERS)["glory"], 55);
@@ -265,7 +281,7 @@ fn the_aftermath_runs_once_per_roster_and_battle() {
 
 #[test]
 fn withdrawing_needs_half_the_army_destroyed_and_is_a_major_defeat() {
-    let p = armies("1000");
+    let p = ARMIES_1000.copy();
     // The Rat Tide lead on VP, so only the withdrawal can decide the result.
     p.refused(
         &[
@@ -311,7 +327,7 @@ fn withdrawing_needs_half_the_army_destroyed_and_is_a_major_defeat() {
 
 #[test]
 fn a_d3_typed_as_4_is_refused() {
-    let p = fought("1000");
+    let p = FOUGHT_1000.copy();
     // The third die is the Knight-Arcanum's D3.
     p.refused(
         &aftermath(HAMMERS, "Liberators", &["--dice", "1,2,4,4"]),
@@ -326,7 +342,7 @@ fn a_d3_typed_as_4_is_refused() {
 
 #[test]
 fn leftover_typed_dice_are_refused() {
-    let p = fought("1000");
+    let p = FOUGHT_1000.copy();
     // The Hammers roll 4 dice; a fifth is not needed.
     p.refused(
         &aftermath(HAMMERS, "Liberators", &["--dice", "1,2,3,4,5"]),
@@ -345,7 +361,7 @@ fn leftover_typed_dice_are_refused() {
 #[test]
 fn the_unit_just_added_can_be_reinforced_paying_both_costs() {
     // 2500 points: 220 glory (fought 150 + major victory 50 + general alive 20).
-    let p = fought("2500");
+    let p = FOUGHT_2500.copy();
     p.ok(&aftermath(
         HAMMERS,
         "Liberators",
@@ -380,7 +396,7 @@ fn the_unit_just_added_can_be_reinforced_paying_both_costs() {
 
 #[test]
 fn the_dice_log_lists_the_typed_aftermath_rolls_in_order() {
-    let p = fought("1000");
+    let p = FOUGHT_1000.copy();
     p.ok(&aftermath(HAMMERS, "Knight-Arcanum", &["--dice", "2,3,1,6"]));
     let rolls = p.json(&["rolls", "--battle", "1"]);
     let aftermath: Vec<&Value> = rolls

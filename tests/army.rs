@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{HAMMERS, Ptg, RATS, named, roster_new};
+use common::{Fixture, HAMMERS, Ptg, RATS, named, roster_new};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -20,7 +20,7 @@ const CELESTANT: &str = "Celestant-Prime, Hammer of Sigmar";
 /// Rat Tide (Skaven, 620 pts): #9 Grey Seer (warlord, 110), #10 Clanrats reinforced (2 x 150),
 /// #11 Stormvermin (110), #12 Warlock Engineer (100).
 /// Battle 1: 1000 points, The Ruined Settlement, Hammers of Dawn v Rat Tide.
-fn battle() -> Ptg {
+static BATTLE: Fixture = Fixture::new(|| {
     let p = Ptg::ashen_vale();
     p.new_hammers();
     p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
@@ -39,7 +39,7 @@ fn battle() -> Ptg {
     assert_eq!(p.json(&["roster", "show", RATS])["points"], 620);
     new_battle(&p, "1000");
     p
-}
+});
 
 /// Plans the next battle between the two rosters at `points`.
 fn new_battle(p: &Ptg, points: &str) {
@@ -88,7 +88,7 @@ fn expect(rows: &[(i64, i64, bool)]) -> BTreeMap<i64, (Option<i64>, bool)> {
 
 #[test]
 fn a_legal_army_with_explicit_regiments_is_recorded_and_shown() {
-    let p = battle();
+    let p = BATTLE.copy();
     p.ok(&army(
         "1",
         HAMMERS,
@@ -130,7 +130,7 @@ fn a_legal_army_with_explicit_regiments_is_recorded_and_shown() {
 
 #[test]
 fn regiments_left_out_are_placed_automatically_generals_first() {
-    let p = battle();
+    let p = BATTLE.copy();
     // Five non-HERO units: the general leads four, the Knight-Arcanum the fifth.
     p.ok(&army(
         "1",
@@ -200,7 +200,7 @@ fn regiments_left_out_are_placed_automatically_generals_first() {
 
 #[test]
 fn non_heroes_beyond_what_the_heroes_can_lead_are_refused() {
-    let p = battle();
+    let p = BATTLE.copy();
     p.refused(
         &army(
             "1",
@@ -226,7 +226,7 @@ fn non_heroes_beyond_what_the_heroes_can_lead_are_refused() {
 
 #[test]
 fn each_regiment_given_is_checked_naming_the_rule_and_the_unit() {
-    let p = battle();
+    let p = BATTLE.copy();
     let taken = [
         LORD,
         "Dawn Guard",
@@ -292,7 +292,7 @@ fn each_regiment_given_is_checked_naming_the_rule_and_the_unit() {
 
 #[test]
 fn a_warmaster_taken_must_be_the_general_and_clashes_with_the_warlord() {
-    let p = battle();
+    let p = BATTLE.copy();
     p.refused(
         &army("1", HAMMERS, &[LORD, CELESTANT, "Dawn Guard"]),
         "warmaster: the warlord Lord-Vigilant on Gryph-stalker (#1) is taken, so it must be the general (Path to Glory), but Celestant-Prime, Hammer of Sigmar (#8) has the WARMASTER keyword, so the general must be a WARMASTER (core rules 3.2); leave one of them out",
@@ -327,7 +327,7 @@ fn a_warmaster_taken_must_be_the_general_and_clashes_with_the_warlord() {
 
 #[test]
 fn the_units_and_general_come_from_the_order_of_battle() {
-    let p = battle();
+    let p = BATTLE.copy();
     p.refused(
         &army("1", HAMMERS, &[LORD, "Gutter Runners"]),
         "an army is drawn from the Order of Battle",
@@ -356,7 +356,7 @@ fn the_units_and_general_come_from_the_order_of_battle() {
 
 #[test]
 fn reinforced_units_cost_double_against_the_battles_points_limit() {
-    let p = battle();
+    let p = BATTLE.copy();
     new_battle(&p, "600");
     // Grey Seer 110 + Clanrats reinforced 300 + Stormvermin 110 + Warlock Engineer 100.
     p.refused(
@@ -389,7 +389,7 @@ fn check(p: &Ptg, args: &[&str], code: i32) -> String {
 
 #[test]
 fn roster_check_with_points_checks_the_order_of_battle_as_an_army() {
-    let p = battle();
+    let p = BATTLE.copy();
     let ok = check(&p, &["roster", "check", RATS, "--points", "1000"], 0);
     for want in [
         "As a 1000-point army: the Order of Battle costs 620 points, within the limit.",
@@ -441,7 +441,7 @@ fn roster_check_with_points_checks_the_order_of_battle_as_an_army() {
 
 #[test]
 fn roster_check_with_points_finds_units_no_hero_can_lead() {
-    let p = battle();
+    let p = BATTLE.copy();
     p.ok(&roster_new(
         "Lone Lord",
         "Ashen Vale",

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{HAMMERS, Ptg, RATS};
+use common::{Fixture, HAMMERS, Ptg, RATS};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Battle 1 (400 points): Hammers take #1-#3 (330 pts), Rats #5, #6, #8 (360 pts).
 /// Battle 2 (1500 points): everyone; the Rats add Stormvermin "Second Claw" #9, the Hammers
 /// reinforce Dawn Guard.
-fn campaign() -> Ptg {
+static CAMPAIGN: Fixture = Fixture::new(|| {
     let p = Ptg::ashen_vale();
     p.new_hammers();
     p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
@@ -174,18 +174,14 @@ fn campaign() -> Ptg {
         "Dawn Guard",
     ]);
     p
-}
+});
 
 static COPIES: AtomicUsize = AtomicUsize::new(0);
 
 /// A copy of the test's database with `sql` run on it (foreign keys off, as a hand edit would).
 fn corrupted(p: &Ptg, sql: &str) -> PathBuf {
-    {
-        // Fold the write-ahead log into the database file so the copy has everything.
-        let conn = rusqlite::Connection::open(p.db()).expect("open db");
-        conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
-            .expect("checkpoint");
-    }
+    // Fold the write-ahead log into the database file so the copy has everything.
+    p.checkpoint();
     let n = COPIES.fetch_add(1, Ordering::SeqCst);
     let copy = p.dir.path().join(format!("corrupted-{n}.sqlite3"));
     std::fs::copy(p.db(), &copy).expect("copy the database");
@@ -245,7 +241,7 @@ fn scalar(p: &Ptg, sql: &str) -> i64 {
 
 #[test]
 fn a_clean_campaign_has_no_findings() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let out = p.ok(&["audit"]);
     assert!(out.contains("no findings"), "{out}");
     assert!(out.contains("2 roster(s), 2 battle(s)"), "{out}");
@@ -265,7 +261,7 @@ fn a_clean_campaign_has_no_findings() {
 
 #[test]
 fn an_undone_aftermath_and_its_redo_leave_no_findings() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     p.ok(&["undo", "--roster", HAMMERS]);
     assert!(p.ok(&["audit"]).contains("no findings"));
     p.ok(&[
@@ -284,7 +280,7 @@ fn an_undone_aftermath_and_its_redo_leave_no_findings() {
 
 #[test]
 fn the_audit_is_scoped_by_roster_and_campaign() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let db = corrupted(
         &p,
         "UPDATE rosters SET glory = 999 WHERE name = 'Hammers of Dawn';",
@@ -304,7 +300,7 @@ fn the_audit_is_scoped_by_roster_and_campaign() {
 
 #[test]
 fn stored_glory_that_differs_from_the_log_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let found = findings(
         &p,
         "UPDATE rosters SET glory = 999 WHERE name = 'Hammers of Dawn';",
@@ -320,7 +316,7 @@ fn stored_glory_that_differs_from_the_log_is_found() {
 
 #[test]
 fn glory_below_zero_in_history_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     // Battle 1 earned 5 instead of 55: +5, +60, then the 90 spent on Dawn Guard is 25 short.
     let found = findings(
         &p,
@@ -341,7 +337,7 @@ fn glory_below_zero_in_history_is_found() {
 
 #[test]
 fn renown_that_differs_from_the_log_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let found = findings(&p, "UPDATE units SET renown = 40 WHERE name = 'Dawn Guard';");
     let f = the(&found, "renown");
     assert_eq!(
@@ -357,7 +353,7 @@ fn renown_that_differs_from_the_log_is_found() {
 
 #[test]
 fn a_rank_its_renown_does_not_give_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let found = findings(
         &p,
         "UPDATE units SET rank = 'Legendary' WHERE warscroll = 'Knight-Arcanum';",
@@ -373,7 +369,7 @@ fn a_rank_its_renown_does_not_give_is_found() {
 
 #[test]
 fn a_second_unit_added_in_one_aftermath_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let found = findings(
         &p,
         "INSERT INTO changes (change_set_id, roster_id, unit_id, battle_id, kind, payload, description, created_at)
@@ -390,7 +386,7 @@ fn a_second_unit_added_in_one_aftermath_is_found() {
 
 #[test]
 fn a_second_unit_reinforced_in_one_aftermath_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let found = findings(
         &p,
         "INSERT INTO changes (change_set_id, roster_id, unit_id, battle_id, kind, payload, description, created_at)
@@ -410,7 +406,7 @@ fn a_second_unit_reinforced_in_one_aftermath_is_found() {
 
 #[test]
 fn a_roll_missing_from_the_dice_log_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let roll = scalar(&p, "SELECT MIN(roll_id) FROM changes WHERE roll_id IS NOT NULL");
     let found = findings(&p, &format!("DELETE FROM rolls WHERE id = {roll};"));
     assert_eq!(found.len(), 1, "{found:#?}");
@@ -427,7 +423,7 @@ fn a_roll_missing_from_the_dice_log_is_found() {
 
 #[test]
 fn an_army_over_its_battles_points_limit_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     // The Prosecutors (150) join the 330-point army of the 400-point battle 1.
     let found = findings(
         &p,
@@ -447,7 +443,7 @@ fn an_army_over_its_battles_points_limit_is_found() {
 
 #[test]
 fn army_costs_are_those_of_the_battle() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     // Dawn Guard was reinforced after battle 2: the Hammers' battle-1 army (#1-#3) costs 420
     // now, but cost 330 then, within a 360-point limit (the Rats' army is exactly 360).
     let db = corrupted(&p, "UPDATE battles SET points_limit = 360 WHERE id = 1;");
@@ -458,7 +454,7 @@ fn army_costs_are_those_of_the_battle() {
 
 #[test]
 fn an_army_unit_not_yet_on_the_order_of_battle_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     // Second Claw joined in the aftermath of battle 2, so it cannot have fought battle 1.
     let found = findings(
         &p,
@@ -473,7 +469,7 @@ fn an_army_unit_not_yet_on_the_order_of_battle_is_found() {
 
 #[test]
 fn a_seventh_entry_in_a_lore_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let mut sql = String::new();
     for i in 1..=6 {
         sql.push_str(&format!(
@@ -494,7 +490,7 @@ fn a_seventh_entry_in_a_lore_is_found() {
 
 #[test]
 fn the_same_enhancement_twice_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let found = findings(
         &p,
         "INSERT INTO enhancements (roster_id, unit_id, table_name, kind, name)
@@ -514,7 +510,7 @@ fn the_same_enhancement_twice_is_found() {
 
 #[test]
 fn a_starting_order_of_battle_over_1000_points_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     // The Prosecutors cost 700 when they joined: 120 + 90 + 120 + 700 = 1030.
     let found = findings(
         &p,
@@ -533,7 +529,7 @@ fn a_starting_order_of_battle_over_1000_points_is_found() {
 
 #[test]
 fn a_starting_warlord_over_the_points_cap_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let found = findings(
         &p,
         "UPDATE changes SET payload = json_set(payload, '$.unit.points', 400)
@@ -553,7 +549,7 @@ fn a_starting_warlord_over_the_points_cap_is_found() {
 
 #[test]
 fn an_unreadable_change_is_found() {
-    let p = campaign();
+    let p = CAMPAIGN.copy();
     let found = findings(
         &p,
         "UPDATE changes SET payload = 'not json' WHERE kind = 'reinforce';",

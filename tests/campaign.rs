@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{HAMMERS, Ptg, RATS, named};
+use common::{Fixture, HAMMERS, Ptg, RATS, named};
 use serde_json::Value;
 
 fn roster(p: &Ptg, name: &str) -> Value {
@@ -32,7 +32,7 @@ fn rank(renown: u64, rank: &str) -> (u64, Option<String>) {
 /// (Liberators) #2, Knight-Arcanum #3, Prosecutors #4; quest Seek Glory in Battle (Dawn Guard).
 /// Rat Tide (Skaven, 470 pts): Grey Seer #5 (warlord, 5 renown), Clanrats #6, Stormvermin #7,
 /// Warlock Engineer #8; quest Search for the Artefact.
-fn two_rosters() -> Ptg {
+static TWO_ROSTERS: Fixture = Fixture::new(|| {
     let p = Ptg::ashen_vale();
     p.new_hammers();
     p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
@@ -52,11 +52,11 @@ fn two_rosters() -> Ptg {
     }
     p.ok(&["quest", "start", RATS, "Search for the Artefact"]);
     p
-}
+});
 
 #[test]
 fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
-    let p = two_rosters();
+    let p = TWO_ROSTERS.copy();
 
     // ---- Battle 1: 1000 points, The Ruined Settlement. Both generals have 5 renown, so
     // the players roll off for territories: 6 v 1, Hammers of Dawn picks.
@@ -463,7 +463,7 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
 
 #[test]
 fn earned_rewards_are_picked_later_and_go_where_they_must() {
-    let p = two_rosters();
+    let p = TWO_ROSTERS.copy();
     p.ok(&[
         "quest",
         "start",
@@ -563,7 +563,7 @@ fn earned_rewards_are_picked_later_and_go_where_they_must() {
 
 #[test]
 fn dice_can_be_asked_for_one_at_a_time_and_say_what_they_are_for() {
-    let p = two_rosters();
+    let p = TWO_ROSTERS.copy();
     p.ok(&[
         "battle",
         "new",
@@ -620,7 +620,7 @@ fn dice_can_be_asked_for_one_at_a_time_and_say_what_they_are_for() {
 
 #[test]
 fn armies_come_from_the_order_of_battle_so_summoned_units_never_join_it() {
-    let p = two_rosters();
+    let p = TWO_ROSTERS.copy();
     p.ok(&[
         "battle",
         "new",

@@ -3,12 +3,12 @@
 
 mod common;
 
-use common::{ASHEN_VALE, HAMMERS, Ptg, RATS};
+use common::{ASHEN_VALE, Fixture, HAMMERS, Ptg, RATS};
 use serde_json::Value;
 
 /// Two rosters with a battle fought (1000 points, Relics of Myth): the Hammers win 14-8 with
 /// the Dawn Guard on Seek Glory in Battle; the Stormvermin are destroyed.
-fn fought() -> Ptg {
+static FOUGHT: Fixture = Fixture::new(|| {
     let p = Ptg::ashen_vale();
     p.new_hammers();
     p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
@@ -59,7 +59,7 @@ fn fought() -> Ptg {
         "Stormvermin",
     ]);
     p
-}
+});
 
 fn show(p: &Ptg, roster: &str) -> Value {
     p.json(&["roster", "show", roster])
@@ -67,7 +67,7 @@ fn show(p: &Ptg, roster: &str) -> Value {
 
 #[test]
 fn undoing_an_aftermath_puts_glory_renown_ranks_quest_and_order_of_battle_back() {
-    let p = fought();
+    let p = FOUGHT.copy();
     // 55 glory cannot buy a unit, so this aftermath retires one; buying and reinforcing are
     // undone in the 2500-point test below.
     let before = show(&p, HAMMERS);
@@ -204,7 +204,7 @@ fn undoing_purchases_takes_the_new_unit_off_and_refunds_the_glory() {
 
 #[test]
 fn undo_refuses_what_later_entries_build_on_and_walks_back_in_order() {
-    let p = fought();
+    let p = FOUGHT.copy();
     p.ok(&[
         "aftermath",
         "1",
@@ -258,8 +258,8 @@ fn undo_refuses_what_later_entries_build_on_and_walks_back_in_order() {
 
 #[test]
 fn undoing_an_army_puts_the_earlier_army_back() {
-    let p = fought();
-    // `fought` recorded the result; start a second battle to change armies in.
+    let p = FOUGHT.copy();
+    // `FOUGHT` recorded the result; start a second battle to change armies in.
     p.ok(&[
         "battle",
         "new",

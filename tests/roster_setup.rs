@@ -3,13 +3,14 @@
 
 mod common;
 
-use common::{Ptg, named, roster_new};
+use common::{Fixture, Ptg, named, roster_new};
 use serde_json::Value;
 
 const SCE: &str = "Stormcast Eternals";
 
-/// A campaign and a Stormcast roster led by a Lord-Vigilant on the Warrior Path.
-fn hammers() -> Ptg {
+/// A campaign and a Stormcast roster led by a Lord-Vigilant on the Warrior Path: Ashen Vale
+/// and Hammers of Dawn, as `Ptg::ashen_vale` and `Ptg::new_hammers` make them.
+static HAMMERS_ALONE: Fixture = Fixture::new(|| {
     let p = Ptg::new();
     p.ok(&["campaign", "new", "Ashen Vale"]);
     p.ok(&roster_new(
@@ -21,7 +22,7 @@ fn hammers() -> Ptg {
         "berserker",
     ));
     p
-}
+});
 
 fn unit<'a>(roster: &'a Value, warscroll: &str) -> &'a Value {
     named(&roster["units"], "warscroll", warscroll)
@@ -29,7 +30,7 @@ fn unit<'a>(roster: &'a Value, warscroll: &str) -> &'a Value {
 
 #[test]
 fn a_legal_roster_fills_exactly_1000_points_with_enhancements_tome_and_quest() {
-    let p = hammers();
+    let p = HAMMERS_ALONE.copy();
     // 120 warlord + 180 + 120 + 120 + 150 + 90 + 130 + 90 = 1000
     p.ok(&[
         "roster",
@@ -232,7 +233,7 @@ fn the_warlord_must_be_a_single_model_non_unique_hero_of_350_points_or_less() {
 
 #[test]
 fn size_1_and_non_reinforceable_units_cannot_be_reinforced() {
-    let p = hammers();
+    let p = HAMMERS_ALONE.copy();
     p.refused(
         &[
             "roster",
@@ -259,7 +260,7 @@ fn size_1_and_non_reinforceable_units_cannot_be_reinforced() {
 
 #[test]
 fn an_enhancement_is_never_taken_twice_nor_given_to_a_unique_unit() {
-    let p = hammers();
+    let p = HAMMERS_ALONE.copy();
     p.ok(&["roster", "add", "Hammers of Dawn", "Knight-Relictor"]);
     p.ok(&["roster", "add", "Hammers of Dawn", "Gardus Steel Soul"]);
     p.ok(&[
@@ -401,7 +402,7 @@ fn a_seventh_spell_needs_replace() {
 
 #[test]
 fn quests_one_at_a_time_naming_the_right_unit() {
-    let p = hammers();
+    let p = HAMMERS_ALONE.copy();
     p.ok(&["roster", "add", "Hammers of Dawn", "Liberators"]);
     p.refused(
         &["quest", "start", "Hammers of Dawn", "Seek Glory in Battle"],
@@ -439,7 +440,7 @@ fn quests_one_at_a_time_naming_the_right_unit() {
 
 #[test]
 fn units_are_named_by_id_or_unique_name() {
-    let p = hammers();
+    let p = HAMMERS_ALONE.copy();
     p.ok(&["roster", "add", "Hammers of Dawn", "Knight-Relictor"]);
     p.ok(&[
         "roster",
@@ -516,8 +517,7 @@ fn units_are_named_by_id_or_unique_name() {
 
 #[test]
 fn the_realm_of_origin_is_set_shown_and_cleared() {
-    let p = Ptg::ashen_vale();
-    p.new_hammers();
+    let p = HAMMERS_ALONE.copy();
     let realm = |p: &Ptg| p.json(&["roster", "show", common::HAMMERS])["realm"].clone();
     assert_eq!(realm(&p), serde_json::Value::Null);
     let out = p.ok(&["roster", "realm", common::HAMMERS, "Ghyran"]);

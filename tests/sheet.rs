@@ -5,11 +5,10 @@
 
 mod common;
 
-use common::{Ptg, roster_new};
+use common::{Fixture, Ptg, roster_new};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 
 const ARMY: &str = "Wardens of the Brass Gate";
 const CAMPAIGN: &str = "Ashen Vale";
@@ -358,20 +357,14 @@ fn build_wardens() -> League {
     l
 }
 
-/// A League holding the Wardens of the Brass Gate. The roster takes some 50 commands to build,
+/// The Wardens of the Brass Gate (`build_wardens`): the roster takes some 50 commands to build,
 /// so it is built once per test run and each test gets its own copy of the database.
+static WARDENS: Fixture = Fixture::new(|| build_wardens().p);
+
+/// A League holding a copy of the Wardens of the Brass Gate.
 fn wardens() -> League {
-    static DATABASE: OnceLock<Vec<u8>> = OnceLock::new();
-    let bytes = DATABASE.get_or_init(|| {
-        let built = build_wardens();
-        let copy = built.path("copy.sqlite3");
-        let conn = rusqlite::Connection::open(built.p.db()).expect("open the built database");
-        conn.execute("VACUUM INTO ?1", [copy.to_str().unwrap()])
-            .expect("copy the built database");
-        std::fs::read(copy).unwrap()
-    });
     let l = League::new();
-    std::fs::write(l.p.db(), bytes).unwrap();
+    WARDENS.copy_into(&l.p);
     l
 }
 

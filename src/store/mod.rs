@@ -9,6 +9,8 @@ pub mod history;
 pub mod rolls;
 pub mod rosters;
 mod schema;
+#[cfg(test)]
+mod tests;
 
 pub use schema::revision;
 
@@ -96,6 +98,14 @@ impl Store {
         let value = f(&tx)?;
         tx.finish().map_err(anyhow::Error::from)?;
         Ok(value)
+    }
+}
+
+#[cfg(test)]
+impl Store {
+    /// The connection, for the store's own tests.
+    pub(crate) fn conn(&self) -> &Connection {
+        &self.conn
     }
 }
 

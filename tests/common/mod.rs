@@ -1,10 +1,13 @@
 //! Shared harness for end-to-end tests: a throw-away database and data folder per test, the
-//! `ptg` binary, and a fingerprint of the whole database to prove refusals change nothing.
+//! `ptg` binary, a fingerprint of the whole database to prove refusals change nothing, and
+//! fixtures: states built once per test binary by running the real commands, copied for each
+//! test that starts from them.
 
 #![allow(dead_code)]
 
 use assert_cmd::Command;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use tempfile::TempDir;
 
 pub struct Ptg {
@@ -77,6 +80,21 @@ impl Ptg {
         stderr
     }
 
+    /// Folds the write-ahead log into the database file, so that a copy of that one file holds
+    /// every committed change.
+    pub fn checkpoint(&self) {
+        let conn = rusqlite::Connection::open(self.db()).expect("open db");
+        let busy: i64 = conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
+            .expect("checkpoint");
+        assert_eq!(busy, 0, "the checkpoint of {} was blocked", self.db().display());
+        drop(conn);
+        let mut wal = self.db().into_os_string();
+        wal.push("-wal");
+        let left = std::fs::metadata(&wal).map_or(0, |m| m.len());
+        assert_eq!(left, 0, "{wal:?} still holds {left} bytes after the checkpoint");
+    }
+
     /// Every row of every table, in a stable order.
     pub fn fingerprint(&self) -> String {
         if !self.db().exists() {
@@ -112,6 +130,51 @@ impl Ptg {
             }
         }
         out
+    }
+}
+
+/// A named database state built once per test binary, the first time a test asks for it, by
+/// running the real commands (`build`); every test then gets a copy of its own. The commands
+/// are the ones each test used to run itself, in the same order, so every id is the same.
+///
+/// ```ignore
+/// static FOUGHT: Fixture = Fixture::new(|| {
+///     let p = Ptg::ashen_vale();
+///     // ...
+///     p
+/// });
+/// let p = FOUGHT.copy();
+/// ```
+pub struct Fixture {
+    build: fn() -> Ptg,
+    database: OnceLock<Vec<u8>>,
+}
+
+impl Fixture {
+    pub const fn new(build: fn() -> Ptg) -> Fixture {
+        Fixture {
+            build,
+            database: OnceLock::new(),
+        }
+    }
+
+    /// A test database (in a temp folder and home of its own) holding a copy of the state.
+    pub fn copy(&self) -> Ptg {
+        let p = Ptg::new();
+        self.copy_into(&p);
+        p
+    }
+
+    /// Writes a copy of the state as `p`'s database, which must not exist yet.
+    pub fn copy_into(&self, p: &Ptg) {
+        let bytes = self.database.get_or_init(|| {
+            // The built database (and its temp folder) is dropped once its bytes are kept.
+            let built = (self.build)();
+            built.checkpoint();
+            std::fs::read(built.db()).expect("read the built database")
+        });
+        assert!(!p.db().exists(), "{} already exists", p.db().display());
+        std::fs::write(p.db(), bytes).expect("write the copy of the database");
     }
 }
 

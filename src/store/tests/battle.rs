@@ -1,0 +1,119 @@
+//! Battles planned, loaded, their armies and result recorded, and the aftermath applied once.
+
+use super::*;
+
+#[test]
+fn a_battle_is_planned_loaded_and_its_armies_and_result_recorded() {
+    let mut store = two_rosters();
+    planned(&mut store);
+    let b = battles::load(store.conn(), 1).unwrap();
+    let seen = (
+        b.id,
+        b.campaign_id,
+        b.campaign.as_str(),
+        b.points_limit,
+        b.status.as_str(),
+    );
+    assert_eq!(seen, (1, 1, VALE, 1000, "planned"));
+    assert_eq!(b.battleplan.as_deref(), Some("The Ruined Settlement"));
+    assert_eq!(b.roles_roster_id, Some(1), "the Hammers won the roll-off 6 v 1");
+    let sides: Vec<_> = b.sides.iter().map(|s| (s.roster_id, s.roster.as_str())).collect();
+    assert_eq!(sides, [(1, HAMMERS), (2, RATS)]);
+    let army = |b: &battles::Battle, i: usize| -> Vec<(i64, bool, Option<i64>, bool)> {
+        let units = b.sides[i].army.iter();
+        units
+            .map(|u| (u.unit_id, u.general, u.regiment, u.destroyed))
+            .collect()
+    };
+    // Each warlord is the general and leads the other unit in its regiment.
+    assert_eq!(
+        army(&b, 0),
+        [(1, true, Some(1), false), (2, false, Some(1), false)]
+    );
+    assert_eq!(
+        army(&b, 1),
+        [(3, true, Some(3), false), (4, false, Some(3), false)]
+    );
+    assert!(
+        b.sides
+            .iter()
+            .all(|s| s.result.is_none() && s.victory_points.is_none())
+    );
+    assert_eq!(b.fought(1), None, "no result yet");
+
+    fought(&mut store);
+    let b = battles::load(store.conn(), 1).unwrap();
+    assert_eq!(b.status, crate::rules::battle::BattleStatus::Fought);
+    let results: Vec<_> = b.sides.iter().map(|s| (s.victory_points, s.result)).collect();
+    let want = [(14, BattleResult::MajorVictory), (8, BattleResult::MajorDefeat)];
+    assert_eq!(results, want.map(|(vp, r)| (Some(vp), Some(r))));
+    assert_eq!(
+        army(&b, 1),
+        [(3, true, Some(3), false), (4, false, Some(3), true)]
+    );
+    let rats = Fought {
+        battle_id: 1,
+        points_limit: 1000,
+        battleplan: Some("The Ruined Settlement".into()),
+        army: vec![3, 4],
+        destroyed: vec![4],
+        slew: Vec::new(),
+        victory_points: 8,
+        result: BattleResult::MajorDefeat,
+        general_slain: false,
+        quest_points: 0,
+    };
+    assert_eq!(b.fought(2), Some(rats));
+    assert!(rosters::header(store.conn(), 1).unwrap().setup_complete);
+    assert!(rosters::header(store.conn(), 2).unwrap().setup_complete);
+    // The result's change set keeps the battle as it was before, for undo.
+    let kept = history::battle_before(store.conn(), 8)
+        .unwrap()
+        .expect("a snapshot");
+    let kept: serde_json::Value = serde_json::from_str(&kept).unwrap();
+    assert_eq!(
+        (&kept["status"], kept["units"].as_array().unwrap().len()),
+        (&"planned".into(), 4)
+    );
+
+    let listed: Vec<i64> = battles::list(store.conn(), Some(1))
+        .unwrap()
+        .iter()
+        .map(|b| b.id)
+        .collect();
+    assert_eq!(listed, [1]);
+    assert_eq!(Campaign::list(store.conn()).unwrap()[0].battles, 1);
+    let err = battles::load(store.conn(), 2).unwrap_err().to_string();
+    assert!(err.contains("there is no battle 2"), "{err}");
+}
+
+#[test]
+fn an_aftermath_is_applied_once_and_a_second_run_rolls_back_whole() {
+    let mut store = two_rosters();
+    planned(&mut store);
+    fought(&mut store);
+    let applied = aftermath(&mut store, 1, "Dawn Guard", &[2, 3, 4]).unwrap();
+    // Rolls 1-2 are battle 1's roll-off.
+    assert_eq!((applied.set_id, &applied.roll_ids[..]), (9, &[3, 4, 5][..]));
+    assert!(applied.new_units.is_empty());
+    let r = rosters::load(store.conn(), 1).unwrap();
+    // 1000 points: fought 30 + major victory 20 + general alive 5.
+    assert_eq!(r.glory, 55);
+    let standing = |id| {
+        let u = r.unit(id).unwrap();
+        (u.renown, u.rank.clone())
+    };
+    // Lord-Vigilant 5 + D3 2; Dawn Guard D3 3 + favoured D6 4, reaching Aspiring.
+    assert_eq!(standing(1), (7, Some("Aspiring".into())));
+    assert_eq!(standing(2), (7, Some("Aspiring".into())));
+    let b = battles::load(store.conn(), 1).unwrap();
+    assert_eq!(
+        (b.sides[0].aftermath_done, b.sides[1].aftermath_done),
+        (true, false)
+    );
+
+    let again = aftermath(&mut store, 1, "Dawn Guard", &[1, 1, 1]).unwrap_err();
+    assert!(again.to_string().contains("has already been run"), "{again}");
+    assert_eq!(rosters::load(store.conn(), 1).unwrap(), r);
+    assert_eq!((count(&store, "change_sets"), count(&store, "rolls")), (9, 5));
+}

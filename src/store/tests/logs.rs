@@ -1,0 +1,144 @@
+//! The change log read back and replayed, and the dice log.
+
+use super::*;
+use crate::rules::log::Command;
+
+#[test]
+fn the_change_log_reads_back_in_order_and_replays_to_the_stored_roster() {
+    let store = after_battle();
+    let conn = store.conn();
+    let sets = history::sets(conn, Some(1), None).unwrap();
+    let seen: Vec<(i64, &str, Option<&str>)> = sets
+        .iter()
+        .map(|s| (s.id, s.command.as_str(), s.roster.as_deref()))
+        .collect();
+    let want = [
+        (1, "roster new", Some(HAMMERS)),
+        (2, "roster add", Some(HAMMERS)),
+        (5, "battle new", None),
+        (6, "battle army", Some(HAMMERS)),
+        (8, "battle result", None),
+        (9, "aftermath", Some(HAMMERS)),
+    ];
+    assert_eq!(seen, want);
+    assert!(sets.iter().all(|s| s.in_force() && s.campaign_id == Some(1)));
+    // Each change as (roster, unit, kind, roll).
+    let changes = |i: usize| {
+        let c = sets[i].changes.iter();
+        c.map(|c| (c.roster_id, c.unit_id, c.kind.as_str(), c.roll_id))
+            .collect::<Vec<_>>()
+    };
+    let setup = "complete_setup";
+    assert_eq!(
+        changes(4),
+        [(Some(1), None, setup, None), (Some(2), None, setup, None)]
+    );
+    let aftermath = [
+        (None, "gain_glory", None),
+        (Some(1), "gain_renown", Some(3)),
+        (Some(2), "gain_renown", Some(4)),
+        (Some(2), "gain_renown", Some(5)),
+        (Some(2), "gain_rank", None),
+    ];
+    let aftermath = aftermath.map(|(u, k, roll)| (Some(1), u, k, roll));
+    assert_eq!(changes(5), aftermath);
+    assert!(
+        sets[5].changes.iter().all(|c| c.change.is_some()),
+        "every payload reads back"
+    );
+    let rats: Vec<i64> = history::sets(conn, Some(2), None)
+        .unwrap()
+        .iter()
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(rats, [3, 4, 5, 7, 8]);
+    assert_eq!(history::sets(conn, None, Some(1)).unwrap().len(), 9);
+    assert_eq!(
+        history::latest_live(conn, Some(1)).unwrap().map(|s| s.id),
+        Some(9)
+    );
+
+    // The log rebuilds each roster exactly as stored.
+    for id in [1, 2] {
+        assert_eq!(
+            history::replay(conn, id, None).unwrap(),
+            rosters::load(conn, id).unwrap()
+        );
+    }
+    // ... and as it stood after any set: after set 2, before the battle.
+    let early = history::replay(conn, 1, Some(2)).unwrap();
+    assert_eq!((early.glory, early.setup_complete), (0, false));
+    let renown: Vec<(i64, u32)> = early.units.iter().map(|u| (u.id, u.renown)).collect();
+    assert_eq!(renown, [(1, 5), (2, 0)]);
+}
+
+#[test]
+fn the_dice_log_keeps_every_roll_in_order_with_its_source() {
+    let mut store = after_battle();
+    let listed = rolls::list(store.conn(), None, None).unwrap();
+    let seen: Vec<_> = listed
+        .iter()
+        .map(|r| {
+            let what = (r.command.as_str(), r.purpose.as_str(), r.expression.as_str());
+            (r.id, r.battle_id, r.roster.as_deref(), what, r.faces.clone())
+        })
+        .collect();
+    let (new, after) = ("battle new", "aftermath");
+    let want = [
+        (
+            1,
+            None,
+            (new, "roll-off for territories: Hammers of Dawn", "D6"),
+            6,
+        ),
+        (2, None, (new, "roll-off for territories: Rat Tide", "D6"), 1),
+        (
+            3,
+            Some(HAMMERS),
+            (after, "renown for Lord-Vigilant on Gryph-stalker", "D3"),
+            2,
+        ),
+        (4, Some(HAMMERS), (after, "renown for Dawn Guard", "D3"), 3),
+        (
+            5,
+            Some(HAMMERS),
+            (after, "favoured warriors: Dawn Guard", "D6"),
+            4,
+        ),
+    ];
+    assert_eq!(
+        seen,
+        want.map(|(id, roster, what, face)| (id, Some(1), roster, what, vec![face]))
+    );
+    assert!(listed.iter().all(|r| r.source == "typed" && r.seed.is_none()));
+    assert!(listed.iter().all(|r| r.total == r.faces[0] as i32));
+    let ids = |battle, roster| -> Vec<i64> {
+        let rows = rolls::list(store.conn(), battle, roster).unwrap();
+        rows.iter().map(|r| r.id).collect()
+    };
+    assert_eq!(ids(Some(1), Some(1)), [3, 4, 5]);
+    assert_eq!(ids(Some(1), Some(2)), Vec::<i64>::new());
+    assert_eq!(ids(Some(2), None), Vec::<i64>::new());
+
+    // A roll ptg makes keeps its seed, and reads back as rolled.
+    let mut dice = SeededDice::new(42);
+    let mut roller = Roller::new(&mut dice);
+    roller.roll("2D6".parse().unwrap(), "twist").unwrap();
+    let rolled = roller.rolls;
+    let logged = store.write(|tx| log_set(tx, 1, Some(2), Some(1), Command::BattleTwist, "A twist", &rolled));
+    assert_eq!(logged.unwrap(), (10, vec![6]));
+    let back = rolls::list(store.conn(), None, Some(2)).unwrap();
+    let [seeded] = &back[..] else {
+        panic!("one roll for Rat Tide: {back:?}")
+    };
+    assert_eq!(
+        (seeded.id, seeded.command.as_str(), seeded.purpose.as_str()),
+        (6, "battle twist", "twist")
+    );
+    assert_eq!(
+        (seeded.expression.as_str(), &seeded.faces, seeded.total),
+        ("2D6", &rolled[0].faces, rolled[0].total)
+    );
+    assert_eq!((seeded.source.as_str(), seeded.seed), ("seeded", Some(42)));
+    assert_eq!(seeded.faces.len(), 2);
+}

@@ -1,0 +1,101 @@
+//! Engine outcomes applied in one write transaction, and writes that fail leaving nothing.
+
+use super::*;
+
+#[test]
+fn an_engine_outcome_is_applied_in_one_write_and_read_back() {
+    let mut store = Store::in_memory().unwrap();
+    store.write(|tx| Campaign::create(tx, VALE, "ascension")).unwrap();
+    let (id, warlord) = store
+        .write(|tx| create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior"))
+        .unwrap();
+    assert_eq!((id, warlord.set_id, &warlord.new_units[..]), (1, 1, &[1][..]));
+    assert!(warlord.roll_ids.is_empty());
+    let added = add_unit(&mut store, HAMMERS, "Liberators", Some("Dawn Guard"), true);
+    assert_eq!((added.set_id, &added.new_units[..]), (2, &[2][..]));
+
+    let r = rosters::load(store.conn(), 1).unwrap();
+    let lord = r.warlord().expect("a warlord");
+    let seen = (
+        lord.id,
+        lord.warscroll.as_str(),
+        lord.renown,
+        lord.rank.as_deref(),
+    );
+    assert_eq!(seen, (1, LORD, 5, Some("Aspiring")));
+    assert_eq!(lord.path.as_deref(), Some("warrior"));
+    assert_eq!(
+        lord.abilities,
+        [("Aspiring".to_string(), "berserker".to_string())]
+    );
+    let guard = r.unit(2).unwrap();
+    let seen = (
+        guard.name.as_deref(),
+        guard.warscroll.as_str(),
+        guard.points,
+        guard.unit_size,
+    );
+    assert_eq!(seen, (Some("Dawn Guard"), "Liberators", 90, 5));
+    assert!(guard.reinforced && !guard.warlord && guard.renown == 0);
+    assert_eq!(r.points(), 120 + 2 * 90);
+    assert_eq!(rosters::list(store.conn(), None).unwrap()[0].points, 300);
+    // One change set per outcome, one log row per change: the warlord's 5 (unit, renown,
+    // rank, path, ability) and the reinforced unit's 2.
+    assert_eq!((count(&store, "change_sets"), count(&store, "changes")), (2, 7));
+}
+
+#[test]
+fn a_failing_write_leaves_nothing_behind() {
+    let mut store = Store::in_memory().unwrap();
+    let err = store
+        .write(|tx| -> Result<()> {
+            Campaign::create(tx, VALE, "ascension")?;
+            let (id, _) = create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior")?;
+            assert_eq!(
+                rosters::load(tx, id)?.units.len(),
+                1,
+                "seen inside the transaction"
+            );
+            bail!("the player changed their mind")
+        })
+        .unwrap_err();
+    assert_eq!(err.to_string(), "the player changed their mind");
+    for table in [
+        "campaigns",
+        "rosters",
+        "units",
+        "unit_abilities",
+        "change_sets",
+        "changes",
+    ] {
+        assert_eq!(count(&store, table), 0, "{table}");
+    }
+    // Nothing was kept, so the ids are free again.
+    let vale = store.write(|tx| Campaign::create(tx, VALE, "ascension")).unwrap();
+    assert_eq!(vale.id, 1);
+}
+
+#[test]
+fn an_outcome_that_fails_partway_is_not_applied_at_all() {
+    let mut store = two_rosters();
+    let before = [1, 2].map(|id| rosters::load(store.conn(), id).unwrap());
+    let mut outcome = Outcome::new("half right");
+    outcome.push(Change::GainGlory {
+        amount: 50,
+        reason: "applied first".into(),
+    });
+    // Unit 3 is the Rat Tide's Grey Seer, not on the Hammers of Dawn.
+    outcome.push(Change::GainRenown {
+        unit: UnitRef::Existing(3),
+        amount: 2,
+        reason: "not this roster's".into(),
+        roll: None,
+    });
+    let err = store
+        .write(|tx| apply(tx, ctx(1, None, crate::rules::log::Command::RosterAdd), &outcome))
+        .unwrap_err();
+    assert!(err.to_string().contains("is not on this roster"), "{err}");
+    assert_eq!([1, 2].map(|id| rosters::load(store.conn(), id).unwrap()), before);
+    // Still the 4 sets of the set-up: each warlord's 5 changes and each added unit's 1.
+    assert_eq!((count(&store, "change_sets"), count(&store, "changes")), (4, 12));
+}
