@@ -41,8 +41,8 @@ pub fn undo(cat: &Catalogue, store: &mut Store, roster: Option<&str>) -> Result<
         let later = history::sets_after(tx, set.id)?;
         let mut armies = HashMap::new();
         for s in later.iter().filter(|s| s.kind() == Some(Command::BattleArmy)) {
-            if let Some(b) = s.battle_id {
-                armies.insert(b, battles::army_unit_ids(tx, b)?);
+            if let Some(key @ (battle, roster)) = s.battle_id.zip(s.roster_id) {
+                armies.insert(key, battles::army_unit_ids(tx, battle, roster)?);
             }
         }
         if let Some(b) = blockers(&set, &later, &armies).first() {

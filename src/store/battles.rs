@@ -373,10 +373,12 @@ pub fn next_id(conn: &Connection) -> Result<i64> {
     Ok(conn.query_row("SELECT COALESCE(MAX(id), 0) + 1 FROM battles", [], |r| r.get(0))?)
 }
 
-/// The units taken to a battle by either side.
-pub fn army_unit_ids(conn: &Connection, battle_id: i64) -> Result<Vec<i64>> {
-    let mut stmt = conn.prepare("SELECT unit_id FROM battle_units WHERE battle_id = ?1 ORDER BY position")?;
-    let ids = stmt.query_map([battle_id], |r| r.get(0))?;
+/// The units a roster took to a battle.
+pub fn army_unit_ids(conn: &Connection, battle_id: i64, roster_id: i64) -> Result<Vec<i64>> {
+    let mut stmt = conn.prepare(
+        "SELECT unit_id FROM battle_units WHERE battle_id = ?1 AND roster_id = ?2 ORDER BY position",
+    )?;
+    let ids = stmt.query_map(params![battle_id, roster_id], |r| r.get(0))?;
     Ok(ids.collect::<Result<_, _>>()?)
 }
 

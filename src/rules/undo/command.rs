@@ -128,11 +128,12 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
 
 /// The later sets still in force that build on `set` and so must be undone before it: those
 /// that follow from it in its battle, those that change a unit it added, and armies that took
-/// such a unit. `armies` holds the unit ids taken to each battle, by battle id.
+/// such a unit. `armies` holds the unit ids each roster took to each battle, by (battle id,
+/// roster id).
 pub fn blockers<'a>(
     set: &LoggedSet,
     later: &'a [LoggedSet],
-    armies: &HashMap<i64, Vec<i64>>,
+    armies: &HashMap<(i64, i64), Vec<i64>>,
 ) -> Vec<&'a LoggedSet> {
     let added: Vec<i64> = set
         .changes
@@ -150,7 +151,8 @@ pub fn blockers<'a>(
                 .any(|c| c.unit_id.is_some_and(|u| added.contains(&u)));
             let takes_unit = s.kind() == Some(Command::BattleArmy)
                 && s.battle_id
-                    .and_then(|b| armies.get(&b))
+                    .zip(s.roster_id)
+                    .and_then(|key| armies.get(&key))
                     .is_some_and(|units| units.iter().any(|u| added.contains(u)));
             follows_in_battle(set, s) || uses_unit || takes_unit
         })
@@ -255,14 +257,19 @@ mod tests {
         let mut enhanced = set(2, Command::RosterEnhance, Some(1), None);
         enhanced.changes.push(change(7, "give_enhancement"));
         let army = set(3, Command::BattleArmy, Some(1), Some(9));
+        let other_side = set(6, Command::BattleArmy, Some(2), Some(9));
         let mut undone = set(4, Command::RosterEnhance, Some(1), None);
         undone.changes.push(change(7, "give_enhancement"));
         undone.undone_by = Some(5);
-        let log = vec![enhanced, army, undone];
-        let armies = HashMap::from([(9, vec![1, 7])]);
+        let log = vec![enhanced, army, undone, other_side];
+        let armies = HashMap::from([((9, 1), vec![1, 7]), ((9, 2), vec![11, 12])]);
         let ids: Vec<i64> = blockers(&added, &log, &armies).iter().map(|s| s.id).collect();
-        assert_eq!(ids, vec![2, 3], "the undone enhancement no longer counts");
-        let elsewhere = HashMap::from([(9, vec![1, 2])]);
+        assert_eq!(
+            ids,
+            vec![2, 3],
+            "the undone enhancement no longer counts, nor the other side's army"
+        );
+        let elsewhere = HashMap::from([((9, 1), vec![1, 2])]);
         assert_eq!(blockers(&added, &log[1..2], &elsewhere).len(), 0);
     }
 
