@@ -29,20 +29,7 @@ fn rosters() -> Ptg {
 /// Plans battle 1 of `points` on The Ruined Settlement, with both whole rosters as armies.
 /// Both warlords start with 5 renown, so the roll-off for territories is scripted (6 v 1).
 fn plan(p: &Ptg, points: &str) {
-    p.ok(&[
-        "battle",
-        "new",
-        "--campaign",
-        "Ashen Vale",
-        "--points",
-        points,
-        HAMMERS,
-        RATS,
-        "--battleplan",
-        "The Ruined Settlement",
-        "--dice",
-        "6,1",
-    ]);
+    p.plan_battle(points, "The Ruined Settlement");
     p.ok(&[
         "battle",
         "army",

@@ -43,20 +43,7 @@ static BATTLE: Fixture = Fixture::new(|| {
 
 /// Plans the next battle between the two rosters at `points`.
 fn new_battle(p: &Ptg, points: &str) {
-    p.ok(&[
-        "battle",
-        "new",
-        "--campaign",
-        "Ashen Vale",
-        "--points",
-        points,
-        HAMMERS,
-        RATS,
-        "--battleplan",
-        "The Ruined Settlement",
-        "--dice",
-        "6,1",
-    ]);
+    p.plan_battle(points, "The Ruined Settlement");
 }
 
 /// `ptg battle army <battle> <roster> <args>...`

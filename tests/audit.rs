@@ -45,20 +45,7 @@ static CAMPAIGN: Fixture = Fixture::new(|| {
     p.ok(&["quest", "start", RATS, "Search for the Artefact"]);
 
     // ---- Battle 1: 400 points.
-    p.ok(&[
-        "battle",
-        "new",
-        "--campaign",
-        "Ashen Vale",
-        "--points",
-        "400",
-        HAMMERS,
-        RATS,
-        "--battleplan",
-        "The Ruined Settlement",
-        "--dice",
-        "6,1",
-    ]);
+    p.plan_battle("400", "The Ruined Settlement");
     p.ok(&[
         "battle",
         "army",

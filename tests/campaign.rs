@@ -564,20 +564,7 @@ fn earned_rewards_are_picked_later_and_go_where_they_must() {
 #[test]
 fn dice_can_be_asked_for_one_at_a_time_and_say_what_they_are_for() {
     let p = TWO_ROSTERS.copy();
-    p.ok(&[
-        "battle",
-        "new",
-        "--campaign",
-        "Ashen Vale",
-        "--points",
-        "1000",
-        HAMMERS,
-        RATS,
-        "--battleplan",
-        "The Ruined Settlement",
-        "--dice",
-        "6,1",
-    ]);
+    p.plan_battle("1000", "The Ruined Settlement");
     let out = p
         .cmd(&[
             "battle",

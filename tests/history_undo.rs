@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{ASHEN_VALE, Fixture, HAMMERS, Ptg, RATS};
+use common::{Fixture, HAMMERS, Ptg, RATS};
 use serde_json::Value;
 
 /// Two rosters with a battle fought (1000 points, Relics of Myth): the Hammers win 14-8 with
@@ -23,20 +23,7 @@ static FOUGHT: Fixture = Fixture::new(|| {
     ]);
     p.new_rats();
     p.ok(&["roster", "add", RATS, "Stormvermin"]);
-    p.ok(&[
-        "battle",
-        "new",
-        "--campaign",
-        "Ashen Vale",
-        "--points",
-        "1000",
-        HAMMERS,
-        RATS,
-        "--battleplan",
-        "Relics of Myth",
-        "--dice",
-        "6,1",
-    ]);
+    p.plan_battle("1000", "Relics of Myth");
     p.ok(&[
         "battle",
         "army",
@@ -153,20 +140,7 @@ fn undoing_purchases_takes_the_new_unit_off_and_refunds_the_glory() {
     p.new_hammers();
     p.ok(&["roster", "add", HAMMERS, "Liberators"]);
     p.new_rats();
-    p.ok(&[
-        "battle",
-        "new",
-        "--campaign",
-        ASHEN_VALE,
-        "--points",
-        "2500",
-        HAMMERS,
-        RATS,
-        "--battleplan",
-        "The Ruined Settlement",
-        "--dice",
-        "6,1",
-    ]);
+    p.plan_battle("2500", "The Ruined Settlement");
     p.ok(&["battle", "army", "1", HAMMERS, "1", "Liberators"]);
     p.ok(&["battle", "army", "1", RATS, "Grey Seer"]);
     p.ok(&[

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{ASHEN_VALE, HAMMERS, Ptg, RATS};
+use common::{HAMMERS, Ptg, RATS};
 use std::io::{Read, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -18,20 +18,7 @@ fn fought() -> Ptg {
     p.new_rats();
     p.ok(&["roster", "add", HAMMERS, "Liberators"]);
     p.ok(&["roster", "add", RATS, "Clanrats"]);
-    p.ok(&[
-        "battle",
-        "new",
-        "--campaign",
-        ASHEN_VALE,
-        "--points",
-        "1000",
-        HAMMERS,
-        RATS,
-        "--battleplan",
-        "The Ruined Settlement",
-        "--dice",
-        "6,1",
-    ]);
+    p.plan_battle("1000", "The Ruined Settlement");
     p.ok(&[
         "battle",
         "army",

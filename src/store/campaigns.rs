@@ -50,19 +50,22 @@ impl Campaign {
         })
     }
 
+    /// A campaign from a row of `id, name, battlepack, created_at`.
+    fn from_row(r: &rusqlite::Row) -> rusqlite::Result<Campaign> {
+        Ok(Campaign {
+            id: r.get(0)?,
+            name: r.get(1)?,
+            battlepack: r.get(2)?,
+            created_at: r.get(3)?,
+        })
+    }
+
     fn find(conn: &Connection, name: &str) -> Result<Option<Campaign>> {
         Ok(conn
             .query_row(
                 "SELECT id, name, battlepack, created_at FROM campaigns WHERE name = ?1 COLLATE NOCASE",
                 [name.trim()],
-                |r| {
-                    Ok(Campaign {
-                        id: r.get(0)?,
-                        name: r.get(1)?,
-                        battlepack: r.get(2)?,
-                        created_at: r.get(3)?,
-                    })
-                },
+                Campaign::from_row,
             )
             .optional()?)
     }
@@ -72,14 +75,7 @@ impl Campaign {
         Ok(conn.query_row(
             "SELECT id, name, battlepack, created_at FROM campaigns WHERE id = ?1",
             [id],
-            |r| {
-                Ok(Campaign {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    battlepack: r.get(2)?,
-                    created_at: r.get(3)?,
-                })
-            },
+            Campaign::from_row,
         )?)
     }
 

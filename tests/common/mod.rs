@@ -233,6 +233,26 @@ impl Ptg {
         ));
     }
 
+    /// Plans battle `n` in Ashen Vale between Hammers of Dawn and Rat Tide on `battleplan` at
+    /// `points`. Both warlords have the same renown, so the roll-off for territories is
+    /// scripted: 6 for the Hammers, 1 for the Rat Tide.
+    pub fn plan_battle(&self, points: &str, battleplan: &str) {
+        self.ok(&[
+            "battle",
+            "new",
+            "--campaign",
+            ASHEN_VALE,
+            "--points",
+            points,
+            HAMMERS,
+            RATS,
+            "--battleplan",
+            battleplan,
+            "--dice",
+            "6,1",
+        ]);
+    }
+
     /// Rat Tide: Skaven led by a Grey Seer on the Mage Path (Dedicated Practitioner).
     pub fn new_rats(&self) {
         self.ok(&roster_new(
