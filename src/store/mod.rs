@@ -11,6 +11,7 @@ pub mod rosters;
 mod schema;
 #[cfg(test)]
 mod tests;
+mod upgrade;
 
 pub use schema::revision;
 
@@ -63,13 +64,17 @@ impl Store {
 
     fn setup(mut conn: Connection) -> Result<Store> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        schema::check_ours(&conn)?;
+        // Everything that refuses the file runs before anything is written to it.
+        let plan = upgrade::check(&mut conn)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         // WAL is not available for in-memory databases; the pragma then answers "memory".
-        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-        embedded::migrations::runner()
-            .run(&mut conn)
-            .context("cannot bring the database schema up to date")?;
+        // Switching a new file needs it to itself, so it waits out others opening it too.
+        let _mode: String = upgrade::with_retries(&mut conn, |conn| {
+            Ok(conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?)
+        })?;
+        if plan != upgrade::Plan::UpToDate {
+            upgrade::bring_up_to_date(&mut conn)?;
+        }
         Ok(Store { conn })
     }
 

@@ -1,0 +1,200 @@
+//! Bringing a database file's schema up to date without ever leaving it half-upgraded, and
+//! without tripping over another process doing the same.
+//!
+//! Why this is more than `runner().run(..)`: refinery by default commits each migration and its
+//! history row in separate transactions, so a ptg killed between the two (older ptg did this)
+//! leaves a file whose schema is a version ahead of its history, and every later run fails on
+//! "duplicate column name". Here all migrations of one upgrade commit in one transaction
+//! (refinery's grouped mode), such a half-upgraded file is recognised by comparing its schema
+//! with the schema each known version has, and repaired when it matches one exactly; a file
+//! that matches no version is refused untouched. Several processes opening one new file at
+//! once race to migrate it: the losers find the schema up to date when they look again.
+
+use super::{embedded, schema};
+use anyhow::{Context, Result, bail};
+use refinery::{SchemaVersion, Target};
+use rusqlite::{Connection, ErrorCode, TransactionBehavior};
+use std::time::Duration;
+
+/// Where refinery keeps the applied versions.
+const HISTORY: &str = "refinery_schema_history";
+
+/// How many times set-up is tried when another process is migrating the same file at once.
+const ATTEMPTS: u32 = 20;
+
+/// What the schema of a database needs, as seen in one consistent snapshot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Plan {
+    /// The history holds the newest version this ptg knows: nothing to do, nothing written.
+    UpToDate,
+    /// The history says `from`, and the tables are exactly those of version `schema_at`
+    /// (`schema_at > from` only in a file an older ptg left half-upgraded).
+    Migrate { from: i64, schema_at: i64 },
+}
+
+/// Looks at the file without writing anything: refuses a foreign file, one from a newer ptg,
+/// and one whose tables match no known schema version.
+pub(super) fn check(conn: &mut Connection) -> Result<Plan> {
+    with_retries(conn, |conn| {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
+        let plan = plan(&tx)?;
+        tx.finish()?;
+        Ok(plan)
+    })
+}
+
+/// Brings the schema to the newest version: repairs the history of a half-upgraded file,
+/// then applies every missing migration in one transaction. Retried when it fails because
+/// another process was migrating the same file meanwhile.
+pub(super) fn bring_up_to_date(conn: &mut Connection) -> Result<()> {
+    with_retries(conn, |conn| {
+        match check(conn)? {
+            Plan::UpToDate => {}
+            Plan::Migrate { from, schema_at } if schema_at > from => {
+                repair_history(conn, from, schema_at)?;
+                return bring_up_to_date(conn);
+            }
+            Plan::Migrate { .. } => {
+                embedded::migrations::runner()
+                    .set_grouped(true)
+                    .run(conn)
+                    .context("cannot bring the database schema up to date")?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Runs `attempt` until it succeeds, fails for a reason other than another process holding
+/// the database, or [`ATTEMPTS`] runs out. A failure after which the schema history has moved
+/// on (another process migrated first) also counts as "another process".
+pub(super) fn with_retries<T>(
+    conn: &mut Connection,
+    mut attempt: impl FnMut(&mut Connection) -> Result<T>,
+) -> Result<T> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let before = history_version(conn).ok();
+        match attempt(conn) {
+            Ok(value) => return Ok(value),
+            Err(e) if tries < ATTEMPTS && (is_busy(&e) || history_version(conn).ok() != before) => {
+                std::thread::sleep(Duration::from_millis(5 * u64::from(tries)));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Whether `e` is SQLite saying another connection holds the lock.
+fn is_busy(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|cause| cause.downcast_ref::<rusqlite::Error>())
+        .any(|cause| {
+            matches!(
+                cause.sqlite_error_code(),
+                Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+            )
+        })
+}
+
+/// What the schema of the database `conn` needs (inside a transaction, for one snapshot).
+fn plan(conn: &Connection) -> Result<Plan> {
+    schema::check_ours(conn)?;
+    let from = history_version(conn)?;
+    let latest = schema::latest_known();
+    if from >= latest {
+        return Ok(Plan::UpToDate);
+    }
+    let found = schema_of(conn)?;
+    for version in from..=latest {
+        if found == schema_of(&built_to(version)?)? {
+            return Ok(Plan::Migrate {
+                from,
+                schema_at: version,
+            });
+        }
+    }
+    bail!(
+        "the schema of this database matches no ptg schema version: its history says version \
+         {from}, but its tables are neither those of version {from} nor of any later version up to \
+         {latest} (changed outside ptg, or an upgrade interrupted in a way ptg cannot repair); \
+         ptg left the file untouched — restore a backup, or pass --db with another file"
+    )
+}
+
+/// The highest version in the schema history; 0 for a new file (no history table yet).
+fn history_version(conn: &Connection) -> Result<i64> {
+    let exists: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+        [HISTORY],
+        |r| r.get(0),
+    )?;
+    if !exists {
+        return Ok(0);
+    }
+    let version: Option<i64> =
+        conn.query_row(&format!("SELECT MAX(version) FROM {HISTORY}"), [], |r| r.get(0))?;
+    Ok(version.unwrap_or(0))
+}
+
+/// Every table, index, view and trigger with its SQL, whitespace collapsed, in name order:
+/// two databases with equal lists have the same schema. The history table is left out (its
+/// rows are what is being compared against) and so are SQLite's own objects.
+fn schema_of(conn: &Connection) -> Result<Vec<String>> {
+    let mut stmt = conn.prepare(
+        "SELECT type, name, tbl_name, COALESCE(sql, '') FROM sqlite_master
+         WHERE name NOT LIKE 'sqlite_%' AND name <> ?1 ORDER BY type, name",
+    )?;
+    let rows = stmt.query_map([HISTORY], |r| {
+        let (kind, name, table, sql): (String, String, String, String) =
+            (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+        let sql = sql.split_whitespace().collect::<Vec<_>>().join(" ");
+        Ok(format!("{kind} {name} on {table}: {sql}"))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// An in-memory database with migrations 1..=`version` applied by refinery: the schema and
+/// history rows that version has.
+fn built_to(version: i64) -> Result<Connection> {
+    let mut conn = Connection::open_in_memory()?;
+    let target = SchemaVersion::try_from(version).context("schema version out of range")?;
+    embedded::migrations::runner()
+        .set_target(Target::Version(target))
+        .set_grouped(true)
+        .run(&mut conn)
+        .with_context(|| format!("cannot build schema version {version} in memory"))?;
+    Ok(conn)
+}
+
+/// Adds the history rows of versions `from`+1..=`schema_at` to a file whose schema is already
+/// that of `schema_at`: the rows refinery writes for them (name, checksum), taken from a copy
+/// built in memory. Done under the write lock, after checking the file still needs it.
+fn repair_history(conn: &mut Connection, from: i64, schema_at: i64) -> Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    if plan(&tx)? != (Plan::Migrate { from, schema_at }) {
+        return Ok(()); // another process repaired or migrated it meanwhile
+    }
+    let built = built_to(schema_at)?;
+    let mut stmt = built.prepare(&format!(
+        "SELECT version, name, applied_on, checksum FROM {HISTORY} WHERE version > ?1 ORDER BY version"
+    ))?;
+    let rows = stmt.query_map([from], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, String>(3)?,
+        ))
+    })?;
+    for row in rows {
+        let (version, name, applied_on, checksum) = row?;
+        tx.execute(
+            &format!("INSERT INTO {HISTORY} (version, name, applied_on, checksum) VALUES (?1, ?2, ?3, ?4)"),
+            rusqlite::params![version, name, applied_on, checksum],
+        )?;
+    }
+    tx.commit()?;
+    Ok(())
+}
