@@ -14,13 +14,16 @@ use super::{embedded, schema};
 use anyhow::{Context, Result, bail};
 use refinery::{SchemaVersion, Target};
 use rusqlite::{Connection, ErrorCode, TransactionBehavior};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Where refinery keeps the applied versions.
 const HISTORY: &str = "refinery_schema_history";
 
 /// How many times set-up is tried when another process is migrating the same file at once.
 const ATTEMPTS: u32 = 20;
+
+/// After this long, a failure is reported rather than tried again.
+const PATIENCE: Duration = Duration::from_secs(10);
 
 /// What the schema of a database needs, as seen in one consistent snapshot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,12 +38,7 @@ pub(super) enum Plan {
 /// Looks at the file without writing anything: refuses a foreign file, one from a newer ptg,
 /// and one whose tables match no known schema version.
 pub(super) fn check(conn: &mut Connection) -> Result<Plan> {
-    with_retries(conn, |conn| {
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
-        let plan = plan(&tx)?;
-        tx.finish()?;
-        Ok(plan)
-    })
+    with_retries(conn, snapshot)
 }
 
 /// Brings the schema to the newest version: repairs the history of a half-upgraded file,
@@ -48,37 +46,55 @@ pub(super) fn check(conn: &mut Connection) -> Result<Plan> {
 /// another process was migrating the same file meanwhile.
 pub(super) fn bring_up_to_date(conn: &mut Connection) -> Result<()> {
     with_retries(conn, |conn| {
-        match check(conn)? {
-            Plan::UpToDate => {}
-            Plan::Migrate { from, schema_at } if schema_at > from => {
-                repair_history(conn, from, schema_at)?;
-                return bring_up_to_date(conn);
-            }
-            Plan::Migrate { .. } => {
-                embedded::migrations::runner()
-                    .set_grouped(true)
-                    .run(conn)
-                    .context("cannot bring the database schema up to date")?;
+        loop {
+            match snapshot(conn)? {
+                Plan::UpToDate => return Ok(()),
+                // Then looks again: the history now says `schema_at`, or someone else moved it on.
+                Plan::Migrate { from, schema_at } if schema_at > from => {
+                    repair_history(conn, from, schema_at)?
+                }
+                Plan::Migrate { .. } => {
+                    embedded::migrations::runner()
+                        .set_grouped(true)
+                        .run(conn)
+                        .context("cannot bring the database schema up to date")?;
+                    return Ok(());
+                }
             }
         }
-        Ok(())
     })
 }
 
+/// [`plan`] in one read transaction, so the history and the tables are seen at one moment
+/// even while another process migrates.
+fn snapshot(conn: &mut Connection) -> Result<Plan> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
+    let plan = plan(&tx)?;
+    tx.finish()?;
+    Ok(plan)
+}
+
 /// Runs `attempt` until it succeeds, fails for a reason other than another process holding
-/// the database, or [`ATTEMPTS`] runs out. A failure after which the schema history has moved
-/// on (another process migrated first) also counts as "another process".
+/// the database, or [`ATTEMPTS`] or [`PATIENCE`] runs out. A failure after which the schema
+/// history has moved on (another process migrated first) also counts as "another process".
+/// SQLite already waits for a lock (the busy timeout); these are the cases it answers "busy"
+/// at once: switching a new file to WAL while others open it, a write from a stale snapshot.
 pub(super) fn with_retries<T>(
     conn: &mut Connection,
     mut attempt: impl FnMut(&mut Connection) -> Result<T>,
 ) -> Result<T> {
+    let start = Instant::now();
     let mut tries = 0;
     loop {
         tries += 1;
         let before = history_version(conn).ok();
         match attempt(conn) {
             Ok(value) => return Ok(value),
-            Err(e) if tries < ATTEMPTS && (is_busy(&e) || history_version(conn).ok() != before) => {
+            Err(e)
+                if tries < ATTEMPTS
+                    && start.elapsed() < PATIENCE
+                    && (is_busy(&e) || history_version(conn).ok() != before) =>
+            {
                 std::thread::sleep(Duration::from_millis(5 * u64::from(tries)));
             }
             Err(e) => return Err(e),
