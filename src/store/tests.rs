@@ -234,4 +234,5 @@ fn after_battle() -> Store {
 mod battle;
 mod logs;
 mod naming;
+mod upgrade;
 mod writes;
