@@ -52,7 +52,7 @@ pub fn plan_add_unit(
         check_reinforceable(&unit, "add it without --reinforced")?;
         unit.reinforced = true;
     }
-    let limit = pack.roster.starting_points;
+    let limit = u64::from(pack.roster.starting_points);
     let total = roster.points() + unit.cost();
     if total > limit {
         return refuse(
