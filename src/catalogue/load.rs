@@ -2,7 +2,7 @@
 //! fresh install needs no set-up; files in user data folders add factions or replace bundled
 //! ones of the same name (e.g. after re-importing points from a new battlescroll).
 
-use super::{Battlepack, Faction};
+use super::{Battlepack, Faction, bounds};
 use crate::names;
 use include_dir::{Dir, include_dir};
 use std::path::{Path, PathBuf};
@@ -174,7 +174,9 @@ pub fn parse_faction(path: &str, text: &str) -> Result<Faction, DataError> {
         path: path.to_string(),
         message: format!("not a valid faction file: {}", e.to_string().trim_end()),
     })?;
-    refuse_problems(path, faction.problems())?;
+    let mut problems = faction.problems();
+    problems.extend(bounds::faction_problems(&faction));
+    refuse_problems(path, problems)?;
     Ok(faction)
 }
 
@@ -184,7 +186,9 @@ pub fn parse_battlepack(path: &str, text: &str) -> Result<Battlepack, DataError>
         path: path.to_string(),
         message: format!("not a valid battlepack file: {}", e.to_string().trim_end()),
     })?;
-    refuse_problems(path, pack.problems())?;
+    let mut problems = pack.problems();
+    problems.extend(bounds::battlepack_problems(&pack));
+    refuse_problems(path, problems)?;
     Ok(pack)
 }
 

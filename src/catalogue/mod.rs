@@ -2,6 +2,7 @@
 //! folders, and importers of outside data (BSData catalogues).
 
 pub mod battlepack;
+pub mod bounds;
 pub mod bsdata;
 pub mod faction;
 pub mod load;

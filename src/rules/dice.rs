@@ -221,7 +221,9 @@ impl<'a> Roller<'a> {
             .map(|_| self.dice.die(expr.sides))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| RuleError::new(e.rule, format!("{} ({expr} for {purpose})", e.message)))?;
-        let total = faces.iter().sum::<u32>() as i32 + expr.modifier;
+        // Summed wide and clamped: an expression of many large dice must not wrap the total.
+        let wide = faces.iter().map(|&f| i64::from(f)).sum::<i64>() + i64::from(expr.modifier);
+        let total = wide.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
         self.rolls.push(Roll {
             purpose,
             expression: expr.to_string(),

@@ -14,8 +14,12 @@ pub struct GloryAward {
 }
 
 impl GloryAward {
+    /// The sum, saturating: data files cap each amount at 1,000, so this never saturates for
+    /// a loaded battlepack, but a glory award must never wrap to a small number.
     pub fn total(&self) -> u32 {
-        self.fought + self.major_victory + self.minor_victory + self.general_not_slain
+        [self.major_victory, self.minor_victory, self.general_not_slain]
+            .into_iter()
+            .fold(self.fought, u32::saturating_add)
     }
 
     /// "fought 60, major victory 30, general alive 10", for history.

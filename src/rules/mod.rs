@@ -12,6 +12,7 @@ pub mod fought;
 pub mod glory;
 pub mod log;
 pub mod model;
+pub mod names;
 pub mod quest;
 pub mod renown;
 pub mod roster;

@@ -112,13 +112,12 @@ impl Unit {
         }
     }
 
-    /// Points this unit costs as it stands (twice when reinforced).
-    pub fn cost(&self) -> u32 {
-        if self.reinforced {
-            self.points * 2
-        } else {
-            self.points
-        }
+    /// Points this unit costs as it stands (twice when reinforced). Wide, so that a unit
+    /// recorded with absurd points (from a data file before they were checked) cannot wrap a
+    /// sum and slip under a points limit.
+    pub fn cost(&self) -> u64 {
+        let points = u64::from(self.points);
+        if self.reinforced { points * 2 } else { points }
     }
 
     /// Models in the unit as it stands.
@@ -192,8 +191,8 @@ impl Roster {
         self.units.iter().find(|u| u.id == id)
     }
 
-    /// Points of the Order of Battle as it stands.
-    pub fn points(&self) -> u32 {
+    /// Points of the Order of Battle as it stands (wide: see [`Unit::cost`]).
+    pub fn points(&self) -> u64 {
         self.active_units().map(Unit::cost).sum()
     }
 
@@ -255,5 +254,40 @@ impl Roster {
                 ),
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_sums_are_wide_and_never_wrap() {
+        let w = Warscroll {
+            name: "Colossus".into(),
+            id: String::new(),
+            points: 2_147_483_648,
+            unit_size: 1,
+            reinforceable: true,
+            keywords: Vec::new(),
+        };
+        let mut big = Unit::new(1, &w);
+        big.reinforced = true;
+        assert_eq!(big.cost(), 4_294_967_296);
+        let roster = Roster {
+            id: 1,
+            name: "Giants".into(),
+            player: "Ana".into(),
+            faction: "Giant Host".into(),
+            campaign: "Vale".into(),
+            glory: 0,
+            setup_complete: false,
+            units: vec![big.clone(), Unit { id: 2, ..big }],
+            tome: Vec::new(),
+            quest: None,
+            completed_quests: Vec::new(),
+            rewards: Vec::new(),
+        };
+        assert_eq!(roster.points(), 8_589_934_592);
     }
 }

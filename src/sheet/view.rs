@@ -22,7 +22,7 @@ pub struct Sheet {
     pub battlepack: String,
     pub glory: i64,
     /// Points of the Order of Battle as it stands.
-    pub points: u32,
+    pub points: u64,
     pub quest: Option<QuestLine>,
     pub completed_quests: Vec<String>,
     pub battles: Vec<BattleLine>,
@@ -90,7 +90,7 @@ pub struct UnitRow {
     pub warscroll: String,
     pub warlord: bool,
     /// What the unit costs now (twice its points if reinforced).
-    pub points: u32,
+    pub points: u64,
     pub models: u32,
     pub reinforced: bool,
     pub renown: u32,

@@ -3,6 +3,7 @@
 use super::now;
 use crate::error::refusal;
 use crate::names;
+use crate::rules::names::{NameKind, check as check_name};
 use anyhow::Result;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
@@ -31,6 +32,7 @@ impl Campaign {
         if name.is_empty() {
             return Err(refusal("a campaign needs a name"));
         }
+        let name = check_name(NameKind::Campaign, name)?;
         if let Some(existing) = Campaign::find(conn, name)? {
             return Err(refusal(format!(
                 "a campaign called '{}' already exists; pick another name",

@@ -6,6 +6,7 @@ use crate::catalogue::{EnhancementKind, LoreKind};
 use crate::error::refusal;
 use crate::names;
 use crate::rules::model::{Enhancement, QuestState, RewardDue, Roster, TomeEntry, Unit};
+use crate::rules::names::{NameKind, check as check_name};
 use anyhow::{Context, Result};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
@@ -32,6 +33,8 @@ pub fn create(conn: &Connection, campaign_id: i64, name: &str, player: &str, fac
     if player.trim().is_empty() {
         return Err(refusal("a roster needs a player (--player NAME)"));
     }
+    let name = check_name(NameKind::Roster, name)?;
+    let player = check_name(NameKind::Player, player)?;
     if let Some(existing) = find_id(conn, name)? {
         let (n, c): (String, String) = conn.query_row(
             "SELECT r.name, c.name FROM rosters r JOIN campaigns c ON c.id = r.campaign_id WHERE r.id = ?1",
@@ -44,7 +47,7 @@ pub fn create(conn: &Connection, campaign_id: i64, name: &str, player: &str, fac
     }
     conn.execute(
         "INSERT INTO rosters (campaign_id, name, player, faction, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![campaign_id, name, player.trim(), faction, now()],
+        params![campaign_id, name, player, faction, now()],
     )?;
     Ok(conn.last_insert_rowid())
 }
@@ -74,7 +77,7 @@ pub fn id_of(conn: &Connection, name: &str) -> Result<i64> {
 
 /// Sets or clears the realm of origin, a free-text field printed on the roster sheet.
 pub fn set_realm(conn: &Connection, id: i64, realm: Option<&str>) -> Result<()> {
-    let realm = realm.map(str::trim).filter(|r| !r.is_empty());
+    let realm = realm.map(|r| check_name(NameKind::Realm, r)).transpose()?;
     conn.execute("UPDATE rosters SET realm = ?2 WHERE id = ?1", params![id, realm])?;
     Ok(())
 }

@@ -45,8 +45,8 @@ pub fn run(app: &mut App, args: CheckArgs) -> Result<()> {
                     .map(|u| u.label())
                     .unwrap_or_else(|| format!("#{id}"))
             };
-            let verdict = if a.points > a.points_limit {
-                format!("over the limit by {}", a.points - a.points_limit)
+            let verdict = if a.points > u64::from(a.points_limit) {
+                format!("over the limit by {}", a.points - u64::from(a.points_limit))
             } else {
                 "within the limit".to_string()
             };

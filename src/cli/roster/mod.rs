@@ -79,7 +79,7 @@ struct ChangeReport<'a> {
     summary: &'a str,
     changes: Vec<String>,
     roster: &'a crate::rules::model::Roster,
-    points: u32,
+    points: u64,
 }
 
 /// Prints what a writing command did: a sentence, or the outcome and roster as JSON.

@@ -14,7 +14,7 @@ use serde::Serialize;
 struct RosterView<'a> {
     #[serde(flatten)]
     roster: &'a Roster,
-    points: u32,
+    points: u64,
     starting_points_limit: u32,
     battlepack: &'a str,
     waiting: Vec<String>,

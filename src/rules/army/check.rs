@@ -15,7 +15,7 @@ use serde::Serialize;
 pub struct OrderOfBattleAsArmy {
     pub points_limit: u32,
     /// What the Order of Battle costs (reinforced units at double).
-    pub points: u32,
+    pub points: u64,
     /// The general it would have, if one can be picked.
     pub general: Option<i64>,
     /// Regiments as placed automatically (as far as there was room).
@@ -62,12 +62,12 @@ pub fn check_order_of_battle(limits: &ArmyLimits, roster: &Roster, points_limit:
         regiments = placed;
     }
     let points = points_of(&units);
-    if points > points_limit {
+    if points > u64::from(points_limit) {
         problems.push(RuleError::new(
             "points limit",
             format!(
                 "the Order of Battle costs {points} points, over a {points_limit}-point limit by {}; leave units out when you pick the army",
-                points - points_limit
+                points - u64::from(points_limit)
             ),
         ));
     }

@@ -15,7 +15,7 @@ pub struct Army {
     pub general: i64,
     /// The general's regiment first, then the other HEROes' in army order.
     pub regiments: Vec<Regiment>,
-    pub points: u32,
+    pub points: u64,
 }
 
 impl Army {
@@ -49,6 +49,7 @@ pub fn plan_army(
         ));
     }
     let points = points_of(&units);
+    let points_limit = u64::from(points_limit);
     if points > points_limit {
         return refuse(
             "points limit",
@@ -66,7 +67,7 @@ pub fn plan_army(
     })
 }
 
-pub(super) fn points_of(units: &[&Unit]) -> u32 {
+pub(super) fn points_of(units: &[&Unit]) -> u64 {
     units.iter().map(|u| u.cost()).sum()
 }
 

@@ -27,7 +27,7 @@ pub fn starting_order_of_battle(
     start: &Roster,
 ) -> Vec<Finding> {
     let mut out = Vec::new();
-    let limit = pack.roster.starting_points;
+    let limit = u64::from(pack.roster.starting_points);
     if start.points() > limit {
         out.push(finding(
             Check::StartingPoints,
@@ -73,7 +73,7 @@ pub fn starting_order_of_battle(
 pub fn army_points(roster: &Roster, army: &ArmyTaken) -> Vec<Finding> {
     let mut out = Vec::new();
     let then = &army.roster_then;
-    let mut points = 0;
+    let mut points: u64 = 0;
     for &id in &army.units {
         match then.unit(id) {
             Some(u) => points += u.cost(),
@@ -92,7 +92,7 @@ pub fn army_points(roster: &Roster, army: &ArmyTaken) -> Vec<Finding> {
             ),
         }
     }
-    if points > army.points_limit {
+    if points > u64::from(army.points_limit) {
         out.push(
             finding(
                 Check::ArmyPoints,
@@ -101,7 +101,7 @@ pub fn army_points(roster: &Roster, army: &ArmyTaken) -> Vec<Finding> {
                     "the army for battle {} cost {points} points, over its {}-point limit by {}",
                     army.battle_id,
                     army.points_limit,
-                    points - army.points_limit
+                    points - u64::from(army.points_limit)
                 ),
             )
             .battle(Some(army.battle_id))

@@ -200,7 +200,14 @@ pub fn roll_battleplan<'a>(pack: &'a Battlepack, roller: &mut Roller) -> Result<
         modifier: 0,
     };
     let n = roller.roll(expr, "battleplan table")?;
-    Ok(&pack.battleplans[(n as usize).clamp(1, pack.battleplans.len()) - 1])
+    // Loading refuses a battlepack without battleplans; this guards a hand-built one.
+    let index = usize::try_from(n)
+        .unwrap_or(0)
+        .clamp(1, pack.battleplans.len().max(1))
+        - 1;
+    pack.battleplans
+        .get(index)
+        .ok_or_else(|| RuleError::new("battleplans", format!("{} has no battleplans", pack.name)))
 }
 
 /// The recommended battlefield for a points limit (limits below the table use its first row).

@@ -37,7 +37,7 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
             }
         }
     }
-    if !roster.setup_complete && roster.points() > pack.roster.starting_points {
+    if !roster.setup_complete && roster.points() > u64::from(pack.roster.starting_points) {
         problem(
             "starting points",
             format!(

@@ -6,6 +6,7 @@ use crate::catalogue::{Faction, Warscroll};
 use crate::names;
 use crate::rules::change::{Change, NewUnit, Outcome, UnitRef};
 use crate::rules::model::{Roster, Unit};
+use crate::rules::names::NameKind;
 use crate::rules::{RuleError, refuse};
 
 /// Looks a warscroll up in the faction, suggesting close names when it is not there.
@@ -52,7 +53,7 @@ pub fn plan_add_unit(
         check_reinforceable(&unit, "add it without --reinforced")?;
         unit.reinforced = true;
     }
-    let limit = pack.roster.starting_points;
+    let limit = u64::from(pack.roster.starting_points);
     let total = roster.points() + unit.cost();
     if total > limit {
         return refuse(
@@ -83,11 +84,13 @@ pub fn plan_add_unit(
     Ok(out)
 }
 
-/// Refuses a custom name another unit on the Order of Battle already has.
+/// Refuses a custom name that is not a name (see [`crate::rules::names`]) or that another unit
+/// on the Order of Battle already has.
 pub fn check_unit_name(roster: &Roster, name: Option<&str>) -> Result<(), RuleError> {
-    let Some(wanted) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+    let Some(given) = name else {
         return Ok(());
     };
+    let wanted = crate::rules::names::check(NameKind::Unit, given)?;
     match roster
         .active_units()
         .find(|u| u.name.as_deref().is_some_and(|o| o.eq_ignore_ascii_case(wanted)))

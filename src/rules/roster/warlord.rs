@@ -60,6 +60,9 @@ pub fn plan_warlord(
     choice: &WarlordChoice,
 ) -> Result<Outcome, RuleError> {
     let w = find_warscroll(faction, choice.warscroll)?;
+    if let Some(name) = choice.name {
+        crate::rules::names::check(crate::rules::names::NameKind::Unit, name)?;
+    }
     if let Some(broken) = warlord_problems(pack, faction, &Unit::new(0, w))
         .into_iter()
         .next()

@@ -47,3 +47,25 @@ fn default_column_headings_fit_on_one_line() {
         }
     });
 }
+
+#[test]
+fn a_10000_character_string_is_cut_to_the_longest_prefix_that_fits() {
+    with_pen(|pen| {
+        let w = 60.0;
+        let text: String = "Ærindûr the Bright ".repeat(530).chars().take(10_000).collect();
+        let cut = pen.fit(Style::Body, &text, w);
+        let kept = cut.strip_suffix('…').expect("cut text ends in an ellipsis");
+        assert!(text.starts_with(kept), "{cut}");
+        assert!(pen.width(Style::Body, &cut) <= w, "{cut}");
+        // The cut is the longest that fits: up to the next letter would not.
+        let rest = &text[kept.len()..];
+        let letter = rest.find(|c: char| c != ' ').unwrap();
+        let letter_end = letter + rest[letter..].chars().next().unwrap().len_utf8();
+        let longer = format!("{kept}{}…", &rest[..letter_end]);
+        assert!(pen.width(Style::Body, &longer) > w, "{longer} fits too");
+        assert!(kept.chars().count() > 10, "{cut}");
+        // Text that fits is kept whole; room for nothing leaves the ellipsis alone.
+        assert_eq!(pen.fit(Style::Body, "Liberators", w), "Liberators");
+        assert_eq!(pen.fit(Style::Body, &text, 0.0), "…");
+    });
+}
