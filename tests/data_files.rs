@@ -211,7 +211,7 @@ fn the_default_database_is_created_in_the_platform_data_folder() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("\"Vale\""));
     // --db wins over the default.
     let other = p.dir.path().join("elsewhere/league.sqlite3");
-    p.cmd(&["--db", other.to_str().unwrap(), "campaign", "list"])
+    p.cmd(&["--db", other.to_str().unwrap(), "campaign", "new", "Elsewhere"])
         .env_remove("PTG_DB")
         .assert()
         .success();
