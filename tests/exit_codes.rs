@@ -89,3 +89,48 @@ fn a_database_from_a_newer_ptg_exits_3_untouched() {
     assert!(err.contains("install the newer ptg"), "{err}");
     p.refused_cmd(p.cmd(&["campaign", "new", "Second"]), 3, "newer ptg");
 }
+
+#[test]
+fn reading_commands_never_create_a_database_or_its_folder() {
+    let p = Ptg::new();
+    let folder = p.dir.path().join("league");
+    let db = folder.join("ptg.sqlite3");
+    let with_db = |args: &[&str]| {
+        let mut cmd = p.cmd(args);
+        cmd.env("PTG_DB", &db);
+        cmd
+    };
+    let reads: [&[&str]; 13] = [
+        &["campaign", "list"],
+        &["roster", "list"],
+        &["roster", "show", HAMMERS],
+        &["roster", "check", HAMMERS],
+        &["roster", "sheet", HAMMERS],
+        &["battle", "show", "1"],
+        &["battle", "list"],
+        &["rolls"],
+        &["history"],
+        &["audit"],
+        &["rank", "pending", HAMMERS],
+        &["history", "--campaign", ASHEN_VALE],
+        &["roster", "list", "--json"],
+    ];
+    for args in reads {
+        let err = p.refused_cmd(with_db(args), 1, "no database at");
+        assert!(
+            err.contains(&format!(
+                "no database at {} yet; create one with `ptg campaign new`",
+                db.display()
+            )),
+            "{args:?}: {err}"
+        );
+        assert!(!folder.exists(), "{args:?} created {}", folder.display());
+    }
+    // Faction commands need no database at all.
+    with_db(&["faction", "list"]).assert().success();
+    assert!(!folder.exists());
+    // A writing command creates it as before; then reading works.
+    with_db(&["campaign", "new", ASHEN_VALE]).assert().success();
+    assert!(db.is_file());
+    with_db(&["roster", "list"]).assert().success();
+}

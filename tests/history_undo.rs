@@ -169,7 +169,7 @@ fn undoing_purchases_takes_the_new_unit_off_and_refunds_the_glory() {
     ]);
     assert_eq!(show(&p, HAMMERS)["glory"], 220 - 180);
     assert_eq!(show(&p, HAMMERS)["units"].as_array().unwrap().len(), 3);
-    p.ok(&["undo"]);
+    p.ok(&["undo", "--roster", HAMMERS]);
     let back = show(&p, HAMMERS);
     assert_eq!(back["glory"], 0);
     assert_eq!(back["units"], before["units"]);
@@ -221,13 +221,13 @@ fn undo_refuses_what_later_entries_build_on_and_walks_back_in_order() {
         false,
         "set-up reopens with the result undone"
     );
-    p.ok(&["undo"]); // Rat Tide's army
-    p.ok(&["undo"]); // Hammers' army
-    p.ok(&["undo"]); // the battle
+    p.ok(&["undo", "--yes"]); // Rat Tide's army
+    p.ok(&["undo", "--yes"]); // Hammers' army
+    p.ok(&["undo", "--yes"]); // the battle
     p.refused(&["battle", "show", "1"], "cancelled by `ptg undo`");
     // The Rat Tide's roster creation is next, and that cannot be undone.
-    p.ok(&["undo"]); // Stormvermin added
-    p.refused(&["undo"], "undo cannot remove a roster");
+    p.ok(&["undo", "--yes"]); // Stormvermin added
+    p.refused(&["undo", "--yes"], "undo cannot remove a roster");
 }
 
 #[test]

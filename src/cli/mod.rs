@@ -94,6 +94,8 @@ pub struct App {
     data_dirs: Vec<PathBuf>,
     catalogue: Option<Catalogue>,
     pub json: bool,
+    /// The command only reads: the database must exist already (see [`Command::reads_only`]).
+    reads_only: bool,
 }
 
 impl App {
@@ -106,6 +108,7 @@ impl App {
             data_dirs,
             catalogue: None,
             json: cli.json,
+            reads_only: cli.command.reads_only(),
         }
     }
 
@@ -117,10 +120,15 @@ impl App {
         Ok(self.catalogue.as_ref().expect("just loaded"))
     }
 
-    /// The database, opened (and created) on first use.
+    /// The database, opened on first use: created if missing for a command that writes,
+    /// refused if missing for one that only reads.
     pub fn store(&mut self) -> Result<&mut Store> {
         if self.store.is_none() {
-            self.store = Some(ops::open_store(self.db_path.as_deref())?);
+            let path = self.db_path.as_deref();
+            self.store = Some(match self.reads_only {
+                true => ops::open_existing_store(path)?,
+                false => ops::open_store(path)?,
+            });
         }
         Ok(self.store.as_mut().expect("just opened"))
     }
@@ -133,6 +141,30 @@ impl App {
             self.catalogue.as_ref().expect("loaded"),
             self.store.as_mut().expect("opened"),
         ))
+    }
+}
+
+impl Command {
+    /// Commands that only read the database: run where there is none, they refuse instead of
+    /// leaving an empty database (and its folder) behind. Faction commands never open it.
+    fn reads_only(&self) -> bool {
+        use battle::BattleCmd as B;
+        use roster::RosterCmd as R;
+        match self {
+            Command::Campaign(cmd) => matches!(cmd, campaign::CampaignCmd::List),
+            Command::Roster(cmd) => matches!(
+                cmd,
+                R::Show { .. } | R::Sheet { .. } | R::List { .. } | R::Check(_)
+            ),
+            Command::Battle(cmd) => matches!(cmd, B::Show { .. } | B::List { .. }),
+            Command::Rank(cmd) => matches!(cmd, rank::RankCmd::Pending { .. }),
+            Command::Audit(_) | Command::Rolls(_) | Command::History(_) | Command::Faction(_) => true,
+            Command::Demo
+            | Command::Quest(_)
+            | Command::Aftermath(_)
+            | Command::Undo(_)
+            | Command::Data(_) => false,
+        }
     }
 }
 

@@ -3,17 +3,26 @@
 use super::App;
 use super::output::{json, line};
 use super::render::describe;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ops;
+use crate::ops::undo::{Preview, Scope};
 use clap::Args;
 use serde::Serialize;
+use std::io::{BufRead, Write};
 
 #[derive(Debug, Args)]
 pub struct UndoArgs {
     /// Undo this roster's latest command (its own, or a battle it fought in); default: the
     /// latest command in the database.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "campaign")]
     roster: Option<String>,
+    /// Undo this campaign's latest command.
+    #[arg(long)]
+    campaign: Option<String>,
+    /// Do not ask before undoing the database's latest command when it holds several rosters
+    /// (for scripts).
+    #[arg(long)]
+    yes: bool,
 }
 
 #[derive(Serialize)]
@@ -26,8 +35,22 @@ struct UndoReport {
 
 pub fn run(app: &mut App, args: UndoArgs) -> Result<()> {
     let json_out = app.json;
+    let scope = Scope {
+        roster: args.roster.as_deref(),
+        campaign: args.campaign.as_deref(),
+    };
+    // The question is asked with no transaction open; the undo then checks that the command
+    // confirmed is still the latest.
+    let mut expected = None;
+    if !args.yes {
+        let preview = ops::undo::preview(app.store()?, scope)?;
+        if preview.ask {
+            confirm(&preview)?;
+            expected = Some(preview.set_id);
+        }
+    }
     let (cat, store) = app.both()?;
-    let done = ops::undo::undo(cat, store, args.roster.as_deref())?;
+    let done = ops::undo::undo(cat, store, scope, expected)?;
     let mut changes = Vec::new();
     for r in &done.rosters {
         changes.extend(
@@ -51,4 +74,31 @@ pub fn run(app: &mut App, args: UndoArgs) -> Result<()> {
         line(format!("  {c}"))?;
     }
     Ok(())
+}
+
+/// Asks on standard error and reads the answer from standard input (a terminal or a pipe):
+/// only "y" or "yes" goes on; anything else, or no input at all, refuses.
+fn confirm(preview: &Preview) -> Result<()> {
+    let whose: String = preview
+        .whose
+        .iter()
+        .map(|(roster, player)| format!(", {roster}, player {player}"))
+        .collect();
+    eprint!("Undo #{} ({}{whose})? [y/N] ", preview.set_id, preview.summary);
+    let _ = std::io::stderr().flush();
+    let mut answer = String::new();
+    let read = std::io::stdin().lock().read_line(&mut answer).unwrap_or(0);
+    let answer = answer.trim().to_lowercase();
+    if read > 0 && (answer == "y" || answer == "yes") {
+        return Ok(());
+    }
+    if read == 0 {
+        eprintln!();
+    }
+    Err(Error::refused(format!(
+        "nothing undone: #{} may be another player's command; pass `--roster R` to undo that \
+         roster's latest command, `--campaign C` for that campaign's, or `--yes` to undo #{} \
+         without asking",
+        preview.set_id, preview.set_id
+    )))
 }

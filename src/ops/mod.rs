@@ -34,11 +34,20 @@ pub use crate::store::Store;
 /// Opens the database at `path` (default: the platform data folder), creating it on first
 /// use; a file that is not a ptg database, or is from a newer ptg, is refused untouched.
 pub fn open_store(path: Option<&std::path::Path>) -> Result<Store> {
-    let path = match path {
+    Ok(Store::open(&db_path(path)?)?)
+}
+
+/// Opens the database at `path` (default: the platform data folder) only if it exists, for
+/// commands that only read: they refuse rather than create an empty database or its folder.
+pub fn open_existing_store(path: Option<&std::path::Path>) -> Result<Store> {
+    Ok(Store::open_existing(&db_path(path)?)?)
+}
+
+fn db_path(path: Option<&std::path::Path>) -> Result<std::path::PathBuf> {
+    Ok(match path {
         Some(p) => p.to_path_buf(),
         None => crate::store::default_path()?,
-    };
-    Ok(Store::open(&path)?)
+    })
 }
 
 /// The user's own data folder for faction and battlepack files, if the platform has one.

@@ -7,7 +7,7 @@ use crate::rules::log::{Command, LoggedSet};
 use crate::rules::model::Roster;
 use crate::rules::undo::{battle_undo, blockers, check_undoable, reverse, rosters_changed};
 use crate::rules::{Outcome, RuleError};
-use crate::store::{LogContext, Store, apply_changes, battles, history, log_set, rosters};
+use crate::store::{Campaign, Conn, LogContext, Store, apply_changes, battles, history, log_set, rosters};
 use anyhow::Context;
 use std::collections::HashMap;
 
@@ -28,15 +28,81 @@ pub struct Undone {
     pub rosters: Vec<Reversed>,
 }
 
-/// Undoes the latest command still in force (of one roster when `roster` is given), unless a
-/// later command builds on it; all in one transaction.
-pub fn undo(cat: &Catalogue, store: &mut Store, roster: Option<&str>) -> Result<Undone> {
-    store.write(|tx| {
-        let roster_id = roster.map(|r| rosters::id_of(tx, r)).transpose()?;
-        let Some(set) = history::latest_live(tx, roster_id)? else {
-            let whose = roster.map(|r| format!(" for {r}")).unwrap_or_default();
-            return Err(Error::refused(format!("there is nothing to undo{whose}")));
+/// Which commands an undo picks the latest from: one roster's (its own, or a battle it fought
+/// in), one campaign's, or, with neither, the whole database's.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scope<'a> {
+    pub roster: Option<&'a str>,
+    pub campaign: Option<&'a str>,
+}
+
+impl Scope<'_> {
+    /// The latest change set still in force in this scope, or a refusal saying there is none.
+    fn latest(&self, conn: &Conn) -> Result<LoggedSet> {
+        let roster_id = self.roster.map(|r| rosters::id_of(conn, r)).transpose()?;
+        let campaign_id = match self.campaign {
+            Some(c) => Some(Campaign::get(conn, c)?.id),
+            None => None,
         };
+        history::latest_live(conn, roster_id, campaign_id)?.ok_or_else(|| {
+            let whose = self.roster.or(self.campaign);
+            let whose = whose.map(|w| format!(" for {w}")).unwrap_or_default();
+            Error::refused(format!("there is nothing to undo{whose}"))
+        })
+    }
+}
+
+/// What an undo would take back, looked up in a read before anyone is asked.
+#[derive(Debug, Clone)]
+pub struct Preview {
+    pub set_id: i64,
+    /// The command's summary as history shows it ("aftermath of battle 3 ...").
+    pub summary: String,
+    /// The rosters whose command it is (or that it changed), each with its player.
+    pub whose: Vec<(String, String)>,
+    /// The player must confirm: no roster or campaign was named and the database holds more
+    /// than one roster, so the latest command may well be another player's.
+    pub ask: bool,
+}
+
+/// Looks up what `undo` in `scope` would take back, without holding the write lock, so the
+/// front end can ask for confirmation while other players' commands run.
+pub fn preview(store: &mut Store, scope: Scope) -> Result<Preview> {
+    store.read(|conn| {
+        let set = scope.latest(conn)?;
+        let all = rosters::list(conn, None)?;
+        let ids: Vec<i64> = match set.roster_id {
+            Some(id) => vec![id],
+            None => rosters_changed(&set).into_iter().collect(),
+        };
+        let whose = all
+            .iter()
+            .filter(|r| ids.contains(&r.id))
+            .map(|r| (r.name.clone(), r.player.clone()))
+            .collect();
+        Ok(Preview {
+            set_id: set.id,
+            summary: set.summary,
+            whose,
+            ask: scope.roster.is_none() && scope.campaign.is_none() && all.len() > 1,
+        })
+    })
+}
+
+/// Undoes the latest command still in force in `scope`, unless a later command builds on it;
+/// all in one transaction. With `expected` (the set a [`preview`] showed the player), refuses
+/// "changed meanwhile" when the latest set is another one by now, so what was confirmed is
+/// what is undone.
+pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i64>) -> Result<Undone> {
+    store.write(|tx| {
+        let set = scope.latest(tx)?;
+        if let Some(expected) = expected.filter(|e| *e != set.id) {
+            return Err(Error::refused(format!(
+                "changed meanwhile: the latest command is now #{} ({}), not #{expected}; nothing \
+                 was undone, run `ptg undo` again",
+                set.id, set.summary
+            )));
+        }
         check_undoable(&set)?;
         let later = history::sets_after(tx, set.id)?;
         let mut armies = HashMap::new();

@@ -102,9 +102,14 @@ pub fn replay_each(
     Ok(roster)
 }
 
-/// The latest change set still in force (not an undo, not undone), of one roster or of all.
-pub fn latest_live(conn: &Connection, roster_id: Option<i64>) -> Result<Option<LoggedSet>> {
-    Ok(sets(conn, roster_id, None)?
+/// The latest change set still in force (not an undo, not undone), of one roster, one
+/// campaign, or all.
+pub fn latest_live(
+    conn: &Connection,
+    roster_id: Option<i64>,
+    campaign_id: Option<i64>,
+) -> Result<Option<LoggedSet>> {
+    Ok(sets(conn, roster_id, campaign_id)?
         .into_iter()
         .rev()
         .find(LoggedSet::in_force))

@@ -19,8 +19,9 @@ pub use apply::{Applied, LogContext, apply, apply_changes, log_set};
 pub use campaigns::{Campaign, CampaignRow};
 pub use rosters::RosterRow;
 
+use crate::error::refusal;
 use anyhow::{Context, Result};
-use rusqlite::{Connection, Transaction, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use std::path::{Path, PathBuf};
 
 mod embedded {
@@ -54,6 +55,23 @@ impl Store {
         }
         let conn =
             Connection::open(path).with_context(|| format!("cannot open the database {}", path.display()))?;
+        Store::setup(conn).with_context(|| format!("cannot use the database {}", path.display()))
+    }
+
+    /// Opens the database at `path` only if it is there: commands that only read never create
+    /// a database (or its folder) where there is none. Opened without SQLite's create flag, so
+    /// a file removed meanwhile is not made again either.
+    pub fn open_existing(path: &Path) -> Result<Store> {
+        if !path.exists() {
+            return Err(refusal(format!(
+                "no database at {} yet; create one with `ptg campaign new`",
+                path.display()
+            )));
+        }
+        let flags =
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags)
+            .with_context(|| format!("cannot open the database {}", path.display()))?;
         Store::setup(conn).with_context(|| format!("cannot use the database {}", path.display()))
     }
 

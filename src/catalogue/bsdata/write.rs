@@ -1,5 +1,5 @@
-//! Writing imported factions as `data/factions/<slug>.toml`, all or nothing per file: each file
-//! is written into a temporary folder beside the target folder and then renamed into place.
+//! Writing imported factions as `data/factions/<slug>.toml`, all or nothing for the whole set:
+//! the set is written into a fresh folder beside the target folder and swapped in by renames.
 
 use super::BsdataError;
 use crate::catalogue::faction::Faction;
@@ -22,30 +22,44 @@ fn header(f: &Faction) -> String {
     )
 }
 
-/// Writes one TOML file per faction into `out` (created if missing); returns the paths written.
+/// Replaces the folder `out` (created if missing) with one TOML file per faction; returns the
+/// paths written.
 ///
-/// Files are first written into a temporary folder beside `out`, then renamed into place, so a
-/// failure never leaves a half-written file in `out`. Other files in `out` are left alone.
+/// The new set is written into a fresh folder beside `out` (`<out>.ptg-new-<pid>`) and swapped
+/// in by renames at the end (`out` → `<out>.ptg-old-<pid>`, new → `out`, old removed), so `out`
+/// always holds one whole set, the old one or the new one, never a mix, even if the import is
+/// killed. `out` ends with exactly the new set: files of factions no longer imported go.
+/// Leftovers of an earlier import that was killed are cleaned up first (see [`recover`]).
 pub fn write_factions(factions: &[Faction], out: &Path) -> Result<Vec<PathBuf>, BsdataError> {
-    let write_err = |path: &Path| {
-        let path = path.to_path_buf();
-        move |cause| BsdataError::Write { path, cause }
+    let dir = Swap::for_folder(out)?;
+    recover(&dir)?;
+    let fresh = dir.beside("new");
+    std::fs::create_dir(&fresh).map_err(write_err(&fresh))?;
+    let names = match write_all(factions, &fresh, out) {
+        Ok(names) => names,
+        Err(e) => {
+            // Best effort: a folder left here is removed by the next import anyway.
+            let _ = std::fs::remove_dir_all(&fresh);
+            return Err(e);
+        }
     };
-    std::fs::create_dir_all(out).map_err(write_err(out))?;
-    let parent = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let tmp = tempfile::Builder::new()
-        .prefix(".ptg-import-")
-        .tempdir_in(&parent)
-        .map_err(write_err(&parent))?;
+    dir.swap_in(&fresh)?;
+    Ok(names.into_iter().map(|n| out.join(n)).collect())
+}
 
-    let mut staged: Vec<(PathBuf, PathBuf, &str)> = Vec::new();
+fn write_err(path: &Path) -> impl FnOnce(std::io::Error) -> BsdataError + use<> {
+    let path = path.to_path_buf();
+    move |cause| BsdataError::Write { path, cause }
+}
+
+/// Writes every faction's file into `folder`; returns the file names. `out` is only used to
+/// name files in errors, as the user will know them.
+fn write_all(factions: &[Faction], folder: &Path, out: &Path) -> Result<Vec<String>, BsdataError> {
+    let mut written: Vec<(String, &str)> = Vec::new();
     for f in factions {
         let name = format!("{}.toml", slug(&f.name));
         let target = out.join(&name);
-        if let Some((_, _, first)) = staged.iter().find(|(_, t, _)| *t == target) {
+        if let Some((_, first)) = written.iter().find(|(n, _)| *n == name) {
             return Err(BsdataError::SameFile {
                 path: target,
                 first: first.to_string(),
@@ -57,14 +71,108 @@ pub fn write_factions(factions: &[Faction], out: &Path) -> Result<Vec<PathBuf>, 
             faction: f.name.clone(),
             message: e.to_string(),
         })?;
-        let path = tmp.path().join(&name);
+        let path = folder.join(&name);
         std::fs::write(&path, format!("{}{body}", header(f))).map_err(write_err(&path))?;
-        staged.push((path, target, &f.name));
+        written.push((name, &f.name));
     }
-    let mut written = Vec::with_capacity(staged.len());
-    for (from, to, _) in staged {
-        std::fs::rename(&from, &to).map_err(write_err(&to))?;
-        written.push(to);
+    Ok(written.into_iter().map(|(n, _)| n).collect())
+}
+
+/// The output folder as the swap sees it: its parent and its own name, so the staging folders
+/// can sit beside it (a rename only stays atomic within one file system).
+struct Swap {
+    parent: PathBuf,
+    name: String,
+}
+
+impl Swap {
+    fn for_folder(out: &Path) -> Result<Swap, BsdataError> {
+        // An existing folder is resolved, so `.`, `..` and symlinked folders are swapped where
+        // they really are.
+        let real = match std::fs::canonicalize(out) {
+            Ok(real) if real.is_dir() => real,
+            Ok(_) => {
+                return Err(BsdataError::Write {
+                    path: out.to_path_buf(),
+                    cause: std::io::Error::other("not a folder"),
+                });
+            }
+            Err(_) => out.to_path_buf(),
+        };
+        let name = real
+            .file_name()
+            .and_then(|n| n.to_str())
+            .ok_or_else(|| BsdataError::Write {
+                path: out.to_path_buf(),
+                cause: std::io::Error::other("the output folder needs a name of its own"),
+            })?;
+        let parent = match real.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        std::fs::create_dir_all(&parent).map_err(write_err(&parent))?;
+        Ok(Swap {
+            name: name.to_string(),
+            parent,
+        })
     }
-    Ok(written)
+
+    fn target(&self) -> PathBuf {
+        self.parent.join(&self.name)
+    }
+
+    /// `<out>.ptg-<kind>-<pid>`: this process's staging folder of that kind.
+    fn beside(&self, kind: &str) -> PathBuf {
+        self.parent
+            .join(format!("{}.ptg-{kind}-{}", self.name, std::process::id()))
+    }
+
+    /// Moves the old folder (if any) aside, the fresh one into its place, and removes the old.
+    fn swap_in(&self, fresh: &Path) -> Result<(), BsdataError> {
+        let target = self.target();
+        if !target.exists() {
+            return std::fs::rename(fresh, &target).map_err(write_err(&target));
+        }
+        let old = self.beside("old");
+        std::fs::rename(&target, &old).map_err(write_err(&target))?;
+        if let Err(cause) = std::fs::rename(fresh, &target) {
+            // Put the old set back so `out` is never missing after a failure.
+            let _ = std::fs::rename(&old, &target);
+            return Err(BsdataError::Write { path: target, cause });
+        }
+        // The new set is in place; an old folder that cannot be removed now is removed by the
+        // next import.
+        let _ = std::fs::remove_dir_all(&old);
+        Ok(())
+    }
+}
+
+/// Cleans up after an earlier import that was killed: half-written `<out>.ptg-new-*` folders
+/// go, and so do `.ptg-import-*` staging folders of older versions. A `<out>.ptg-old-*` folder
+/// is removed when `out` is in place; when the kill came between the two renames, `out` is
+/// missing and the old set is put back, so `out` holds a whole set even if this import fails.
+fn recover(dir: &Swap) -> Result<(), BsdataError> {
+    let entries = std::fs::read_dir(&dir.parent).map_err(write_err(&dir.parent))?;
+    let new_prefix = format!("{}.ptg-new-", dir.name);
+    let old_prefix = format!("{}.ptg-old-", dir.name);
+    let mut olds = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = entry.path();
+        if name.starts_with(&new_prefix) || name.starts_with(".ptg-import-") {
+            std::fs::remove_dir_all(&path).map_err(write_err(&path))?;
+        } else if name.starts_with(&old_prefix) {
+            olds.push(path);
+        }
+    }
+    let target = dir.target();
+    if !target.exists()
+        && let Some(old) = olds.pop()
+    {
+        std::fs::rename(&old, &target).map_err(write_err(&old))?;
+    }
+    for old in olds {
+        std::fs::remove_dir_all(&old).map_err(write_err(&old))?;
+    }
+    Ok(())
 }

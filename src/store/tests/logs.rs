@@ -54,7 +54,7 @@ fn the_change_log_reads_back_in_order_and_replays_to_the_stored_roster() {
     assert_eq!(rats, [3, 4, 5, 7, 8]);
     assert_eq!(history::sets(conn, None, Some(1)).unwrap().len(), 9);
     assert_eq!(
-        history::latest_live(conn, Some(1)).unwrap().map(|s| s.id),
+        history::latest_live(conn, Some(1), None).unwrap().map(|s| s.id),
         Some(9)
     );
 
