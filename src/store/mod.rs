@@ -4,6 +4,7 @@
 
 mod apply;
 pub mod battles;
+mod busy;
 mod campaigns;
 pub mod history;
 pub mod rolls;
@@ -13,6 +14,7 @@ mod schema;
 mod tests;
 mod upgrade;
 
+pub use busy::{BUSY, MaybeBusy};
 pub use schema::revision;
 
 pub use apply::{Applied, LogContext, apply, apply_changes, log_set};
@@ -55,7 +57,9 @@ impl Store {
         }
         let conn =
             Connection::open(path).with_context(|| format!("cannot open the database {}", path.display()))?;
-        Store::setup(conn).with_context(|| format!("cannot use the database {}", path.display()))
+        Store::setup(conn)
+            .map_err(busy::refuse_if_busy)
+            .with_context(|| format!("cannot use the database {}", path.display()))
     }
 
     /// Opens the database at `path` only if it is there: commands that only read never create
@@ -72,7 +76,9 @@ impl Store {
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags)
             .with_context(|| format!("cannot open the database {}", path.display()))?;
-        Store::setup(conn).with_context(|| format!("cannot use the database {}", path.display()))
+        Store::setup(conn)
+            .map_err(busy::refuse_if_busy)
+            .with_context(|| format!("cannot use the database {}", path.display()))
     }
 
     /// An in-memory database, for tests.
@@ -81,7 +87,7 @@ impl Store {
     }
 
     fn setup(mut conn: Connection) -> Result<Store> {
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.busy_timeout(busy::TIMEOUT)?;
         // Everything that refuses the file runs before anything is written to it.
         let plan = upgrade::check(&mut conn)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -98,17 +104,21 @@ impl Store {
 
     /// Runs `f` in one write transaction: all of it is saved, or (on any error) none of it.
     /// Nothing inside `f` may wait on a person: other players' commands queue behind it.
-    pub fn write<T, E: From<anyhow::Error>>(
+    /// When the database stays busy with other writers, the whole transaction is run again
+    /// (see [`busy`]), so `f` must do nothing outside it: it only reads what it captured.
+    pub fn write<T, E: From<anyhow::Error> + MaybeBusy>(
         &mut self,
-        f: impl FnOnce(&Transaction) -> Result<T, E>,
+        mut f: impl FnMut(&Transaction) -> Result<T, E>,
     ) -> Result<T, E> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(anyhow::Error::from)?;
-        let value = f(&tx)?;
-        tx.commit().map_err(anyhow::Error::from)?;
-        Ok(value)
+        busy::retry(|| {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(anyhow::Error::from)?;
+            let value = f(&tx)?;
+            tx.commit().map_err(anyhow::Error::from)?;
+            Ok(value)
+        })
     }
 
     /// Runs `f` in one read transaction, so every query in it sees the same snapshot even
