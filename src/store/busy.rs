@@ -25,20 +25,24 @@ const PATIENCE: Duration = Duration::from_secs(45);
 /// with the command or the file, it only has to be run again).
 pub const BUSY: &str = "the database is busy with other players' commands; nothing was saved, run it again";
 
-/// An error that may be SQLite saying another connection holds the lock.
-pub trait MaybeBusy {
-    fn is_busy(&self) -> bool;
+/// An error type `Store::write` may return: what it wraps, if it may be a SQLite failure
+/// (one marked as the player's refusal never is).
+pub trait Failure {
+    fn cause(&self) -> Option<&anyhow::Error>;
 }
 
-impl MaybeBusy for anyhow::Error {
-    fn is_busy(&self) -> bool {
-        is_busy(self)
+impl Failure for anyhow::Error {
+    fn cause(&self) -> Option<&anyhow::Error> {
+        Some(self)
     }
 }
 
-impl MaybeBusy for Error {
-    fn is_busy(&self) -> bool {
-        matches!(self, Error::Internal(e) if is_busy(e))
+impl Failure for Error {
+    fn cause(&self) -> Option<&anyhow::Error> {
+        match self {
+            Error::Internal(e) => Some(e),
+            _ => None,
+        }
     }
 }
 
@@ -62,7 +66,7 @@ pub(super) fn refuse_if_busy(e: anyhow::Error) -> anyhow::Error {
 /// Runs `attempt` (one whole transaction, rolled back when it fails) until it succeeds or
 /// fails for a reason other than "busy"; after [`ATTEMPTS`] or [`PATIENCE`], refuses with
 /// [`BUSY`].
-pub(super) fn retry<T, E: From<anyhow::Error> + MaybeBusy>(
+pub(super) fn retry<T, E: From<anyhow::Error> + Failure>(
     mut attempt: impl FnMut() -> Result<T, E>,
 ) -> Result<T, E> {
     let start = Instant::now();
@@ -70,7 +74,7 @@ pub(super) fn retry<T, E: From<anyhow::Error> + MaybeBusy>(
     loop {
         tries += 1;
         match attempt() {
-            Err(e) if e.is_busy() => {
+            Err(e) if e.cause().is_some_and(is_busy) => {
                 if tries >= ATTEMPTS || start.elapsed() >= PATIENCE {
                     return Err(E::from(refusal(BUSY)));
                 }
