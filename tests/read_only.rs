@@ -113,3 +113,30 @@ fn an_older_schema_that_cannot_be_upgraded_here_is_refused_with_why() {
     }
     chmod(p.dir.path(), 0o755);
 }
+
+#[test]
+fn changes_left_in_a_wal_are_never_hidden_by_a_read_only_open() {
+    // A copy taken while a writer held changes in the -wal (a crash, a copied folder): the
+    // file alone is out of date, and without a -shm SQLite cannot read the -wal read-only.
+    let p = campaign();
+    let writer = rusqlite::Connection::open(p.db()).expect("open");
+    writer
+        .execute_batch("PRAGMA wal_autocheckpoint = 0; UPDATE rosters SET player = 'Bo';")
+        .expect("write into the wal");
+    let copy = Ptg::new();
+    std::fs::copy(p.db(), copy.db()).expect("copy the file");
+    let wal = |db: &Path| format!("{}-wal", db.display());
+    std::fs::copy(wal(&p.db()), wal(&copy.db())).expect("copy its wal");
+    drop(writer);
+    chmod(copy.dir.path(), 0o555);
+    // Not `refused_cmd`: its fingerprint, opened by root, would merge the wal first.
+    let before = std::fs::read(wal(&copy.db())).expect("the wal");
+    if let Some(mut cmd) = unprivileged(&copy, &["roster", "show", HAMMERS]) {
+        let out = cmd.output().expect("ptg runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("its latest changes are still in"), "{stderr}");
+    }
+    assert_eq!(std::fs::read(wal(&copy.db())).expect("the wal"), before);
+    chmod(copy.dir.path(), 0o755);
+}

@@ -9,7 +9,7 @@
 //! changes not yet copied into it (refused then, rather than shown out of date).
 
 use crate::error::refusal;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 use std::path::Path;
 
@@ -60,12 +60,14 @@ pub(super) fn open(path: &Path) -> Result<Connection> {
         Err(e) if is_not_writable(&e) => {
             let wal = wal_of(path);
             if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
-                bail!(
+                // The player's to fix (exit 1): nothing is broken, the file needs a writer once.
+                return Err(refusal(format!(
                     "the database at {} cannot be read here: its latest changes are still in {}, \
-                     which SQLite can only merge where it may write; open it once with write access",
+                     which SQLite can only merge where it may write; run any ptg command on it \
+                     once where it is writable",
                     path.display(),
                     wal.display()
-                );
+                )));
             }
             open_uri(path, "immutable=1")?
         }
