@@ -27,7 +27,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 /// The exit codes, shown under `ptg --help`.
-const EXIT_CODES: &str = "Exit codes: 0 done; 1 refused (a rule broken or a name not found: the message says \
+const EXIT_CODES: &str = "Exit codes: 0 done; 1 refused (a rule broken, a name not found, a database busy or not writable: the message says \
 what to fix, nothing was saved); 2 wrong usage; 3 internal error (a bug, a database file that is \
 not ptg's, corrupt or from a newer ptg, or an I/O failure: not your fault, nothing was saved).";
 
@@ -146,7 +146,8 @@ impl App {
 
 impl Command {
     /// Commands that only read the database: run where there is none, they refuse instead of
-    /// leaving an empty database (and its folder) behind. Faction commands never open it.
+    /// leaving an empty database (and its folder) behind; on a file they may not write, they
+    /// read it read-only. Faction commands never open it.
     fn reads_only(&self) -> bool {
         use battle::BattleCmd as B;
         use roster::RosterCmd as R;

@@ -100,13 +100,14 @@ pub fn subject_by_id<'a>(cat: &'a Catalogue, conn: &Conn, id: i64) -> Result<Sub
 }
 
 /// Loads a roster and its rules inside one write transaction, asks `plan` for an outcome, and
-/// applies it there; a refusal leaves the database as it was.
+/// applies it there; a refusal leaves the database as it was. `plan` is `Fn`, not `FnOnce`:
+/// a busy database runs the transaction again, and planning must give the same answer.
 pub fn change_roster(
     cat: &Catalogue,
     store: &mut Store,
     roster: &str,
     command: Command,
-    plan: impl FnOnce(&Subject) -> Result<Outcome, RuleError>,
+    plan: impl Fn(&Subject) -> Result<Outcome, RuleError>,
 ) -> Result<Changed> {
     store.write(|tx| {
         let subject = load_subject(cat, tx, roster)?;

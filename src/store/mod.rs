@@ -4,8 +4,10 @@
 
 mod apply;
 pub mod battles;
+mod busy;
 mod campaigns;
 pub mod history;
+mod read_only;
 pub mod rolls;
 pub mod rosters;
 mod schema;
@@ -13,6 +15,7 @@ mod schema;
 mod tests;
 mod upgrade;
 
+pub use busy::{BUSY, Failure};
 pub use schema::revision;
 
 pub use apply::{Applied, LogContext, apply, apply_changes, log_set};
@@ -31,6 +34,8 @@ mod embedded {
 /// An open ptg database.
 pub struct Store {
     conn: Connection,
+    /// The file, to name in a refusal to write it (`None` in memory).
+    path: Option<PathBuf>,
 }
 
 /// Where the database lives when neither `--db` nor `PTG_DB` says: the platform data folder.
@@ -45,6 +50,15 @@ pub fn default_data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "ptg").map(|d| d.data_dir().to_path_buf())
 }
 
+/// A writing command's open failure as the player should see it: busy, or not writable.
+fn refuse_if_unusable(e: anyhow::Error, path: &Path) -> anyhow::Error {
+    if read_only::is_read_only(&e) {
+        read_only::cannot_write(path)
+    } else {
+        busy::refuse_if_busy(e)
+    }
+}
+
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     /// A file that is not a ptg database, or one written by a newer ptg, is refused untouched.
@@ -55,7 +69,10 @@ impl Store {
         }
         let conn =
             Connection::open(path).with_context(|| format!("cannot open the database {}", path.display()))?;
-        Store::setup(conn).with_context(|| format!("cannot use the database {}", path.display()))
+        Store::setup(conn)
+            .map(|store| store.at(path))
+            .with_context(|| format!("cannot use the database {}", path.display()))
+            .map_err(|e| refuse_if_unusable(e, path))
     }
 
     /// Opens the database at `path` only if it is there: commands that only read never create
@@ -70,9 +87,38 @@ impl Store {
         }
         let flags =
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags)
-            .with_context(|| format!("cannot open the database {}", path.display()))?;
-        Store::setup(conn).with_context(|| format!("cannot use the database {}", path.display()))
+        let opened = Connection::open_with_flags(path, flags)
+            .with_context(|| format!("cannot open the database {}", path.display()))
+            .and_then(|conn| Ok(Store::setup(conn)?.at(path)));
+        match opened {
+            Err(e) if read_only::is_not_writable(&e) => Store::open_read_only(path),
+            opened => opened,
+        }
+        .with_context(|| format!("cannot use the database {}", path.display()))
+        .map_err(busy::refuse_if_busy)
+    }
+
+    /// The database at `path` for reading only, when it cannot be opened for writing (see
+    /// [`read_only`]). Migrations need writing, so a schema older than this ptg's is refused.
+    fn open_read_only(path: &Path) -> Result<Store> {
+        let mut conn = read_only::open(path)?;
+        conn.busy_timeout(busy::TIMEOUT)?;
+        if let upgrade::Plan::Migrate { from, .. } = upgrade::check(&mut conn)? {
+            anyhow::bail!(
+                "this database has schema version {from}, older than this ptg's {}, and ptg cannot \
+                 upgrade it because it is not writable here; run any ptg command that writes on it \
+                 once where it is writable, or read it with the older ptg",
+                schema::latest_known()
+            );
+        }
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        Ok(Store { conn, path: None }.at(path))
+    }
+
+    /// The store, knowing it is the file at `path`.
+    fn at(mut self, path: &Path) -> Store {
+        self.path = Some(path.to_path_buf());
+        self
     }
 
     /// An in-memory database, for tests.
@@ -80,8 +126,9 @@ impl Store {
         Store::setup(Connection::open_in_memory()?)
     }
 
+    /// Checks, switches to WAL and upgrades the database on `conn`; the caller names its file.
     fn setup(mut conn: Connection) -> Result<Store> {
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.busy_timeout(busy::TIMEOUT)?;
         // Everything that refuses the file runs before anything is written to it.
         let plan = upgrade::check(&mut conn)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -93,22 +140,33 @@ impl Store {
         if plan != upgrade::Plan::UpToDate {
             upgrade::bring_up_to_date(&mut conn)?;
         }
-        Ok(Store { conn })
+        Ok(Store { conn, path: None })
     }
 
     /// Runs `f` in one write transaction: all of it is saved, or (on any error) none of it.
     /// Nothing inside `f` may wait on a person: other players' commands queue behind it.
-    pub fn write<T, E: From<anyhow::Error>>(
+    /// When the database stays busy with other writers, the whole transaction is run again
+    /// (see [`busy`]), so `f` must do nothing outside it: it only reads what it captured.
+    /// A file that cannot be written is refused in words (see [`read_only::cannot_write`]).
+    pub fn write<T, E: From<anyhow::Error> + Failure>(
         &mut self,
-        f: impl FnOnce(&Transaction) -> Result<T, E>,
+        mut f: impl FnMut(&Transaction) -> Result<T, E>,
     ) -> Result<T, E> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(anyhow::Error::from)?;
-        let value = f(&tx)?;
-        tx.commit().map_err(anyhow::Error::from)?;
-        Ok(value)
+        busy::retry(|| {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(anyhow::Error::from)?;
+            let value = f(&tx)?;
+            tx.commit().map_err(anyhow::Error::from)?;
+            Ok(value)
+        })
+        .map_err(|e: E| match (e.cause(), &self.path) {
+            (Some(cause), Some(path)) if read_only::is_read_only(cause) => {
+                E::from(read_only::cannot_write(path))
+            }
+            _ => e,
+        })
     }
 
     /// Runs `f` in one read transaction, so every query in it sees the same snapshot even

@@ -10,10 +10,11 @@
 //! that matches no version is refused untouched. Several processes opening one new file at
 //! once race to migrate it: the losers find the schema up to date when they look again.
 
+use super::busy::is_busy;
 use super::{embedded, schema};
 use anyhow::{Context, Result, bail};
 use refinery::{SchemaVersion, Target};
-use rusqlite::{Connection, ErrorCode, TransactionBehavior};
+use rusqlite::{Connection, TransactionBehavior};
 use std::time::{Duration, Instant};
 
 /// Where refinery keeps the applied versions.
@@ -100,18 +101,6 @@ pub(super) fn with_retries<T>(
             Err(e) => return Err(e),
         }
     }
-}
-
-/// Whether `e` is SQLite saying another connection holds the lock.
-fn is_busy(e: &anyhow::Error) -> bool {
-    e.chain()
-        .filter_map(|cause| cause.downcast_ref::<rusqlite::Error>())
-        .any(|cause| {
-            matches!(
-                cause.sqlite_error_code(),
-                Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
-            )
-        })
 }
 
 /// What the schema of the database `conn` needs (inside a transaction, for one snapshot).
