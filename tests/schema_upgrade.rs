@@ -274,3 +274,28 @@ fn project(from: &Path, to: &Path, version: i32) {
     }
     conn.execute_batch("DETACH DATABASE src; VACUUM;").unwrap();
 }
+
+#[test]
+fn a_damaged_schema_history_exits_3_untouched_instead_of_panicking() {
+    for (column, value) in [("applied_on", "garbage"), ("checksum", "not a number")] {
+        let p = from_fixture("schema_v1.sqlite3");
+        {
+            let conn = rusqlite::Connection::open(p.db()).unwrap();
+            let sql = format!("UPDATE refinery_schema_history SET {column} = ?1");
+            conn.execute(&sql, [value]).unwrap();
+        }
+        let before = std::fs::read(p.db()).unwrap();
+        let out = p.cmd(&["campaign", "new", "Later"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{column}: {err}");
+        assert!(
+            err.contains("schema history of this database is damaged"),
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read(p.db()).unwrap(),
+            before,
+            "{column}: the file is untouched"
+        );
+    }
+}

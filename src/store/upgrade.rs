@@ -106,6 +106,7 @@ pub(super) fn with_retries<T>(
 /// What the schema of the database `conn` needs (inside a transaction, for one snapshot).
 fn plan(conn: &Connection) -> Result<Plan> {
     schema::check_ours(conn)?;
+    check_history_rows(conn)?;
     let from = history_version(conn)?;
     let latest = schema::latest_known();
     if from >= latest {
@@ -126,6 +127,54 @@ fn plan(conn: &Connection) -> Result<Plan> {
          {latest} (changed outside ptg, or an upgrade interrupted in a way ptg cannot repair); \
          ptg left the file untouched — restore a backup, or pass --db with another file"
     )
+}
+
+/// Refuses a schema history whose rows refinery could not read (it panics on a bad date or
+/// checksum): every row needs a whole-number version, a name, an RFC 3339 date and a
+/// whole-number checksum.
+fn check_history_rows(conn: &Connection) -> Result<()> {
+    let exists: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+        [HISTORY],
+        |r| r.get(0),
+    )?;
+    if !exists {
+        return Ok(());
+    }
+    let mut stmt = conn.prepare(&format!(
+        "SELECT rowid, typeof(version), typeof(name), applied_on, checksum FROM {HISTORY}"
+    ))?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let row: i64 = r.get(0)?;
+        let (version, name): (String, String) = (r.get(1)?, r.get(2)?);
+        let applied: Option<String> = r.get::<_, rusqlite::types::Value>(3).map(|v| match v {
+            rusqlite::types::Value::Text(t) => Some(t),
+            _ => None,
+        })?;
+        let checksum: Option<String> = r.get::<_, rusqlite::types::Value>(4).map(|v| match v {
+            rusqlite::types::Value::Text(t) => Some(t),
+            _ => None,
+        })?;
+        let problem = if version != "integer" {
+            Some("its version is not a whole number")
+        } else if name != "text" {
+            Some("its name is missing")
+        } else if applied.is_none_or(|a| chrono::DateTime::parse_from_rfc3339(&a).is_err()) {
+            Some("its date is not a date")
+        } else if checksum.is_none_or(|c| c.parse::<u64>().is_err()) {
+            Some("its checksum is not a number")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            bail!(
+                "the schema history of this database is damaged (row {row}: {problem}); ptg left the \
+                 file untouched — restore a backup, or pass --db with another file"
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The highest version in the schema history; 0 for a new file (no history table yet).
