@@ -9,7 +9,7 @@ mod common;
 
 use common::{Fixture, HAMMERS, Ptg, RATS};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// A small deterministic random source (xorshift), so a failing run can be replayed from the
@@ -115,12 +115,8 @@ fn integrity_ok(db: &Path) {
 /// Starts `args` on `p`'s database and kills it after `delay` (if it is still running).
 /// Returns whether it had already finished.
 fn kill_after(p: &Ptg, args: &[&str], delay: Duration) -> bool {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ptg"))
-        .args(args)
-        .env("PTG_DB", p.db())
-        .env("HOME", p.dir.path())
-        .env("XDG_DATA_HOME", p.dir.path().join("xdg"))
-        .env_remove("PTG_DATA_DIR")
+    let mut child = p
+        .process(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())

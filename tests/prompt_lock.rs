@@ -6,7 +6,7 @@ mod common;
 
 use common::{HAMMERS, Ptg, RATS};
 use std::io::{Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -44,8 +44,8 @@ struct Asking {
 
 impl Asking {
     fn start(p: &Ptg) -> Asking {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ptg"))
-            .args([
+        let mut child = p
+            .process(&[
                 "aftermath",
                 "1",
                 HAMMERS,
@@ -54,10 +54,6 @@ impl Asking {
                 "--dice",
                 "ask",
             ])
-            .env("PTG_DB", p.db())
-            .env("HOME", p.dir.path())
-            .env("XDG_DATA_HOME", p.dir.path().join("xdg"))
-            .env_remove("PTG_DATA_DIR")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

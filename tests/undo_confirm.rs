@@ -6,7 +6,7 @@ mod common;
 
 use common::{ASHEN_VALE, HAMMERS, Ptg, RATS};
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// Both rosters, the Rat Tide's Clanrats added last: the latest command is the Rat Tide's.
@@ -74,12 +74,8 @@ fn bare_undo_with_one_roster_asks_nothing() {
 #[test]
 fn an_undo_waiting_for_its_answer_holds_no_lock_and_refuses_if_the_latest_changed() {
     let p = two_rosters();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ptg"))
-        .arg("undo")
-        .env("PTG_DB", p.db())
-        .env("HOME", p.dir.path())
-        .env("XDG_DATA_HOME", p.dir.path().join("xdg"))
-        .env_remove("PTG_DATA_DIR")
+    let mut child = p
+        .process(&["undo"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -36,6 +36,18 @@ impl Ptg {
         c
     }
 
+    /// `ptg` as a plain process with this test's database and home, for tests that pipe its
+    /// input, wait on its prompts or kill it.
+    pub fn process(&self, args: &[&str]) -> std::process::Command {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_ptg"));
+        c.args(args)
+            .env("PTG_DB", self.db())
+            .env("HOME", self.dir.path())
+            .env("XDG_DATA_HOME", self.dir.path().join("xdg"))
+            .env_remove("PTG_DATA_DIR");
+        c
+    }
+
     /// Runs `args`, expects success, returns stdout.
     pub fn ok(&self, args: &[&str]) -> String {
         let out = self.cmd(args).output().expect("ptg runs");
