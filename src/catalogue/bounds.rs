@@ -8,6 +8,7 @@
 //! so that house rules fit, yet small enough that no sum of them can overflow.
 
 use super::battlepack::{Battlepack, GloryBand};
+use super::dice::DiceExpr;
 use super::faction::Faction;
 
 /// Points of one unit, and of any points limit or band in a battlepack.
@@ -62,28 +63,12 @@ impl Check<'_> {
 }
 
 /// The lowest and highest totals of "D3", "2D6", "D3+3", within the data-file bounds.
-///
-/// The rules' own `DiceExpr` parser accepts a superset of this; it lives above the catalogue
-/// in the layers, so the catalogue checks the same grammar itself.
 pub fn dice_range(text: &str) -> Option<(i64, i64)> {
-    let t = text.trim().to_ascii_uppercase();
-    let (dice, modifier) = match t.find(['+', '-']) {
-        Some(i) => {
-            let m: i64 = t[i + 1..].trim().parse().ok()?;
-            (&t[..i], if t[i..].starts_with('-') { -m } else { m })
-        }
-        None => (t.as_str(), 0),
-    };
-    let (count, sides) = dice.split_once('D')?;
-    let count: i64 = match count.trim() {
-        "" => 1,
-        c => c.parse().ok()?,
-    };
-    let sides: i64 = sides.trim().parse().ok()?;
-    let ok = (1..=MAX_DICE).contains(&count)
-        && (1..=MAX_SIDES).contains(&sides)
-        && (-MAX_MODIFIER..=MAX_MODIFIER).contains(&modifier);
-    ok.then_some((count + modifier, count * sides + modifier))
+    let d = DiceExpr::parse(text)?;
+    let ok = i64::from(d.count) <= MAX_DICE
+        && i64::from(d.sides) <= MAX_SIDES
+        && i64::from(d.modifier).abs() <= MAX_MODIFIER;
+    ok.then(|| d.range())
 }
 
 /// Out-of-range numbers of a faction file, as "field: problem".

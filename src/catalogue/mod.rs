@@ -4,6 +4,7 @@
 pub mod battlepack;
 pub mod bounds;
 pub mod bsdata;
+pub mod dice;
 pub mod faction;
 pub mod load;
 

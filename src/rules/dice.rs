@@ -3,6 +3,7 @@
 //! through a [`Roller`] is kept for the log.
 
 use super::RuleError;
+pub use crate::catalogue::dice::DiceExpr;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -130,60 +131,16 @@ impl Dice for TypedDice {
     }
 }
 
-/// A dice expression: `count`D`sides` + `modifier`, e.g. D3, 2D6, D3+3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DiceExpr {
-    pub count: u32,
-    pub sides: u32,
-    pub modifier: i32,
-}
-
+/// Parses a dice expression, refusing text that is not one.
 impl std::str::FromStr for DiceExpr {
     type Err = RuleError;
     fn from_str(s: &str) -> Result<DiceExpr, RuleError> {
-        let bad = || {
+        DiceExpr::parse(s).ok_or_else(|| {
             RuleError::new(
                 "dice",
                 format!("'{s}' is not a dice expression like D3, 2D6 or D3+3"),
             )
-        };
-        let t = s.trim().to_ascii_uppercase();
-        let (dice, modifier) = match t.find(['+', '-']) {
-            Some(i) => {
-                let m: i32 = t[i + 1..].trim().parse().map_err(|_| bad())?;
-                (&t[..i], if &t[i..i + 1] == "-" { -m } else { m })
-            }
-            None => (t.as_str(), 0),
-        };
-        let (count, sides) = dice.split_once('D').ok_or_else(bad)?;
-        let count = if count.trim().is_empty() {
-            1
-        } else {
-            count.trim().parse().map_err(|_| bad())?
-        };
-        let sides: u32 = sides.trim().parse().map_err(|_| bad())?;
-        if count == 0 || sides == 0 {
-            return Err(bad());
-        }
-        Ok(DiceExpr {
-            count,
-            sides,
-            modifier,
         })
-    }
-}
-
-impl std::fmt::Display for DiceExpr {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.count != 1 {
-            write!(f, "{}", self.count)?;
-        }
-        write!(f, "D{}", self.sides)?;
-        match self.modifier {
-            0 => Ok(()),
-            m if m > 0 => write!(f, "+{m}"),
-            m => write!(f, "{m}"),
-        }
     }
 }
 
