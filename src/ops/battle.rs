@@ -6,7 +6,7 @@ use crate::catalogue::battlepack::{BattlefieldSize, Battlepack, Battleplan, Twis
 use crate::error::{Error, Result};
 use crate::rules::army::{ArmyChoice, plan_army};
 use crate::rules::battle::state::{ResultReport, check_sides, end_of_setup};
-use crate::rules::battle::{self as rules, ArmyUnit, Battle};
+use crate::rules::battle::{self as rules, Battle};
 use crate::rules::dice::{Dice, Roll, Roller, check_all_used};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
@@ -126,17 +126,7 @@ pub fn record_army<'a>(
         b.check_side(r.id, &r.name)?;
         b.check_army_open()?;
         let army = plan_army(&pack.army, &r, choice, b.points_limit)?;
-        let taken: Vec<ArmyUnit> = army
-            .units
-            .iter()
-            .map(|&u| ArmyUnit {
-                unit_id: u,
-                general: u == army.general,
-                regiment: army.regiment_of(u),
-                destroyed: false,
-                slew_hero_or_monster: false,
-            })
-            .collect();
+        let taken = army.taken();
         let before = battles::snapshot(tx, battle_id)?;
         battles::record_army(tx, battle_id, r.id, &taken)?;
         let summary = format!(

@@ -7,7 +7,7 @@
 //! #2 (#3 Grey Seer, #4 Clanrats); change sets 1-4 build them, 5 plans battle 1, 6-7 are the
 //! armies, 8 the result, 9 the Hammers' aftermath.
 
-use super::battles::{self, ArmyUnit, SideResult};
+use super::battles::{self, SideResult};
 use super::{Applied, Campaign, LogContext, Store, apply, apply_changes, history, log_set, rolls, rosters};
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Catalogue, Faction};
@@ -148,17 +148,7 @@ fn planned(store: &mut Store) {
                     ..ArmyChoice::default()
                 };
                 let army = plan_army(&pack().army, &r, &choice, 1000)?;
-                let taken: Vec<ArmyUnit> = army
-                    .units
-                    .iter()
-                    .map(|&u| ArmyUnit {
-                        unit_id: u,
-                        general: u == army.general,
-                        regiment: army.regiment_of(u),
-                        destroyed: false,
-                        slew_hero_or_monster: false,
-                    })
-                    .collect();
+                let taken = army.taken();
                 let before = battles::snapshot(tx, 1)?;
                 battles::record_army(tx, 1, roster_id, &taken)?;
                 let (set, _) = log_set(tx, 1, Some(roster_id), Some(1), Command::BattleArmy, "army", &[])?;

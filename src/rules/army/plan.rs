@@ -4,6 +4,7 @@ use super::choice::ArmyChoice;
 use super::general::choose_general;
 use super::regiments::{Regiment, asked_regiments, no_room, place_regiments};
 use crate::catalogue::battlepack::ArmyLimits;
+use crate::rules::battle::ArmyUnit;
 use crate::rules::model::{Roster, Unit};
 use crate::rules::{RuleError, refuse};
 use serde::Serialize;
@@ -25,6 +26,21 @@ impl Army {
             .iter()
             .find(|r| r.leader == unit || r.units.contains(&unit))
             .map(|r| r.leader)
+    }
+
+    /// The army as a battle records it: each unit with whether it is the general and its
+    /// regiment's leader, not yet destroyed.
+    pub fn taken(&self) -> Vec<ArmyUnit> {
+        self.units
+            .iter()
+            .map(|&u| ArmyUnit {
+                unit_id: u,
+                general: u == self.general,
+                regiment: self.regiment_of(u),
+                destroyed: false,
+                slew_hero_or_monster: false,
+            })
+            .collect()
     }
 }
 
