@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{Fixture, HAMMERS, Ptg, RATS};
+use common::{Fixture, HAMMERS, Ptg};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -27,24 +27,7 @@ impl Random {
 
 /// Hammers of Dawn (Lord-Vigilant, Liberators) and Rat Tide (Grey Seer, Clanrats), battle 1 of
 /// 1000 points planned with both armies recorded.
-static ARMIES: Fixture = Fixture::new(|| {
-    let p = Ptg::ashen_vale();
-    p.new_hammers();
-    p.new_rats();
-    p.ok(&["roster", "add", HAMMERS, "Liberators"]);
-    p.ok(&["roster", "add", RATS, "Clanrats"]);
-    p.plan_battle("1000", "The Ruined Settlement");
-    p.ok(&[
-        "battle",
-        "army",
-        "1",
-        HAMMERS,
-        "Lord-Vigilant on Gryph-stalker",
-        "Liberators",
-    ]);
-    p.ok(&["battle", "army", "1", RATS, "Grey Seer", "Clanrats"]);
-    p
-});
+static ARMIES: Fixture = Fixture::new(Ptg::small_battle);
 
 const RESULT: &[&str] = &[
     "battle",
@@ -184,15 +167,6 @@ fn crash(
     );
 }
 
-fn fixture_copy(name: &str) -> Ptg {
-    let p = Ptg::new();
-    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name);
-    std::fs::copy(from, p.db()).expect("copy the fixture");
-    p
-}
-
 /// A BSData import killed midway leaves the old set of faction files or the new one, whole.
 fn crash_import(kills: usize, random: &mut Random) {
     let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bsdata");
@@ -294,7 +268,7 @@ fn crash_everything(scale: usize, seed: u64) {
         Some(&schema),
     );
     for fixture in ["schema_v1.sqlite3", "schema_v2.sqlite3"] {
-        let old = || fixture_copy(fixture);
+        let old = || Ptg::from_fixture(fixture);
         crash(fixture, 6 * scale, &mut random, &old, &["campaign", "list"], None);
     }
     crash(

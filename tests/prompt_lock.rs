@@ -13,21 +13,7 @@ use std::time::{Duration, Instant};
 /// Battle 1 (1000 points, The Ruined Settlement) fought: Hammers of Dawn (Lord-Vigilant,
 /// Liberators) won 10-3 over Rat Tide (Grey Seer, Clanrats); nothing destroyed.
 fn fought() -> Ptg {
-    let p = Ptg::ashen_vale();
-    p.new_hammers();
-    p.new_rats();
-    p.ok(&["roster", "add", HAMMERS, "Liberators"]);
-    p.ok(&["roster", "add", RATS, "Clanrats"]);
-    p.plan_battle("1000", "The Ruined Settlement");
-    p.ok(&[
-        "battle",
-        "army",
-        "1",
-        HAMMERS,
-        "Lord-Vigilant on Gryph-stalker",
-        "Liberators",
-    ]);
-    p.ok(&["battle", "army", "1", RATS, "Grey Seer", "Clanrats"]);
+    let p = Ptg::small_battle();
     let hammers_vp = format!("{HAMMERS}=10");
     let rats_vp = format!("{RATS}=3");
     p.ok(&["battle", "result", "1", "--vp", &hammers_vp, "--vp", &rats_vp]);

@@ -102,9 +102,7 @@ fn a_write_protected_database_is_read_and_never_written() {
 
 #[test]
 fn an_older_schema_that_cannot_be_upgraded_here_is_refused_with_why() {
-    let p = Ptg::new();
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema_v1.sqlite3");
-    std::fs::copy(fixture, p.db()).expect("copy the fixture");
+    let p = Ptg::from_fixture("schema_v1.sqlite3");
     chmod(&p.db(), 0o644);
     chmod(p.dir.path(), 0o555);
     if let Some(cmd) = unprivileged(&p, &["campaign", "list"]) {

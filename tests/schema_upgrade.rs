@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{ASHEN_VALE, HAMMERS, Ptg, RATS};
+use common::{ASHEN_VALE, HAMMERS, Ptg, RATS, fixture};
 use rusqlite::Connection;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod embedded {
     refinery::embed_migrations!("migrations");
@@ -17,19 +17,6 @@ mod embedded {
 const V1: &str = "schema_v1.sqlite3";
 const V2: &str = "schema_v2.sqlite3";
 const HALF_V3: &str = "schema_v2_with_v3_applied.sqlite3";
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
-}
-
-/// A test database that is a copy of fixture `name`.
-fn from_fixture(name: &str) -> Ptg {
-    let p = Ptg::new();
-    std::fs::copy(fixture(name), p.db()).expect("copy the fixture");
-    p
-}
 
 /// The versions in the schema history of `db`.
 fn history(db: &Path) -> Vec<i64> {
@@ -65,7 +52,7 @@ fn assert_upgraded_and_whole(p: &Ptg) {
 
 #[test]
 fn a_version_1_database_upgrades_on_the_first_command() {
-    let p = from_fixture(V1);
+    let p = Ptg::from_fixture(V1);
     assert_eq!(history(&p.db()), vec![1]);
     assert!(p.ok(&["campaign", "list"]).contains(ASHEN_VALE));
     assert_upgraded_and_whole(&p);
@@ -75,7 +62,7 @@ fn a_version_1_database_upgrades_on_the_first_command() {
 
 #[test]
 fn a_version_2_database_with_a_fought_battle_upgrades_on_the_first_command() {
-    let p = from_fixture(V2);
+    let p = Ptg::from_fixture(V2);
     assert_eq!(history(&p.db()), vec![1, 2]);
     p.ok(&["roster", "show", HAMMERS]);
     assert_upgraded_and_whole(&p);
@@ -85,7 +72,7 @@ fn a_version_2_database_with_a_fought_battle_upgrades_on_the_first_command() {
 
 #[test]
 fn a_half_upgraded_database_is_repaired() {
-    let p = from_fixture(HALF_V3);
+    let p = Ptg::from_fixture(HALF_V3);
     assert_eq!(history(&p.db()), vec![1, 2]);
     // Older ptg failed here on every run: "duplicate column name: regiment".
     p.ok(&["campaign", "list"]);
@@ -114,7 +101,7 @@ fn a_half_upgraded_database_is_repaired() {
 
 #[test]
 fn a_database_whose_schema_matches_no_version_exits_3_untouched() {
-    let p = from_fixture(V2);
+    let p = Ptg::from_fixture(V2);
     {
         // Part of version 3 without the rest: no ptg ever writes this.
         let conn = Connection::open(p.db()).unwrap();
@@ -278,7 +265,7 @@ fn project(from: &Path, to: &Path, version: i32) {
 #[test]
 fn a_damaged_schema_history_exits_3_untouched_instead_of_panicking() {
     for (column, value) in [("applied_on", "garbage"), ("checksum", "not a number")] {
-        let p = from_fixture("schema_v1.sqlite3");
+        let p = Ptg::from_fixture("schema_v1.sqlite3");
         {
             let conn = rusqlite::Connection::open(p.db()).unwrap();
             let sql = format!("UPDATE refinery_schema_history SET {column} = ?1");

@@ -21,6 +21,14 @@ impl Ptg {
         }
     }
 
+    /// A test database that is a copy of `tests/fixtures/NAME` (a database of an earlier
+    /// schema).
+    pub fn from_fixture(name: &str) -> Ptg {
+        let p = Ptg::new();
+        std::fs::copy(fixture(name), p.db()).expect("copy the fixture");
+        p
+    }
+
     pub fn db(&self) -> PathBuf {
         self.dir.path().join("ptg.sqlite3")
     }
@@ -265,6 +273,28 @@ impl Ptg {
         ]);
     }
 
+    /// Hammers of Dawn (Lord-Vigilant, Liberators) and Rat Tide (Grey Seer, Clanrats) in
+    /// Ashen Vale, with battle 1 (1000 points, The Ruined Settlement) planned and both whole
+    /// rosters recorded as its armies.
+    pub fn small_battle() -> Ptg {
+        let p = Ptg::ashen_vale();
+        p.new_hammers();
+        p.new_rats();
+        p.ok(&["roster", "add", HAMMERS, "Liberators"]);
+        p.ok(&["roster", "add", RATS, "Clanrats"]);
+        p.plan_battle("1000", "The Ruined Settlement");
+        p.ok(&[
+            "battle",
+            "army",
+            "1",
+            HAMMERS,
+            "Lord-Vigilant on Gryph-stalker",
+            "Liberators",
+        ]);
+        p.ok(&["battle", "army", "1", RATS, "Grey Seer", "Clanrats"]);
+        p
+    }
+
     /// Rat Tide: Skaven led by a Grey Seer on the Mage Path (Dedicated Practitioner).
     pub fn new_rats(&self) {
         self.ok(&roster_new(
@@ -285,4 +315,11 @@ pub fn named<'a>(list: &'a serde_json::Value, key: &str, value: &str) -> &'a ser
         .iter()
         .find(|v| v[key] == value)
         .unwrap_or_else(|| panic!("no element with {key} = {value:?} in {list}"))
+}
+
+/// The path of `tests/fixtures/NAME`.
+pub fn fixture(name: &str) -> PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
 }
