@@ -16,6 +16,7 @@ use crate::sheet::TemplateError;
 pub mod exit {
     pub const OK: u8 = 0;
     pub const REFUSED: u8 = 1;
+    /// Wrong usage: clap prints the message and exits with this itself.
     pub const USAGE: u8 = 2;
     pub const INTERNAL: u8 = 3;
 }
@@ -26,8 +27,6 @@ pub enum Error {
     /// A rule broken, a name not found or ambiguous, a user's file that cannot be used: the
     /// message says what is wrong and how to fix it. Exit 1.
     Refused(String),
-    /// Arguments that parse but do not make sense together. Exit 2, like clap's own errors.
-    Usage(String),
     /// A bug, a corrupt or too-new database, an I/O failure. Exit 3.
     Internal(anyhow::Error),
     /// The reader of our output went away (`ptg ... | head`): not a failure. Exit 0.
@@ -53,15 +52,10 @@ impl Error {
         Error::Refused(message.into())
     }
 
-    pub fn usage(message: impl Into<String>) -> Error {
-        Error::Usage(message.into())
-    }
-
     /// The process exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Refused(_) => exit::REFUSED,
-            Error::Usage(_) => exit::USAGE,
             Error::Internal(_) => exit::INTERNAL,
             Error::PipeClosed => exit::OK,
         }
@@ -71,7 +65,6 @@ impl Error {
     pub fn report(&self) -> String {
         match self {
             Error::Refused(m) => format!("error: {m}"),
-            Error::Usage(m) => format!("error: {m}\n\nFor more information, try '--help'."),
             Error::Internal(e) => format!(
                 "internal error: {e:#}\n\nThis is not something you did wrong: ptg or its database file \
                  failed. Nothing was saved by this command. Please report it on ptg's issue tracker \
@@ -85,7 +78,7 @@ impl Error {
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Error::Refused(m) | Error::Usage(m) => f.write_str(m),
+            Error::Refused(m) => f.write_str(m),
             Error::Internal(e) => write!(f, "{e:#}"),
             Error::PipeClosed => f.write_str("output closed"),
         }
@@ -193,7 +186,7 @@ mod tests {
 
     #[test]
     fn an_error_passed_through_anyhow_keeps_its_kind() {
-        let e: Error = anyhow::Error::new(Error::usage("--vp twice")).into();
-        assert_eq!(e.exit_code(), 2);
+        let e: Error = anyhow::Error::new(Error::PipeClosed).into();
+        assert_eq!(e.exit_code(), 0);
     }
 }
