@@ -44,8 +44,8 @@ static CAMPAIGN: Fixture = Fixture::new(|| {
     }
     p.ok(&["quest", "start", RATS, "Search for the Artefact"]);
 
-    // ---- Battle 1: 400 points.
-    p.plan_battle("400", "The Ruined Settlement");
+    // ---- Battle 1: 1000 points.
+    p.plan_battle("1000", "The Ruined Settlement");
     p.ok(&[
         "battle",
         "army",

@@ -183,7 +183,7 @@ pub struct AftermathLimits {
     pub favoured_renown: String,
 }
 
-/// Army composition numbers used when picking an army for a battle.
+/// Army composition numbers used when picking an army for a battle, and the battle's length.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ArmyLimits {
@@ -193,6 +193,14 @@ pub struct ArmyLimits {
     pub regiment_units: u32,
     /// VP lead needed for a major victory (5); any smaller lead is a minor victory.
     pub major_victory_lead: u32,
+    /// Battle rounds a battle lasts (5 in 4th-edition battles): twists are rolled for rounds 1
+    /// to this. Files written before it existed mean the 4th-edition 5.
+    #[serde(default = "four_edition_rounds")]
+    pub battle_rounds: u32,
+}
+
+fn four_edition_rounds() -> u32 {
+    5
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -155,6 +155,7 @@ pub fn battlepack_problems(p: &Battlepack) -> Vec<String> {
     );
     c.range("army.regiment_units", army.regiment_units, 0, MAX_COUNT);
     c.range("army.major_victory_lead", army.major_victory_lead, 1, MAX_COUNT);
+    c.range("army.battle_rounds", army.battle_rounds, 1, MAX_COUNT);
     c.non_empty("battleplans", p.battleplans.len());
     if p.battleplans.len() > MAX_SIDES as usize {
         c.out.push(format!(

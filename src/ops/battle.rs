@@ -76,7 +76,7 @@ pub fn plan<'a>(
         let seen = read_at(conn, &[sides[0].id, sides[1].id], &[])?;
         Ok::<_, Error>((c, pack, sides, seen))
     })?;
-    check_sides(&campaign.name, new.points, [&sides[0], &sides[1]])?;
+    check_sides(pack, &campaign.name, new.points, [&sides[0], &sides[1]])?;
     let mut roller = Roller::new(dice);
     let plan = match new.battleplan {
         Some(name) => rules::find_battleplan(pack, name)?,
@@ -171,7 +171,7 @@ pub fn twist(
     let (b, plan, named, seen) = store.read(|conn| {
         let b = battles::load(conn, battle_id)?;
         let pack = pack_of(cat, &Campaign::by_id(conn, b.campaign_id)?)?;
-        b.check_twist(round)?;
+        b.check_twist(round, pack.army.battle_rounds)?;
         let plan = rules::find_battleplan(pack, b.battleplan.as_deref().unwrap_or_default())?;
         let named = match underdog {
             Some(u) => {

@@ -5,7 +5,7 @@ use super::{Changed, Subject, change_roster, load_subject, pack_of};
 use crate::catalogue::{Catalogue, LoreKind};
 use crate::error::{Error, Result};
 use crate::rules::army::{OrderOfBattleAsArmy, check_order_of_battle};
-use crate::rules::battle::state::check_points_limit;
+use crate::rules::battle::state::check_what_if_points;
 use crate::rules::log::Command;
 use crate::rules::roster::{self as rules, CheckReport, Finding, WarlordChoice};
 use crate::store::{Campaign, LogContext, RosterRow, Store, apply, rosters};
@@ -148,7 +148,7 @@ pub fn check<'a>(
     roster: &str,
     points: Option<u32>,
 ) -> Result<Checked<'a>> {
-    points.map(check_points_limit).transpose()?;
+    points.map(check_what_if_points).transpose()?;
     let subject = store.read(|conn| load_subject(cat, conn, roster))?;
     let mut report = rules::check(subject.pack, subject.faction, &subject.roster);
     let army = points.map(|n| check_order_of_battle(&subject.pack.army, &subject.roster, n));

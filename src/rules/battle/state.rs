@@ -134,8 +134,37 @@ pub fn end_of_setup(roster: &Roster) -> Option<Outcome> {
     Some(first)
 }
 
-/// A battle's points limit must be above 0.
-pub fn check_points_limit(points: u32) -> Result<(), RuleError> {
+/// A battle's points limit must be one the battlepack's glory table covers: Ascension's bands
+/// start at 1000 points, and a smaller battle would earn glory from no band.
+pub fn check_points_limit(pack: &Battlepack, points: u32) -> Result<(), RuleError> {
+    let Some(lowest) = pack.glory.bands.iter().map(|b| b.min_points).min() else {
+        return Ok(());
+    };
+    if points >= lowest.max(1) {
+        return Ok(());
+    }
+    let bands = pack
+        .glory
+        .bands
+        .iter()
+        .map(|b| match b.max_points {
+            Some(max) => format!("{}-{max}", b.min_points),
+            None => format!("{}+", b.min_points),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    refuse(
+        "points limit",
+        format!(
+            "a {points}-point battle is below {}'s glory table, which starts at {lowest} points (bands: {bands}); use --points {lowest} or more",
+            pack.name
+        ),
+    )
+}
+
+/// `roster check --points` weighs the Order of Battle as an army of any size a player asks
+/// about (a what-if, not a battle), so only a limit of 0 is refused there.
+pub fn check_what_if_points(points: u32) -> Result<(), RuleError> {
     if points == 0 {
         return refuse(
             "points limit",
@@ -146,8 +175,13 @@ pub fn check_points_limit(points: u32) -> Result<(), RuleError> {
 }
 
 /// A battle is planned between two different rosters of the battle's campaign.
-pub fn check_sides(campaign: &str, points: u32, sides: [&Roster; 2]) -> Result<(), RuleError> {
-    check_points_limit(points)?;
+pub fn check_sides(
+    pack: &Battlepack,
+    campaign: &str,
+    points: u32,
+    sides: [&Roster; 2],
+) -> Result<(), RuleError> {
+    check_points_limit(pack, points)?;
     if sides[0].id == sides[1].id {
         return refuse(
             "sides",
@@ -190,7 +224,7 @@ impl Battle {
             RuleError::new(
                 "sides",
                 format!(
-                    "{roster} did not fight in battle {}; its sides are {}",
+                    "{roster} is not a side of battle {}; its sides are {}",
                     self.id,
                     self.side_names()
                 ),
@@ -229,16 +263,31 @@ impl Battle {
         }
     }
 
-    /// Twists are rolled from round 1, once per round.
-    pub fn check_twist(&self, round: u32) -> Result<(), RuleError> {
-        if round == 0 {
-            return refuse("twists", "battle rounds start at 1; use --round 1 or more");
+    /// Twists are rolled at the start of a battle round, from round 1 to the battle's last
+    /// round, once per round, and only while the battle is being fought (before its result).
+    pub fn check_twist(&self, round: u32, last_round: u32) -> Result<(), RuleError> {
+        if self.status == BattleStatus::Fought {
+            return refuse(
+                "twists",
+                format!(
+                    "battle {} already has its result, so no battle round is left to start; twists are rolled before the result is recorded",
+                    self.id
+                ),
+            );
+        }
+        if round == 0 || round > last_round {
+            return refuse(
+                "twists",
+                format!(
+                    "a battle has rounds 1 to {last_round}, so there is no round {round}; use --round 1 to {last_round}"
+                ),
+            );
         }
         if let Some(t) = self.twists.iter().find(|t| t.round == round) {
             return refuse(
                 "twists",
                 format!(
-                    "the twist for round {round} of battle {} was already rolled ({}, for {})",
+                    "the twist for round {round} of battle {} was already rolled ({}, for {}); each round has one twist",
                     self.id, t.twist, t.underdog
                 ),
             );

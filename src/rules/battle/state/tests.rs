@@ -72,19 +72,41 @@ fn plan(b: &Battle, r: &[Roster; 2], rep: &ResultReport) -> Result<[SideResult; 
 }
 
 #[test]
-fn a_battle_needs_points_and_two_rosters_of_its_campaign() {
+fn a_battle_needs_two_rosters_of_its_campaign() {
     let [a, mut b] = sides();
-    assert_eq!(check_points_limit(0).unwrap_err().rule, "points limit");
-    assert!(check_sides("Vale", 1000, [&a, &b]).is_ok());
-    let same = check_sides("Vale", 1000, [&a, &a]).unwrap_err();
+    let pack = pack();
+    assert!(check_sides(&pack, "Vale", 1000, [&a, &b]).is_ok());
+    let same = check_sides(&pack, "Vale", 1000, [&a, &a]).unwrap_err();
     assert!(same.message.contains("named twice"), "{}", same.message);
     b.campaign = "Other".into();
-    let elsewhere = check_sides("vale", 1000, [&a, &b]).unwrap_err();
+    let elsewhere = check_sides(&pack, "vale", 1000, [&a, &b]).unwrap_err();
     assert!(
         elsewhere.message.contains("belongs to the campaign 'Other'"),
         "{}",
         elsewhere.message
     );
+}
+
+#[test]
+fn points_limits_below_the_first_glory_band_are_refused_with_the_bands() {
+    let pack = pack();
+    for points in [0, 500, 999] {
+        let err = check_points_limit(&pack, points).unwrap_err();
+        assert_eq!(err.rule, "points limit");
+        assert!(
+            err.message
+                .contains("starts at 1000 points (bands: 1000-1250, 1251-1750, 1751-2250, 2251+)"),
+            "{}",
+            err.message
+        );
+        assert!(
+            err.message.contains("use --points 1000 or more"),
+            "{}",
+            err.message
+        );
+    }
+    assert!(check_points_limit(&pack, 1000).is_ok());
+    assert!(check_points_limit(&pack, 5000).is_ok());
 }
 
 #[test]
@@ -98,23 +120,36 @@ fn armies_change_only_until_the_result() {
 }
 
 #[test]
-fn twists_start_at_round_one_and_come_once_a_round() {
+fn twists_come_once_a_round_in_rounds_one_to_five_before_the_result() {
     let r = sides();
     let mut b = battle(&r, true);
-    assert!(b.check_twist(0).unwrap_err().message.contains("start at 1"));
-    assert!(b.check_twist(2).is_ok());
+    let last = pack().army.battle_rounds;
+    assert_eq!(last, 5);
+    for round in [0, 6, 99] {
+        let err = b.check_twist(round, last).unwrap_err();
+        assert!(err.message.contains("rounds 1 to 5"), "{}", err.message);
+    }
+    assert!(b.check_twist(2, last).is_ok());
+    assert!(b.check_twist(5, last).is_ok());
     b.twists.push(TwistRow {
         round: 2,
         underdog: "Rats".into(),
         twist: "Fog".into(),
     });
-    let again = b.check_twist(2).unwrap_err();
+    let again = b.check_twist(2, last).unwrap_err();
     assert!(
         again.message.contains("already rolled (Fog, for Rats)"),
         "{}",
         again.message
     );
-    assert!(b.check_twist(3).is_ok());
+    assert!(b.check_twist(3, last).is_ok());
+    b.status = BattleStatus::Fought;
+    let after = b.check_twist(3, last).unwrap_err();
+    assert!(
+        after.message.contains("already has its result"),
+        "{}",
+        after.message
+    );
 }
 
 #[test]
@@ -191,7 +226,7 @@ fn the_aftermath_waits_for_the_result_and_runs_once() {
     );
     let stranger = b.check_aftermath(9, "Ogres").unwrap_err();
     assert!(
-        stranger.message.contains("Ogres did not fight in battle 4"),
+        stranger.message.contains("Ogres is not a side of battle 4"),
         "{}",
         stranger.message
     );
