@@ -411,10 +411,11 @@ fn a_roll_missing_from_the_dice_log_is_found() {
 #[test]
 fn an_army_over_its_battles_points_limit_is_found() {
     let p = CAMPAIGN.copy();
-    // The Prosecutors (150) join the 330-point army of the 400-point battle 1.
+    // The Prosecutors (150) join the 330-point army of battle 1, whose limit is set to 400.
     let found = findings(
         &p,
-        "INSERT INTO battle_units (battle_id, roster_id, unit_id, position) VALUES (1, 1, 4, 9);",
+        "UPDATE battles SET points_limit = 400 WHERE id = 1;
+         INSERT INTO battle_units (battle_id, roster_id, unit_id, position) VALUES (1, 1, 4, 9);",
     );
     assert_eq!(found.len(), 1, "{found:#?}");
     let f = the(&found, "army-points");
