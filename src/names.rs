@@ -1,23 +1,80 @@
-//! Matching what a user typed against known names: case-insensitive, with "did you mean"
-//! suggestions, so every lookup in ptg fails the same helpful way.
+//! Matching what a user typed against known names: case-insensitive by Unicode rules (`é` is
+//! `É`, not only `e` is `E`), with "did you mean" suggestions that also look past accents and
+//! punctuation, so every lookup in ptg fails the same helpful way.
 
-/// Finds `wanted` among `names` (case-insensitive, whitespace-trimmed).
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+/// A name as ptg compares it: trimmed, in one Unicode normal form (a typed `é` may be one
+/// code point or `e` plus an accent), lower-cased by Unicode rules.
+pub fn fold(name: &str) -> String {
+    name.trim().nfc().flat_map(char::to_lowercase).collect()
+}
+
+/// Two names that are the same to a player: equal once folded.
+pub fn same(a: &str, b: &str) -> bool {
+    // Most comparisons are plain ASCII; they need no allocation.
+    if a.is_ascii() && b.is_ascii() {
+        return a.trim().eq_ignore_ascii_case(b.trim());
+    }
+    fold(a) == fold(b)
+}
+
+/// `same` as a method, so `name.same_name(wanted)` reads like the comparison it replaces.
+pub trait SameName {
+    fn same_name(&self, other: &str) -> bool;
+}
+
+impl SameName for str {
+    fn same_name(&self, other: &str) -> bool {
+        same(self, other)
+    }
+}
+
+/// The words of a name with accents, punctuation and small joining words dropped, for
+/// suggestions: "Eidolon of Mathlann, Aspect of the Sea" -> eidolon mathlann aspect sea.
+fn loose_words(name: &str) -> Vec<String> {
+    let plain: String = name
+        .nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect();
+    plain
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "of" | "the" | "a" | "an" | "and" | "in" | "on"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Finds `wanted` among `names` (case-insensitive by Unicode rules, whitespace-trimmed).
 pub fn find<'a, T>(items: &'a [T], wanted: &str, name_of: impl Fn(&T) -> &str) -> Option<&'a T> {
-    let w = wanted.trim();
-    items.iter().find(|i| name_of(i).eq_ignore_ascii_case(w))
+    items.iter().find(|i| same(name_of(i), wanted))
 }
 
 /// Up to three names closest to `wanted`, best first, for a "did you mean" hint.
 pub fn suggestions<'a>(wanted: &str, names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
-    let w = wanted.trim().to_lowercase();
+    let w = fold(wanted);
+    let w_loose = loose_words(wanted);
     let mut scored: Vec<(f64, &str)> = names
         .into_iter()
         .map(|n| {
-            let l = n.to_lowercase();
+            let l = fold(n);
             let mut score = strsim::jaro_winkler(&w, &l);
             if !w.is_empty() && l.contains(&w) {
                 score = score.max(0.9);
             }
+            // Without accents and punctuation: every word typed is a word (or the start of
+            // one) of the name, e.g. "eidolon mathlann" for "Eidolon of Mathlann, ...".
+            let n_loose = loose_words(n);
+            if !w_loose.is_empty()
+                && w_loose
+                    .iter()
+                    .all(|t| n_loose.iter().any(|m| m.starts_with(t.as_str())))
+            {
+                score = score.max(0.85);
+            }
+            score = score.max(strsim::jaro_winkler(&w_loose.join(" "), &n_loose.join(" ")) - 0.05);
             (score, n)
         })
         .filter(|(s, _)| *s >= 0.75)
@@ -72,6 +129,34 @@ mod tests {
         assert!(msg.contains("did you mean 'Stormcast Eternals'"), "{msg}");
         assert_eq!(suggestions("Skavn", names), vec!["Skaven".to_string()]);
         assert!(suggestions("Orruks", names).is_empty());
+    }
+
+    #[test]
+    fn names_fold_case_by_unicode_rules() {
+        assert!(same("Éclat du Dûr", "éclat du dûr"));
+        assert!(same(" Ärger ", "ÄRGER"));
+        // A decomposed e + accent is the same name as the composed é.
+        assert!(same("Caf\u{65}\u{301}", "CAFÉ"));
+        assert!(!same("Cafe", "Café"));
+        assert!("Dûr Lodge".same_name("DÛR LODGE"));
+        let names = vec!["Élan".to_string()];
+        assert_eq!(find(&names, "élan", |s| s), Some(&names[0]));
+    }
+
+    #[test]
+    fn did_you_mean_looks_past_accents_and_punctuation() {
+        let names = [
+            "Eidolon of Mathlann, Aspect of the Sea",
+            "Eidolon of Mathlann, Aspect of the Storm",
+            "Akhelian King",
+        ];
+        let s = suggestions("eidolon mathlann", names);
+        assert_eq!(s, [names[0], names[1]]);
+        assert_eq!(suggestions("Dur Lodge", ["Dûr Lodge", "Skaven"]), ["Dûr Lodge"]);
+        assert_eq!(
+            suggestions("lord vigilant", ["Lord-Vigilant on Gryph-stalker"]),
+            ["Lord-Vigilant on Gryph-stalker"]
+        );
     }
 
     #[test]

@@ -100,3 +100,80 @@ fn blank_and_overlong_names_are_refused_and_100_characters_kept() {
     let units = shown["units"].as_array().unwrap();
     assert!(units.iter().any(|u| u["name"] == most.as_str()), "{shown}");
 }
+
+#[test]
+fn names_fold_case_by_unicode_rules() {
+    let p = Ptg::new();
+    p.ok(&["campaign", "new", "Éclat Vale"]);
+    p.refused(
+        &["campaign", "new", "éCLAT vale"],
+        "a campaign called 'Éclat Vale' already exists",
+    );
+    let mut args = roster_new(
+        "Épée de Dûr",
+        "ÉCLAT VALE",
+        "Stormcast Eternals",
+        "Lord-Vigilant on Gryph-stalker",
+        "warrior",
+        "berserker",
+    );
+    args.push("--realm");
+    args.push("Ghyran");
+    p.ok(&args);
+    p.ok(&[
+        "roster",
+        "add",
+        "ÉPÉE DE DÛR",
+        "Liberators",
+        "--name",
+        "Œil Guard",
+    ]);
+    // The unit's own name, typed in another case, names it.
+    p.ok(&[
+        "quest",
+        "start",
+        "épée de dûr",
+        "Seek Glory in Battle",
+        "--unit",
+        "œil GUARD",
+    ]);
+    let shown = p.json(&["roster", "show", "épée de dûr"]);
+    assert_eq!(shown["quest"]["unit"], 2, "{shown}");
+}
+
+#[test]
+fn did_you_mean_tries_without_accents_and_punctuation() {
+    let p = Ptg::ashen_vale();
+    p.ok(&roster_new(
+        "Deep Tide",
+        ASHEN_VALE,
+        "Idoneth Deepkin",
+        "Akhelian King",
+        "warrior",
+        "berserker",
+    ));
+    let err = p.refused(
+        &["roster", "add", "Deep Tide", "eidolon mathlann"],
+        "did you mean 'Eidolon of Mathlann, Aspect of the Sea' or 'Eidolon of Mathlann, Aspect of the Storm'",
+    );
+    assert!(err.contains("eidolon mathlann"), "{err}");
+    p.refused(&["roster", "show", "Deep-Tide!"], "did you mean 'Deep Tide'");
+}
+
+#[test]
+fn the_bsdata_spellings_players_copy_name_the_books_rules() {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
+    // BSData: "Seek Glory In Battle"; the book: "Seek Glory in Battle".
+    p.ok(&[
+        "quest",
+        "start",
+        HAMMERS,
+        "Seek Glory In Battle",
+        "--unit",
+        "Dawn Guard",
+    ]);
+    let shown = p.json(&["roster", "show", HAMMERS]);
+    assert_eq!(shown["quest"]["quest"], "Seek Glory in Battle", "{shown}");
+}

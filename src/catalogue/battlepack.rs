@@ -2,6 +2,8 @@
 //! glory table, battleplans and twists, battlefield sizes. Ability texts are short summaries
 //! in our own words.
 
+use crate::names;
+use crate::names::SameName;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -100,6 +102,19 @@ pub struct PathAbility {
     pub value: Option<u32>,
     /// What it does, in our own words.
     pub summary: String,
+    /// Other spellings players copy from elsewhere (BSData's "Unparalleled Duelist"), which
+    /// name this ability too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+}
+
+impl PathAbility {
+    /// Whether `wanted` names this ability: its id, its name or one of its aliases.
+    pub fn answers_to(&self, wanted: &str) -> bool {
+        names::same(&self.id, wanted)
+            || names::same(&self.name, wanted)
+            || self.aliases.iter().any(|a| names::same(a, wanted))
+    }
 }
 
 /// Which unit a quest names when it is started.
@@ -147,6 +162,9 @@ pub struct Quest {
     pub reward_dice: Option<String>,
     /// How progress is made and what is won, in our own words.
     pub summary: String,
+    /// Other spellings players copy from elsewhere, which name this quest too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
 }
 
 /// Glory earned after a battle, by points band; achievements add up.
@@ -259,9 +277,7 @@ impl Battlepack {
     pub fn path(&self, id: &str) -> Option<&Path> {
         let id = id.trim().to_ascii_lowercase();
         self.paths.iter().find(|p| {
-            p.id == id
-                || p.name.eq_ignore_ascii_case(&id)
-                || p.name.to_ascii_lowercase() == format!("path of the {id}")
+            p.id == id || p.name.same_name(&id) || p.name.to_ascii_lowercase() == format!("path of the {id}")
         })
     }
 
@@ -277,10 +293,13 @@ impl Battlepack {
             .map_or_else(|| ability.to_string(), |a| a.name.clone())
     }
 
+    /// The quest `name` names: its id, its name or one of its aliases.
     pub fn quest(&self, name: &str) -> Option<&Quest> {
-        self.quests
-            .iter()
-            .find(|q| q.id.eq_ignore_ascii_case(name.trim()) || q.name.eq_ignore_ascii_case(name.trim()))
+        self.quests.iter().find(|q| {
+            names::same(&q.id, name)
+                || names::same(&q.name, name)
+                || q.aliases.iter().any(|a| names::same(a, name))
+        })
     }
 
     /// The rank a unit holds with `renown` points, if any.

@@ -4,6 +4,7 @@
 
 use super::{Battlepack, Faction, bounds};
 use crate::names;
+use crate::names::SameName;
 use include_dir::{Dir, include_dir};
 use std::path::{Path, PathBuf};
 
@@ -80,13 +81,12 @@ impl Catalogue {
     }
 
     fn add_faction(&mut self, faction: Faction, origin: Origin) {
-        self.factions
-            .retain(|(f, _)| !f.name.eq_ignore_ascii_case(&faction.name));
+        self.factions.retain(|(f, _)| !f.name.same_name(&faction.name));
         self.factions.push((faction, origin));
     }
 
     fn add_battlepack(&mut self, pack: Battlepack) {
-        self.battlepacks.retain(|b| !b.id.eq_ignore_ascii_case(&pack.id));
+        self.battlepacks.retain(|b| !b.id.same_name(&pack.id));
         self.battlepacks.push(pack);
     }
 
@@ -104,7 +104,7 @@ impl Catalogue {
         self.factions
             .iter()
             .map(|(f, _)| f)
-            .find(|f| f.name.eq_ignore_ascii_case(name.trim()))
+            .find(|f| f.name.same_name(name.trim()))
             .ok_or_else(|| {
                 format!(
                     "{} (see `ptg faction list`)",
@@ -122,7 +122,7 @@ impl Catalogue {
         let n = name.trim();
         self.battlepacks
             .iter()
-            .find(|b| b.id.eq_ignore_ascii_case(n) || b.name.eq_ignore_ascii_case(n))
+            .find(|b| b.id.same_name(n) || b.name.same_name(n))
             .ok_or_else(|| names::unknown("battlepack", name, self.battlepacks.iter().map(|b| b.id.as_str())))
     }
 }

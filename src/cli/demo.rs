@@ -4,6 +4,7 @@
 
 use super::{Cli, output::line};
 use crate::error::{Error, Result};
+use crate::names::SameName;
 use crate::ops;
 use crate::ops::Store;
 use clap::Parser;
@@ -228,11 +229,7 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &mut Store) ->
         .collect();
     let suffix = (1..)
         .map(|n: u32| if n == 1 { String::new() } else { format!(" {n}") })
-        .find(|s| {
-            !taken
-                .iter()
-                .any(|t| t.eq_ignore_ascii_case(&format!("Ashen Vale{s}")))
-        })
+        .find(|s| !taken.iter().any(|t| t.same_name(&format!("Ashen Vale{s}"))))
         .ok_or_else(|| Error::Internal(anyhow::anyhow!("no free demo campaign name")))?;
     let battle = ops::battle::next_id(store)?;
     let pdf = std::env::temp_dir().join(format!(

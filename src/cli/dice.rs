@@ -2,6 +2,7 @@
 //! from physical dice, or `--dice ask` to be asked for each die at the table. Asking reads
 //! standard input, so the operations roll with no database transaction open.
 
+use crate::names::SameName;
 use crate::rules::RuleError;
 use crate::rules::dice::{Dice, DiceExpr, DiceSource, SeededDice, TypedDice};
 use clap::Args;
@@ -28,7 +29,7 @@ pub enum CommandDice {
 impl DiceArgs {
     pub fn dice(&self) -> Result<CommandDice, RuleError> {
         Ok(match self.dice.as_deref().map(str::trim) {
-            Some(a) if a.eq_ignore_ascii_case("ask") => CommandDice::Asked(AskedDice::default()),
+            Some(a) if a.same_name("ask") => CommandDice::Asked(AskedDice::default()),
             Some(values) => CommandDice::Typed(TypedDice::parse(values)?),
             None => CommandDice::Seeded(Box::new(SeededDice::new(
                 self.seed.unwrap_or_else(SeededDice::random_seed),

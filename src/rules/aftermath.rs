@@ -17,6 +17,7 @@ use super::roster::{check_reinforceable, check_unit_name, find_warscroll};
 use super::{Change, Outcome, RuleError, UnitRef, refuse};
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::{Battlepack, Battleplan};
+use crate::names::SameName;
 use std::collections::BTreeMap;
 
 /// The player's choices for the aftermath; units are named as on the command line.
@@ -342,14 +343,12 @@ fn plan_order_of_battle(
     let mut reinforced = None;
     if let Some(wanted) = choices.reinforce.first() {
         let w = wanted.trim();
-        let names_new = |n: &NewUnit| {
-            n.warscroll.eq_ignore_ascii_case(w)
-                || n.name.as_deref().is_some_and(|m| m.eq_ignore_ascii_case(w))
-        };
+        let names_new =
+            |n: &NewUnit| n.warscroll.same_name(w) || n.name.as_deref().is_some_and(|m| m.same_name(w));
         // "new" names the unit just added; so do its warscroll and name, when no unit on the
         // Order of Battle answers to them.
         let (unit_ref, unit, name) = match (&added, roster.find_unit(w)) {
-            (Some((n, u)), found) if w.eq_ignore_ascii_case("new") || (found.is_err() && names_new(n)) => {
+            (Some((n, u)), found) if w.same_name("new") || (found.is_err() && names_new(n)) => {
                 (UnitRef::New(0), u, n.warscroll.clone())
             }
             (_, Ok(u)) => (UnitRef::Existing(u.id), u, u.display_name().to_string()),

@@ -2,6 +2,7 @@
 
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind, Warscroll};
+use crate::names::SameName;
 use serde::{Deserialize, Serialize};
 
 /// A unit joining the Order of Battle, with the battle-profile facts it joins with.
@@ -215,9 +216,9 @@ impl Roster {
             return Ok(u);
         }
         let by = |f: &dyn Fn(&Unit) -> bool| self.units.iter().filter(|u| f(u)).collect::<Vec<_>>();
-        let mut found = by(&|u| u.name.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(w)));
+        let mut found = by(&|u| u.name.as_deref().is_some_and(|n| n.same_name(w)));
         if found.is_empty() {
-            found = by(&|u| u.warscroll.eq_ignore_ascii_case(w));
+            found = by(&|u| u.warscroll.same_name(w));
         }
         if found.len() > 1 {
             let active: Vec<_> = found.iter().copied().filter(|u| !u.retired).collect();

@@ -4,6 +4,7 @@
 use super::{Change, Outcome, RuleError, UnitRef, model::Unit, refuse};
 use crate::catalogue::battlepack::{Battlepack, Path, PathAbility, PathEligibility, Rank};
 use crate::names;
+use crate::names::SameName;
 
 /// Whether `unit` meets a Path's eligibility (HERO, WIZARD HERO, PRIEST HERO, non-HERO).
 pub fn may_walk(path: &Path, unit: &Unit) -> bool {
@@ -68,13 +69,12 @@ pub fn find_path<'a>(pack: &'a Battlepack, id: &str) -> Result<&'a Path, RuleErr
 
 /// The ability `wanted` among the two that `path` offers at `rank`.
 pub fn find_ability<'a>(path: &'a Path, rank: &str, wanted: &str) -> Result<&'a PathAbility, RuleError> {
-    let Some(step) = path.ranks.iter().find(|r| r.rank.eq_ignore_ascii_case(rank)) else {
+    let Some(step) = path.ranks.iter().find(|r| r.rank.same_name(rank)) else {
         return refuse("paths", format!("{} has no rank '{rank}'", path.name));
     };
-    let w = wanted.trim();
     step.abilities
         .iter()
-        .find(|a| a.id.eq_ignore_ascii_case(w) || a.name.eq_ignore_ascii_case(w))
+        .find(|a| a.answers_to(wanted))
         .ok_or_else(|| {
             RuleError::new(
                 "path abilities",
@@ -265,6 +265,21 @@ pub(crate) mod tests {
             err.message.contains("berserker, well-of-strength"),
             "{}",
             err.message
+        );
+    }
+
+    #[test]
+    fn the_bsdata_spellings_name_the_books_abilities_and_quests() {
+        let pack = pack();
+        let warrior = find_path(&pack, "warrior").unwrap();
+        let duel = find_ability(warrior, "Legendary", "Unparalleled Duelist").unwrap();
+        assert_eq!(duel.name, "Unparalleled Duellist");
+        let attacker = find_path(&pack, "attacker").unwrap();
+        let conquer = find_ability(attacker, "Mighty", "mighty conquerers").unwrap();
+        assert_eq!(conquer.name, "Mighty Conquerors");
+        assert_eq!(
+            pack.quest("Seek Glory In Battle").unwrap().name,
+            "Seek Glory in Battle"
         );
     }
 

@@ -1,11 +1,12 @@
 //! Campaigns: a named league of rosters and battles using one battlepack.
 
+use super::lookup::{Named, id_by_name};
 use super::now;
 use crate::error::refusal;
 use crate::names;
 use crate::rules::names::{NameKind, check as check_name};
 use anyhow::Result;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 use serde::Serialize;
 
 /// A campaign as stored.
@@ -63,13 +64,9 @@ impl Campaign {
     }
 
     fn find(conn: &Connection, name: &str) -> Result<Option<Campaign>> {
-        Ok(conn
-            .query_row(
-                "SELECT id, name, battlepack, created_at FROM campaigns WHERE name = ?1 COLLATE NOCASE",
-                [name.trim()],
-                Campaign::from_row,
-            )
-            .optional()?)
+        id_by_name(conn, Named::Campaigns, name)?
+            .map(|id| Campaign::by_id(conn, id))
+            .transpose()
     }
 
     /// The campaign with this id (ids come from rows that reference it, so it exists).

@@ -7,6 +7,7 @@ pub mod battles;
 mod busy;
 mod campaigns;
 pub mod history;
+mod lookup;
 mod read_only;
 pub mod rolls;
 pub mod rosters;

@@ -1,5 +1,6 @@
 //! Rosters: creating the row, loading the whole aggregate for the engine, listing.
 
+use super::lookup::{Named, id_by_name};
 use super::now;
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind};
@@ -53,13 +54,7 @@ pub fn create(conn: &Connection, campaign_id: i64, name: &str, player: &str, fac
 }
 
 fn find_id(conn: &Connection, name: &str) -> Result<Option<i64>> {
-    Ok(conn
-        .query_row(
-            "SELECT id FROM rosters WHERE name = ?1 COLLATE NOCASE",
-            [name.trim()],
-            |r| r.get(0),
-        )
-        .optional()?)
+    id_by_name(conn, Named::Rosters, name)
 }
 
 /// The id of the roster called `name` (any case), or an error suggesting close names.

@@ -3,6 +3,7 @@
 
 use super::error::BsdataError;
 use super::xml::{self, CatFile, Header};
+use crate::names::SameName;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -25,7 +26,7 @@ pub(super) fn scan(dir: &Path) -> Result<Vec<Found>, BsdataError> {
         .filter(|p| {
             p.extension()
                 .and_then(|e| e.to_str())
-                .is_some_and(|e| e.eq_ignore_ascii_case("cat") || e.eq_ignore_ascii_case("gst"))
+                .is_some_and(|e| e.same_name("cat") || e.same_name("gst"))
         })
         .collect();
     paths.sort();

@@ -3,6 +3,7 @@
 
 use super::finding::{Check, Finding, finding};
 use crate::catalogue::{Battlepack, Faction, LoreKind};
+use crate::names::SameName;
 use crate::rules::model::{Roster, Unit};
 use crate::rules::roster::warlord_problems;
 
@@ -142,7 +143,7 @@ pub fn enhancements(roster: &Roster) -> Vec<Finding> {
     let mut seen: Vec<(&Unit, &str)> = Vec::new();
     for u in roster.active_units() {
         for e in &u.enhancements {
-            if let Some((holder, _)) = seen.iter().find(|(_, n)| n.eq_ignore_ascii_case(&e.name)) {
+            if let Some((holder, _)) = seen.iter().find(|(_, n)| n.same_name(&e.name)) {
                 let also = if holder.id == u.id {
                     "twice".to_string()
                 } else {

@@ -11,6 +11,7 @@ use super::model::Roster;
 use super::{RuleError, refuse};
 use crate::catalogue::battlepack::{BattlefieldSize, Battlepack, Battleplan, Twist};
 use crate::names;
+use crate::names::SameName;
 use serde::{Deserialize, Serialize};
 
 /// How a battle ended for one side.
@@ -178,7 +179,7 @@ pub fn find_army_unit(
 pub fn find_battleplan<'a>(pack: &'a Battlepack, name: &str) -> Result<&'a Battleplan, RuleError> {
     pack.battleplans
         .iter()
-        .find(|b| b.name.eq_ignore_ascii_case(name.trim()))
+        .find(|b| b.name.same_name(name.trim()))
         .ok_or_else(|| {
             RuleError::new(
                 "battleplans",

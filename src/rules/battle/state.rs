@@ -6,6 +6,7 @@
 
 use super::{BattleResult, SideReport, decide, find_army_unit};
 use crate::catalogue::battlepack::Battlepack;
+use crate::names::SameName;
 use crate::rules::fought::Fought;
 use crate::rules::model::Roster;
 use crate::rules::{Change, Outcome, RuleError, refuse};
@@ -192,7 +193,7 @@ pub fn check_sides(
         );
     }
     for r in sides {
-        if !r.campaign.eq_ignore_ascii_case(campaign) {
+        if !r.campaign.same_name(campaign) {
             return refuse(
                 "sides",
                 format!(
@@ -236,7 +237,7 @@ impl Battle {
     pub fn side_index(&self, name: &str) -> Result<usize, RuleError> {
         self.sides
             .iter()
-            .position(|s| s.roster.eq_ignore_ascii_case(name.trim()))
+            .position(|s| s.roster.same_name(name.trim()))
             .ok_or_else(|| {
                 RuleError::new(
                     "sides",

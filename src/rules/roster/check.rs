@@ -6,6 +6,7 @@ use super::units::never_reinforceable;
 use super::warlord::warlord_problems;
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Faction, LoreKind};
+use crate::names::SameName;
 use crate::rules::model::Roster;
 use crate::rules::renown::{check_path, find_ability, find_path, pending_ranks};
 use serde::Serialize;
@@ -90,19 +91,13 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
             );
         }
         for (i, e) in u.enhancements.iter().enumerate() {
-            if u.enhancements[..i]
-                .iter()
-                .any(|o| o.table.eq_ignore_ascii_case(&e.table))
-            {
+            if u.enhancements[..i].iter().any(|o| o.table.same_name(&e.table)) {
                 problem(
                     "enhancements",
                     format!("{} holds two enhancements from {}", u.label(), e.table),
                 );
             }
-            if let Some((holder, _)) = seen_enhancements
-                .iter()
-                .find(|(_, n)| n.eq_ignore_ascii_case(&e.name))
-            {
+            if let Some((holder, _)) = seen_enhancements.iter().find(|(_, n)| n.same_name(&e.name)) {
                 problem(
                     "enhancements",
                     format!("{} is held by both {holder} and {}", e.name, u.label()),
@@ -112,7 +107,7 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
             match faction
                 .enhancement_tables
                 .iter()
-                .find(|t| t.name.eq_ignore_ascii_case(&e.table))
+                .find(|t| t.name.same_name(&e.table))
             {
                 Some(t) if !eligible(t, u) => problem(
                     "enhancements",
@@ -152,11 +147,9 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
     }
     if !roster.setup_complete {
         for t in &faction.enhancement_tables {
-            let given = roster.active_units().any(|u| {
-                u.enhancements
-                    .iter()
-                    .any(|e| e.table.eq_ignore_ascii_case(&t.name))
-            });
+            let given = roster
+                .active_units()
+                .any(|u| u.enhancements.iter().any(|e| e.table.same_name(&t.name)));
             let someone_eligible = roster
                 .active_units()
                 .any(|u| eligible(t, u) && !u.has_keyword("UNIQUE"));

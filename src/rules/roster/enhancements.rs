@@ -4,6 +4,7 @@ use super::rewards::{claim_reward, owed_reward};
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, EnhancementTable, Faction};
 use crate::names;
+use crate::names::SameName;
 use crate::rules::change::{Change, Outcome, UnitRef};
 use crate::rules::model::{Roster, Unit};
 use crate::rules::{RuleError, refuse};
@@ -21,7 +22,7 @@ fn find_enhancement<'a>(
         .flat_map(|t| {
             t.enhancements
                 .iter()
-                .filter(|e| e.eq_ignore_ascii_case(n))
+                .filter(|e| e.same_name(n))
                 .map(move |e| (t, e.as_str()))
         })
         .collect();
@@ -51,10 +52,7 @@ pub(super) fn eligible(table: &EnhancementTable, unit: &Unit) -> bool {
     if table.eligible.is_empty() {
         return unit.has_keyword("HERO");
     }
-    table
-        .eligible
-        .iter()
-        .any(|e| e.eq_ignore_ascii_case(&unit.warscroll))
+    table.eligible.iter().any(|e| e.same_name(&unit.warscroll))
 }
 
 /// Gives an enhancement to a unit. At set-up each table gives one; more must be earned
@@ -97,11 +95,10 @@ pub fn plan_enhancement(
             ),
         );
     }
-    if let Some(holder) = roster.active_units().find(|u| {
-        u.enhancements
-            .iter()
-            .any(|e| e.name.eq_ignore_ascii_case(enhancement))
-    }) {
+    if let Some(holder) = roster
+        .active_units()
+        .find(|u| u.enhancements.iter().any(|e| e.name.same_name(enhancement)))
+    {
         return refuse(
             "enhancements",
             format!(
@@ -110,11 +107,7 @@ pub fn plan_enhancement(
             ),
         );
     }
-    if let Some(held) = unit
-        .enhancements
-        .iter()
-        .find(|e| e.table.eq_ignore_ascii_case(&table.name))
-    {
+    if let Some(held) = unit.enhancements.iter().find(|e| e.table.same_name(&table.name)) {
         return refuse(
             "enhancements",
             format!(
@@ -146,11 +139,10 @@ pub fn plan_enhancement(
                     ),
                 );
             }
-            if let Some(holder) = roster.active_units().find(|u| {
-                u.enhancements
-                    .iter()
-                    .any(|e| e.table.eq_ignore_ascii_case(&table.name))
-            }) {
+            if let Some(holder) = roster
+                .active_units()
+                .find(|u| u.enhancements.iter().any(|e| e.table.same_name(&table.name)))
+            {
                 return refuse(
                     "enhancements",
                     format!(

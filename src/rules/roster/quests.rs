@@ -5,6 +5,7 @@ use super::tome::find_lore_entry;
 use crate::catalogue::battlepack::{Battlepack, QuestReward, QuestTarget};
 use crate::catalogue::{EnhancementKind, Faction, LoreKind};
 use crate::names;
+use crate::names::SameName;
 use crate::rules::change::{Change, Outcome, UnitRef};
 use crate::rules::model::{Roster, Unit};
 use crate::rules::{RuleError, refuse};
@@ -107,7 +108,7 @@ pub fn plan_quest(
         };
         let (lore, entry) = find_lore_entry(faction, LoreKind::Manifestation, m)?;
         let current: Vec<_> = roster.tome(LoreKind::Manifestation).collect();
-        if current.iter().any(|e| e.name.eq_ignore_ascii_case(&entry.name)) {
+        if current.iter().any(|e| e.name.same_name(&entry.name)) {
             return refuse(
                 "quests",
                 format!(

@@ -4,6 +4,7 @@ use super::rewards::{claim_reward, owed_reward};
 use crate::catalogue::battlepack::{Battlepack, QuestReward};
 use crate::catalogue::{Faction, LoreKind};
 use crate::names;
+use crate::names::SameName;
 use crate::rules::change::{Change, Outcome, RemovedEntry};
 use crate::rules::model::Roster;
 use crate::rules::{RuleError, refuse};
@@ -28,11 +29,7 @@ pub(super) fn find_lore_entry<'a>(
 ) -> Result<(&'a str, &'a crate::catalogue::LoreEntry), RuleError> {
     let lores = faction.lores.iter().filter(|l| l.kind == kind);
     for lore in lores.clone() {
-        if let Some(e) = lore
-            .entries
-            .iter()
-            .find(|e| e.name.eq_ignore_ascii_case(name.trim()))
-        {
+        if let Some(e) = lore.entries.iter().find(|e| e.name.same_name(name.trim())) {
             return Ok((&lore.name, e));
         }
     }
@@ -65,7 +62,7 @@ pub fn plan_tome_entry(
 ) -> Result<Outcome, RuleError> {
     let (lore, entry) = find_lore_entry(faction, kind, name)?;
     let current: Vec<_> = roster.tome(kind).collect();
-    if current.iter().any(|e| e.name.eq_ignore_ascii_case(&entry.name)) {
+    if current.iter().any(|e| e.name.same_name(&entry.name)) {
         return refuse(
             "arcane tome",
             format!("{} is already in the {kind} lore", entry.name),
@@ -94,7 +91,7 @@ pub fn plan_tome_entry(
     }
     let replaced = match replace {
         Some(old) => {
-            let Some(found) = current.iter().find(|e| e.name.eq_ignore_ascii_case(old.trim())) else {
+            let Some(found) = current.iter().find(|e| e.name.same_name(old.trim())) else {
                 return refuse(
                     "arcane tome",
                     names::unknown(

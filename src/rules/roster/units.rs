@@ -4,6 +4,7 @@
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Faction, Warscroll};
 use crate::names;
+use crate::names::SameName;
 use crate::rules::change::{Change, NewUnit, Outcome, UnitRef};
 use crate::rules::model::{Roster, Unit};
 use crate::rules::names::NameKind;
@@ -93,7 +94,7 @@ pub fn check_unit_name(roster: &Roster, name: Option<&str>) -> Result<(), RuleEr
     let wanted = crate::rules::names::check(NameKind::Unit, given)?;
     match roster
         .active_units()
-        .find(|u| u.name.as_deref().is_some_and(|o| o.eq_ignore_ascii_case(wanted)))
+        .find(|u| u.name.as_deref().is_some_and(|o| o.same_name(wanted)))
     {
         Some(other) => refuse(
             "unit names",

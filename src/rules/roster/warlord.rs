@@ -3,6 +3,7 @@
 use super::units::find_warscroll;
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::Battlepack;
+use crate::names::SameName;
 use crate::rules::change::{Change, NewUnit, Outcome, UnitRef};
 use crate::rules::model::Unit;
 use crate::rules::renown::{check_path, find_ability, find_path, ranks_crossed};
@@ -25,7 +26,7 @@ pub(crate) fn warlord_problems(pack: &Battlepack, faction: &Faction, unit: &Unit
     let exempt = limits
         .warlord_points_exempt_factions
         .iter()
-        .any(|f| f.eq_ignore_ascii_case(&faction.name));
+        .any(|f| f.same_name(&faction.name));
     let mut out = Vec::new();
     if !unit.has_keyword("HERO") {
         let fix = format!("pick a HERO of {} as warlord", faction.name);

@@ -17,6 +17,7 @@ pub(super) use scope::Scope;
 
 use super::xml::{EntryType, NodeKind};
 use crate::catalogue::faction::{Faction, Source, Warscroll};
+use crate::names::SameName;
 use scope::Ref;
 use std::collections::HashSet;
 
@@ -146,7 +147,7 @@ fn grand_alliance(units: &[Warscroll]) -> String {
             ga,
             units
                 .iter()
-                .filter(|u| u.keywords.iter().any(|k| k.eq_ignore_ascii_case(ga)))
+                .filter(|u| u.keywords.iter().any(|k| k.same_name(ga)))
                 .count(),
         )
     });

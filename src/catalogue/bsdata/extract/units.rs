@@ -5,6 +5,7 @@ use super::scope::Ref;
 use super::{Extractor, MAX_DEPTH, Picked};
 use crate::catalogue::bsdata::xml::{EntryType, Node, NodeKind};
 use crate::catalogue::faction::Warscroll;
+use crate::names::SameName;
 
 impl Extractor<'_, '_> {
     pub(super) fn units(&mut self) -> (Vec<Warscroll>, Vec<Picked>) {
@@ -30,7 +31,7 @@ impl Extractor<'_, '_> {
             if !self.legends_faction && self.is_legends(link, entry) {
                 continue;
             }
-            if units.iter().any(|u| u.name.eq_ignore_ascii_case(&e.name)) {
+            if units.iter().any(|u| u.name.same_name(&e.name)) {
                 self.warn(
                     link,
                     "a unit of this name was already imported; this one is skipped",
