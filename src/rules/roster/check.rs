@@ -134,16 +134,9 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
             );
         }
     }
-    if let Some(q) = &roster.quest {
-        if let (Some(def), Some(id)) = (pack.quest(&q.quest), q.unit) {
-            match roster.unit(id) {
-                Some(u) if u.retired => problem(
-                    "quests",
-                    format!("the unit named by {} ({}) is retired", def.name, u.label()),
-                ),
-                None => problem("quests", format!("the unit named by {} is missing", def.name)),
-                Some(_) => {}
-            }
+    if roster.quest.is_some() {
+        if let Some(why) = crate::rules::quest::only_abandon(pack, roster) {
+            problem("quests", why);
         }
     } else {
         report
