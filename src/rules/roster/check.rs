@@ -83,6 +83,20 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
                 }
             }
         }
+        if let Some(first) = roster
+            .active_units()
+            .take_while(|o| o.id != u.id)
+            .find(|o| u.has_keyword("UNIQUE") && o.warscroll.eq_ignore_ascii_case(&u.warscroll))
+        {
+            problem(
+                "unique units",
+                format!(
+                    "{} is UNIQUE and {} is a second copy; retire one",
+                    first.label(),
+                    u.label()
+                ),
+            );
+        }
         if !u.enhancements.is_empty() && u.has_keyword("UNIQUE") {
             problem(
                 "enhancements",

@@ -340,6 +340,18 @@ fn a_unique_warscroll_joins_an_order_of_battle_once() {
     r.units[1].retired = true;
     let mut dice = TypedDice::new([1]);
     assert!(plan_aftermath(&pack(), &host(), &r, &fought, &choices, &mut dice).is_ok());
+    // A second copy that got in anyway (an older database) is a broken rule.
+    r.units[1].retired = false;
+    let mut twin = r.units[1].clone();
+    twin.id = 9;
+    r.units.push(twin);
+    let problems = check(&pack(), &host(), &r).problems;
+    assert!(
+        problems.iter().any(|p| p.rule == "unique units"
+            && p.message
+                .contains("Famous Hero (#2) is UNIQUE and Famous Hero (#9)")),
+        "{problems:?}"
+    );
 }
 
 #[test]
