@@ -45,6 +45,8 @@ struct AftermathReport<'a> {
     summary: &'a str,
     changes: Vec<String>,
     rolls: &'a [crate::rules::dice::Roll],
+    /// Outcomes that change nothing (a campaign reward roll, a quest to abandon).
+    notes: &'a [String],
     roster: &'a Roster,
 }
 
@@ -69,6 +71,7 @@ pub fn run(app: &mut App, args: AftermathArgs) -> Result<()> {
             summary: &outcome.summary,
             changes: changes.collect(),
             rolls: &outcome.rolls,
+            notes: &outcome.notes,
             roster: after,
         });
     }
@@ -76,6 +79,9 @@ pub fn run(app: &mut App, args: AftermathArgs) -> Result<()> {
     line(format!("{}:", outcome.summary))?;
     for c in changes {
         line(format!("  {c}"))?;
+    }
+    for n in &outcome.notes {
+        line(format!("  {n}"))?;
     }
     line(format!("Glory: {} -> {}", done.before.glory, after.glory))?;
     for l in pending_lines(done.pack, after) {

@@ -13,7 +13,7 @@ use super::glory;
 use super::model::{Roster, Unit};
 use super::quest::{QuestChoice, quest_step};
 use super::renown::ranks_crossed;
-use super::roster::{check_reinforceable, check_unit_name, find_warscroll};
+use super::roster::{check_reinforceable, check_unique_warscroll, check_unit_name, find_warscroll};
 use super::{Change, Outcome, RuleError, UnitRef, refuse};
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::{Battlepack, Battleplan};
@@ -118,6 +118,7 @@ pub fn plan_aftermath(
         *gained.entry(unit).or_default() += amount;
     }
     out.changes.extend(quest.changes);
+    out.notes.extend(quest.notes);
     campaign_reward(pack, fought, &mut roller, &mut out)?;
 
     // Ranks reached by this aftermath's renown; their abilities are chosen with `rank choose`.
@@ -230,7 +231,20 @@ fn campaign_reward(
     } else {
         0
     };
-    if rolled + vp >= reward.target as i32 {
+    // The roll is shown whether it succeeds or not, so the table sees why no reward came.
+    let total = rolled + vp;
+    let earned = total >= reward.target as i32;
+    out.notes.push(format!(
+        "{} campaign reward: {expr} rolled {rolled} + {vp} VP = {total}, {} needed: {}",
+        plan.name,
+        reward.target,
+        if earned {
+            format!("{} earned", crate::rules::change::reward_words(reward.reward))
+        } else {
+            "no reward".to_string()
+        }
+    ));
+    if earned {
         out.push(Change::GrantReward {
             reward: reward.reward,
             source: format!("{} campaign reward ({rolled} + {vp} VP)", plan.name),
@@ -332,6 +346,7 @@ fn plan_order_of_battle(
     let mut added: Option<(NewUnit, Unit)> = None;
     if let Some(warscroll) = choices.add_units.first() {
         let w = find_warscroll(faction, warscroll)?;
+        check_unique_warscroll(roster, w)?;
         check_unit_name(roster, choices.add_name.as_deref())?;
         spend(w.points, &format!("adding {}", w.name))?;
         added = Some((

@@ -4,8 +4,8 @@ use super::dice::Roller;
 use super::fought::Fought;
 use super::model::Roster;
 use super::{Change, RuleError, UnitRef, refuse};
-use crate::catalogue::LoreKind;
 use crate::catalogue::battlepack::{Battlepack, Quest, QuestReward, QuestTarget};
+use crate::catalogue::{EnhancementKind, LoreKind};
 use serde::{Deserialize, Serialize};
 
 /// What the player does with the current quest in this aftermath.
@@ -31,11 +31,81 @@ impl std::str::FromStr for QuestChoice {
     }
 }
 
-/// The quest step's changes, and renown it gave (unit, amount) for the rank check.
+/// The quest step's changes, renown it gave (unit, amount) for the rank check, and what the
+/// player should know about the quest (a quest that can only be abandoned).
 #[derive(Debug, Default)]
 pub struct QuestStep {
     pub changes: Vec<Change>,
     pub renown: Option<(i64, u32)>,
+    pub notes: Vec<String>,
+}
+
+/// Why the unit the current quest names can no longer complete it, if it cannot: it left the
+/// Order of Battle or was retired, the Rising Champion gained a heroic trait (the quest's reward
+/// is a first one) or is UNIQUE, or the Glory Seekers are UNIQUE (they gain no renown). Such a
+/// quest can only be abandoned, so `roster show`, `roster check` and the aftermath say so
+/// instead of letting it end in a reward nobody can take.
+pub fn quest_unit_unfit(pack: &Battlepack, roster: &Roster) -> Option<String> {
+    let current = roster.quest.as_ref()?;
+    let quest = pack.quest(&current.quest)?;
+    let id = current.unit?;
+    let Some(u) = roster.unit(id) else {
+        return Some(format!(
+            "the unit named by {} is missing from the Order of Battle",
+            quest.name
+        ));
+    };
+    if u.retired {
+        return Some(format!(
+            "the unit named by {} ({}) is retired",
+            quest.name,
+            u.label()
+        ));
+    }
+    match quest.target {
+        QuestTarget::HeroWithoutHeroicTrait => {
+            if let Some(t) = u
+                .enhancements
+                .iter()
+                .find(|e| e.kind == EnhancementKind::HeroicTrait)
+            {
+                Some(format!(
+                    "the Rising Champion ({}) has gained a heroic trait ({}), and {} rewards a first one",
+                    u.label(),
+                    t.name,
+                    quest.name
+                ))
+            } else if u.has_keyword("UNIQUE") {
+                Some(format!(
+                    "the Rising Champion ({}) is UNIQUE and cannot be given a heroic trait",
+                    u.label()
+                ))
+            } else if !u.has_keyword("HERO") {
+                Some(format!("the Rising Champion ({}) is not a HERO", u.label()))
+            } else {
+                None
+            }
+        }
+        QuestTarget::AnyUnit if u.has_keyword("UNIQUE") => Some(format!(
+            "the Glory Seekers ({}) are UNIQUE and gain no renown",
+            u.label()
+        )),
+        _ => None,
+    }
+}
+
+/// The words shown wherever a quest that can only be abandoned is listed.
+pub fn only_abandon(pack: &Battlepack, roster: &Roster) -> Option<String> {
+    let why = quest_unit_unfit(pack, roster)?;
+    let quest = roster
+        .quest
+        .as_ref()
+        .map(|q| q.quest.as_str())
+        .unwrap_or_default();
+    Some(format!(
+        "{quest} can no longer be completed: {why}; give it up with `ptg aftermath <battle> \"{}\" --quest abandon`",
+        roster.name
+    ))
 }
 
 /// Whether the quest can be completed after this battle, and if not, why not.
@@ -110,6 +180,13 @@ pub fn quest_step(
         });
         return Ok(step);
     }
+    if let Some(why) = only_abandon(pack, roster) {
+        if choice == QuestChoice::Complete {
+            return refuse("quests", why);
+        }
+        step.notes.push(why);
+        return Ok(step);
+    }
     let mut points = current.points;
     if fought.quest_points > 0 {
         if quest.target_points == 0 {
@@ -145,6 +222,10 @@ pub fn quest_step(
     match quest.reward {
         QuestReward::Renown => {
             let Some(u) = unit else { return Ok(step) };
+            // UNIQUE units gain no renown from any source (checked at quest start too).
+            if roster.unit(u).is_some_and(|u| u.has_keyword("UNIQUE")) {
+                return Ok(step);
+            }
             let expr = quest.reward_dice.as_deref().unwrap_or("D3+3").parse()?;
             let name = roster
                 .unit(u)
@@ -178,3 +259,6 @@ pub fn quest_step(
     }
     Ok(step)
 }
+
+#[cfg(test)]
+mod tests;

@@ -92,6 +92,7 @@ pub fn replay_each(
                 summary: String::new(),
                 changes: vec![change],
                 rolls: Vec::new(),
+                notes: Vec::new(),
             };
             roster.apply(&outcome, row.unit_id.unwrap_or(-1));
         }

@@ -18,6 +18,9 @@ struct RosterView<'a> {
     starting_points_limit: u32,
     battlepack: &'a str,
     waiting: Vec<String>,
+    /// Why the current quest can only be abandoned, when it can no longer be completed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    quest_only_abandon: Option<String>,
     /// Realm of origin, kept on the roster row rather than the change log.
     realm: Option<String>,
 }
@@ -35,6 +38,7 @@ pub fn run(app: &mut App, roster: &str) -> Result<()> {
             starting_points_limit: s.pack.roster.starting_points,
             battlepack: &s.pack.id,
             waiting: pending_lines(s.pack, r),
+            quest_only_abandon: crate::rules::quest::only_abandon(s.pack, r),
             realm,
         });
     }
@@ -140,6 +144,9 @@ pub fn run(app: &mut App, roster: &str) -> Result<()> {
                 .map(|u| format!(", {}", u.label()))
                 .unwrap_or_default();
             line(format!("Current quest: {}{progress}{unit}", q.quest))?;
+            if let Some(why) = crate::rules::quest::only_abandon(s.pack, r) {
+                line(format!("  {why}"))?;
+            }
         }
         None => line("Current quest: none (`ptg quest start`)")?,
     }

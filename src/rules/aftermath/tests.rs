@@ -331,6 +331,26 @@ fn relics_of_myth_rewards_a_winner_whose_dice_plus_vp_reach_15() {
     );
 }
 
+#[test]
+fn relics_of_myth_shows_d6_plus_vp_against_15_whether_it_succeeds_or_fails() {
+    let r = hammers();
+    let f = Fought {
+        battleplan: Some("Relics of Myth".into()),
+        victory_points: 9,
+        ..fought()
+    };
+    let out = run(&r, &f, &favour("Liberators"), &[1, 1, 1, 5]).unwrap();
+    assert_eq!(
+        out.notes,
+        ["Relics of Myth campaign reward: D6 rolled 5 + 9 VP = 14, 15 needed: no reward"]
+    );
+    let out = run(&r, &f, &favour("Liberators"), &[1, 1, 1, 6]).unwrap();
+    assert_eq!(
+        out.notes,
+        ["Relics of Myth campaign reward: D6 rolled 6 + 9 VP = 15, 15 needed: an artefact of power earned"]
+    );
+}
+
 fn buying(add_units: &[&str], reinforce: &[&str], retire: &[&str]) -> Choices {
     let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     Choices {

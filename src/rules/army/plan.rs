@@ -112,6 +112,20 @@ fn taken_units<'a>(roster: &'a Roster, wanted: &[String]) -> Result<Vec<&'a Unit
         if units.iter().any(|u| u.id == unit.id) {
             return refuse("army", format!("{} is named twice", unit.label()));
         }
+        // A UNIQUE unit is one named character: an army never includes two copies.
+        if let Some(there) = units
+            .iter()
+            .find(|u| unit.has_keyword("UNIQUE") && u.warscroll.eq_ignore_ascii_case(&unit.warscroll))
+        {
+            return refuse(
+                "unique units",
+                format!(
+                    "{} is UNIQUE and {} is already in the army; an army includes one copy of a UNIQUE warscroll, so leave one out",
+                    unit.label(),
+                    there.label()
+                ),
+            );
+        }
         units.push(unit);
     }
     Ok(units)

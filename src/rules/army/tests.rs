@@ -77,6 +77,22 @@ fn warband() -> Roster {
 }
 
 #[test]
+fn an_army_includes_a_unique_warscroll_once() {
+    let mut r = warband();
+    let first = put(&mut r, "Famous Hero", false, &[]);
+    let second = put(&mut r, "Famous Hero", false, &[]);
+    refused(
+        plan(&r, &[1, first, second], None, &[], 2000),
+        "unique units",
+        &[
+            &format!("Famous Hero (#{second}) is UNIQUE"),
+            &format!("Famous Hero (#{first}) is already in the army"),
+        ],
+    );
+    assert!(plan(&r, &[1, first], None, &[], 2000).is_ok());
+}
+
+#[test]
 fn regiments_are_placed_automatically_generals_first_then_heroes_in_army_order() {
     let r = warband();
     let army = plan(&r, &[2, 3, 4, 1, 5, 6, 7, 8], None, &[], 2000).unwrap();
@@ -313,12 +329,16 @@ fn a_warmaster_taken_must_be_the_general() {
         "warmaster",
         &["leave one of them out"],
     );
-    // Two WARMASTERs: the player picks which.
-    let wm2 = put(&mut r, "Famous Hero", false, &["WARMASTER"]);
+    // Two WARMASTERs: the player picks which (two warscrolls, as a UNIQUE one is taken once).
+    let wm2 = put(&mut r, "Lord on Drake", false, &["WARMASTER"]);
     refused(
         plan(&r, &[wm, wm2], None, &[], 2000),
         "general",
-        &["it must be a WARMASTER", "Famous Hero (#9)", "Famous Hero (#10)"],
+        &[
+            "it must be a WARMASTER",
+            "Famous Hero (#9)",
+            "Lord on Drake (#10)",
+        ],
     );
     assert_eq!(plan(&r, &[wm, wm2], Some("10"), &[], 2000).unwrap().general, wm2);
 }

@@ -279,6 +279,10 @@ pub struct Outcome {
     /// Every die rolled for this outcome, in order; changes refer to them by index.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<Roll>,
+    /// What the player should see that changes nothing (a campaign reward roll that fell
+    /// short, a quest that can only be abandoned); not stored, the rolls are.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 impl Outcome {
@@ -287,6 +291,7 @@ impl Outcome {
             summary: summary.into(),
             changes: Vec::new(),
             rolls: Vec::new(),
+            notes: Vec::new(),
         }
     }
 

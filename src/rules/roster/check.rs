@@ -84,6 +84,20 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
                 }
             }
         }
+        if let Some(first) = roster
+            .active_units()
+            .take_while(|o| o.id != u.id)
+            .find(|o| u.has_keyword("UNIQUE") && o.warscroll.eq_ignore_ascii_case(&u.warscroll))
+        {
+            problem(
+                "unique units",
+                format!(
+                    "{} is UNIQUE and {} is a second copy; retire one",
+                    first.label(),
+                    u.label()
+                ),
+            );
+        }
         if !u.enhancements.is_empty() && u.has_keyword("UNIQUE") {
             problem(
                 "enhancements",
@@ -129,16 +143,9 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
             );
         }
     }
-    if let Some(q) = &roster.quest {
-        if let (Some(def), Some(id)) = (pack.quest(&q.quest), q.unit) {
-            match roster.unit(id) {
-                Some(u) if u.retired => problem(
-                    "quests",
-                    format!("the unit named by {} ({}) is retired", def.name, u.label()),
-                ),
-                None => problem("quests", format!("the unit named by {} is missing", def.name)),
-                Some(_) => {}
-            }
+    if roster.quest.is_some() {
+        if let Some(why) = crate::rules::quest::only_abandon(pack, roster) {
+            problem("quests", why);
         }
     } else {
         report

@@ -71,6 +71,21 @@ pub fn plan_quest(
                     format!("{} is retired; pick a unit on the Order of Battle", u.label()),
                 );
             }
+            if u.has_keyword("UNIQUE") {
+                let why = if target == QuestTarget::AnyUnit {
+                    "UNIQUE units gain no renown, and the Glory Seekers' reward is renown"
+                } else {
+                    "UNIQUE units cannot be given enhancements, and the Rising Champion's reward is a heroic trait"
+                };
+                return refuse(
+                    "quests",
+                    format!(
+                        "{} is UNIQUE and cannot be named by {}: {why}; pick a unit that is not UNIQUE",
+                        u.label(),
+                        q.name
+                    ),
+                );
+            }
             if target == QuestTarget::HeroWithoutHeroicTrait {
                 if !u.has_keyword("HERO") {
                     return refuse(

@@ -298,6 +298,63 @@ fn an_enhancement_appears_once_and_a_unit_holds_one_per_table() {
 }
 
 #[test]
+fn a_unique_warscroll_joins_an_order_of_battle_once() {
+    use crate::rules::aftermath::{Choices, Fought, plan_aftermath};
+    use crate::rules::battle::BattleResult;
+    use crate::rules::dice::TypedDice;
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Famous Hero", false).unwrap();
+    let e = add(&mut r, "Famous Hero", false).unwrap_err();
+    assert_eq!(e.rule, "unique units");
+    assert!(
+        e.message
+            .contains("already on the Order of Battle as Famous Hero (#2)"),
+        "{e}"
+    );
+    add(&mut r, "Liberators", false).unwrap();
+    add(&mut r, "Liberators", false).expect("only UNIQUE warscrolls are held once");
+
+    r.setup_complete = true;
+    let fought = Fought {
+        battle_id: 1,
+        points_limit: 1000,
+        battleplan: None,
+        army: vec![1],
+        destroyed: Vec::new(),
+        slew: Vec::new(),
+        victory_points: 0,
+        result: BattleResult::MajorVictory,
+        general_slain: false,
+        quest_points: 0,
+    };
+    let choices = Choices {
+        add_units: vec!["Famous Hero".into()],
+        ..Choices::default()
+    };
+    r.glory = 500;
+    let mut dice = TypedDice::new([1]);
+    let e = plan_aftermath(&pack(), &host(), &r, &fought, &choices, &mut dice).unwrap_err();
+    assert_eq!(e.rule, "unique units");
+    assert!(e.message.contains("Famous Hero (#2)"), "{e}");
+    // Once the copy is retired it has left the Order of Battle, and another may join.
+    r.units[1].retired = true;
+    let mut dice = TypedDice::new([1]);
+    assert!(plan_aftermath(&pack(), &host(), &r, &fought, &choices, &mut dice).is_ok());
+    // A second copy that got in anyway (an older database) is a broken rule.
+    r.units[1].retired = false;
+    let mut twin = r.units[1].clone();
+    twin.id = 9;
+    r.units.push(twin);
+    let problems = check(&pack(), &host(), &r).problems;
+    assert!(
+        problems.iter().any(|p| p.rule == "unique units"
+            && p.message
+                .contains("Famous Hero (#2) is UNIQUE and Famous Hero (#9)")),
+        "{problems:?}"
+    );
+}
+
+#[test]
 fn unique_and_ineligible_units_get_no_enhancements() {
     let mut r = roster_led_by("Knight-Questor");
     add(&mut r, "Famous Hero", false).unwrap();

@@ -48,6 +48,7 @@ pub fn plan_add_unit(
         );
     }
     let w = find_warscroll(faction, warscroll)?;
+    check_unique_warscroll(roster, w)?;
     check_unit_name(roster, name)?;
     let mut unit = Unit::new(0, w);
     if reinforced {
@@ -83,6 +84,28 @@ pub fn plan_add_unit(
         });
     }
     Ok(out)
+}
+
+/// Refuses a second copy of a UNIQUE warscroll: a UNIQUE unit is one named character, so an
+/// Order of Battle holds it once. Names the copy already there, with its id.
+pub fn check_unique_warscroll(roster: &Roster, w: &Warscroll) -> Result<(), RuleError> {
+    if !w.is_unique() {
+        return Ok(());
+    }
+    match roster
+        .active_units()
+        .find(|u| u.warscroll.eq_ignore_ascii_case(&w.name))
+    {
+        Some(there) => refuse(
+            "unique units",
+            format!(
+                "{} is UNIQUE and already on the Order of Battle as {}; an Order of Battle holds one copy of a UNIQUE warscroll, so pick another unit",
+                w.name,
+                there.label()
+            ),
+        ),
+        None => Ok(()),
+    }
 }
 
 /// Refuses a custom name that is not a name (see [`crate::rules::names`]) or that another unit
