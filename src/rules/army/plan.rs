@@ -4,6 +4,7 @@ use super::choice::ArmyChoice;
 use super::general::choose_general;
 use super::regiments::{Regiment, asked_regiments, no_room, place_regiments};
 use crate::catalogue::battlepack::ArmyLimits;
+use crate::names::SameName;
 use crate::rules::battle::ArmyUnit;
 use crate::rules::model::{Roster, Unit};
 use crate::rules::{RuleError, refuse};
@@ -115,7 +116,7 @@ fn taken_units<'a>(roster: &'a Roster, wanted: &[String]) -> Result<Vec<&'a Unit
         // A UNIQUE unit is one named character: an army never includes two copies.
         if let Some(there) = units
             .iter()
-            .find(|u| unit.has_keyword("UNIQUE") && u.warscroll.eq_ignore_ascii_case(&unit.warscroll))
+            .find(|u| unit.has_keyword("UNIQUE") && u.warscroll.same_name(&unit.warscroll))
         {
             return refuse(
                 "unique units",

@@ -87,7 +87,7 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
         if let Some(first) = roster
             .active_units()
             .take_while(|o| o.id != u.id)
-            .find(|o| u.has_keyword("UNIQUE") && o.warscroll.eq_ignore_ascii_case(&u.warscroll))
+            .find(|o| u.has_keyword("UNIQUE") && o.warscroll.same_name(&u.warscroll))
         {
             problem(
                 "unique units",

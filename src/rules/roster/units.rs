@@ -92,10 +92,7 @@ pub fn check_unique_warscroll(roster: &Roster, w: &Warscroll) -> Result<(), Rule
     if !w.is_unique() {
         return Ok(());
     }
-    match roster
-        .active_units()
-        .find(|u| u.warscroll.eq_ignore_ascii_case(&w.name))
-    {
+    match roster.active_units().find(|u| u.warscroll.same_name(&w.name)) {
         Some(there) => refuse(
             "unique units",
             format!(
