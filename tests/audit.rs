@@ -156,7 +156,7 @@ static CAMPAIGN: Fixture = Fixture::new(|| {
         "--favoured",
         "Knight-Arcanum",
         "--dice",
-        "3,3,2,6",
+        "3,2,6",
         "--reinforce",
         "Dawn Guard",
     ]);
@@ -258,7 +258,7 @@ fn an_undone_aftermath_and_its_redo_leave_no_findings() {
         "--favoured",
         "Knight-Arcanum",
         "--dice",
-        "3,3,2,6",
+        "3,2,6",
         "--add-unit",
         "Vindictors",
     ]);

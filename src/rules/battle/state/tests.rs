@@ -205,3 +205,83 @@ fn the_first_result_ends_set_up_once() {
     a.setup_complete = true;
     assert!(end_of_setup(&a).is_none());
 }
+
+#[test]
+fn a_unit_name_both_armies_field_is_refused_listing_the_candidates_never_guessed() {
+    let r = sides();
+    let b = battle(&r, true);
+    let mut rep = report(&[("Hammers", 10), ("Rats", 4)]);
+    rep.destroyed = vec!["Liberators".into()];
+    let err = plan(&b, &r, &rep).unwrap_err();
+    assert_eq!(err.rule, "battle units");
+    assert!(
+        err.message.contains("Liberators (#2) of Hammers")
+            && err.message.contains("Liberators (#12) of Rats")
+            && err.message.contains("ROSTER:UNIT"),
+        "{}",
+        err.message
+    );
+    rep.destroyed = vec!["rats: Liberators".into(), "#3".into()];
+    rep.slew_hero_or_monster = vec!["Hammers:Liberators".into()];
+    let [h, rats] = plan(&b, &r, &rep).unwrap();
+    assert_eq!((h.destroyed, rats.destroyed), (vec![3], vec![12]));
+    assert_eq!((h.slew, rats.slew), (vec![2], vec![]));
+    rep.destroyed = vec!["Rats:Knight-Arcanum".into()];
+    let missing = plan(&b, &r, &rep).unwrap_err();
+    assert!(
+        missing.message.contains("not in Rats's army"),
+        "{}",
+        missing.message
+    );
+}
+
+#[test]
+fn a_slain_single_model_general_is_a_destroyed_unit() {
+    let mut r = sides();
+    let b = battle(&r, true);
+    let mut rep = report(&[("Hammers", 10), ("Rats", 8)]);
+    rep.general_slain = vec!["Rats".into()];
+    let [h, rats] = plan(&b, &r, &rep).unwrap();
+    assert!(rats.general_slain && h.destroyed.is_empty());
+    assert_eq!(
+        rats.destroyed,
+        vec![11],
+        "the one-model Knight-Questor is destroyed"
+    );
+    // A general of several models can be slain while its unit fights on.
+    r[1].units[0].unit_size = 3;
+    let [_, rats] = plan(&b, &r, &rep).unwrap();
+    assert!(rats.general_slain && rats.destroyed.is_empty());
+}
+
+#[test]
+fn quest_points_are_refused_for_a_roster_whose_quest_does_not_count_them() {
+    let mut r = sides();
+    let b = battle(&r, true);
+    let mut rep = report(&[("Hammers", 10), ("Rats", 8)]);
+    rep.quest_points = vec![("Rats".into(), 2)];
+    let none = plan(&b, &r, &rep).unwrap_err();
+    assert_eq!(none.rule, "quest points");
+    assert!(
+        none.message.contains("Rats has no current quest")
+            && none.message.contains("leave out --quest-points for Rats"),
+        "{}",
+        none.message
+    );
+    r[1].quest = Some(crate::rules::model::QuestState {
+        quest: "seek-glory-in-battle".into(),
+        points: 0,
+        unit: Some(12),
+    });
+    let uncounted = plan(&b, &r, &rep).unwrap_err();
+    assert!(
+        uncounted
+            .message
+            .contains("Rats's quest, Seek Glory in Battle, does not count quest points"),
+        "{}",
+        uncounted.message
+    );
+    r[1].quest.as_mut().unwrap().quest = "search-for-the-artefact".into();
+    let [_, rats] = plan(&b, &r, &rep).unwrap();
+    assert_eq!(rats.quest_points, 2);
+}
