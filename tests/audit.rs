@@ -63,6 +63,8 @@ static CAMPAIGN: Fixture = Fixture::new(|| {
         "Grey Seer",
         "Clanrats",
         "Warlock Engineer",
+        "--dice",
+        "6,1",
     ]);
     p.ok(&[
         "battle",

@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::{ASHEN_VALE, HAMMERS, Ptg, named, roster_new};
+use common::{ASHEN_VALE, HAMMERS, Ptg, RATS, named, roster_new};
+use serde_json::Value;
 
 const DUSK: &str = "Hammers of Dusk";
 const LORD: &str = "Lord-Vigilant on Gryph-stalker";
@@ -38,11 +39,19 @@ fn mirror_match() -> Ptg {
         DUSK,
         "--battleplan",
         "The Ruined Settlement",
+    ]);
+    p.ok(&["battle", "army", "1", HAMMERS, LORD, "Liberators", ARCANUM]);
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        DUSK,
+        LORD,
+        "Liberators",
+        ARCANUM,
         "--dice",
         "6,1",
     ]);
-    p.ok(&["battle", "army", "1", HAMMERS, LORD, "Liberators", ARCANUM]);
-    p.ok(&["battle", "army", "1", DUSK, LORD, "Liberators", ARCANUM]);
     p
 }
 
@@ -195,4 +204,65 @@ fn quest_points_are_refused_for_a_roster_whose_quest_does_not_count_them() {
     );
     p.ok(&["quest", "start", HAMMERS, "Search for the Artefact"]);
     p.ok(&result);
+}
+
+#[test]
+fn roles_are_picked_by_the_general_with_fewer_renown_once_both_armies_are_in() {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.new_rats();
+    p.ok(&["roster", "add", HAMMERS, "Liberators"]);
+    p.ok(&["roster", "add", HAMMERS, ARCANUM]);
+    p.ok(&["roster", "add", RATS, "Clanrats"]);
+    p.plan_battle("1000", "The Ruined Settlement");
+    let roles = |p: &Ptg| p.json(&["battle", "show", "1"])["roles_roster_id"].clone();
+    assert_eq!(roles(&p), Value::Null);
+    assert!(p.ok(&["battle", "show", "1"]).contains("not decided yet"));
+    // One army in: nothing to compare, so no dice may be typed for it.
+    p.refused(
+        &[
+            "battle",
+            "army",
+            "1",
+            HAMMERS,
+            LORD,
+            "Liberators",
+            "--dice",
+            "6,1",
+        ],
+        "not needed",
+    );
+    p.ok(&["battle", "army", "1", HAMMERS, LORD, "Liberators"]);
+    assert!(p.ok(&["battle", "show", "1"]).contains("not decided yet"));
+    // Both generals have 5 renown: a roll-off, 2 v 5, logged with the Rat Tide's army.
+    let out = p.ok(&[
+        "battle",
+        "army",
+        "1",
+        RATS,
+        "Grey Seer",
+        "Clanrats",
+        "--dice",
+        "2,5",
+    ]);
+    assert!(out.contains("Rat Tide picks"), "{out}");
+    assert_eq!(roles(&p), 2);
+    let rolls = p.json(&["rolls", "--battle", "1"]);
+    assert_eq!(rolls.as_array().unwrap().len(), 2, "{rolls}");
+    // The Hammers' army again under the Knight-Arcanum (0 renown): it has fewer, no dice.
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        HAMMERS,
+        ARCANUM,
+        "Liberators",
+        "--general",
+        ARCANUM,
+    ]);
+    assert_eq!(roles(&p), 1);
+    assert_eq!(p.json(&["rolls", "--battle", "1"]), rolls);
+    // Undoing that army puts the roles back as the roll-off left them.
+    p.ok(&["undo", "--roster", HAMMERS]);
+    assert_eq!(roles(&p), 2);
 }

@@ -58,8 +58,9 @@ static TWO_ROSTERS: Fixture = Fixture::new(|| {
 fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
     let p = TWO_ROSTERS.copy();
 
-    // ---- Battle 1: 1000 points, The Ruined Settlement. Both generals have 5 renown, so
-    // the players roll off for territories: 6 v 1, Hammers of Dawn picks.
+    // ---- Battle 1: 1000 points, The Ruined Settlement. Roles wait for both armies; then
+    // both generals have 5 renown, so the players roll off for territories: 6 v 1, Hammers
+    // of Dawn picks.
     let b = p.json(&[
         "battle",
         "new",
@@ -71,11 +72,9 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         RATS,
         "--battleplan",
         "The Ruined Settlement",
-        "--dice",
-        "6,1",
     ]);
     assert_eq!(b["id"], 1);
-    assert_eq!(b["roles_roster_id"], 1, "Hammers of Dawn won the roll-off");
+    assert_eq!(b["roles_roster_id"], Value::Null, "not decided before the armies");
     assert_eq!(b["battlefield"]["terrain_features"], 4);
     p.ok(&[
         "battle",
@@ -96,7 +95,11 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "Clanrats",
         "Stormvermin",
         "Warlock Engineer",
+        "--dice",
+        "6,1",
     ]);
+    let b = p.json(&["battle", "show", "1"]);
+    assert_eq!(b["roles_roster_id"], 1, "Hammers of Dawn won the roll-off");
     // 14 v 8: a lead of 6 is a major victory.
     p.ok(&[
         "battle",
@@ -213,9 +216,10 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "--battleplan",
         "Relics of Myth",
     ]);
-    assert_eq!(b["roles_roster_id"], 1);
+    assert_eq!(b["roles_roster_id"], Value::Null);
     p.ok(&["battle", "army", "2", HAMMERS, "1", "2", "3", "4"]);
-    p.ok(&["battle", "army", "2", RATS, "5", "6", "7", "8"]);
+    let b = p.json(&["battle", "army", "2", RATS, "5", "6", "7", "8"]);
+    assert_eq!(b["roles_roster_id"], 1);
     // 9 v 12: a minor victory for the Rats; the Lord-Vigilant was slain.
     p.ok(&[
         "battle",
@@ -325,10 +329,10 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "1",
     ]);
     assert_eq!(b["battleplan"], "The Ruined Settlement");
-    assert_eq!(b["roles_roster_id"], 1);
     assert_eq!(b["battlefield"]["terrain_features"], 8);
     p.ok(&["battle", "army", "3", HAMMERS, "1", "2", "3", "4"]);
-    p.ok(&["battle", "army", "3", RATS, "5", "6", "7", "8", "Second Claw"]);
+    let b = p.json(&["battle", "army", "3", RATS, "5", "6", "7", "8", "Second Claw"]);
+    assert_eq!(b["roles_roster_id"], 1);
     // The Rats withdraw with 3 of 5 units destroyed: a major victory for the Hammers, whatever
     // the score. The Knight-Arcanum slew a HERO.
     p.ok(&[
@@ -483,11 +487,9 @@ fn earned_rewards_are_picked_later_and_go_where_they_must() {
         RATS,
         "--battleplan",
         "The Ruined Settlement",
-        "--dice",
-        "1,6",
     ]);
     p.ok(&["battle", "army", "1", HAMMERS, "1", "2", "3", "4"]);
-    p.ok(&["battle", "army", "1", RATS, "5", "6", "7", "8"]);
+    p.ok(&["battle", "army", "1", RATS, "5", "6", "7", "8", "--dice", "1,6"]);
     p.ok(&[
         "battle",
         "result",
@@ -619,8 +621,6 @@ fn armies_come_from_the_order_of_battle_so_summoned_units_never_join_it() {
         RATS,
         "--battleplan",
         "The Ambush",
-        "--dice",
-        "3,4",
     ]);
     // A unit summoned or replaced during the battle is not on the Order of Battle.
     p.refused(
@@ -663,7 +663,16 @@ fn armies_come_from_the_order_of_battle_so_summoned_units_never_join_it() {
         "the warlord must be the general",
     );
     p.ok(&["battle", "army", "1", HAMMERS, "1", "Dawn Guard"]);
-    p.ok(&["battle", "army", "1", RATS, "Grey Seer", "Clanrats"]);
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        RATS,
+        "Grey Seer",
+        "Clanrats",
+        "--dice",
+        "3,4",
+    ]);
     p.ok(&[
         "battle",
         "result",

@@ -131,8 +131,6 @@ const STEPS: &[&[&str]] = &[
         "Rat Tide{s}",
         "--battleplan",
         "Relics of Myth",
-        "--dice",
-        "5,2",
     ],
     &[
         "battle",
@@ -153,6 +151,8 @@ const STEPS: &[&[&str]] = &[
         "Clanrats",
         "Stormvermin",
         "Warlock Engineer",
+        "--dice",
+        "5,2",
     ],
     &[
         "battle",

@@ -2,8 +2,10 @@
 //! who picks territories, twists, the result from victory points, and withdrawal. The battle's
 //! own states and the checks of each step are in [`state`].
 
+pub mod roles;
 pub mod state;
 
+pub use roles::roles_after_army;
 pub use state::{ArmyUnit, Battle, BattleStatus, ResultReport, Side, SideResult, TwistRow};
 
 use super::dice::{DiceExpr, Roller};
