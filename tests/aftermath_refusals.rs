@@ -27,7 +27,8 @@ fn rosters() -> Ptg {
 }
 
 /// Plans battle 1 of `points` on The Ruined Settlement, with both whole rosters as armies.
-/// Both warlords start with 5 renown, so the roll-off for territories is scripted (6 v 1).
+/// Both generals start with 5 renown, so the roll-off for territories, once both armies are
+/// in, is scripted (6 v 1).
 fn plan(p: &Ptg, points: &str) {
     p.plan_battle(points, "The Ruined Settlement");
     p.ok(&[
@@ -49,6 +50,8 @@ fn plan(p: &Ptg, points: &str) {
         "Clanrats",
         "Stormvermin",
         "Warlock Engineer",
+        "--dice",
+        "6,1",
     ]);
 }
 

@@ -63,6 +63,8 @@ static CAMPAIGN: Fixture = Fixture::new(|| {
         "Grey Seer",
         "Clanrats",
         "Warlock Engineer",
+        "--dice",
+        "6,1",
     ]);
     p.ok(&[
         "battle",
@@ -156,7 +158,7 @@ static CAMPAIGN: Fixture = Fixture::new(|| {
         "--favoured",
         "Knight-Arcanum",
         "--dice",
-        "3,3,2,6",
+        "3,2,6",
         "--reinforce",
         "Dawn Guard",
     ]);
@@ -258,7 +260,7 @@ fn an_undone_aftermath_and_its_redo_leave_no_findings() {
         "--favoured",
         "Knight-Arcanum",
         "--dice",
-        "3,3,2,6",
+        "3,2,6",
         "--add-unit",
         "Vindictors",
     ]);

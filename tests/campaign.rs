@@ -58,8 +58,9 @@ static TWO_ROSTERS: Fixture = Fixture::new(|| {
 fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
     let p = TWO_ROSTERS.copy();
 
-    // ---- Battle 1: 1000 points, The Ruined Settlement. Both generals have 5 renown, so
-    // the players roll off for territories: 6 v 1, Hammers of Dawn picks.
+    // ---- Battle 1: 1000 points, The Ruined Settlement. Roles wait for both armies; then
+    // both generals have 5 renown, so the players roll off for territories: 6 v 1, Hammers
+    // of Dawn picks.
     let b = p.json(&[
         "battle",
         "new",
@@ -71,11 +72,9 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         RATS,
         "--battleplan",
         "The Ruined Settlement",
-        "--dice",
-        "6,1",
     ]);
     assert_eq!(b["id"], 1);
-    assert_eq!(b["roles_roster_id"], 1, "Hammers of Dawn won the roll-off");
+    assert_eq!(b["roles_roster_id"], Value::Null, "not decided before the armies");
     assert_eq!(b["battlefield"]["terrain_features"], 4);
     p.ok(&[
         "battle",
@@ -96,7 +95,11 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "Clanrats",
         "Stormvermin",
         "Warlock Engineer",
+        "--dice",
+        "6,1",
     ]);
+    let b = p.json(&["battle", "show", "1"]);
+    assert_eq!(b["roles_roster_id"], 1, "Hammers of Dawn won the roll-off");
     // 14 v 8: a lead of 6 is a major victory.
     p.ok(&[
         "battle",
@@ -213,9 +216,10 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "--battleplan",
         "Relics of Myth",
     ]);
-    assert_eq!(b["roles_roster_id"], 1);
+    assert_eq!(b["roles_roster_id"], Value::Null);
     p.ok(&["battle", "army", "2", HAMMERS, "1", "2", "3", "4"]);
-    p.ok(&["battle", "army", "2", RATS, "5", "6", "7", "8"]);
+    let b = p.json(&["battle", "army", "2", RATS, "5", "6", "7", "8"]);
+    assert_eq!(b["roles_roster_id"], 1);
     // 9 v 12: a minor victory for the Rats; the Lord-Vigilant was slain.
     p.ok(&[
         "battle",
@@ -250,8 +254,8 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "--add-name",
         "Second Claw",
     ]);
-    // Hammers: glory 60, general slain (115). Lord-Vigilant 3 (-> 10), Dawn Guard destroyed
-    // (-> 13), Knight-Arcanum 3 (-> 4), Prosecutors 2 (-> 3); favoured Knight-Arcanum D6 6
+    // Hammers: glory 60, general slain (115). Lord-Vigilant slain, one model: destroyed, 1
+    // (-> 8), Dawn Guard destroyed (-> 13), Knight-Arcanum 3 (-> 4), Prosecutors 2 (-> 3); favoured Knight-Arcanum D6 6
     // (-> 10, Aspiring). Rise of a Champion waits: no kill yet. Dawn Guard reinforced for 90
     // (25 left).
     p.ok(&[
@@ -261,7 +265,7 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "--favoured",
         "Knight-Arcanum",
         "--dice",
-        "3,3,2,6",
+        "3,2,6",
         "--reinforce",
         "Dawn Guard",
     ]);
@@ -269,7 +273,7 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
     assert_eq!(h["glory"], 25);
     assert_eq!(
         standing(&h, "Lord-Vigilant on Gryph-stalker"),
-        rank(10, "Aspiring")
+        rank(8, "Aspiring")
     );
     assert_eq!(standing(&h, "Dawn Guard"), rank(13, "Aspiring"));
     assert_eq!(standing(&h, "Knight-Arcanum"), rank(10, "Aspiring"));
@@ -310,7 +314,7 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "mage",
     ]);
 
-    // ---- Battle 3: 2000 points, battleplan rolled (a 1). Generals 10 v 9: the Rats pick.
+    // ---- Battle 3: 2000 points, battleplan rolled (a 1). Generals 8 v 9: the Hammers pick.
     let b = p.json(&[
         "battle",
         "new",
@@ -325,10 +329,10 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "1",
     ]);
     assert_eq!(b["battleplan"], "The Ruined Settlement");
-    assert_eq!(b["roles_roster_id"], 2);
     assert_eq!(b["battlefield"]["terrain_features"], 8);
     p.ok(&["battle", "army", "3", HAMMERS, "1", "2", "3", "4"]);
-    p.ok(&["battle", "army", "3", RATS, "5", "6", "7", "8", "Second Claw"]);
+    let b = p.json(&["battle", "army", "3", RATS, "5", "6", "7", "8", "Second Claw"]);
+    assert_eq!(b["roles_roster_id"], 1);
     // The Rats withdraw with 3 of 5 units destroyed: a major victory for the Hammers, whatever
     // the score. The Knight-Arcanum slew a HERO.
     p.ok(&[
@@ -348,7 +352,7 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "--slew-hero-or-monster",
         "Knight-Arcanum",
     ]);
-    // Hammers: glory 100 + 40 + 15 = 155 (180). Lord-Vigilant 1 (-> 11), Dawn Guard 2 (-> 15,
+    // Hammers: glory 100 + 40 + 15 = 155 (180). Lord-Vigilant 1 (-> 9), Dawn Guard 2 (-> 15,
     // Elite), Knight-Arcanum 2 (-> 12), Prosecutors 3 (-> 6, Aspiring); favoured Prosecutors
     // D6 1 (-> 7). Rise of a Champion completed: a heroic trait owed to the Knight-Arcanum.
     // Vindictors join (90) and are reinforced (90): 0 glory left.
@@ -382,7 +386,7 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
     assert_eq!(h["glory"], 0);
     assert_eq!(
         standing(&h, "Lord-Vigilant on Gryph-stalker"),
-        rank(11, "Aspiring")
+        rank(9, "Aspiring")
     );
     assert_eq!(standing(&h, "Dawn Guard"), rank(15, "Elite"));
     assert_eq!(standing(&h, "Knight-Arcanum"), rank(12, "Aspiring"));
@@ -440,9 +444,9 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         .collect();
     assert_eq!(results, ["major_victory", "minor_defeat", "major_victory"]);
 
-    // Every die is on record: 2 + 5 + 4 (battle 1), 5 + 4 (battle 2), 1 + 5 + 3 (battle 3).
+    // Every die is on record: 2 + 5 + 4 (battle 1), 5 + 3 (battle 2), 1 + 5 + 3 (battle 3).
     let rolls = p.json(&["rolls"]);
-    assert_eq!(rolls.as_array().unwrap().len(), 29);
+    assert_eq!(rolls.as_array().unwrap().len(), 28);
     let rat_rolls = p.json(&["rolls", "--battle", "2", "--roster", RATS]);
     let faces: Vec<u64> = rat_rolls
         .as_array()
@@ -483,11 +487,9 @@ fn earned_rewards_are_picked_later_and_go_where_they_must() {
         RATS,
         "--battleplan",
         "The Ruined Settlement",
-        "--dice",
-        "1,6",
     ]);
     p.ok(&["battle", "army", "1", HAMMERS, "1", "2", "3", "4"]);
-    p.ok(&["battle", "army", "1", RATS, "5", "6", "7", "8"]);
+    p.ok(&["battle", "army", "1", RATS, "5", "6", "7", "8", "--dice", "1,6"]);
     p.ok(&[
         "battle",
         "result",
@@ -619,8 +621,6 @@ fn armies_come_from_the_order_of_battle_so_summoned_units_never_join_it() {
         RATS,
         "--battleplan",
         "The Ambush",
-        "--dice",
-        "3,4",
     ]);
     // A unit summoned or replaced during the battle is not on the Order of Battle.
     p.refused(
@@ -663,7 +663,16 @@ fn armies_come_from_the_order_of_battle_so_summoned_units_never_join_it() {
         "the warlord must be the general",
     );
     p.ok(&["battle", "army", "1", HAMMERS, "1", "Dawn Guard"]);
-    p.ok(&["battle", "army", "1", RATS, "Grey Seer", "Clanrats"]);
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        RATS,
+        "Grey Seer",
+        "Clanrats",
+        "--dice",
+        "3,4",
+    ]);
     p.ok(&[
         "battle",
         "result",

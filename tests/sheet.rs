@@ -274,7 +274,8 @@ fn build_wardens() -> League {
     ));
     l.ok(&["roster", "add", RIVAL, "Clanrats"]);
 
-    // Battle 1: both generals have 5 renown, so a roll-off (6 v 1) for territories.
+    // Battle 1: both generals have 5 renown, so a roll-off (6 v 1) for territories once both
+    // armies are in.
     l.ok(&[
         "battle",
         "new",
@@ -286,11 +287,18 @@ fn build_wardens() -> League {
         RIVAL,
         "--battleplan",
         "The Ruined Settlement",
+    ]);
+    l.ok(&["battle", "army", "1", ARMY, WARLORD, GUARD, "Alder Spears"]);
+    l.ok(&[
+        "battle",
+        "army",
+        "1",
+        RIVAL,
+        "Grey Seer",
+        "Clanrats",
         "--dice",
         "6,1",
     ]);
-    l.ok(&["battle", "army", "1", ARMY, WARLORD, GUARD, "Alder Spears"]);
-    l.ok(&["battle", "army", "1", RIVAL, "Grey Seer", "Clanrats"]);
     l.ok(&[
         "battle",
         "result",

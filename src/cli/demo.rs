@@ -132,8 +132,6 @@ const STEPS: &[&[&str]] = &[
         "Rat Tide{s}",
         "--battleplan",
         "Relics of Myth",
-        "--dice",
-        "5,2",
     ],
     &[
         "battle",
@@ -154,6 +152,8 @@ const STEPS: &[&[&str]] = &[
         "Clanrats",
         "Stormvermin",
         "Warlock Engineer",
+        "--dice",
+        "5,2",
     ],
     &[
         "battle",

@@ -57,9 +57,10 @@ fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Resu
     })
 }
 
-/// Plans a battle: the battleplan (named or rolled), and who picks territories (the general
-/// with fewer renown, else a roll-off). Dice may be asked at the table, so they are rolled
-/// with no transaction open and the write checks the rosters did not change meanwhile.
+/// Plans a battle: the battleplan (named or rolled). Who picks roles waits for both armies
+/// (`record_army`): the book compares the generals, chosen with the armies. Dice may be asked
+/// at the table, so they are rolled with no transaction open and the write checks the
+/// rosters did not change meanwhile.
 pub fn plan<'a>(
     cat: &'a Catalogue,
     store: &mut Store,
@@ -82,17 +83,12 @@ pub fn plan<'a>(
         Some(name) => rules::find_battleplan(pack, name)?,
         None => rules::roll_battleplan(pack, &mut roller)?,
     };
-    let renown = sides
-        .each_ref()
-        .map(|r| r.warlord().map(|w| w.renown).unwrap_or(0));
-    let picker = rules::who_picks(&mut roller, [&sides[0].name, &sides[1].name], renown)?;
     let rolls = roller.rolls;
     check_all_used(dice)?;
     let ids = [sides[0].id, sides[1].id];
     let id = store.write(|tx| {
         check_unchanged(tx, seen, &ids, &[])?;
         let id = battles::create(tx, campaign.id, new.points, &plan.name, ids)?;
-        battles::set_roles(tx, id, ids[picker])?;
         let summary = format!(
             "Battle {id} planned: {} v {}, {} points, {}",
             sides[0].name, sides[1].name, new.points, plan.name
@@ -111,24 +107,25 @@ pub fn plan<'a>(
     store.read(|conn| shown(cat, conn, id, rolls))
 }
 
-/// Records (or replaces, until the result) the units a roster takes to a battle.
+/// Records (or replaces, until the result) the units a roster takes to a battle, and decides
+/// who picks roles once both armies (so both generals) are in: the general with fewer renown,
+/// else a roll-off. Dice may be asked at the table, so they are rolled with no transaction
+/// open and the write checks the rosters and battle did not change meanwhile.
 pub fn record_army<'a>(
     cat: &'a Catalogue,
     store: &mut Store,
     battle_id: i64,
     roster: &str,
     choice: &ArmyChoice,
+    dice: &mut dyn Dice,
 ) -> Result<Shown<'a>> {
-    store.write(|tx| {
-        let b = battles::load(tx, battle_id)?;
-        let pack = pack_of(cat, &Campaign::by_id(tx, b.campaign_id)?)?;
-        let r = load_roster(tx, roster)?;
+    let (b, r, sides, taken, summary, seen) = store.read(|conn| {
+        let b = battles::load(conn, battle_id)?;
+        let pack = pack_of(cat, &Campaign::by_id(conn, b.campaign_id)?)?;
+        let r = load_roster(conn, roster)?;
         b.check_side(r.id, &r.name)?;
         b.check_army_open()?;
         let army = plan_army(&pack.army, &r, choice, b.points_limit)?;
-        let taken = army.taken();
-        let before = battles::snapshot(tx, battle_id)?;
-        battles::record_army(tx, battle_id, r.id, &taken)?;
         let summary = format!(
             "{} takes {} units ({} points, {} regiments) to battle {battle_id}",
             r.name,
@@ -136,6 +133,30 @@ pub fn record_army<'a>(
             army.points,
             army.regiments.len()
         );
+        let sides: Vec<Roster> = b
+            .sides
+            .iter()
+            .map(|s| rosters::load(conn, s.roster_id))
+            .collect::<anyhow::Result<_>>()?;
+        let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
+        let seen = read_at(conn, &ids, &[battle_id])?;
+        Ok::<_, Error>((b, r, sides, army.taken(), summary, seen))
+    })?;
+    let [first, second] = sides.as_slice() else {
+        return Err(anyhow::anyhow!("battle {battle_id} does not have two sides").into());
+    };
+    let mut roller = Roller::new(dice);
+    let roles = rules::roles_after_army(&b, r.id, &taken, [first, second], &mut roller)?;
+    let rolls = roller.rolls;
+    check_all_used(dice)?;
+    let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
+    store.write(|tx| {
+        check_unchanged(tx, seen, &ids, &[battle_id])?;
+        let before = battles::snapshot(tx, battle_id)?;
+        battles::record_army(tx, battle_id, r.id, &taken)?;
+        if roles != b.roles_roster_id {
+            battles::set_roles(tx, battle_id, roles)?;
+        }
         let (set_id, _) = log_set(
             tx,
             b.campaign_id,
@@ -143,10 +164,10 @@ pub fn record_army<'a>(
             Some(battle_id),
             Command::BattleArmy,
             &summary,
-            &[],
+            &rolls,
         )?;
         battles::keep_before(tx, set_id, &before)?;
-        shown(cat, tx, battle_id, Vec::new())
+        shown(cat, tx, battle_id, rolls.clone())
     })
 }
 

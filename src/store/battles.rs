@@ -30,7 +30,8 @@ pub fn create(
     Ok(id)
 }
 
-pub fn set_roles(conn: &Connection, battle_id: i64, roster_id: i64) -> Result<()> {
+/// Sets the roster that picks territories or roles (None: not decided yet).
+pub fn set_roles(conn: &Connection, battle_id: i64, roster_id: Option<i64>) -> Result<()> {
     conn.execute(
         "UPDATE battles SET roles_roster_id = ?2 WHERE id = ?1",
         params![battle_id, roster_id],
@@ -241,7 +242,7 @@ pub fn add_twist(
     Ok(())
 }
 
-/// The battle's sides, armies and status as JSON, kept with a battle command's change set so
+/// The battle's sides, armies, status and who picks roles as JSON, kept with a battle command's change set so
 /// undoing the command can put them back.
 pub fn snapshot(conn: &Connection, battle_id: i64) -> Result<String> {
     let rows = |table: &str| -> Result<Vec<serde_json::Map<String, serde_json::Value>>> {
@@ -267,11 +268,14 @@ pub fn snapshot(conn: &Connection, battle_id: i64) -> Result<String> {
             .collect::<Result<_, _>>()?;
         Ok(out)
     };
-    let status: String = conn.query_row("SELECT status FROM battles WHERE id = ?1", [battle_id], |r| {
-        r.get(0)
-    })?;
+    let (status, roles): (String, Option<i64>) = conn.query_row(
+        "SELECT status, roles_roster_id FROM battles WHERE id = ?1",
+        [battle_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
     Ok(serde_json::json!({
         "status": status,
+        "roles_roster_id": roles,
         "sides": rows("battle_sides")?,
         "units": rows("battle_units")?,
     })
@@ -279,7 +283,7 @@ pub fn snapshot(conn: &Connection, battle_id: i64) -> Result<String> {
 }
 
 /// Puts a battle back as [`snapshot`] saw it; with `only_roster`, just that roster's army
-/// (undoing one side's army leaves the other side's as it is now).
+/// and who picks roles (undoing one side's army leaves the other side's as it is now).
 pub fn restore(conn: &Connection, battle_id: i64, snapshot: &str, only_roster: Option<i64>) -> Result<()> {
     let snap: serde_json::Value =
         serde_json::from_str(snapshot).context("a battle snapshot in the change log is unreadable")?;
@@ -293,6 +297,11 @@ pub fn restore(conn: &Connection, battle_id: i64, snapshot: &str, only_roster: O
     };
     let roster_of =
         |row: &serde_json::Map<String, serde_json::Value>| row.get("roster_id").and_then(|v| v.as_i64());
+    // Who picks roles is decided by the army that completes the pair, so undoing an army
+    // puts it back too (snapshots written before it was kept have no such key).
+    if let Some(roles) = snap.get("roles_roster_id") {
+        set_roles(conn, battle_id, roles.as_i64())?;
+    }
     conn.execute(
         "DELETE FROM battle_units WHERE battle_id = ?1 AND (?2 IS NULL OR roster_id = ?2)",
         params![battle_id, only_roster],

@@ -254,8 +254,7 @@ impl Ptg {
     }
 
     /// Plans battle `n` in Ashen Vale between Hammers of Dawn and Rat Tide on `battleplan` at
-    /// `points`. Both warlords have the same renown, so the roll-off for territories is
-    /// scripted: 6 for the Hammers, 1 for the Rat Tide.
+    /// `points`. Who picks roles waits for both armies (see `small_battle`).
     pub fn plan_battle(&self, points: &str, battleplan: &str) {
         self.ok(&[
             "battle",
@@ -268,14 +267,13 @@ impl Ptg {
             RATS,
             "--battleplan",
             battleplan,
-            "--dice",
-            "6,1",
         ]);
     }
 
     /// Hammers of Dawn (Lord-Vigilant, Liberators) and Rat Tide (Grey Seer, Clanrats) in
     /// Ashen Vale, with battle 1 (1000 points, The Ruined Settlement) planned and both whole
-    /// rosters recorded as its armies.
+    /// rosters recorded as its armies. Both generals have the same renown, so the roll-off for
+    /// territories is scripted: 6 for the Hammers, 1 for the Rat Tide.
     pub fn small_battle() -> Ptg {
         let p = Ptg::ashen_vale();
         p.new_hammers();
@@ -291,7 +289,16 @@ impl Ptg {
             "Lord-Vigilant on Gryph-stalker",
             "Liberators",
         ]);
-        p.ok(&["battle", "army", "1", RATS, "Grey Seer", "Clanrats"]);
+        p.ok(&[
+            "battle",
+            "army",
+            "1",
+            RATS,
+            "Grey Seer",
+            "Clanrats",
+            "--dice",
+            "6,1",
+        ]);
         p
     }
 

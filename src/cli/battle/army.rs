@@ -2,6 +2,7 @@
 
 use super::show::show;
 use crate::cli::App;
+use crate::cli::dice::DiceArgs;
 use crate::error::Result;
 use crate::ops;
 use crate::rules::army::{ArmyChoice, RegimentChoice};
@@ -23,11 +24,16 @@ pub struct ArmyArgs {
     /// automatically: the general's regiment first, then the other HEROes'.
     #[arg(long = "regiment", value_name = "HERO=UNIT,UNIT,...")]
     regiments: Vec<RegimentChoice>,
+    /// Dice for the roll-off for roles, when this army completes the pair and the generals
+    /// have the same renown.
+    #[command(flatten)]
+    dice: DiceArgs,
 }
 
 pub fn run(app: &mut App, args: ArmyArgs) -> Result<()> {
     let json_out = app.json;
     let (cat, store) = app.both()?;
+    let mut dice = args.dice.dice()?;
     let choice = ArmyChoice {
         units: &args.units,
         general: args.general.as_deref(),
@@ -35,6 +41,6 @@ pub fn run(app: &mut App, args: ArmyArgs) -> Result<()> {
     };
     show(
         json_out,
-        &ops::battle::record_army(cat, store, args.battle, &args.roster, &choice)?,
+        &ops::battle::record_army(cat, store, args.battle, &args.roster, &choice, &mut dice)?,
     )
 }

@@ -14,9 +14,10 @@ use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
 pub enum BattleCmd {
-    /// Plan a battle between two rosters: battleplan, battlefield, who picks territories.
+    /// Plan a battle between two rosters: battleplan and battlefield.
     New(new::NewArgs),
-    /// Record the units a roster takes to the battle (again to change it, until the result).
+    /// Record the units a roster takes to the battle (again to change it, until the result);
+    /// once both armies are in, the general with fewer renown picks roles (a tie rolls off).
     Army(army::ArmyArgs),
     /// Roll on the battleplan's twist table at the start of a battle round.
     Twist(twist::TwistArgs),

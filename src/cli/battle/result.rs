@@ -41,16 +41,19 @@ pub struct ResultArgs {
     /// The roster that withdrew (needs half its starting army destroyed).
     #[arg(long)]
     withdrew: Option<String>,
-    /// A roster whose general was slain (a destroyed general counts without this).
+    /// A roster whose general was slain (a destroyed general counts without this); a
+    /// one-model general slain is a destroyed unit.
     #[arg(long)]
     general_slain: Vec<String>,
-    /// Units destroyed, from either army.
+    /// Units destroyed, from either army: a unit id, a name, or ROSTER:UNIT to say whose
+    /// (e.g. "Hammers of Dawn:Liberators"); a name both armies field is refused, not guessed.
     #[arg(long, num_args = 1..)]
     destroyed: Vec<String>,
-    /// Units that slew an enemy HERO or MONSTER (for Rise of a Champion).
+    /// Units that slew an enemy HERO or MONSTER (for Rise of a Champion): a unit id, a name,
+    /// or ROSTER:UNIT to say whose.
     #[arg(long, num_args = 1..)]
     slew_hero_or_monster: Vec<String>,
-    /// Quest points gained during the battle, as ROSTER=N.
+    /// Quest points gained during the battle, as ROSTER=N (only for a quest that counts them).
     #[arg(long, value_name = "ROSTER=N")]
     quest_points: Vec<PerSide>,
 }

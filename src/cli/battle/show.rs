@@ -62,15 +62,16 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
     ))?;
     if let Some(p) = plan {
         line(format!("Battleplan: {} (D6 roll {})", p.name, p.roll))?;
-        let picker = b
-            .roles_roster_id
-            .and_then(|id| b.side(id))
-            .map(|s| s.roster.as_str())
-            .unwrap_or("-");
-        line(format!(
-            "  {picker} picks: {} or {} (its general has fewer renown, or it won the roll-off)",
-            p.roles[0], p.roles[1]
-        ))?;
+        match b.roles_roster_id.and_then(|id| b.side(id)) {
+            Some(s) => line(format!(
+                "  {} picks: {} or {} (its general has fewer renown, or it won the roll-off)",
+                s.roster, p.roles[0], p.roles[1]
+            ))?,
+            None => line(format!(
+                "  roles ({} or {}) not decided yet: the general with fewer renown picks once both armies are in",
+                p.roles[0], p.roles[1]
+            ))?,
+        }
         line(format!("  Deployment: {}", p.deployment))?;
         line(format!("  Scoring: {}", p.scoring))?;
         if let Some(r) = &p.campaign_reward {

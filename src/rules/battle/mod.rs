@@ -2,12 +2,14 @@
 //! who picks territories, twists, the result from victory points, and withdrawal. The battle's
 //! own states and the checks of each step are in [`state`].
 
+pub mod roles;
 pub mod state;
 
+pub use roles::roles_after_army;
 pub use state::{ArmyUnit, Battle, BattleStatus, ResultReport, Side, SideResult, TwistRow};
 
 use super::dice::{DiceExpr, Roller};
-use super::model::Roster;
+use super::model::{Roster, Unit};
 use super::{RuleError, refuse};
 use crate::catalogue::battlepack::{BattlefieldSize, Battlepack, Battleplan, Twist};
 use crate::names;
@@ -140,39 +142,70 @@ pub fn decide(pack: &Battlepack, sides: [&SideReport; 2]) -> Result<[BattleResul
 }
 
 /// The unit called `wanted` among the units two rosters took to a battle; returns the side
-/// and the unit's id.
+/// and the unit's id. `wanted` is a unit id (`7` or `#7`), a name, or `ROSTER:UNIT` to say
+/// whose: in a mirror match both armies field the same warscrolls, so a bare name that fits
+/// more than one unit (of either side) is refused with the candidates, never credited to one.
 pub fn find_army_unit(
     rosters: [&Roster; 2],
     armies: [&[i64]; 2],
     wanted: &str,
 ) -> Result<(usize, i64), RuleError> {
-    let mut found = Vec::new();
-    for side in 0..2 {
-        if let Ok(u) = rosters[side].find_unit(wanted)
-            && armies[side].contains(&u.id)
-        {
-            found.push((side, u.id, u.label(), rosters[side].name.as_str()));
-        }
+    let (scope, name) = split_roster(rosters, wanted);
+    let in_army = |side: usize| {
+        armies[side]
+            .iter()
+            .filter_map(move |id| rosters[side].unit(*id))
+            .map(move |u| (side, u))
+    };
+    let units: Vec<_> = scope.iter().flat_map(|&side| in_army(side)).collect();
+    let id = name.trim_start_matches('#').parse::<i64>().ok();
+    let pick = |f: &dyn Fn(&Unit) -> bool| units.iter().filter(|(_, u)| f(u)).copied().collect::<Vec<_>>();
+    let mut found = pick(&|u| Some(u.id) == id);
+    if found.is_empty() {
+        found = pick(&|u| u.name.as_deref().is_some_and(|n| n.same_name(name)));
+    }
+    if found.is_empty() {
+        found = pick(&|u| u.warscroll.same_name(name));
     }
     match found.as_slice() {
-        [(side, id, ..)] => Ok((*side, *id)),
+        [(side, u)] => Ok((*side, u.id)),
         [] => refuse(
             "battle units",
             format!(
-                "'{wanted}' is not in either army of this battle (record armies with `ptg battle army`; summoned and replacement units are not on the Order of Battle, so leave them out)"
+                "'{wanted}' is not in {} of this battle (record armies with `ptg battle army`; summoned and replacement units are not on the Order of Battle, so leave them out)",
+                match scope.as_slice() {
+                    [side] => format!("{}'s army", rosters[*side].name),
+                    _ => "either army".to_string(),
+                }
             ),
         ),
         many => refuse(
             "battle units",
             format!(
-                "'{wanted}' names a unit in both armies ({}); use the unit's id",
+                "'{wanted}' could be any of {} units: {}; name one by its id (e.g. {}) or as ROSTER:UNIT (e.g. \"{}:{}\")",
+                many.len(),
                 many.iter()
-                    .map(|(_, _, label, roster)| format!("{label} of {roster}"))
+                    .map(|(side, u)| format!("{} of {}", u.label(), rosters[*side].name))
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", "),
+                many[0].1.id,
+                rosters[many[0].0].name,
+                name
             ),
         ),
     }
+}
+
+/// The sides `wanted` may name a unit of, and the unit part: `ROSTER:UNIT` (the roster as a
+/// side of the battle, any case) limits it to that side; anything else looks at both.
+fn split_roster<'w>(rosters: [&Roster; 2], wanted: &'w str) -> (Vec<usize>, &'w str) {
+    for (i, _) in wanted.match_indices(':') {
+        let (roster, unit) = (wanted[..i].trim(), wanted[i + 1..].trim());
+        if let Some(side) = rosters.iter().position(|r| r.name.same_name(roster)) {
+            return (vec![side], unit);
+        }
+    }
+    (vec![0, 1], wanted.trim())
 }
 
 /// The battleplan called `name`, or a refusal listing the table.

@@ -163,6 +163,32 @@ pub fn check_points_limit(pack: &Battlepack, points: u32) -> Result<(), RuleErro
     )
 }
 
+/// Quest points may be given only to a roster whose current quest counts them: the
+/// aftermath would refuse them later, when only `undo` gets out, so the result refuses them.
+/// A quest this battlepack does not know is left to the aftermath to refuse.
+pub fn check_quest_points(pack: &Battlepack, roster: &Roster, points: u32) -> Result<(), RuleError> {
+    if points == 0 {
+        return Ok(());
+    }
+    let quest = match &roster.quest {
+        None => format!("{} has no current quest", roster.name),
+        Some(q) => match pack.quest(&q.quest) {
+            Some(quest) if quest.target_points == 0 => format!(
+                "{}'s quest, {}, does not count quest points",
+                roster.name, quest.name
+            ),
+            _ => return Ok(()),
+        },
+    };
+    refuse(
+        "quest points",
+        format!(
+            "{quest}, but --quest-points gives it {points}; leave out --quest-points for {}",
+            roster.name
+        ),
+    )
+}
+
 /// `roster check --points` weighs the Order of Battle as an army of any size a player asks
 /// about (a what-if, not a battle), so only a limit of 0 is refused there.
 pub fn check_what_if_points(points: u32) -> Result<(), RuleError> {
@@ -388,6 +414,9 @@ impl Battle {
         let army_refs = [armies[0].as_slice(), armies[1].as_slice()];
         let vps = self.per_side(&report.victory_points, "vp")?;
         let quest = self.per_side(&report.quest_points, "quest-points")?;
+        for (r, n) in rosters.iter().zip(quest) {
+            check_quest_points(pack, r, n.unwrap_or(0))?;
+        }
         for (i, r) in rosters.iter().enumerate() {
             if vps[i].is_none() {
                 return refuse(
@@ -418,8 +447,17 @@ impl Battle {
             slain[self.side_index(g)?] = true;
         }
         for (i, s) in self.sides.iter().enumerate() {
-            if s.army.iter().any(|u| u.general && lost[i].contains(&u.unit_id)) {
+            let Some(general) = s.army.iter().find(|u| u.general) else {
+                continue;
+            };
+            if lost[i].contains(&general.unit_id) {
                 slain[i] = true;
+            }
+            // A general of one model that is slain is a destroyed unit (renown 1, not the
+            // survivors' D3), as a bigger unit whose general alone fell is not.
+            let one_model = rosters[i].unit(general.unit_id).is_some_and(|u| u.models() == 1);
+            if slain[i] && one_model && !lost[i].contains(&general.unit_id) {
+                lost[i].push(general.unit_id);
             }
         }
         let reports = [0, 1].map(|i| SideReport {

@@ -240,3 +240,123 @@ fn the_first_result_ends_set_up_once() {
     a.setup_complete = true;
     assert!(end_of_setup(&a).is_none());
 }
+
+#[test]
+fn a_unit_name_both_armies_field_is_refused_listing_the_candidates_never_guessed() {
+    let r = sides();
+    let b = battle(&r, true);
+    let mut rep = report(&[("Hammers", 10), ("Rats", 4)]);
+    rep.destroyed = vec!["Liberators".into()];
+    let err = plan(&b, &r, &rep).unwrap_err();
+    assert_eq!(err.rule, "battle units");
+    assert!(
+        err.message.contains("Liberators (#2) of Hammers")
+            && err.message.contains("Liberators (#12) of Rats")
+            && err.message.contains("ROSTER:UNIT"),
+        "{}",
+        err.message
+    );
+    rep.destroyed = vec!["rats: Liberators".into(), "#3".into()];
+    rep.slew_hero_or_monster = vec!["Hammers:Liberators".into()];
+    let [h, rats] = plan(&b, &r, &rep).unwrap();
+    assert_eq!((h.destroyed, rats.destroyed), (vec![3], vec![12]));
+    assert_eq!((h.slew, rats.slew), (vec![2], vec![]));
+    rep.destroyed = vec!["Rats:Knight-Arcanum".into()];
+    let missing = plan(&b, &r, &rep).unwrap_err();
+    assert!(
+        missing.message.contains("not in Rats's army"),
+        "{}",
+        missing.message
+    );
+}
+
+#[test]
+fn a_slain_single_model_general_is_a_destroyed_unit() {
+    let mut r = sides();
+    let b = battle(&r, true);
+    let mut rep = report(&[("Hammers", 10), ("Rats", 8)]);
+    rep.general_slain = vec!["Rats".into()];
+    let [h, rats] = plan(&b, &r, &rep).unwrap();
+    assert!(rats.general_slain && h.destroyed.is_empty());
+    assert_eq!(
+        rats.destroyed,
+        vec![11],
+        "the one-model Knight-Questor is destroyed"
+    );
+    // A general of several models can be slain while its unit fights on.
+    r[1].units[0].unit_size = 3;
+    let [_, rats] = plan(&b, &r, &rep).unwrap();
+    assert!(rats.general_slain && rats.destroyed.is_empty());
+}
+
+#[test]
+fn quest_points_are_refused_for_a_roster_whose_quest_does_not_count_them() {
+    let mut r = sides();
+    let b = battle(&r, true);
+    let mut rep = report(&[("Hammers", 10), ("Rats", 8)]);
+    rep.quest_points = vec![("Rats".into(), 2)];
+    let none = plan(&b, &r, &rep).unwrap_err();
+    assert_eq!(none.rule, "quest points");
+    assert!(
+        none.message.contains("Rats has no current quest")
+            && none.message.contains("leave out --quest-points for Rats"),
+        "{}",
+        none.message
+    );
+    r[1].quest = Some(crate::rules::model::QuestState {
+        quest: "seek-glory-in-battle".into(),
+        points: 0,
+        unit: Some(12),
+    });
+    let uncounted = plan(&b, &r, &rep).unwrap_err();
+    assert!(
+        uncounted
+            .message
+            .contains("Rats's quest, Seek Glory in Battle, does not count quest points"),
+        "{}",
+        uncounted.message
+    );
+    r[1].quest.as_mut().unwrap().quest = "search-for-the-artefact".into();
+    let [_, rats] = plan(&b, &r, &rep).unwrap();
+    assert_eq!(rats.quest_points, 2);
+}
+
+#[test]
+fn roles_are_picked_by_the_general_with_fewer_renown_once_both_armies_are_in() {
+    use crate::rules::battle::roles_after_army;
+    use crate::rules::dice::{Roller, TypedDice};
+    let mut r = sides();
+    let mut b = battle(&r, true);
+    let hammers_army = b.sides[0].army.clone();
+    b.sides[0].army.clear();
+    let mut no_dice = TypedDice::new([]);
+    let mut roller = Roller::new(&mut no_dice);
+    // One army in: not decided yet.
+    let rats_army = b.sides[1].army.clone();
+    assert_eq!(
+        roles_after_army(&b, 2, &rats_army, [&r[0], &r[1]], &mut roller).unwrap(),
+        None
+    );
+    // Both generals have 5 renown: a roll-off, 2 v 5, the Rats pick.
+    let mut dice = TypedDice::new([2, 5]);
+    let mut roller = Roller::new(&mut dice);
+    let picked = roles_after_army(&b, 1, &hammers_army, [&r[0], &r[1]], &mut roller).unwrap();
+    assert_eq!((picked, roller.rolls.len()), (Some(2), 2));
+    b.sides[0].army = hammers_army.clone();
+    b.roles_roster_id = picked;
+    // The same army again: still level, the roll-off stands and no dice are rolled.
+    let mut roller = Roller::new(&mut no_dice);
+    let again = roles_after_army(&b, 1, &hammers_army, [&r[0], &r[1]], &mut roller).unwrap();
+    assert_eq!((again, roller.rolls.len()), (Some(2), 0));
+    // The Hammers take the Liberators (0 renown) as general: fewer renown, the Hammers pick.
+    let mut led_by_liberators = hammers_army.clone();
+    for u in &mut led_by_liberators {
+        u.general = u.unit_id == 2;
+    }
+    let changed = roles_after_army(&b, 1, &led_by_liberators, [&r[0], &r[1]], &mut roller).unwrap();
+    assert_eq!((changed, roller.rolls.len()), (Some(1), 0));
+    // The generals' renown, not the warlords': the Rats' general gains renown.
+    r[1].units[0].renown = 9;
+    let rats_lead = roles_after_army(&b, 2, &rats_army, [&r[0], &r[1]], &mut roller).unwrap();
+    assert_eq!(rats_lead, Some(1));
+}

@@ -1,0 +1,68 @@
+//! Who picks territories or roles. The book compares the *generals'* renown, and a general is
+//! only chosen when its army is recorded, so roles are decided when the second army is in,
+//! and decided again when a replaced army could change the comparison.
+
+use super::state::{ArmyUnit, Battle};
+use super::who_picks;
+use crate::rules::RuleError;
+use crate::rules::dice::Roller;
+use crate::rules::model::Roster;
+
+/// The renown of the general of `army` (0 if the army names none), or None while the side
+/// has no army recorded.
+fn general_renown(army: &[ArmyUnit], roster: &Roster) -> Option<u32> {
+    if army.is_empty() {
+        return None;
+    }
+    let general = army
+        .iter()
+        .find(|u| u.general)
+        .and_then(|u| roster.unit(u.unit_id));
+    Some(general.map_or(0, |u| u.renown))
+}
+
+/// Both generals' renown for these armies, once both are recorded.
+fn compared(armies: [&[ArmyUnit]; 2], rosters: [&Roster; 2]) -> Option<[u32; 2]> {
+    Some([
+        general_renown(armies[0], rosters[0])?,
+        general_renown(armies[1], rosters[1])?,
+    ])
+}
+
+/// The roster that picks roles once `roster_id` takes `taken` to `battle` (`rosters` are the
+/// battle's two sides, in order): None while an army is missing; the side whose general has
+/// fewer renown; when the generals are level, the roll-off's winner as it stands if they were
+/// level before too, else a roll-off rolled on `roller`.
+pub fn roles_after_army(
+    battle: &Battle,
+    roster_id: i64,
+    taken: &[ArmyUnit],
+    rosters: [&Roster; 2],
+    roller: &mut Roller,
+) -> Result<Option<i64>, RuleError> {
+    let army = |i: usize| -> &[ArmyUnit] {
+        match battle.sides.get(i) {
+            Some(s) if s.roster_id == roster_id => taken,
+            Some(s) => &s.army,
+            None => &[],
+        }
+    };
+    let Some(now) = compared([army(0), army(1)], rosters) else {
+        return Ok(None);
+    };
+    let before = match (battle.sides.first(), battle.sides.get(1)) {
+        (Some(a), Some(b)) => compared([&a.army, &b.army], rosters),
+        _ => None,
+    };
+    // Unequal renown decides without dice, so only a roll-off's winner is kept: while the
+    // generals stay level, rolling again would let a player re-roll by re-recording an army.
+    let level = |r: [u32; 2]| r[0] == r[1];
+    if let (Some(picker), Some(before)) = (battle.roles_roster_id, before)
+        && level(before)
+        && level(now)
+    {
+        return Ok(Some(picker));
+    }
+    let picker = who_picks(roller, [&rosters[0].name, &rosters[1].name], now)?;
+    Ok(Some(rosters[picker].id))
+}
