@@ -89,6 +89,7 @@ fn reward_lines(roster: &Roster) -> Vec<String> {
             let how = match r.reward {
                 QuestReward::Spell => "`ptg roster lore <roster> add spell <name>`",
                 QuestReward::Prayer => "`ptg roster lore <roster> add prayer <name>`",
+                QuestReward::Manifestation => "`ptg roster lore <roster> add manifestation <name>`",
                 _ => "`ptg roster enhance <roster> <unit> <name>`",
             };
             format!(

@@ -98,6 +98,7 @@ pub fn reward_words(reward: QuestReward) -> &'static str {
         QuestReward::Prayer => "a prayer",
         QuestReward::Renown => "renown",
         QuestReward::TameManifestation => "a tamed manifestation",
+        QuestReward::Manifestation => "a manifestation",
     }
 }
 
