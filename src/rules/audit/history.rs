@@ -7,7 +7,7 @@ use crate::catalogue::{Battlepack, LoreKind};
 use crate::rules::Change;
 use crate::rules::log::{LoggedChange, LoggedSet};
 use crate::rules::model::Roster;
-use crate::rules::roster::{first_caster_source, starting_tome_allowance};
+use crate::rules::roster::{is_starting_pick, starting_tome_allowance};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// This roster's changes, in log order, with the set each is in.
@@ -195,9 +195,8 @@ pub fn dice_log(roster: &Roster, log: &[LoggedSet], rolls: &BTreeSet<i64>) -> Ve
 /// "starting pick". An undone aftermath that added the first WIZARD leaves none behind, and a
 /// Wild manifestation from Harness Manifestation is neither.
 pub fn starting_lore_picks(roster: &Roster, log: &[LoggedSet]) -> Vec<Finding> {
-    let sources = [first_caster_source("WIZARD"), first_caster_source("PRIEST")];
     let picked = |c: &LoggedChange| match &c.change {
-        Some(Change::GrantReward { reward, source, .. }) if sources.contains(source) => match reward {
+        Some(Change::GrantReward { reward, source, .. }) if is_starting_pick(source) => match reward {
             QuestReward::Spell => Some(LoreKind::Spell),
             QuestReward::Prayer => Some(LoreKind::Prayer),
             QuestReward::Manifestation => Some(LoreKind::Manifestation),

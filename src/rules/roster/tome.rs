@@ -15,8 +15,15 @@ const FIRST_CASTERS: [(&str, LoreKind); 2] = [("WIZARD", LoreKind::Spell), ("PRI
 
 /// The source named on a starting pick the first `keyword` (WIZARD, PRIEST) brings; undo
 /// revokes a reward by its kind and source, so this must not vary.
-pub fn first_caster_source(keyword: &str) -> String {
+fn first_caster_source(keyword: &str) -> String {
     format!("the first {keyword} on the Order of Battle")
+}
+
+/// Whether an owed reward is a starting pick a first WIZARD or PRIEST brought (not a quest's).
+pub fn is_starting_pick(source: &str) -> bool {
+    FIRST_CASTERS
+        .iter()
+        .any(|(keyword, _)| source == first_caster_source(keyword))
 }
 
 /// The reward a pick of `kind` from the tome uses up.
