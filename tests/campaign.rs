@@ -31,13 +31,24 @@ fn rank(renown: u64, rank: &str) -> (u64, Option<String>) {
 /// Hammers of Dawn (Stormcast, 480 pts): Lord-Vigilant #1 (warlord, 5 renown), Dawn Guard
 /// (Liberators) #2, Knight-Arcanum #3, Prosecutors #4; quest Seek Glory in Battle (Dawn Guard).
 /// Rat Tide (Skaven, 470 pts): Grey Seer #5 (warlord, 5 renown), Clanrats #6, Stormvermin #7,
-/// Warlock Engineer #8; quest Search for the Artefact.
+/// Warlock Engineer #8; quest Search for the Artefact. Each has picked the starting spell and
+/// manifestation its first WIZARD brings.
 static TWO_ROSTERS: Fixture = Fixture::new(|| {
     let p = Ptg::ashen_vale();
     p.new_hammers();
     p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
     p.ok(&["roster", "add", HAMMERS, "Knight-Arcanum"]);
     p.ok(&["roster", "add", HAMMERS, "Prosecutors"]);
+    // The starting spell and manifestation the first WIZARD brings (so none wait below).
+    p.ok(&["roster", "lore", HAMMERS, "add", "spell", "Lightning Blast"]);
+    p.ok(&[
+        "roster",
+        "lore",
+        HAMMERS,
+        "add",
+        "manifestation",
+        "Summon Celestian Vortex",
+    ]);
     p.ok(&[
         "quest",
         "start",
@@ -50,6 +61,15 @@ static TWO_ROSTERS: Fixture = Fixture::new(|| {
     for w in ["Clanrats", "Stormvermin", "Warlock Engineer"] {
         p.ok(&["roster", "add", RATS, w]);
     }
+    p.ok(&["roster", "lore", RATS, "add", "spell", "Skitterleap"]);
+    p.ok(&[
+        "roster",
+        "lore",
+        RATS,
+        "add",
+        "manifestation",
+        "Summon Bell of Doom",
+    ]);
     p.ok(&["quest", "start", RATS, "Search for the Artefact"]);
     p
 });

@@ -143,6 +143,9 @@ pub enum QuestReward {
     Spell,
     /// The wild manifestation is tamed.
     TameManifestation,
+    /// A manifestation from a manifestation lore of the faction: the starting pick the first
+    /// WIZARD or PRIEST on the Order of Battle brings (no quest grants it today).
+    Manifestation,
     /// A heroic trait for the named HERO.
     HeroicTrait,
 }

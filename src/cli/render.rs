@@ -8,6 +8,7 @@ use crate::rules::change::reward_words;
 use crate::rules::dice::Roll;
 use crate::rules::model::Roster;
 use crate::rules::renown::{open_paths, pending_ranks};
+use crate::rules::roster::is_starting_pick;
 use crate::rules::{Change, UnitRef};
 
 /// Prints the rolls a command made, so the opponent sees them.
@@ -89,10 +90,16 @@ fn reward_lines(roster: &Roster) -> Vec<String> {
             let how = match r.reward {
                 QuestReward::Spell => "`ptg roster lore <roster> add spell <name>`",
                 QuestReward::Prayer => "`ptg roster lore <roster> add prayer <name>`",
+                QuestReward::Manifestation => "`ptg roster lore <roster> add manifestation <name>`",
                 _ => "`ptg roster enhance <roster> <unit> <name>`",
             };
+            let what = if is_starting_pick(&r.source) {
+                "Starting pick waiting"
+            } else {
+                "Reward to pick"
+            };
             format!(
-                "Reward to pick: {}{to} (from {}) with {how}",
+                "{what}: {}{to} (from {}) with {how}",
                 reward_words(r.reward),
                 r.source
             )

@@ -13,6 +13,7 @@ use super::glory;
 use super::model::{Roster, Unit};
 use super::quest::{QuestChoice, quest_step};
 use super::renown::ranks_crossed;
+use super::roster::grant_starting_picks;
 use super::roster::{check_reinforceable, check_unique_warscroll, check_unit_name, find_warscroll};
 use super::{Change, Outcome, RuleError, UnitRef, refuse};
 use crate::catalogue::Faction;
@@ -134,6 +135,7 @@ pub fn plan_aftermath(
 
     // 4. Manage the Order of Battle.
     out.changes.extend(purchases.changes());
+    grant_starting_picks(&roster.units, &mut out);
     if !roster.setup_complete {
         out.push(Change::CompleteSetup);
     }

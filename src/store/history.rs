@@ -80,8 +80,16 @@ pub fn replay_each(
         setup_complete: false,
         ..super::rosters::header(conn, roster_id)?
     };
+    // Rewards a set granted, by id in the order they were granted: the replay gives each the id
+    // the store did, so a later claim (which names the id) finds it.
+    let mut granted =
+        conn.prepare("SELECT id FROM rewards WHERE granted_set_id = ?1 AND roster_id = ?2 ORDER BY id")?;
     for set in sets(conn, Some(roster_id), None)? {
         let before = roster.clone();
+        let mut reward_ids = granted
+            .query_map(params![set.id, roster_id], |r| r.get::<_, i64>(0))?
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter();
         for row in set.changes.iter().filter(|c| c.roster_id == Some(roster_id)) {
             let change = row
                 .change
@@ -94,7 +102,11 @@ pub fn replay_each(
                 rolls: Vec::new(),
                 notes: Vec::new(),
             };
+            let grants = matches!(outcome.changes[0], crate::rules::Change::GrantReward { .. });
             roster.apply(&outcome, row.unit_id.unwrap_or(-1));
+            if grants && let (Some(id), Some(r)) = (reward_ids.next(), roster.rewards.last_mut()) {
+                r.id = id;
+            }
         }
         if !after(&set, &roster) {
             return Ok(before);

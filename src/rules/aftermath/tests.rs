@@ -5,6 +5,7 @@ use crate::rules::battle::BattleResult;
 use crate::rules::dice::TypedDice;
 use crate::rules::model::{QuestState, TomeEntry};
 use crate::rules::renown::tests::pack;
+use crate::rules::roster::plan_tome_entry;
 use crate::rules::roster::tests::{add, host, roster_led_by};
 
 const WARLORD: i64 = 1;
@@ -416,4 +417,48 @@ fn single_models_and_the_warlord_are_protected() {
     assert!(err.message.contains("minimum size of 1"), "{err}");
     let err = run(&r, &fought(), &buying(&[], &[], &["Knight-Questor"]), &[]).unwrap_err();
     assert_eq!(err.rule, "retiring units");
+}
+
+#[test]
+fn a_first_wizard_added_by_an_aftermath_after_set_up_owes_one_spell_and_one_manifestation() {
+    let mut r = hammers();
+    r.setup_complete = true;
+    r.glory = 50;
+    let first = "the first WIZARD on the Order of Battle";
+    let choices = Choices {
+        add_units: vec!["Battle Mage".into()],
+        ..favour("Liberators")
+    };
+    let out = run(&r, &fought(), &choices, &[2, 3, 4]).unwrap();
+    let a = after(&r, &out);
+    let owed: Vec<_> = a.rewards.iter().map(|d| (d.reward, d.source.as_str())).collect();
+    assert_eq!(
+        owed,
+        [(QuestReward::Spell, first), (QuestReward::Manifestation, first)]
+    );
+    // The picks are made with `roster lore add`, once each.
+    let mut a = a;
+    for (kind, name) in [
+        (LoreKind::Spell, "Bolt"),
+        (LoreKind::Manifestation, "Floating Sword"),
+    ] {
+        let pick = plan_tome_entry(&pack(), &host(), &a, kind, name, None, None).unwrap();
+        a.apply(&pick, 200);
+    }
+    assert!(a.rewards.is_empty());
+    for (kind, name) in [
+        (LoreKind::Spell, "Ward"),
+        (LoreKind::Manifestation, "Glowing Orb"),
+    ] {
+        let e = plan_tome_entry(&pack(), &host(), &a, kind, name, None, None).unwrap_err();
+        assert!(e.message.contains("already chosen"), "{e}");
+    }
+    // A second WIZARD, in a later aftermath, brings nothing more.
+    a.glory = 500;
+    let out = run(&a, &fought(), &choices, &[2, 3, 4]).unwrap();
+    assert!(
+        !out.changes
+            .iter()
+            .any(|c| matches!(c, Change::GrantReward { .. }))
+    );
 }

@@ -30,6 +30,9 @@ pub enum Check {
     Enhancements,
     /// A lore of the Arcane Tome holds more entries than allowed (6).
     LoreCapacity,
+    /// More starting spells, prayers or manifestations were owed or picked than the first
+    /// WIZARD and first PRIEST on the Order of Battle bring.
+    StartingLorePicks,
     /// A change refers to a roll that is not in the dice log.
     DiceLog,
     /// A change in the log cannot be read, so the roster cannot be rebuilt from it.
@@ -52,6 +55,7 @@ impl Check {
             Check::AftermathPurchases => "aftermath purchases",
             Check::Enhancements => "enhancements",
             Check::LoreCapacity => "lore capacity",
+            Check::StartingLorePicks => "starting lore picks",
             Check::DiceLog => "dice log",
             Check::ChangeLog => "change log",
             Check::FactionData => "faction data",

@@ -1,11 +1,13 @@
 //! Checks against the change log: unreadable changes, the glory balance, renown, aftermath
-//! purchases and the dice log.
+//! purchases, starting lore picks and the dice log.
 
 use super::finding::{Check, Finding, finding};
-use crate::catalogue::Battlepack;
+use crate::catalogue::battlepack::QuestReward;
+use crate::catalogue::{Battlepack, LoreKind};
 use crate::rules::Change;
 use crate::rules::log::{LoggedChange, LoggedSet};
 use crate::rules::model::Roster;
+use crate::rules::roster::{is_starting_pick, starting_tome_allowance};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// This roster's changes, in log order, with the set each is in.
@@ -182,6 +184,47 @@ pub fn dice_log(roster: &Roster, log: &[LoggedSet], rolls: &BTreeSet<i64>) -> Ve
             Some(match c.unit_id.and_then(|id| roster.unit(id)) {
                 Some(u) => f.unit(u),
                 None => f,
+            })
+        })
+        .collect()
+}
+
+/// The starting picks in force (owed or taken) are at most what the first WIZARD and first
+/// PRIEST the roster has had bring: a spell, a prayer, a manifestation each. The picks are
+/// owed rewards granted with the unit; a roster set up by an older ptg took them directly as a
+/// "starting pick". An undone aftermath that added the first WIZARD leaves none behind, and a
+/// Wild manifestation from Harness Manifestation is neither.
+pub fn starting_lore_picks(roster: &Roster, log: &[LoggedSet]) -> Vec<Finding> {
+    let picked = |c: &LoggedChange| match &c.change {
+        Some(Change::GrantReward { reward, source, .. }) if is_starting_pick(source) => match reward {
+            QuestReward::Spell => Some(LoreKind::Spell),
+            QuestReward::Prayer => Some(LoreKind::Prayer),
+            QuestReward::Manifestation => Some(LoreKind::Manifestation),
+            _ => None,
+        },
+        Some(Change::AddToTome {
+            lore_kind, reason, ..
+        }) if reason == "starting pick" => Some(*lore_kind),
+        _ => None,
+    };
+    LoreKind::ALL
+        .into_iter()
+        .filter_map(|kind| {
+            let sets: Vec<i64> = own_changes(roster, log)
+                .filter(|(set, c)| set.in_force() && picked(c) == Some(kind))
+                .map(|(set, _)| set.id)
+                .collect();
+            let allowed = starting_tome_allowance(roster, kind);
+            (sets.len() > allowed as usize).then(|| {
+                finding(
+                    Check::StartingLorePicks,
+                    roster,
+                    format!(
+                        "{} starting {kind}(s) are owed or picked, but the WIZARDs and PRIESTs the Order of Battle has had bring {allowed}",
+                        sets.len()
+                    ),
+                )
+                .set(sets.last().copied())
             })
         })
         .collect()

@@ -12,7 +12,7 @@ mod history;
 mod order_of_battle;
 
 pub use finding::{Check, Finding};
-pub use history::{aftermath_purchases, dice_log, glory, renown, unreadable_changes};
+pub use history::{aftermath_purchases, dice_log, glory, renown, starting_lore_picks, unreadable_changes};
 pub use order_of_battle::{ArmyTaken, army_points, enhancements, lores, ranks, starting_order_of_battle};
 
 use crate::catalogue::{Battlepack, Faction};
@@ -52,6 +52,7 @@ pub fn audit_roster(pack: &Battlepack, faction: Option<&Faction>, ev: &RosterEvi
     out.extend(aftermath_purchases(pack, ev.stored, ev.log));
     out.extend(enhancements(ev.stored));
     out.extend(lores(pack, ev.stored));
+    out.extend(starting_lore_picks(ev.stored, ev.log));
     out.extend(dice_log(ev.stored, ev.log, ev.rolls));
     out
 }

@@ -442,3 +442,70 @@ fn an_unreadable_change_is_found() {
     assert_eq!(checks(&found), [Check::ChangeLog]);
     assert!(found[0].message.contains("change 1 in set 1 (roster new)"));
 }
+
+#[test]
+fn starting_lore_picks_are_only_those_the_first_wizard_and_priest_bring() {
+    use crate::catalogue::battlepack::QuestReward;
+    let grant = |reward| Change::GrantReward {
+        reward,
+        source: "the first WIZARD on the Order of Battle".into(),
+        unit: None,
+    };
+    let pick = |name: &str, reason: &str| Change::AddToTome {
+        lore_kind: LoreKind::Manifestation,
+        name: name.into(),
+        lore: "Manifestations of Tests".into(),
+        value: None,
+        wild: reason.contains("Harness"),
+        reason: reason.into(),
+    };
+    // No WIZARD on the roster: an aftermath granting a WIZARD's picks left them orphaned...
+    let r = roster_led_by("Knight-Questor");
+    let mut log = warlord_log();
+    log.push(set(
+        2,
+        "aftermath",
+        vec![
+            ch(3, None, grant(QuestReward::Spell)),
+            ch(4, None, grant(QuestReward::Manifestation)),
+        ],
+    ));
+    let found = starting_lore_picks(&r, &log);
+    assert_eq!(
+        checks(&found),
+        [Check::StartingLorePicks, Check::StartingLorePicks]
+    );
+    assert!(
+        found[0].message.contains("1 starting spell(s)") && found[0].message.contains("bring 0"),
+        "{}",
+        found[0].message
+    );
+    assert_eq!(found[0].set, Some(2));
+    // ... but undone (with the WIZARD it added), they are not in force.
+    log[1].undone_by = Some(3);
+    assert_eq!(starting_lore_picks(&r, &log), []);
+
+    // With the WIZARD: its picks, one taken by an older ptg as a "starting pick", and a Wild
+    // manifestation from Harness Manifestation, which is no starting pick.
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Battle Mage", false).unwrap();
+    log[1].undone_by = None;
+    log.push(set(
+        4,
+        "quest start",
+        vec![ch(5, None, pick("Glowing Orb", "Harness Manifestation begun"))],
+    ));
+    assert_eq!(starting_lore_picks(&r, &log), []);
+    log.push(set(
+        5,
+        "roster lore add",
+        vec![ch(6, None, pick("Floating Sword", "starting pick"))],
+    ));
+    let found = starting_lore_picks(&r, &log);
+    assert_eq!(checks(&found), [Check::StartingLorePicks]);
+    assert!(
+        found[0].message.contains("2 starting manifestation(s)"),
+        "{}",
+        found[0].message
+    );
+}

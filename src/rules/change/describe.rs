@@ -33,7 +33,7 @@ impl Change {
                 format!("earned {} ({source})", reward_words(*reward))
             }
             Change::ClaimReward { reward, source, .. } => {
-                format!("used the {} earned from {source}", reward_words(*reward))
+                format!("used {} earned from {source}", reward_words(*reward))
             }
             Change::TameManifestation { name } => format!("{name} is no longer Wild"),
             Change::GainGlory { amount, reason } => format!("+{amount} glory ({reason})"),
@@ -98,6 +98,7 @@ pub fn reward_words(reward: QuestReward) -> &'static str {
         QuestReward::Prayer => "a prayer",
         QuestReward::Renown => "renown",
         QuestReward::TameManifestation => "a tamed manifestation",
+        QuestReward::Manifestation => "a manifestation",
     }
 }
 

@@ -1,7 +1,6 @@
 //! `roster check`: every rule a stored roster breaks, and the set-up steps still open.
 
 use super::enhancements::eligible;
-use super::tome::starting_tome_allowance;
 use super::units::never_reinforceable;
 use super::warlord::warlord_problems;
 use crate::catalogue::battlepack::Battlepack;
@@ -167,16 +166,6 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
                 ));
             }
         }
-        for kind in LoreKind::ALL {
-            let allowed = starting_tome_allowance(roster, kind) as usize;
-            let have = roster.tome(kind).count();
-            if have < allowed {
-                report.notes.push(format!(
-                    "{} starting {kind}(s) still to pick (`ptg roster lore`)",
-                    allowed - have
-                ));
-            }
-        }
     }
     for u in roster.active_units() {
         if let Some(rank) = pending_ranks(pack, u).first() {
@@ -187,6 +176,8 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
             ));
         }
     }
+    // Starting spells, prayers and manifestations are owed rewards too (see
+    // `grant_starting_picks`), so they are listed here at set-up and after it alike.
     for r in &roster.rewards {
         report.notes.push(format!(
             "{} from {} is waiting to be picked",

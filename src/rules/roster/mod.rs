@@ -20,7 +20,7 @@ mod warlord;
 pub use check::{CheckReport, Finding, check};
 pub use enhancements::plan_enhancement;
 pub use quests::plan_quest;
-pub use tome::{plan_tome_entry, starting_tome_allowance};
+pub use tome::{grant_starting_picks, is_starting_pick, plan_tome_entry, starting_tome_allowance};
 pub use units::{
     check_reinforceable, check_unique_warscroll, check_unit_name, find_warscroll, plan_add_unit,
 };

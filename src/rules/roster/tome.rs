@@ -2,23 +2,83 @@
 
 use super::rewards::{claim_reward, owed_reward};
 use crate::catalogue::battlepack::{Battlepack, QuestReward};
+use crate::catalogue::faction::keyword_matches;
 use crate::catalogue::{Faction, LoreKind};
 use crate::names;
 use crate::names::SameName;
-use crate::rules::change::{Change, Outcome, RemovedEntry};
-use crate::rules::model::Roster;
+use crate::rules::change::{Change, NewUnit, Outcome, RemovedEntry};
+use crate::rules::model::{Roster, Unit};
 use crate::rules::{RuleError, refuse};
 
-/// How many entries of a kind the roster may add at set-up: the first WIZARD brings a spell
-/// and a manifestation, the first PRIEST a prayer and a manifestation.
-pub fn starting_tome_allowance(roster: &Roster, kind: LoreKind) -> u32 {
-    let wizard = roster.active_units().any(|u| u.has_keyword("WIZARD")) as u32;
-    let priest = roster.active_units().any(|u| u.has_keyword("PRIEST")) as u32;
+/// The caster keywords whose first arrival brings starting picks, with what each brings: the
+/// first WIZARD a spell and a manifestation, the first PRIEST a prayer and a manifestation.
+const FIRST_CASTERS: [(&str, LoreKind); 2] = [("WIZARD", LoreKind::Spell), ("PRIEST", LoreKind::Prayer)];
+
+/// The source named on a starting pick the first `keyword` (WIZARD, PRIEST) brings; undo
+/// revokes a reward by its kind and source, so this must not vary.
+fn first_caster_source(keyword: &str) -> String {
+    format!("the first {keyword} on the Order of Battle")
+}
+
+/// Whether an owed reward is a starting pick a first WIZARD or PRIEST brought (not a quest's).
+pub fn is_starting_pick(source: &str) -> bool {
+    FIRST_CASTERS
+        .iter()
+        .any(|(keyword, _)| source == first_caster_source(keyword))
+}
+
+/// The reward a pick of `kind` from the tome uses up.
+fn tome_reward(kind: LoreKind) -> QuestReward {
     match kind {
-        LoreKind::Spell => wizard,
-        LoreKind::Prayer => priest,
-        LoreKind::Manifestation => wizard + priest,
+        LoreKind::Spell => QuestReward::Spell,
+        LoreKind::Prayer => QuestReward::Prayer,
+        LoreKind::Manifestation => QuestReward::Manifestation,
     }
+}
+
+/// How many starting picks of a kind the roster has been owed in all: one spell if a WIZARD
+/// was ever on the Order of Battle (retired since or not), one prayer if a PRIEST was, and a
+/// manifestation for each of the two. Units an undo took away do not count.
+pub fn starting_tome_allowance(roster: &Roster, kind: LoreKind) -> u32 {
+    let ever = |keyword: &str| roster.units.iter().any(|u| u.has_keyword(keyword)) as u32;
+    match kind {
+        LoreKind::Spell => ever("WIZARD"),
+        LoreKind::Prayer => ever("PRIEST"),
+        LoreKind::Manifestation => ever("WIZARD") + ever("PRIEST"),
+    }
+}
+
+/// The book: "the first time a WIZARD is added to your Order of Battle, you can pick 1 spell
+/// ... plus 1 spell from a manifestation lore" (a PRIEST likewise a prayer), whether it joins at
+/// set-up or in an aftermath. So each unit an outcome adds that is the first WIZARD (PRIEST)
+/// the roster has ever had grants those picks as owed rewards: `roster lore add` uses them
+/// up, `roster show` lists them as waiting, and undoing the unit's arrival revokes them with
+/// it. `earlier` is every unit the roster has had (retired ones too).
+pub fn grant_starting_picks(earlier: &[Unit], out: &mut Outcome) {
+    let mut grants = Vec::new();
+    let mut joined: Vec<&NewUnit> = Vec::new();
+    for change in &out.changes {
+        let Change::AddUnit { unit } = change else {
+            continue;
+        };
+        for (keyword, kind) in FIRST_CASTERS {
+            let has = |keywords: &[String]| keywords.iter().any(|k| keyword_matches(k, keyword));
+            let first = has(&unit.keywords)
+                && !earlier.iter().any(|u| u.has_keyword(keyword))
+                && !joined.iter().any(|u| has(&u.keywords));
+            if first {
+                for reward in [tome_reward(kind), QuestReward::Manifestation] {
+                    grants.push(Change::GrantReward {
+                        reward,
+                        source: first_caster_source(keyword),
+                        unit: None,
+                    });
+                }
+            }
+        }
+        joined.push(unit);
+    }
+    out.changes.extend(grants);
 }
 
 /// The faction lore holding `name` among lores of `kind`.
@@ -119,26 +179,24 @@ pub fn plan_tome_entry(
             ),
         );
     }
-    let owed = match kind {
-        LoreKind::Spell => owed_reward(roster, QuestReward::Spell, None)?,
-        LoreKind::Prayer => owed_reward(roster, QuestReward::Prayer, None)?,
-        LoreKind::Manifestation => None,
-    };
+    let owed = owed_reward(roster, tome_reward(kind), None)?;
     let mut out = Outcome::new(format!("{} added to the {kind} lore", entry.name));
     let reason = match (reason.map(str::trim).filter(|r| !r.is_empty()), owed) {
         (Some(r), _) => r.to_string(),
         (None, Some(claim)) => claim_reward(&mut out, claim),
         (None, None) => {
-            let allowance = starting_tome_allowance(roster, kind) as usize;
-            if roster.setup_complete || (replaced.is_none() && current.len() >= allowance) {
-                return refuse(
-                    "arcane tome",
-                    format!(
-                        "the starting {kind}s are already chosen ({allowance} allowed); further {kind}s are earned (quests): record one with --reason"
-                    ),
-                );
-            }
-            "starting pick".into()
+            let with = match kind {
+                LoreKind::Spell => "the first WIZARD",
+                LoreKind::Prayer => "the first PRIEST",
+                LoreKind::Manifestation => "the first WIZARD and with the first PRIEST",
+            };
+            return refuse(
+                "arcane tome",
+                format!(
+                    "no {kind} is waiting to be picked on {}: a starting {kind} comes once, with {with} on the Order of Battle, and is already chosen; further {kind}s are earned (quests): record one with --reason",
+                    roster.name
+                ),
+            );
         }
     };
     if let Some(old) = replaced {

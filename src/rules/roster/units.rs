@@ -1,6 +1,7 @@
 //! Units joining the Order of Battle at set-up: finding the warscroll, custom names, and
 //! which units may be reinforced.
 
+use super::tome::grant_starting_picks;
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Faction, Warscroll};
 use crate::names;
@@ -83,6 +84,7 @@ pub fn plan_add_unit(
             unit: UnitRef::New(0),
         });
     }
+    grant_starting_picks(&roster.units, &mut out);
     Ok(out)
 }
 

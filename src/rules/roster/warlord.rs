@@ -1,5 +1,6 @@
 //! The warlord: the rules a roster's leader must meet, and the warlord a new roster starts with.
 
+use super::tome::grant_starting_picks;
 use super::units::find_warscroll;
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::Battlepack;
@@ -110,5 +111,6 @@ pub fn plan_warlord(
         rank: first.name.clone(),
         ability: ability.id.clone(),
     });
+    grant_starting_picks(&[], &mut out);
     Ok(out)
 }

@@ -96,6 +96,7 @@ fn an_outcome_that_fails_partway_is_not_applied_at_all() {
         .unwrap_err();
     assert!(err.to_string().contains("is not on this roster"), "{err}");
     assert_eq!([1, 2].map(|id| rosters::load(store.conn(), id).unwrap()), before);
-    // Still the 4 sets of the set-up: each warlord's 5 changes and each added unit's 1.
-    assert_eq!((count(&store, "change_sets"), count(&store, "changes")), (4, 12));
+    // Still the 4 sets of the set-up: each warlord's 5 changes and each added unit's 1, and
+    // the 2 starting picks (a spell, a manifestation) the Grey Seer brings as the first WIZARD.
+    assert_eq!((count(&store, "change_sets"), count(&store, "changes")), (4, 14));
 }
