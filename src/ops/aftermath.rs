@@ -46,7 +46,7 @@ pub fn run<'a>(
         choices,
         dice,
     )?;
-    check_all_used(dice)?;
+    check_all_used(dice, "this aftermath")?;
     let id = subject.roster.id;
     let after = store.write(|tx| {
         check_unchanged(tx, seen, &[id], &[battle])?;

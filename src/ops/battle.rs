@@ -87,7 +87,7 @@ pub fn plan<'a>(
         .map(|r| r.warlord().map(|w| w.renown).unwrap_or(0));
     let picker = rules::who_picks(&mut roller, [&sides[0].name, &sides[1].name], renown)?;
     let rolls = roller.rolls;
-    check_all_used(dice)?;
+    check_all_used(dice, "planning this battle")?;
     let ids = [sides[0].id, sides[1].id];
     let id = store.write(|tx| {
         check_unchanged(tx, seen, &ids, &[])?;
@@ -195,7 +195,7 @@ pub fn twist(
     };
     let twist = rules::roll_twist(plan, &mut roller, round)?.clone();
     let rolls = roller.rolls;
-    check_all_used(dice)?;
+    check_all_used(dice, "this twist")?;
     let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
     store.write(|tx| {
         check_unchanged(tx, seen, &ids, &[battle_id])?;
