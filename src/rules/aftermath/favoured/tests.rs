@@ -34,7 +34,7 @@ impl FavouredPicker for ClosestToRank {
             .filter_map(|c| c.next_rank.as_ref().map(|(_, at)| (at - c.renown - c.gained, c)))
             .min_by_key(|(short, _)| *short)
             .expect("a candidate below the top rank");
-        Ok(closest.1.label.clone())
+        Ok(format!("#{}", closest.1.id))
     }
 }
 
