@@ -2,22 +2,25 @@
 
 use super::App;
 use super::dice::DiceArgs;
+use super::favoured::AskedFavoured;
 use super::output::{json, line};
 use super::render::{describe, pending_lines, print_rolls};
 use crate::error::Result;
 use crate::ops;
-use crate::rules::aftermath::Choices;
+use crate::rules::aftermath::{Choices, FavouredPicker};
 use crate::rules::model::Roster;
 use crate::rules::quest::QuestChoice;
 use clap::Args;
 use serde::Serialize;
+use std::io::IsTerminal;
 
 #[derive(Debug, Args)]
 pub struct AftermathArgs {
     battle: i64,
     roster: String,
-    /// The favoured warriors: one unit that took part, not the warlord (gains D6 renown).
-    #[arg(long)]
+    /// The favoured warriors: one unit that took part, not the warlord (gains D6 renown); or
+    /// "ask" to pick once the D3s for renown are rolled (asked anyway without it at a terminal).
+    #[arg(long, value_name = "UNIT|ask")]
     favoured: Option<String>,
     /// Spend glory equal to its points to add a unit (at minimum size).
     #[arg(long, value_name = "WARSCROLL")]
@@ -54,15 +57,23 @@ pub fn run(app: &mut App, args: AftermathArgs) -> Result<()> {
     let json_out = app.json;
     let (cat, store) = app.both()?;
     let mut dice = args.dice.dice()?;
+    // "ask", or nothing at a terminal: picked after the D3s. Nothing in a script stays refused
+    // up front, listing the units it could name.
+    let asked = match args.favoured.as_deref().map(str::trim) {
+        Some(f) => f.eq_ignore_ascii_case("ask"),
+        None => std::io::stdin().is_terminal(),
+    };
+    let mut picker = AskedFavoured;
+    let ask = asked.then_some(&mut picker as &mut dyn FavouredPicker);
     let choices = Choices {
-        favoured: args.favoured,
+        favoured: if asked { None } else { args.favoured },
         add_units: args.add_unit,
         add_name: args.add_name,
         reinforce: args.reinforce,
         retire: args.retire,
         quest: args.quest.unwrap_or_default(),
     };
-    let done = ops::aftermath::run(cat, store, args.battle, &args.roster, &choices, &mut dice)?;
+    let done = ops::aftermath::run(cat, store, args.battle, &args.roster, &choices, &mut dice, ask)?;
     let (outcome, after) = (&done.outcome, &done.after);
     let changes = outcome.changes.iter().map(|c| describe(&[after], c));
     if json_out {

@@ -10,6 +10,7 @@ mod data;
 mod demo;
 mod dice;
 mod faction;
+mod favoured;
 mod history;
 pub mod output;
 mod quest;

@@ -5,7 +5,7 @@ use crate::catalogue::Catalogue;
 use crate::catalogue::battlepack::Battlepack;
 use crate::error::{Error, Result};
 use crate::rules::Outcome;
-use crate::rules::aftermath::{Choices, plan_aftermath};
+use crate::rules::aftermath::{Choices, FavouredPicker, plan_aftermath_asking};
 use crate::rules::dice::{Dice, check_all_used};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
@@ -22,7 +22,8 @@ pub struct Done<'a> {
 
 /// Runs the aftermath of `battle` for `roster`. Its dice may be asked at the table, so the
 /// engine runs with no transaction open; the write then refuses if the roster or the battle
-/// changed meanwhile (an undo, another command of the same roster).
+/// changed meanwhile (an undo, another command of the same roster). So may the favoured
+/// warriors, through `ask`, when `choices` names none.
 pub fn run<'a>(
     cat: &'a Catalogue,
     store: &mut Store,
@@ -30,6 +31,7 @@ pub fn run<'a>(
     roster: &str,
     choices: &Choices,
     dice: &mut dyn Dice,
+    ask: Option<&mut dyn FavouredPicker>,
 ) -> Result<Done<'a>> {
     let (subject, fought, seen) = store.read(|conn| {
         let b = battles::load(conn, battle)?;
@@ -38,15 +40,16 @@ pub fn run<'a>(
         let seen = read_at(conn, &[subject.roster.id], &[battle])?;
         Ok::<_, Error>((subject, fought, seen))
     })?;
-    let outcome = plan_aftermath(
+    let outcome = plan_aftermath_asking(
         subject.pack,
         subject.faction,
         &subject.roster,
         &fought,
         choices,
         dice,
+        ask,
     )?;
-    check_all_used(dice)?;
+    check_all_used(dice, "this aftermath")?;
     let id = subject.roster.id;
     let after = store.write(|tx| {
         check_unchanged(tx, seen, &[id], &[battle])?;

@@ -84,7 +84,7 @@ pub fn plan<'a>(
         None => rules::roll_battleplan(pack, &mut roller)?,
     };
     let rolls = roller.rolls;
-    check_all_used(dice)?;
+    check_all_used(dice, "planning this battle")?;
     let ids = [sides[0].id, sides[1].id];
     let id = store.write(|tx| {
         check_unchanged(tx, seen, &ids, &[])?;
@@ -148,7 +148,7 @@ pub fn record_army<'a>(
     let mut roller = Roller::new(dice);
     let roles = rules::roles_after_army(&b, r.id, &taken, [first, second], &mut roller)?;
     let rolls = roller.rolls;
-    check_all_used(dice)?;
+    check_all_used(dice, "recording this army")?;
     let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
     store.write(|tx| {
         check_unchanged(tx, seen, &ids, &[battle_id])?;
@@ -216,7 +216,7 @@ pub fn twist(
     };
     let twist = rules::roll_twist(plan, &mut roller, round)?.clone();
     let rolls = roller.rolls;
-    check_all_used(dice)?;
+    check_all_used(dice, "this twist")?;
     let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
     store.write(|tx| {
         check_unchanged(tx, seen, &ids, &[battle_id])?;

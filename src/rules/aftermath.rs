@@ -6,6 +6,8 @@
 //! unit that took part and survived (Order of Battle order, warlord first), the favoured
 //! warriors' D6, the quest reward's dice, then the battleplan's campaign reward.
 
+mod favoured;
+
 use super::change::NewUnit;
 use super::dice::{Dice, DiceExpr, Roller};
 pub use super::fought::Fought;
@@ -19,11 +21,14 @@ use super::{Change, Outcome, RuleError, UnitRef, refuse};
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::{Battlepack, Battleplan};
 use crate::names::SameName;
+pub use favoured::{FavouredCandidate, FavouredPicker};
+use favoured::{ask_favoured, favoured_warriors};
 use std::collections::BTreeMap;
 
 /// The player's choices for the aftermath; units are named as on the command line.
 #[derive(Debug, Clone, Default)]
 pub struct Choices {
+    /// The favoured warriors named up front (checked before any die is rolled).
     pub favoured: Option<String>,
     /// Warscrolls to add (at most the battlepack's limit, 1).
     pub add_units: Vec<String>,
@@ -36,6 +41,7 @@ pub struct Choices {
 }
 
 /// Runs the whole aftermath for `roster` and returns its outcome, or the first rule broken.
+/// The favoured warriors are `choices.favoured`, required when some unit could be picked.
 pub fn plan_aftermath(
     pack: &Battlepack,
     faction: &Faction,
@@ -44,8 +50,26 @@ pub fn plan_aftermath(
     choices: &Choices,
     dice: &mut dyn Dice,
 ) -> Result<Outcome, RuleError> {
-    // Check every choice before rolling, so a typo costs no dice.
-    let favoured = favoured_warriors(roster, fought, choices.favoured.as_deref())?;
+    plan_aftermath_asking(pack, faction, roster, fought, choices, dice, None)
+}
+
+/// [`plan_aftermath`], with the favoured warriors picked by `ask` after step 2's D3s when
+/// `choices.favoured` names none, as the book allows.
+pub fn plan_aftermath_asking(
+    pack: &Battlepack,
+    faction: &Faction,
+    roster: &Roster,
+    fought: &Fought,
+    choices: &Choices,
+    dice: &mut dyn Dice,
+    ask: Option<&mut dyn FavouredPicker>,
+) -> Result<Outcome, RuleError> {
+    // Check every choice before rolling, so a typo costs no dice; with nothing named and
+    // someone to ask, the favoured warriors wait for the D3s.
+    let favoured = match (&choices.favoured, &ask) {
+        (None, Some(_)) => None,
+        (wanted, _) => favoured_warriors(roster, fought, wanted.as_deref())?,
+    };
     let purchases = plan_order_of_battle(pack, faction, roster, fought, choices)?;
 
     let mut roller = Roller::new(dice);
@@ -94,6 +118,10 @@ pub fn plan_aftermath(
             roll,
         });
     }
+    let favoured = match (favoured, ask) {
+        (None, Some(picker)) => ask_favoured(pack, roster, fought, &gained, picker)?,
+        (named, _) => named,
+    };
     if let Some(unit) = favoured {
         let expr: DiceExpr = pack.aftermath.favoured_renown.parse()?;
         let n = roll_renown(
@@ -145,66 +173,6 @@ pub fn plan_aftermath(
 
 fn roll_renown(roller: &mut Roller, expr: DiceExpr, purpose: &str) -> Result<u32, RuleError> {
     Ok(roller.roll(expr, purpose)?.max(0) as u32)
-}
-
-/// The favoured warriors: one unit that took part, never the warlord; required whenever some
-/// unit could be picked.
-fn favoured_warriors<'a>(
-    roster: &'a Roster,
-    fought: &Fought,
-    wanted: Option<&str>,
-) -> Result<Option<&'a Unit>, RuleError> {
-    let candidates: Vec<&Unit> = roster
-        .units
-        .iter()
-        .filter(|u| fought.army.contains(&u.id) && !u.warlord && !u.has_keyword("UNIQUE"))
-        .collect();
-    let Some(wanted) = wanted else {
-        if candidates.is_empty() {
-            return Ok(None);
-        }
-        return refuse(
-            "favoured warriors",
-            format!(
-                "pick 1 unit that took part to be the favoured warriors with --favoured (one of: {})",
-                candidates
-                    .iter()
-                    .map(|u| u.label())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        );
-    };
-    let unit = roster.find_unit(wanted)?;
-    if unit.warlord {
-        return refuse(
-            "favoured warriors",
-            format!(
-                "{} is the warlord, and the warlord cannot be the favoured warriors; pick another unit that took part",
-                unit.label()
-            ),
-        );
-    }
-    if !fought.army.contains(&unit.id) {
-        return refuse(
-            "favoured warriors",
-            format!(
-                "{} did not take part in battle {}; pick a unit that did",
-                unit.label(),
-                fought.battle_id
-            ),
-        );
-    }
-    if unit.has_keyword("UNIQUE") {
-        return refuse(
-            "favoured warriors",
-            format!(
-                "{} is UNIQUE and gains no renown; pick another unit",
-                unit.label()
-            ),
-        );
-    }
-    Ok(Some(unit))
 }
 
 /// The battleplan's campaign reward (Relics of Myth): the winner rolls, adds their VP if the

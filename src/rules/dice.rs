@@ -27,22 +27,63 @@ pub trait Dice {
     /// Told before each roll what it is for, so a prompt at the table can say which dice to
     /// throw; sources that need not know ignore it.
     fn announce(&mut self, _purpose: &str, _expression: &DiceExpr) {}
-    /// Dice typed in but not yet used (0 for sources that roll or ask as needed).
-    fn leftover(&self) -> usize {
-        0
+    /// Told that a roll-off is being rolled: a tie rolls again, so how many dice a step needs
+    /// depends on the values rolled.
+    fn rolls_until_decided(&mut self) {}
+    /// For a list typed in up front: how many dice it held against how many were asked for
+    /// (None for sources that roll or ask as needed).
+    fn tally(&self) -> Option<Tally> {
+        None
     }
 }
 
-/// Refuses typed-in dice left over once a command has rolled all it needs: they were meant
-/// for rolls that did not happen, so the ones used may not be the ones intended.
-pub fn check_all_used(dice: &dyn Dice) -> Result<(), RuleError> {
-    match dice.leftover() {
-        0 => Ok(()),
-        n => Err(RuleError::new(
-            "dice",
-            format!("{n} typed-in dice were not needed; type exactly the dice this step rolls"),
-        )),
+/// A typed-in list of dice against the dice a step asked for, so a list too short or too long
+/// is refused saying what the step rolls instead of applying dice meant for other rolls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally {
+    /// How many values were typed.
+    pub typed: usize,
+    /// How many dice the step asked for (past the end of the list too).
+    pub asked: usize,
+    /// Each roll asked for, e.g. "D3 renown for Liberators".
+    pub rolls: Vec<String>,
+    /// A roll-off was rolled: other values could need more dice (a tie rolls again).
+    pub open_ended: bool,
+}
+
+/// Refuses a typed-in list that does not hold exactly the dice `step` (e.g. "this aftermath")
+/// rolled: left-over dice were meant for rolls that did not happen, and missing ones were
+/// stood in for only so the engine could count them; either way the dice used may not be the
+/// ones intended, so nothing is applied.
+pub fn check_all_used(dice: &dyn Dice, step: &str) -> Result<(), RuleError> {
+    let Some(t) = dice.tally() else {
+        return Ok(());
+    };
+    if t.typed == t.asked {
+        return Ok(());
     }
+    let at_least = if t.open_ended { "at least " } else { "" };
+    let needs = match t.asked {
+        0 => format!("{step} rolls no dice"),
+        n => format!(
+            "{step} needs {at_least}{n} {} ({})",
+            if n == 1 { "die" } else { "dice" },
+            t.rolls.join(", ")
+        ),
+    };
+    let message = if t.typed > t.asked {
+        format!(
+            "{} typed-in dice were not needed: {needs}, {} were typed; type exactly those with --dice",
+            t.typed - t.asked,
+            t.typed
+        )
+    } else {
+        format!(
+            "{needs}, {} were typed; type them all with --dice (nothing was saved)",
+            t.typed
+        )
+    };
+    Err(RuleError::new("dice", message))
 }
 
 /// ptg rolls: ChaCha8 from a logged seed, so a roll can be replayed and checked.
@@ -74,15 +115,26 @@ impl Dice for SeededDice {
     }
 }
 
-/// Physical dice typed in (`--dice 3,1,6`), consumed in order.
+/// Physical dice typed in (`--dice 3,1,6`), consumed in order. Past the end of the list it
+/// keeps counting the dice asked for, standing in a value so the engine can finish the step
+/// and [`check_all_used`] can say how many it needs.
 pub struct TypedDice {
     values: VecDeque<u32>,
+    typed: usize,
+    asked: usize,
+    rolls: Vec<String>,
+    open_ended: bool,
 }
 
 impl TypedDice {
     pub fn new(values: impl IntoIterator<Item = u32>) -> TypedDice {
+        let values: VecDeque<u32> = values.into_iter().collect();
         TypedDice {
-            values: values.into_iter().collect(),
+            typed: values.len(),
+            values,
+            asked: 0,
+            rolls: Vec::new(),
+            open_ended: false,
         }
     }
 
@@ -109,11 +161,15 @@ impl TypedDice {
 
 impl Dice for TypedDice {
     fn die(&mut self, sides: u32) -> Result<u32, RuleError> {
+        self.asked += 1;
         let Some(v) = self.values.pop_front() else {
-            return Err(RuleError::new(
-                "dice",
-                "more dice are needed than were typed in; add them to --dice",
-            ));
+            // A stand-in, never applied (`check_all_used` refuses the list); high and low in
+            // turn, so a roll-off of stand-ins is decided rather than tied for ever.
+            return Ok(if self.asked.is_multiple_of(2) {
+                1
+            } else {
+                sides.max(1)
+            });
         };
         if v == 0 || v > sides {
             return Err(RuleError::new(
@@ -123,11 +179,26 @@ impl Dice for TypedDice {
         }
         Ok(v)
     }
-    fn leftover(&self) -> usize {
-        self.remaining()
-    }
     fn source(&self) -> DiceSource {
         DiceSource::Typed
+    }
+    fn announce(&mut self, purpose: &str, expression: &DiceExpr) {
+        let dice = DiceExpr {
+            modifier: 0,
+            ..*expression
+        };
+        self.rolls.push(format!("{dice} {purpose}"));
+    }
+    fn rolls_until_decided(&mut self) {
+        self.open_ended = true;
+    }
+    fn tally(&self) -> Option<Tally> {
+        Some(Tally {
+            typed: self.typed,
+            asked: self.asked,
+            rolls: self.rolls.clone(),
+            open_ended: self.open_ended,
+        })
     }
 }
 
@@ -190,6 +261,11 @@ impl<'a> Roller<'a> {
         });
         Ok(total)
     }
+
+    /// Tells the dice a roll-off is being rolled (a tie rolls again).
+    pub fn rolls_until_decided(&mut self) {
+        self.dice.rolls_until_decided();
+    }
 }
 
 #[cfg(test)]
@@ -241,15 +317,55 @@ mod tests {
         let mut dice = TypedDice::parse("4").unwrap();
         let err = Roller::new(&mut dice).roll(expr("D3"), "renown").unwrap_err();
         assert!(err.message.contains("4 cannot be rolled on a D3"), "{err}");
-        let mut dice = TypedDice::parse("").unwrap();
-        assert!(
-            Roller::new(&mut dice)
-                .roll(expr("D6"), "x")
-                .unwrap_err()
-                .message
-                .contains("more dice")
-        );
         assert!(TypedDice::parse("3,x").is_err());
+    }
+
+    #[test]
+    fn a_typed_list_must_hold_exactly_the_dice_the_step_rolls() {
+        let roll = |typed: &str| {
+            let mut dice = TypedDice::parse(typed).unwrap();
+            let mut roller = Roller::new(&mut dice);
+            roller.roll(expr("D3"), "renown for Liberators").unwrap();
+            roller.roll(expr("2D6+1"), "the battleplan").unwrap();
+            drop(roller);
+            check_all_used(&dice, "this aftermath")
+        };
+        assert_eq!(roll("1,2,3"), Ok(()));
+        // Too few: the missing dice are still counted (stand-ins let the step finish).
+        let err = roll("1").unwrap_err();
+        assert_eq!(
+            err.message,
+            "this aftermath needs 3 dice (D3 renown for Liberators, 2D6 the battleplan), 1 were typed; type them all with --dice (nothing was saved)"
+        );
+        let err = roll("1,2,3,4").unwrap_err();
+        assert!(err.message.contains("1 typed-in dice were not needed"), "{err}");
+        assert!(err.message.contains("needs 3 dice"), "{err}");
+    }
+
+    #[test]
+    fn a_roll_off_makes_the_count_a_lower_bound_and_stand_ins_never_tie() {
+        let mut dice = TypedDice::parse("4").unwrap();
+        let mut roller = Roller::new(&mut dice);
+        roller.rolls_until_decided();
+        let d6 = expr("D6");
+        // A roll-off: rolled again while tied; stand-ins alternate high and low.
+        let mut rolled = 0;
+        loop {
+            let a = roller.roll(d6, "roll-off: A").unwrap();
+            let b = roller.roll(d6, "roll-off: B").unwrap();
+            rolled += 2;
+            if a != b {
+                break;
+            }
+            assert!(rolled < 10, "stand-ins tied for ever");
+        }
+        drop(roller);
+        let err = check_all_used(&dice, "planning this battle").unwrap_err();
+        assert!(
+            err.message
+                .starts_with("planning this battle needs at least 2 dice"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@ const ELITE_GUARD: i64 = 3;
 const FAMOUS_HERO: i64 = 4;
 
 /// Knight-Questor warlord (5 renown, Aspiring), Liberators, Elite Guard, a UNIQUE hero.
-fn hammers() -> Roster {
+pub(super) fn hammers() -> Roster {
     let mut r = roster_led_by("Knight-Questor");
     for w in ["Liberators", "Elite Guard", "Famous Hero"] {
         add(&mut r, w, false).expect("starting unit");
@@ -23,7 +23,7 @@ fn hammers() -> Roster {
 }
 
 /// All four units fought a 1500-point battle; Elite Guard were destroyed; a major victory.
-fn fought() -> Fought {
+pub(super) fn fought() -> Fought {
     Fought {
         battle_id: 7,
         points_limit: 1500,

@@ -260,6 +260,7 @@ pub fn roll_off(roller: &mut Roller, players: [&str; 2], purpose: &str) -> Resul
         sides: 6,
         modifier: 0,
     };
+    roller.rolls_until_decided();
     loop {
         let a = roller.roll(d6, format!("roll-off for {purpose}: {}", players[0]))?;
         let b = roller.roll(d6, format!("roll-off for {purpose}: {}", players[1]))?;
