@@ -98,3 +98,46 @@ fn q_or_input_ending_early_cancels_the_asked_dice_with_nothing_saved() {
     p.refused_cmd(ended, 1, "input ended before every die was known");
     p.ok(&aftermath("2,3,4"));
 }
+
+fn aftermath_asking_favoured(dice: &str) -> Vec<&str> {
+    vec!["aftermath", "1", HAMMERS, "--favoured", "ask", "--dice", dice]
+}
+
+#[test]
+fn favoured_warriors_are_picked_after_the_d3s_for_renown_are_shown() {
+    let p = FOUGHT.copy();
+    // The D3s (Lord-Vigilant 2, Liberators 3) come first, then the question; the warlord is
+    // refused and asked again; the Liberators' D6 is 4.
+    let out = p
+        .cmd(&aftermath_asking_favoured("2,3,4"))
+        .write_stdin("Lord-Vigilant on Gryph-stalker\nLiberators\n")
+        .output()
+        .expect("ptg runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("Liberators (#3): +3 renown this battle, 3 in all; Aspiring at 5"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("is the warlord, and the warlord cannot be the favoured warriors"),
+        "{stderr}"
+    );
+    assert_eq!(renown(&p, "Liberators"), 3 + 4);
+    assert_eq!(renown(&p, "Lord-Vigilant on Gryph-stalker"), 5 + 2);
+}
+
+#[test]
+fn q_or_no_answer_at_the_favoured_warriors_question_saves_nothing() {
+    let p = FOUGHT.copy();
+    let mut quit = p.cmd(&aftermath_asking_favoured("2,3,4"));
+    quit.write_stdin("q\n");
+    p.refused_cmd(quit, 1, "nothing was saved");
+    let mut ended = p.cmd(&aftermath_asking_favoured("2,3,4"));
+    ended.write_stdin("");
+    p.refused_cmd(ended, 1, "nothing was saved");
+    // A script that names nobody, off a terminal, is told which units it could name.
+    let mut silent = p.cmd(&["aftermath", "1", HAMMERS, "--dice", "2,3,4"]);
+    silent.write_stdin("");
+    p.refused_cmd(silent, 1, "--favoured");
+}

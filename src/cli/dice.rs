@@ -6,7 +6,7 @@ use crate::names::SameName;
 use crate::rules::RuleError;
 use crate::rules::dice::{Dice, DiceExpr, DiceSource, SeededDice, Tally, TypedDice};
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 
 #[derive(Debug, Clone, Args)]
 pub struct DiceArgs {
@@ -133,6 +133,10 @@ pub(super) fn ask_line(prompt: &str, rule: &'static str, when: &str) -> Result<S
         ));
     }
     let answer = line.trim();
+    // A piped answer is not echoed by a terminal; echo it so the transcript reads as asked.
+    if !std::io::stdin().is_terminal() {
+        eprintln!("{answer}");
+    }
     if answer.eq_ignore_ascii_case("q") {
         return Err(RuleError::new(rule, "cancelled at the prompt; nothing was saved"));
     }

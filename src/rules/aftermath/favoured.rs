@@ -76,14 +76,20 @@ pub(super) fn ask_favoured<'a>(
         return Ok(None);
     }
     let mut refused = None;
-    loop {
+    // A person gets many tries; a picker that keeps answering wrong (a script's fixed answer)
+    // is stopped with the last refusal rather than asked for ever.
+    for _ in 0..MAX_ANSWERS {
         let answer = picker.pick(&candidates, refused.as_ref())?;
         match favoured_warriors(roster, fought, Some(&answer)) {
             Ok(unit) => return Ok(unit),
             Err(e) => refused = Some(e),
         }
     }
+    Err(refused.unwrap_or_else(|| RuleError::new("favoured warriors", "no favoured warriors were picked")))
 }
+
+/// How many refused answers the favoured-warriors question takes before giving up.
+const MAX_ANSWERS: usize = 20;
 
 /// The favoured warriors: one unit that took part, never the warlord; required whenever some
 /// unit could be picked.
