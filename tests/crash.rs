@@ -169,7 +169,9 @@ fn crash(
 
 /// A BSData import killed midway leaves the old set of faction files or the new one, whole.
 fn crash_import(kills: usize, random: &mut Random) {
-    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bsdata");
+    let Some(checkout) = common::bsdata_checkout("crash_import") else {
+        return;
+    };
     let files = |dir: &Path| -> Vec<(PathBuf, Vec<u8>)> {
         let mut all: Vec<_> = std::fs::read_dir(dir)
             .map(|d| {

@@ -45,7 +45,7 @@ pub struct Source {
 }
 
 /// A unit a roster can take: its battle profile facts.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Warscroll {
     pub name: String,
@@ -60,6 +60,18 @@ pub struct Warscroll {
     /// Upper-case keywords as printed, e.g. "HERO", "UNIQUE", "WIZARD (1)", "PRIEST (2)".
     #[serde(default)]
     pub keywords: Vec<String>,
+    /// A Legends warscroll (retired from matched play): kept because players own the models;
+    /// a campaign decides whether they may be used.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub legends: bool,
+    /// An Anvil of Apotheosis hero: a template built from parts, recorded as a fact but not
+    /// added as an ordinary unit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub anvil_of_apotheosis: bool,
+    /// The unit that unlocks this one: an Order of Battle holds no more of this warscroll
+    /// than of that one (e.g. one Wolfgit Retinue per Snarlboss).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unlocked_by: Option<String>,
 }
 
 impl Warscroll {
@@ -78,6 +90,9 @@ impl Warscroll {
     }
     pub fn is_priest(&self) -> bool {
         self.has_keyword("PRIEST")
+    }
+    pub fn is_faction_terrain(&self) -> bool {
+        self.has_keyword("FACTION TERRAIN")
     }
 }
 
@@ -190,6 +205,11 @@ impl Faction {
             }
             if u.unit_size == 0 {
                 out.push(format!("{at}.unit_size: must be at least 1"));
+            }
+            if let Some(by) = &u.unlocked_by
+                && self.unit(by).is_none()
+            {
+                out.push(format!("{at}.unlocked_by: '{by}' is not a unit of this faction"));
             }
         }
         for (i, t) in self.enhancement_tables.iter().enumerate() {

@@ -271,6 +271,7 @@ mod tests {
             unit_size: 1,
             reinforceable: true,
             keywords: Vec::new(),
+            ..Default::default()
         };
         let mut big = Unit::new(1, &w);
         big.reinforced = true;

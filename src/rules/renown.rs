@@ -208,6 +208,7 @@ pub(crate) mod tests {
                 unit_size: 1,
                 reinforceable: false,
                 keywords: keywords.iter().map(|k| k.to_string()).collect(),
+                ..Default::default()
             },
         );
         u.keywords = keywords.iter().map(|k| k.to_string()).collect();

@@ -330,3 +330,30 @@ pub fn fixture(name: &str) -> PathBuf {
         .join("tests/fixtures")
         .join(name)
 }
+
+/// The BSData checkout the importer tests read: `PTG_BSDATA`, else `../shared/bsdata` beside
+/// the project. When it is absent the test is skipped with a note saying why (a fresh clone
+/// may have no `../shared`); when `PTG_BSDATA` names it explicitly (CI does), a missing
+/// checkout fails the test instead, so CI never skips them silently.
+pub fn bsdata_checkout(test: &str) -> Option<PathBuf> {
+    let (dir, explicit) = match std::env::var_os("PTG_BSDATA") {
+        Some(d) if !d.is_empty() => (PathBuf::from(d), true),
+        _ => (
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/bsdata")),
+            false,
+        ),
+    };
+    if dir.join("Age of Sigmar 4.0.gst").is_file() {
+        return Some(dir);
+    }
+    assert!(
+        !explicit,
+        "PTG_BSDATA={} holds no BSData checkout (no \"Age of Sigmar 4.0.gst\")",
+        dir.display()
+    );
+    eprintln!(
+        "{test}: skipped: no BSData checkout at {} (set PTG_BSDATA to one to run it)",
+        dir.display()
+    );
+    None
+}

@@ -10,21 +10,28 @@ pub enum BsdataError {
     Dir { path: PathBuf, cause: std::io::Error },
     #[error("{path}: cannot read the file: {cause}")]
     Read { path: PathBuf, cause: std::io::Error },
-    #[error("{file}: not UTF-8 text (bad byte at position {position})")]
-    Encoding { file: String, position: usize },
-    #[error("{file}: not a valid catalogue: XML error at byte {position}: {message}")]
+    #[error("{file}: not UTF-8 text (bad byte at line {line}, byte {position})")]
+    Encoding {
+        file: String,
+        line: usize,
+        position: usize,
+    },
+    #[error("{file}: not a valid catalogue: XML error at line {line} (byte {position}): {message}")]
     Xml {
         file: String,
+        /// 1-based; 0 until [`BsdataError::located`] fills it in.
+        line: usize,
         position: u64,
         message: String,
     },
     #[error(
-        "{file}: truncated catalogue: <{element}> opened at byte {position} is not closed \
-         before the end of the file (byte {end})"
+        "{file}: truncated catalogue: <{element}> opened at line {line} (byte {position}) is \
+         not closed before the end of the file (byte {end})"
     )]
     Truncated {
         file: String,
         element: String,
+        line: usize,
         position: u64,
         end: usize,
     },
@@ -52,4 +59,23 @@ pub enum BsdataError {
         first: String,
         second: String,
     },
+}
+
+/// The 1-based line of a byte position in `text`.
+pub(super) fn line_of(text: &[u8], position: usize) -> usize {
+    let end = position.min(text.len());
+    text[..end].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+impl BsdataError {
+    /// Fills in the line of an XML error's byte position, so the message points at the line
+    /// an editor shows.
+    pub(super) fn located(mut self, text: &str) -> Self {
+        if let BsdataError::Xml { line, position, .. } | BsdataError::Truncated { line, position, .. } =
+            &mut self
+        {
+            *line = line_of(text.as_bytes(), *position as usize);
+        }
+        self
+    }
 }

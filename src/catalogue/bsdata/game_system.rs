@@ -7,6 +7,9 @@ use super::extract::{Context, Known};
 use super::xml::{self, CatFile};
 use std::collections::HashSet;
 
+/// The force entry of the battlepack ptg implements.
+pub(super) const ASCENSION: &str = "Path to Glory: Ascension";
+
 /// The well-known game system ids the rules match on.
 pub(super) fn known_ids(game: &CatFile) -> Result<Known, BsdataError> {
     let missing = |what: &str| BsdataError::GameSystem {
@@ -38,15 +41,13 @@ pub(super) fn known_ids(game: &CatFile) -> Result<Known, BsdataError> {
     })
 }
 
-/// The assumed roster: a "Path to Glory: Freeform" force, unit in a "Regiment".
+/// The assumed roster: a "Path to Glory: Ascension" force (the battlepack ptg implements, so
+/// no seasonal content and Ascension's points), unit in a "Regiment".
 pub(super) fn roster_context(game: &CatFile, warnings: &mut Vec<String>) -> Context {
     let forces: HashSet<String> = game.forces.iter().map(|(id, _)| id.clone()).collect();
     let mut active = HashSet::new();
-    for (wanted, exact) in [("Path to Glory: Freeform", false), ("Regiment", true)] {
-        let hit = game
-            .forces
-            .iter()
-            .find(|(_, n)| if exact { n == wanted } else { n.starts_with(wanted) });
+    for wanted in [ASCENSION, "Regiment"] {
+        let hit = game.forces.iter().find(|(_, n)| n == wanted);
         match hit {
             Some((id, _)) => {
                 active.insert(id.clone());
@@ -57,5 +58,17 @@ pub(super) fn roster_context(game: &CatFile, warnings: &mut Vec<String>) -> Cont
             )),
         }
     }
-    Context { forces, active }
+    // "Allow Legends" is a roster-wide switch, off by default: entries hidden until it is
+    // selected stay hidden (Legends warscrolls are recognised by their category instead).
+    let fixed = game
+        .nodes
+        .iter()
+        .filter(|n| n.kind == xml::NodeKind::Entry && n.name == "Allow Legends")
+        .map(|n| (n.id.clone(), 0.0))
+        .collect();
+    Context {
+        forces,
+        active,
+        fixed,
+    }
 }

@@ -114,6 +114,7 @@ pub(super) fn parse_all(found: &[Found], which: &[usize]) -> Result<Vec<CatFile>
             r.unwrap_or_else(|| {
                 Err(BsdataError::Xml {
                     file: found[i].file.clone(),
+                    line: 0,
                     position: 0,
                     message: "the parsing thread stopped unexpectedly".to_string(),
                 })

@@ -1,5 +1,6 @@
 //! Unit tests on small hand-written catalogues (CRLF line endings, entities, dangling links,
-//! hidden and Legends units, truncated and non-XML files).
+//! hidden and Legends units, Path to Glory: Ascension points, faction terrain, Anvil heroes,
+//! units another unit unlocks, universal lores, truncated and non-XML files).
 
 use super::provenance::parse_provenance;
 use super::*;
@@ -17,6 +18,7 @@ const GAME: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
     <categoryEntry id="c-wiz" name="WIZARD (1)" hidden="false"/>
     <categoryEntry id="c-legends" name="Legends" hidden="false"/>
     <categoryEntry id="c-ref" name="Reference" hidden="false"/>
+    <categoryEntry id="c-terrain" name="FACTION TERRAIN" hidden="false"/>
   </categoryEntries>
   <forceEntries>
     <forceEntry id="f-ptg" name="Path to Glory: Freeform [UNOFFICIAL]" hidden="false">
@@ -24,6 +26,7 @@ const GAME: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <forceEntry id="f-reg" name="Regiment" hidden="false"/>
       </forceEntries>
     </forceEntry>
+    <forceEntry id="f-asc" name="Path to Glory: Ascension" hidden="false"/>
     <forceEntry id="f-ghb" name="General&apos;s Handbook" hidden="false"/>
   </forceEntries>
   <sharedSelectionEntries>
@@ -107,6 +110,35 @@ const LIBRARY: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         </modifier>
       </modifiers>
     </selectionEntry>
+    <selectionEntry type="unit" import="true" name="Shrine of Tests" hidden="false" id="u-shrine">
+      <categoryLinks>
+        <categoryLink name="FACTION TERRAIN" hidden="false" id="cl-10" targetId="c-terrain" primary="true"/>
+        <categoryLink name="ORDER" hidden="false" id="cl-10o" targetId="c-order" primary="false"/>
+      </categoryLinks>
+    </selectionEntry>
+    <selectionEntry type="unit" import="true" name="Tower of Tests" hidden="false" id="u-tower">
+      <categoryLinks>
+        <categoryLink name="FACTION TERRAIN" hidden="false" id="cl-11" targetId="c-terrain" primary="true"/>
+        <categoryLink name="ORDER" hidden="false" id="cl-11o" targetId="c-order" primary="false"/>
+      </categoryLinks>
+    </selectionEntry>
+    <selectionEntry type="unit" import="true" name="Anvil of Apotheosis: Test Host Hero" hidden="true" id="u-anvil">
+      <categoryLinks>
+        <categoryLink name="HERO" hidden="false" id="cl-12" targetId="c-hero" primary="true"/>
+      </categoryLinks>
+    </selectionEntry>
+    <selectionEntry type="unit" import="true" name="Boss" hidden="false" id="u-boss">
+      <categoryLinks>
+        <categoryLink name="HERO" hidden="false" id="cl-13" targetId="c-hero" primary="true"/>
+        <categoryLink name="ORDER" hidden="false" id="cl-13o" targetId="c-order" primary="false"/>
+      </categoryLinks>
+    </selectionEntry>
+    <selectionEntry type="unit" import="true" name="Retinue" hidden="false" id="u-retinue">
+      <categoryLinks>
+        <categoryLink name="ORDER" hidden="false" id="cl-14" targetId="c-order" primary="false"/>
+      </categoryLinks>
+    </selectionEntry>
+    <selectionEntry type="unit" import="true" name="Companion" hidden="false" id="u-companion"/>
     <selectionEntry type="unit" import="true" name="Counted Out" hidden="false" id="u-counted">
       <modifiers>
         <modifier type="set" value="true" field="hidden">
@@ -123,6 +155,28 @@ const LIBRARY: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const LORES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <catalogue library="true" id="lores-1" name="Lores" gameSystemId="gs-1" revision="9" type="catalogue" xmlns="http://www.battlescribe.net/schema/catalogueSchema">
   <sharedSelectionEntryGroups>
+    <selectionEntryGroup name="Manifestation Lores" id="lg-univ" hidden="false" flatten="true">
+      <selectionEntries>
+        <selectionEntry type="upgrade" import="true" name="Forbidden Tests" hidden="false" id="lc-univ">
+          <entryLinks>
+            <entryLink import="true" name="Forbidden Tests" hidden="false" id="el-univ" type="selectionEntryGroup" targetId="lg-2"/>
+          </entryLinks>
+        </selectionEntry>
+      </selectionEntries>
+    </selectionEntryGroup>
+    <selectionEntryGroup name="Forbidden Tests" id="lg-2" hidden="false">
+      <selectionEntries>
+        <selectionEntry type="upgrade" import="true" name="Summon Test Portal" hidden="false" id="sp-portal">
+          <profiles>
+            <profile name="Summon Test Portal" typeId="t-spell" typeName="Ability (Spell)" hidden="false" id="p-portal">
+              <characteristics>
+                <characteristic name="Casting Value" typeId="t-2">6</characteristic>
+              </characteristics>
+            </profile>
+          </profiles>
+        </selectionEntry>
+      </selectionEntries>
+    </selectionEntryGroup>
     <selectionEntryGroup name="Lore of Tests" id="lg-1" hidden="false">
       <selectionEntries>
         <selectionEntry type="upgrade" import="true" name="Zap" hidden="false" id="sp-zap">
@@ -196,6 +250,51 @@ const FACTION: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <cost name="pts" typeId="points" value="30"/>
       </costs>
     </entryLink>
+    <entryLink import="true" name="Shrine of Tests" hidden="false" id="el-shrine" type="selectionEntry" targetId="u-shrine"/>
+    <entryLink import="true" name="Tower of Tests" hidden="false" id="el-tower" type="selectionEntry" targetId="u-tower">
+      <costs>
+        <cost name="pts" typeId="points" value="20"/>
+      </costs>
+      <modifiers>
+        <modifier type="set" value="0" field="points">
+          <conditionGroups>
+            <conditionGroup type="or">
+              <conditions>
+                <condition type="instanceOf" value="1" field="selections" scope="ancestor" childId="f-asc" shared="true"/>
+                <condition type="instanceOf" value="1" field="selections" scope="ancestor" childId="f-ghb" shared="true"/>
+              </conditions>
+            </conditionGroup>
+          </conditionGroups>
+        </modifier>
+        <modifier type="set" value="35" field="points">
+          <conditions>
+            <condition type="instanceOf" value="1" field="selections" scope="ancestor" childId="f-ghb" shared="true"/>
+          </conditions>
+        </modifier>
+      </modifiers>
+    </entryLink>
+    <entryLink import="true" name="Anvil of Apotheosis: Test Host Hero" hidden="false" id="el-anvil" type="selectionEntry" targetId="u-anvil"/>
+    <entryLink import="true" name="Retinue" hidden="false" id="el-retinue" type="selectionEntry" targetId="u-retinue">
+      <costs>
+        <cost name="pts" typeId="points" value="70"/>
+      </costs>
+      <constraints>
+        <constraint type="max" value="0" field="selections" scope="force" shared="true" id="ret-max"/>
+      </constraints>
+      <modifiers>
+        <modifier type="increment" value="1" field="ret-max">
+          <repeats>
+            <repeat value="1" repeats="1" field="selections" scope="roster" childId="el-boss" shared="true" roundUp="false"/>
+          </repeats>
+        </modifier>
+      </modifiers>
+    </entryLink>
+    <entryLink import="true" name="Boss" hidden="false" id="el-boss" type="selectionEntry" targetId="u-boss">
+      <costs>
+        <cost name="pts" typeId="points" value="90"/>
+      </costs>
+    </entryLink>
+    <entryLink import="true" name="Companion" hidden="false" id="el-companion" type="selectionEntry" targetId="u-companion"/>
     <entryLink import="true" name="Ghost" hidden="false" id="el-ghost" type="selectionEntry" targetId="u-nowhere">
       <costs>
         <cost name="pts" typeId="points" value="10"/>
@@ -280,8 +379,13 @@ fn units_with_entities_crlf_sizes_and_keywords() {
         [
             "Knights of Q&A",
             "Lord 'Test' \"the Bold\"",
-            "Seasonal Hero",
-            "Counted Out"
+            "Old Guard",
+            "Counted Out",
+            "Shrine of Tests",
+            "Tower of Tests",
+            "Anvil of Apotheosis: Test Host Hero",
+            "Boss",
+            "Retinue",
         ]
     );
 
@@ -302,10 +406,11 @@ fn units_with_entities_crlf_sizes_and_keywords() {
 }
 
 #[test]
-fn hidden_legends_and_max_zero_units_are_skipped() {
+fn what_a_path_to_glory_ascension_roster_sees() {
     let f = &import_standard().factions[0];
-    // Legends category, a handbook-only unit, a dangling link.
-    for gone in ["Old Guard", "Handbook Only", "Ghost"] {
+    // Seasonal content (shown only in Freeform or a handbook force), a dangling link, and a
+    // unit without a cost that is neither terrain nor an Anvil hero (it comes with another).
+    for gone in ["Seasonal Hero", "Handbook Only", "Ghost", "Companion"] {
         assert!(f.unit(gone).is_none(), "{gone} should be skipped");
     }
     // The "max 0" copy (40 pts) is not offered; the first link of the name wins over the
@@ -314,8 +419,28 @@ fn hidden_legends_and_max_zero_units_are_skipped() {
     assert_eq!(f.units[1].points, 120);
     // A condition the importer cannot decide leaves the default (visible) in place.
     assert_eq!(f.unit("Counted Out").map(|u| u.points), Some(30));
-    // Hidden by default, shown in a Path to Glory: Freeform roster.
-    assert_eq!(f.unit("Seasonal Hero").map(|u| u.points), Some(80));
+    // Legends units are kept, marked; the others are not marked.
+    let old = f.unit("Old Guard").expect("Legends unit imported");
+    assert!(old.legends && old.points == 50, "{old:?}");
+    assert!(f.units.iter().filter(|u| u.legends).count() == 1);
+    // Faction terrain: free without a cost, and Ascension's 0 over the 20 on the link (the
+    // handbook's 35 does not apply to an Ascension roster).
+    for terrain in ["Shrine of Tests", "Tower of Tests"] {
+        let t = f.unit(terrain).expect("terrain imported");
+        assert!(t.is_faction_terrain() && t.points == 0, "{t:?}");
+    }
+    // The Anvil hero is kept though hidden, marked, at 0 points.
+    let anvil = f.unit("Anvil of Apotheosis: Test Host Hero").expect("Anvil hero");
+    assert!(
+        anvil.anvil_of_apotheosis && anvil.points == 0 && !anvil.legends,
+        "{anvil:?}"
+    );
+    // One Retinue per Boss: the max-0 unit that Boss's selections lift is kept with it.
+    let retinue = f.unit("Retinue").expect("unlocked unit");
+    assert_eq!(retinue.unlocked_by.as_deref(), Some("Boss"));
+    assert_eq!(retinue.points, 70);
+    assert!(f.units.iter().filter(|u| u.unlocked_by.is_some()).count() == 1);
+    assert!(f.problems().is_empty(), "{:?}", f.problems());
 }
 
 #[test]
@@ -346,7 +471,13 @@ fn enhancement_tables_and_lores() {
     assert_eq!(t.enhancements, ["Brave & True", "Stubborn"]);
     assert_eq!(t.eligible, ["Lord 'Test' \"the Bold\""]);
 
-    assert_eq!(f.lores.len(), 1);
+    // The faction's own lore, then the universal manifestation lore of Lores.cat.
+    assert_eq!(f.lores.len(), 2, "{:?}", f.lores);
+    let univ = &f.lores[1];
+    assert_eq!(
+        (univ.name.as_str(), univ.kind, univ.entries[0].value),
+        ("Forbidden Tests", LoreKind::Manifestation, Some(6))
+    );
     let lore = &f.lores[0];
     assert_eq!(
         (lore.name.as_str(), lore.kind),
@@ -422,7 +553,7 @@ fn a_non_xml_catalogue_is_an_error_naming_the_file() {
     std::fs::write(dir.path().join("Notes.cat"), "just some notes, not XML\n").expect("write");
     let msg = import_dir(dir.path()).expect_err("non-XML").to_string();
     assert!(
-        msg.starts_with("Notes.cat: not a valid catalogue: XML error at byte 0"),
+        msg.starts_with("Notes.cat: not a valid catalogue: XML error at line 1 (byte 0)"),
         "{msg}"
     );
 
@@ -448,12 +579,14 @@ fn a_truncated_catalogue_is_an_error_with_its_position() {
     ]);
     let msg = import_dir(dir.path()).expect_err("truncated").to_string();
     assert!(
-        msg.starts_with("Test Host.cat: truncated catalogue: <catalogue> opened at byte"),
+        msg.starts_with("Test Host.cat: truncated catalogue: <catalogue> opened at line 2 (byte"),
         "{msg}"
     );
 
-    // Cut inside a tag: quick-xml's own error, with the byte position.
-    let cut = &FACTION[..FACTION.find("targetId=\"u-lord\"").expect("marker")];
+    // Cut inside a tag: quick-xml's own error, with the line of the cut.
+    let at = FACTION.find("targetId=\"u-lord\"").expect("marker");
+    let line = FACTION[..at].lines().count();
+    let cut = &FACTION[..at];
     let dir = checkout(&[
         ("Test System.gst", GAME),
         ("Test Host - Library.cat", LIBRARY),
@@ -463,7 +596,9 @@ fn a_truncated_catalogue_is_an_error_with_its_position() {
         .expect_err("truncated in a tag")
         .to_string();
     assert!(
-        msg.starts_with("Test Host.cat: not a valid catalogue: XML error at byte"),
+        msg.starts_with(&format!(
+            "Test Host.cat: not a valid catalogue: XML error at line {line} (byte"
+        )),
         "{msg}"
     );
 }
@@ -477,8 +612,11 @@ fn malformed_attributes_and_tags_are_errors() {
         ("Test Host.cat", &bad),
     ]);
     let msg = import_dir(dir.path()).expect_err("bad entity").to_string();
+    let line = bad[..bad.find("&bogus;").expect("marker")].lines().count();
     assert!(
-        msg.starts_with("Test Host.cat: not a valid catalogue: XML error at byte"),
+        msg.starts_with(&format!(
+            "Test Host.cat: not a valid catalogue: XML error at line {line} (byte"
+        )),
         "{msg}"
     );
     assert!(msg.contains("<entryLink>"), "{msg}");
@@ -496,7 +634,7 @@ fn malformed_attributes_and_tags_are_errors() {
         .expect_err("mismatched end tag")
         .to_string();
     assert!(
-        msg.contains("Test Host.cat: not a valid catalogue: XML error at byte"),
+        msg.contains("Test Host.cat: not a valid catalogue: XML error at line"),
         "{msg}"
     );
 }
@@ -531,6 +669,13 @@ fn legends_factions_keep_their_legends_units() {
     assert_eq!(
         f.unit("Old Guard").map(|u| (u.points, u.unit_size)),
         Some((50, 1))
+    );
+    // Every unit of a faction BSData marks [LEGENDS] is a Legends unit (the Anvil template
+    // aside, which is no unit of the faction's range).
+    assert!(
+        f.units.iter().all(|u| u.legends || u.anvil_of_apotheosis),
+        "{:?}",
+        f.units
     );
     assert!(
         import.warnings.iter().any(|w| w.contains("[LEGENDS]")),

@@ -532,6 +532,7 @@ fn host_with_priests() -> Faction {
         unit_size: 1,
         reinforceable: false,
         keywords: vec!["HERO".into(), "PRIEST (1)".into()],
+        ..Default::default()
     });
     f.lores.push(crate::catalogue::Lore {
         name: "Prayers of Tests".into(),

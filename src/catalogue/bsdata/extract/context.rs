@@ -2,7 +2,7 @@
 //! assumed force entries and the three-valued evaluation of `set hidden` conditions.
 
 use crate::catalogue::bsdata::xml::{Cond, Node};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// What a roster is assumed to be when deciding `hidden` modifiers: the force entries it is
 /// an instance of.
@@ -10,6 +10,9 @@ pub(in crate::catalogue::bsdata) struct Context {
     /// Every force entry id of the game system: conditions on anything else are undecidable.
     pub forces: HashSet<String>,
     pub active: HashSet<String>,
+    /// Selection counts the assumed roster fixes (the "Allow Legends" switch left off, as
+    /// BSData's default): conditions counting other entries are undecidable.
+    pub fixed: HashMap<String, f64>,
 }
 
 impl Context {
@@ -18,6 +21,11 @@ impl Context {
         match c {
             Cond::InstanceOf(id) => self.forces.contains(id).then(|| self.active.contains(id)),
             Cond::NotInstanceOf(id) => self.forces.contains(id).then(|| !self.active.contains(id)),
+            Cond::Selections {
+                child,
+                compare,
+                value,
+            } => self.fixed.get(child).map(|&n| compare.holds(n, *value)),
             Cond::Unknown => None,
             Cond::All(v) => {
                 let r: Vec<_> = v.iter().map(|c| self.eval(c)).collect();
@@ -43,13 +51,28 @@ impl Context {
     }
 
     /// The `hidden` flag after the `set hidden` modifiers whose conditions surely hold.
+    ///
+    /// An entry with a modifier that un-hides it only in other forces (its conditions surely
+    /// false here) is hidden even when its `hidden` attribute was left false: the modifier
+    /// says the entry belongs to those forces (some seasonal "(Scourge of …)" copies are
+    /// written this way).
     pub fn visible(&self, n: &Node) -> bool {
-        let mut hidden = n.hidden;
-        for m in &n.hide_mods {
-            if self.eval(&m.cond) == Some(true) {
-                hidden = m.hide;
+        let mut hidden = n.hidden
+            || n.mods
+                .iter()
+                .any(|m| m.sets_hidden() == Some(false) && self.eval(&m.cond) == Some(false));
+        for m in &n.mods {
+            if let Some(hide) = m.sets_hidden()
+                && self.holds(&m.cond)
+            {
+                hidden = hide;
             }
         }
         !hidden
+    }
+
+    /// True when a condition surely holds for the assumed roster.
+    pub fn holds(&self, c: &Cond) -> bool {
+        self.eval(c) == Some(true)
     }
 }

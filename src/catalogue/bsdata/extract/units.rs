@@ -1,17 +1,22 @@
 //! The units pass: which root entries are units a roster can take, with their points, size,
-//! whether they can be reinforced, and their printed keywords.
+//! whether they can be reinforced, their printed keywords, and what marks them (Legends, an
+//! Anvil of Apotheosis hero, a unit another unit unlocks).
 
 use super::scope::Ref;
 use super::{Extractor, MAX_DEPTH, Picked};
-use crate::catalogue::bsdata::xml::{EntryType, Node, NodeKind};
+use crate::catalogue::bsdata::xml::{EntryType, ModOp, NodeKind};
 use crate::catalogue::faction::Warscroll;
 use crate::names::SameName;
+
+/// Names of Anvil of Apotheosis heroes start with this: templates a player builds from parts.
+const ANVIL: &str = "Anvil of Apotheosis";
 
 impl Extractor<'_, '_> {
     pub(super) fn units(&mut self) -> (Vec<Warscroll>, Vec<Picked>) {
         let cat = self.scope.files[0];
         let mut units: Vec<Warscroll> = Vec::new();
         let mut picked = Vec::new();
+        let mut locked: Vec<(Ref, Ref, String)> = Vec::new();
         for &root in &cat.roots {
             let link = (0, root);
             let Some(entry) = self.follow(link) else { continue };
@@ -19,48 +24,134 @@ impl Extractor<'_, '_> {
             if e.kind != NodeKind::Entry || e.entry_type != EntryType::Unit {
                 continue;
             }
+            // Anvil heroes are hidden behind roster-wide conditions; they are kept as facts.
+            let anvil = e.name.starts_with(ANVIL);
+            if !anvil && (!self.visible(link) || !self.visible(entry)) {
+                continue;
+            }
+            // Limited to 0 unless some modifier lifts it: a copy of another unit ("Undersize
+            // Unit"), or a unit another unit unlocks (looked at once the rest are known).
             let l = self.scope.node(link);
-            // Hidden by default, or limited to 0 unless some condition lifts it (BSData's
-            // "Undersize Unit" copies): not something a roster is offered.
-            if !self.visible(link) || !self.visible(entry) || l.max_zero || e.max_zero {
+            if let Some(constraint) = l.max_zero.clone().or_else(|| e.max_zero.clone()) {
+                locked.push((link, entry, constraint));
                 continue;
             }
-            let Some(points) = self.points(l).or_else(|| self.points(e)) else {
-                continue; // no cost: comes with another unit (e.g. a companion)
-            };
-            if !self.legends_faction && self.is_legends(link, entry) {
-                continue;
+            let picks = Picked { link, entry };
+            if let Some(u) = self.unit(&picks, anvil, None, &units) {
+                units.push(u);
+                picked.push(picks);
             }
-            if units.iter().any(|u| u.name.same_name(&e.name)) {
-                self.warn(
-                    link,
-                    "a unit of this name was already imported; this one is skipped",
-                );
-                continue;
+        }
+        for (link, entry, constraint) in locked {
+            let name = &self.scope.node(entry).name;
+            if units.iter().any(|u| u.name.same_name(name)) {
+                continue; // a variant copy of a unit imported already
             }
-            let unit_size = match self.models(entry, 0) {
-                Some(n) if n >= 1.0 => n.round() as u32,
-                _ => 1, // no model entries: a single-model unit or faction terrain
+            let Some(by) = self.unlocker(&[link, entry], &constraint, &units, &picked) else {
+                continue;
             };
-            let warscroll = Warscroll {
-                name: e.name.clone(),
-                id: e.id.clone(),
-                points: points.max(0.0).round() as u32,
-                unit_size,
-                reinforceable: self.reinforceable(link) || self.reinforceable(entry),
-                keywords: self.keywords(&[link, entry]),
-            };
-            units.push(warscroll);
-            picked.push(Picked { link, entry });
+            let picks = Picked { link, entry };
+            if let Some(u) = self.unit(&picks, false, Some(by), &units) {
+                units.push(u);
+                picked.push(picks);
+            }
         }
         (units, picked)
     }
 
-    fn points(&self, n: &Node) -> Option<f64> {
-        n.costs
+    /// The warscroll of one root link, or `None` when it is not offered on its own (no cost
+    /// and not faction terrain or an Anvil hero: it comes with another unit) or repeats a name.
+    fn unit(
+        &mut self,
+        p: &Picked,
+        anvil: bool,
+        unlocked_by: Option<String>,
+        units: &[Warscroll],
+    ) -> Option<Warscroll> {
+        let (link, entry) = (p.link, p.entry);
+        let keywords = self.keywords(&[link, entry]);
+        let terrain = keywords.iter().any(|k| k == "FACTION TERRAIN");
+        let points = match self.points(link, entry) {
+            Some(points) => points,
+            None if terrain || anvil => 0.0,
+            None => return None, // no cost: comes with another unit (e.g. a companion)
+        };
+        let e = self.scope.node(entry);
+        if units.iter().any(|u| u.name.same_name(&e.name)) {
+            self.warn(
+                link,
+                "a unit of this name was already imported; this one is skipped",
+            );
+            return None;
+        }
+        let unit_size = match self.models(entry, 0) {
+            Some(n) if n >= 1.0 => n.round() as u32,
+            _ => 1, // no model entries: a single-model unit or faction terrain
+        };
+        Some(Warscroll {
+            name: e.name.clone(),
+            id: e.id.clone(),
+            points: points.max(0.0).round() as u32,
+            unit_size,
+            reinforceable: self.reinforceable(link) || self.reinforceable(entry),
+            keywords,
+            legends: self.legends_faction || self.is_legends(link, entry),
+            anvil_of_apotheosis: anvil,
+            unlocked_by,
+        })
+    }
+
+    /// The imported unit whose selections lift the `max 0` constraint `constraint` of a root
+    /// link or its entry (an `increment` per selection, or a `set` when it is taken).
+    fn unlocker(
+        &self,
+        refs: &[Ref],
+        constraint: &str,
+        units: &[Warscroll],
+        picked: &[Picked],
+    ) -> Option<String> {
+        let lifts = refs
             .iter()
-            .find(|(t, _)| *t == self.known.points)
-            .map(|(_, v)| *v)
+            .flat_map(|&r| &self.scope.node(r).mods)
+            .filter(|m| m.field == constraint && m.value.trim().parse::<f64>().is_ok_and(|v| v > 0.0))
+            .filter(|m| matches!(m.op, ModOp::Increment | ModOp::Set));
+        for m in lifts {
+            for id in &m.counts {
+                let hit = picked
+                    .iter()
+                    .position(|p| self.scope.node(p.link).id == *id || self.scope.node(p.entry).id == *id);
+                if let Some(i) = hit {
+                    return Some(units[i].name.clone());
+                }
+            }
+        }
+        None
+    }
+
+    /// The "pts" cost of a root link (else of its entry), after the `set` points modifiers
+    /// that surely hold for the assumed roster (faction terrain is free in Path to Glory).
+    fn points(&self, link: Ref, entry: Ref) -> Option<f64> {
+        let cost = |r: Ref| {
+            self.scope
+                .node(r)
+                .costs
+                .iter()
+                .find(|(t, _)| *t == self.known.points)
+                .map(|(_, v)| *v)
+        };
+        let mut points = cost(link).or_else(|| cost(entry));
+        for r in [entry, link] {
+            for m in &self.scope.node(r).mods {
+                if m.op == ModOp::Set
+                    && m.field == self.known.points
+                    && self.ctx.holds(&m.cond)
+                    && let Ok(v) = m.value.trim().parse::<f64>()
+                {
+                    points = Some(v);
+                }
+            }
+        }
+        points
     }
 
     fn is_legends(&self, link: Ref, entry: Ref) -> bool {

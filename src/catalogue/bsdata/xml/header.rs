@@ -4,7 +4,7 @@
 use super::attrs::Attrs;
 use super::index::Header;
 use super::tags::{Tag, tag_of};
-use crate::catalogue::bsdata::error::BsdataError;
+use crate::catalogue::bsdata::error::{BsdataError, line_of};
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
@@ -13,12 +13,17 @@ pub(in crate::catalogue::bsdata) fn decode<'a>(file: &str, bytes: &'a [u8]) -> R
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     std::str::from_utf8(bytes).map_err(|e| BsdataError::Encoding {
         file: file.to_string(),
+        line: line_of(bytes, e.valid_up_to()),
         position: e.valid_up_to(),
     })
 }
 
 /// Reads just the root element of a file.
 pub(in crate::catalogue::bsdata) fn read_header(file: &str, text: &str) -> Result<Header, BsdataError> {
+    root_element(file, text).map_err(|e| e.located(text))
+}
+
+fn root_element(file: &str, text: &str) -> Result<Header, BsdataError> {
     let mut reader = Reader::from_str(text);
     loop {
         let pos = reader.buffer_position();
@@ -33,6 +38,7 @@ pub(in crate::catalogue::bsdata) fn read_header(file: &str, text: &str) -> Resul
                 }
                 let a = Attrs::new(&e).map_err(|message| BsdataError::Xml {
                     file: file.to_string(),
+                    line: 0,
                     position: pos,
                     message: format!("<{name}>: {message}"),
                 })?;
@@ -41,6 +47,7 @@ pub(in crate::catalogue::bsdata) fn read_header(file: &str, text: &str) -> Resul
             Ok(Event::Eof) => {
                 return Err(BsdataError::Xml {
                     file: file.to_string(),
+                    line: 0,
                     position: pos,
                     message: "no root element (empty file?)".to_string(),
                 });
@@ -48,6 +55,7 @@ pub(in crate::catalogue::bsdata) fn read_header(file: &str, text: &str) -> Resul
             Ok(Event::Text(t)) if !t.trim().is_empty() => {
                 return Err(BsdataError::Xml {
                     file: file.to_string(),
+                    line: 0,
                     position: pos,
                     message: "text before the root element: not an XML catalogue".to_string(),
                 });
@@ -72,6 +80,7 @@ pub(super) fn header_of(name: &str, a: &Attrs) -> Header {
 pub(super) fn xml_error(file: &str, reader: &Reader<&[u8]>, e: quick_xml::Error) -> BsdataError {
     BsdataError::Xml {
         file: file.to_string(),
+        line: 0,
         position: reader.error_position(),
         message: e.to_string(),
     }

@@ -82,11 +82,12 @@ pub(in crate::catalogue::bsdata) struct Node {
     /// `targetId` of an entry link.
     pub target: String,
     pub hidden: bool,
-    pub hide_mods: Vec<HideModifier>,
+    /// The node's own `set` and `increment` modifiers (not those that affect other entries).
+    pub mods: Vec<Modifier>,
     /// Largest `min` selections constraint with scope "parent" (a model count in a unit).
     pub min: Option<f64>,
-    /// Has a `max 0` selections constraint: not available unless some modifier lifts it.
-    pub max_zero: bool,
+    /// Id of a `max 0` selections constraint: not available unless some modifier lifts it.
+    pub max_zero: Option<String>,
     /// Costs as (typeId, value).
     pub costs: Vec<(String, f64)>,
     pub category_links: Vec<CategoryLinkRef>,
@@ -106,18 +107,83 @@ pub(in crate::catalogue::bsdata) struct CategoryLinkRef {
     pub hidden: bool,
 }
 
-/// A `set hidden` modifier: `hide` is the value it sets, applied when `cond` holds.
-#[derive(Debug, Clone)]
-pub(in crate::catalogue::bsdata) struct HideModifier {
-    pub hide: bool,
-    pub cond: Cond,
+/// What a modifier does to its field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::catalogue::bsdata) enum ModOp {
+    Set,
+    Increment,
 }
 
-/// A condition tree; only `instanceOf`/`notInstanceOf` can ever be decided by the importer.
+/// A `set` or `increment` modifier: `field` ("hidden", a cost type id, a constraint id) gets
+/// `value` when `cond` holds.
+#[derive(Debug, Clone)]
+pub(in crate::catalogue::bsdata) struct Modifier {
+    pub op: ModOp,
+    pub field: String,
+    pub value: String,
+    pub cond: Cond,
+    /// The `childId`s its conditions and repeats count (e.g. the unit whose every selection
+    /// lifts a `max 0` constraint by one).
+    pub counts: Vec<String>,
+}
+
+impl Modifier {
+    /// The value of a `set hidden` modifier.
+    pub fn sets_hidden(&self) -> Option<bool> {
+        (self.op == ModOp::Set && self.field == "hidden").then(|| self.value == "true")
+    }
+}
+
+/// How a [`Cond::Selections`] compares its count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::catalogue::bsdata) enum Compare {
+    AtLeast,
+    AtMost,
+    LessThan,
+    GreaterThan,
+    EqualTo,
+    NotEqualTo,
+}
+
+impl Compare {
+    pub fn of(kind: &str) -> Option<Compare> {
+        Some(match kind {
+            "atLeast" => Compare::AtLeast,
+            "atMost" => Compare::AtMost,
+            "lessThan" => Compare::LessThan,
+            "greaterThan" => Compare::GreaterThan,
+            "equalTo" => Compare::EqualTo,
+            "notEqualTo" => Compare::NotEqualTo,
+            _ => return None,
+        })
+    }
+
+    pub fn holds(self, count: f64, value: f64) -> bool {
+        match self {
+            Compare::AtLeast => count >= value,
+            Compare::AtMost => count <= value,
+            Compare::LessThan => count < value,
+            Compare::GreaterThan => count > value,
+            Compare::EqualTo => count == value,
+            Compare::NotEqualTo => count != value,
+        }
+    }
+}
+
+/// A condition tree; only `instanceOf`/`notInstanceOf` and counts of roster-wide switches can
+/// ever be decided by the importer.
 #[derive(Debug, Clone, PartialEq)]
 pub(in crate::catalogue::bsdata) enum Cond {
     InstanceOf(String),
     NotInstanceOf(String),
+    /// A roster-wide count of selections of `child` compared with `value` (`atLeast`,
+    /// `lessThan`, `equalTo`, ...): decided only for entries the assumed roster fixes, such as
+    /// the game system's "Allow Legends" switch.
+    Selections {
+        child: String,
+        compare: Compare,
+        value: f64,
+    },
     /// Anything else (selection counts, local condition groups, ...).
     Unknown,
     All(Vec<Cond>),

@@ -21,12 +21,12 @@ mod tags;
 mod values;
 
 pub(super) use header::{decode, read_header};
-pub(super) use index::{CatFile, Category, Cond, EntryType, Header, Node, NodeId, NodeKind};
+pub(super) use index::{CatFile, Category, Compare, Cond, EntryType, Header, ModOp, Node, NodeId, NodeKind};
 
 use super::error::BsdataError;
 use attrs::Attrs;
 use header::{header_of, xml_error};
-use index::{CatalogueLink, CategoryLinkRef, HideModifier};
+use index::{CatalogueLink, CategoryLinkRef, Modifier};
 use modifiers::Collector;
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
@@ -34,8 +34,12 @@ use std::path::Path;
 use tags::{Tag, tag_of};
 use values::{ValueSink, leading_number};
 
-/// Parses a whole file into a [`CatFile`].
+/// Parses a whole file into a [`CatFile`]; an error names the file and line.
 pub(super) fn parse(path: &Path, text: &str) -> Result<CatFile, BsdataError> {
+    parse_text(path, text).map_err(|e| e.located(text))
+}
+
+fn parse_text(path: &Path, text: &str) -> Result<CatFile, BsdataError> {
     let file = path
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
@@ -75,6 +79,7 @@ pub(super) fn parse(path: &Path, text: &str) -> Result<CatFile, BsdataError> {
         return Err(BsdataError::Truncated {
             file: p.out.file.clone(),
             element: open.name.clone(),
+            line: 0,
             position: open.pos,
             end: text.len(),
         });
@@ -82,6 +87,7 @@ pub(super) fn parse(path: &Path, text: &str) -> Result<CatFile, BsdataError> {
     if p.out.header.id.is_empty() && p.out.nodes.is_empty() {
         return Err(BsdataError::Xml {
             file: p.out.file.clone(),
+            line: 0,
             position: 0,
             message: "no root element (empty file?)".to_string(),
         });
@@ -138,6 +144,7 @@ impl Parser {
         }
         let a = Attrs::new(e).map_err(|message| BsdataError::Xml {
             file: self.out.file.clone(),
+            line: 0,
             position: pos,
             message: format!("<{name}>: {message}"),
         })?;
@@ -211,16 +218,26 @@ impl Parser {
             }
             Tag::Modifier => {
                 let owner = self.modifier_owner();
-                let is_hide = a.get("type") == Some("set")
-                    && a.get("field") == Some("hidden")
-                    && a.get("affects").is_none_or(|s| s.is_empty() || s == "self");
-                let hide = is_hide.then(|| a.get("value") == Some("true"));
+                let own = a.get("affects").is_none_or(|s| s.is_empty() || s == "self");
+                let op = match a.get("type") {
+                    Some("set") => Some(ModOp::Set),
+                    Some("increment") => Some(ModOp::Increment),
+                    _ => None,
+                };
+                let kept = op.filter(|_| own).map(|op| Modifier {
+                    op,
+                    field: a.str("field"),
+                    value: a.str("value"),
+                    cond: Cond::All(Vec::new()),
+                    counts: Vec::new(),
+                });
                 self.collectors.push(Collector::Modifier {
                     owner,
-                    hide,
+                    kept,
                     conds: Vec::new(),
                 });
             }
+            Tag::Repeat => self.push_count(a.str("childId")),
             Tag::ModifierGroup => {
                 let owner = self.modifier_owner();
                 self.collectors.push(Collector::Group {
@@ -239,9 +256,19 @@ impl Parser {
             Tag::LocalConditionGroup => self.collectors.push(Collector::Local),
             Tag::Condition => {
                 let child = a.str("childId");
-                let cond = match a.get("type") {
-                    Some("instanceOf") => Cond::InstanceOf(child),
-                    Some("notInstanceOf") => Cond::NotInstanceOf(child),
+                self.push_count(child.clone());
+                let compare = a.get("type").and_then(Compare::of);
+                let value = a.get("value").and_then(|v| v.trim().parse::<f64>().ok());
+                let cond = match (a.get("type"), compare, value) {
+                    (Some("instanceOf"), ..) => Cond::InstanceOf(child),
+                    (Some("notInstanceOf"), ..) => Cond::NotInstanceOf(child),
+                    (_, Some(compare), Some(value)) if a.get("field") == Some("selections") => {
+                        Cond::Selections {
+                            child,
+                            compare,
+                            value,
+                        }
+                    }
                     _ => Cond::Unknown,
                 };
                 self.push_cond(cond);
@@ -271,13 +298,10 @@ impl Parser {
                 }
             }
             Tag::Modifier => {
-                if let Some(Collector::Modifier { owner, hide, conds }) = self.collectors.pop()
-                    && let Some(hide) = hide
+                if let Some(Collector::Modifier { owner, kept, conds }) = self.collectors.pop()
+                    && let Some(mut m) = kept
                 {
-                    let m = HideModifier {
-                        hide,
-                        cond: Cond::All(conds),
-                    };
+                    m.cond = Cond::All(conds);
                     self.deliver(owner, m);
                 }
             }
@@ -288,9 +312,9 @@ impl Parser {
                     members,
                 }) = self.collectors.pop()
                 {
-                    for m in members {
-                        let cond = Cond::All(vec![Cond::All(conds.clone()), m.cond]);
-                        self.deliver(owner, HideModifier { hide: m.hide, cond });
+                    for mut m in members {
+                        m.cond = Cond::All(vec![Cond::All(conds.clone()), m.cond]);
+                        self.deliver(owner, m);
                     }
                 }
             }

@@ -32,9 +32,9 @@ impl Parser {
                 String::new()
             },
             hidden: a.flag("hidden"),
-            hide_mods: Vec::new(),
+            mods: Vec::new(),
             min: None,
-            max_zero: false,
+            max_zero: None,
             costs: Vec::new(),
             category_links: Vec::new(),
             value: None,
@@ -80,7 +80,7 @@ impl Parser {
             Some("min") if a.get("scope") == Some("parent") && value > 0.0 => {
                 node.min = Some(node.min.map_or(value, |m| m.max(value)));
             }
-            Some("max") if value == 0.0 => node.max_zero = true,
+            Some("max") if value == 0.0 => node.max_zero = Some(a.str("id")),
             _ => {}
         }
     }

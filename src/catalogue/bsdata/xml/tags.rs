@@ -28,6 +28,8 @@ pub(super) enum Tag {
     ConditionGroups,
     ConditionGroup,
     LocalConditionGroup,
+    /// A `repeat` of a modifier: what it counts.
+    Repeat,
     Profiles,
     Profile,
     Characteristics,
@@ -67,6 +69,7 @@ pub(super) fn tag_of(name: &str) -> Tag {
         "conditionGroups" => Tag::ConditionGroups,
         "conditionGroup" => Tag::ConditionGroup,
         "localConditionGroup" => Tag::LocalConditionGroup,
+        "repeat" => Tag::Repeat,
         "profiles" => Tag::Profiles,
         "profile" => Tag::Profile,
         "characteristics" => Tag::Characteristics,
