@@ -299,7 +299,7 @@ fn an_enhancement_is_never_taken_twice_nor_given_to_a_unique_unit() {
             "enhance",
             "Hammers of Dawn",
             "Knight-Relictor",
-            "Hour of Glory",
+            "Envoy of the Heavens",
         ],
         "starting pick from Heroic Traits",
     );
@@ -309,7 +309,7 @@ fn an_enhancement_is_never_taken_twice_nor_given_to_a_unique_unit() {
             "enhance",
             "Hammers of Dawn",
             "Lord-Vigilant on Gryph-stalker",
-            "Hour of Glory",
+            "Envoy of the Heavens",
             "--reason",
             "quest",
         ],
@@ -320,7 +320,7 @@ fn an_enhancement_is_never_taken_twice_nor_given_to_a_unique_unit() {
         "enhance",
         "Hammers of Dawn",
         "Knight-Relictor",
-        "Hour of Glory",
+        "Envoy of the Heavens",
         "--reason",
         "Rise of a Champion",
     ]);
@@ -329,6 +329,18 @@ fn an_enhancement_is_never_taken_twice_nor_given_to_a_unique_unit() {
 #[test]
 fn a_seventh_spell_needs_replace() {
     let p = Ptg::new();
+    // Lumineth have six spells in Ascension; a club's own file adds a third lore (the seasonal
+    // Lore of Prismatic Resonance), so a seventh spell exists.
+    let bundled = include_str!("../data/factions/lumineth-realm-lords.toml");
+    let extra = "\n[[lores]]\nname = \"Lore of Prismatic Resonance\"\nkind = \"spell\"\n\
+                 entries = [{ name = \"Beam of Hysh\", value = 7 }, { name = \"Unseen Force\", value = 6 }]\n";
+    let factions = p.dir.path().join("xdg/ptg/factions");
+    std::fs::create_dir_all(&factions).unwrap();
+    std::fs::write(
+        factions.join("lumineth-realm-lords.toml"),
+        format!("{bundled}{extra}"),
+    )
+    .unwrap();
     p.ok(&["campaign", "new", "Hysh"]);
     p.ok(&roster_new(
         "Light",
@@ -482,7 +494,7 @@ fn units_are_named_by_id_or_unique_name() {
             "enhance",
             "Hammers of Dawn",
             "Brother Ulmo",
-            "Hour of Glory",
+            "Envoy of the Heavens",
         ],
         "did you mean 'Brother Ulm'",
     );

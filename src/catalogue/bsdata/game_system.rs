@@ -42,8 +42,9 @@ pub(super) fn known_ids(game: &CatFile) -> Result<Known, BsdataError> {
 }
 
 /// The assumed roster: a "Path to Glory: Ascension" force (the battlepack ptg implements, so
-/// no seasonal content and Ascension's points), unit in a "Regiment".
-pub(super) fn roster_context(game: &CatFile, warnings: &mut Vec<String>) -> Context {
+/// no seasonal content and Ascension's points), unit in a "Regiment", with BSData's roster-wide
+/// "Allow Legends" switch on or off.
+pub(super) fn roster_context(game: &CatFile, legends: bool, warnings: &mut Vec<String>) -> Context {
     let forces: HashSet<String> = game.forces.iter().map(|(id, _)| id.clone()).collect();
     let mut active = HashSet::new();
     for wanted in [ASCENSION, "Regiment"] {
@@ -58,13 +59,13 @@ pub(super) fn roster_context(game: &CatFile, warnings: &mut Vec<String>) -> Cont
             )),
         }
     }
-    // "Allow Legends" is a roster-wide switch, off by default: entries hidden until it is
-    // selected stay hidden (Legends warscrolls are recognised by their category instead).
+    // "Allow Legends" is a roster-wide switch (an upgrade taken once or not at all).
+    let switch = if legends { 1.0 } else { 0.0 };
     let fixed = game
         .nodes
         .iter()
         .filter(|n| n.kind == xml::NodeKind::Entry && n.name == "Allow Legends")
-        .map(|n| (n.id.clone(), 0.0))
+        .map(|n| (n.id.clone(), switch))
         .collect();
     Context {
         forces,

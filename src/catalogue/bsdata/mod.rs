@@ -22,21 +22,32 @@
 //!
 //! # What a roster sees
 //!
-//! `hidden` flags are read as a *Path to Glory: Freeform* roster would see them, with the unit
-//! in a *Regiment*: a `set hidden` modifier is applied when its conditions are surely true,
-//! where only `instanceOf`/`notInstanceOf` a force entry can be decided (true for those two
-//! force entries, false for every other); any other condition (selection counts, categories,
-//! local condition groups) leaves the modifier unapplied. This is what shows the seasonal
-//! tables (e.g. Monstrous Traits) that BSData hides outside a General's Handbook season or
-//! freeform Path to Glory, while keeping every other default.
+//! `hidden` flags are read as a *Path to Glory: Ascension* roster would see them (the battlepack
+//! ptg implements), with the unit in a *Regiment*: a `set hidden` modifier is applied when its
+//! conditions are surely true, where only `instanceOf`/`notInstanceOf` a force entry (true for
+//! those two, false for every other) and counts of the game system's roster-wide "Allow
+//! Legends" switch can be decided; any other condition (selection counts, categories, local
+//! condition groups) leaves the modifier unapplied. An entry a modifier un-hides only in other
+//! forces is hidden here even where its own `hidden` was left false. This keeps out the
+//! seasonal content (the "(Scourge of …)" warscroll copies, seasonal enhancement tables and
+//! lores) that BSData shows in Freeform or a General's Handbook season. `set` points modifiers
+//! that surely hold are applied the same way (Ascension prices faction terrain at 0).
 //!
 //! # Rules
 //!
 //! - **Units**: the root entry links (and root entries) of the faction catalogue that resolve
-//!   to a `type="unit"` entry, are visible, carry no `max 0` constraint (BSData's "Undersize
-//!   Unit" copies), have a "pts" cost on the link (else on the entry; none → it comes with
-//!   another unit and is skipped) and, outside [LEGENDS] factions, are not in the "Legends"
-//!   category. Name and id come from the unit entry; a repeated name keeps the first and warns.
+//!   to a `type="unit"` entry, are visible with "Allow Legends" on, do not come from a seasonal
+//!   publication ("Scourge of …", "General's Handbook …"), and have a "pts" cost on the link
+//!   (else on the entry; none → it comes with another unit and is skipped, unless it is faction
+//!   terrain, which is then free). **Legends** are the units shown only with "Allow Legends" on,
+//!   those in the "Legends" category and every unit of a [LEGENDS] faction: imported, marked
+//!   `legends` (a campaign decides whether they may be used). **Anvil of Apotheosis** heroes
+//!   ("Anvil of Apotheosis: …", hidden behind roster-wide conditions) are imported marked
+//!   `anvil_of_apotheosis`, at 0 points. A unit with a `max 0` constraint is a copy of another
+//!   ("Undersize Unit") and skipped, unless a modifier lifts that constraint per selection of an
+//!   imported unit and no unit of its name was imported: it is kept, `unlocked_by` that unit
+//!   (e.g. one Wolfgit Retinue per Snarlboss). Name and id come from the unit entry; a repeated
+//!   name keeps the first and warns.
 //!   `unit_size` is the sum of the `min` (scope "parent") constraints of the unit's visible
 //!   model entries, through groups and links (a group's own `min` counts when larger); a unit
 //!   without model entries (single model, faction terrain) has size 1. `reinforceable`: the
@@ -53,16 +64,17 @@
 //! - **Lores**: the visible choices of the faction's "Spell Lores", "Prayer Lores" and
 //!   "Manifestation Lores" groups, each resolved to its spells/prayers (upgrade entries, usually
 //!   in Lores.cat); `value` is the "Casting Value"/"Chanting Value" characteristic of the
-//!   entry's profile (or of a profile it infoLinks). Manifestation warscrolls are not entries.
-//!   Universal manifestation lores of the game system are not faction facts and not imported.
+//!   entry's profile (or of a profile it infoLinks). Then the universal manifestation lores
+//!   (the "Manifestation Lores" group of the shared "Lores" catalogue), which every faction may
+//!   take. Manifestation warscrolls are not entries.
 //!
 //! # Ignored
 //!
-//! All modifiers other than `set hidden` (points, names, categories, constraints, profile
-//! text), so points are the base costs (the ×2 for reinforcing is the rules engine's business)
-//! and keywords are the unconditional ones; `repeats`; publications; rules and profile text.
-//! A dangling link inside a unit or table is a warning and the link is skipped; a file that
-//! does not parse is an error naming the file and byte position.
+//! All other modifiers (multiplied points, names, categories, profile text), so points are the
+//! base costs (the ×2 for reinforcing is the rules engine's business) and keywords are the
+//! unconditional ones; rules and profile text. A dangling link inside a unit or table is a
+//! warning and the link is skipped; a file that does not parse is an error naming the file,
+//! line and byte position, and nothing is written.
 //!
 //! # Files
 //!
@@ -173,7 +185,8 @@ pub fn import_dir(dir: &Path) -> Result<Import, BsdataError> {
 
     let game = &parsed[&gst];
     let known = known_ids(game)?;
-    let ctx = roster_context(game, &mut out.warnings);
+    let ctx = roster_context(game, false, &mut out.warnings);
+    let legends_ctx = roster_context(game, true, &mut Vec::new());
     let source = provenance(dir);
     let index: HashMap<&str, &CatFile> = parsed
         .iter()
@@ -203,6 +216,7 @@ pub fn import_dir(dir: &Path) -> Result<Import, BsdataError> {
         let mut ex = Extractor {
             scope: &scope,
             ctx: &ctx,
+            legends_ctx: &legends_ctx,
             known: &known,
             warnings: &mut out.warnings,
             legends_faction: legends,

@@ -31,7 +31,11 @@ const GAME: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
   </forceEntries>
   <sharedSelectionEntries>
     <selectionEntry type="upgrade" import="true" name="Reinforced" hidden="false" id="reinf"/>
+    <selectionEntry type="upgrade" import="true" name="Allow Legends" hidden="false" id="allow-legends"/>
   </sharedSelectionEntries>
+  <publications>
+    <publication id="pub-season" name="Scourge of Tests"/>
+  </publications>
 </gameSystem>
 "#;
 
@@ -110,6 +114,19 @@ const LIBRARY: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         </modifier>
       </modifiers>
     </selectionEntry>
+    <selectionEntry type="unit" import="true" name="Veteran Guard" hidden="false" id="u-veteran">
+      <modifiers>
+        <modifier type="set" value="true" field="hidden">
+          <conditions>
+            <condition type="lessThan" value="1" field="selections" scope="roster" childId="allow-legends" shared="true"/>
+          </conditions>
+        </modifier>
+      </modifiers>
+      <categoryLinks>
+        <categoryLink name="ORDER" hidden="false" id="cl-15" targetId="c-order" primary="false"/>
+      </categoryLinks>
+    </selectionEntry>
+    <selectionEntry type="unit" import="true" name="Knights (Scourge of Tests)" hidden="false" id="u-scourge" publicationId="pub-season"/>
     <selectionEntry type="unit" import="true" name="Shrine of Tests" hidden="false" id="u-shrine">
       <categoryLinks>
         <categoryLink name="FACTION TERRAIN" hidden="false" id="cl-10" targetId="c-terrain" primary="true"/>
@@ -250,6 +267,16 @@ const FACTION: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <cost name="pts" typeId="points" value="30"/>
       </costs>
     </entryLink>
+    <entryLink import="true" name="Veteran Guard" hidden="false" id="el-veteran" type="selectionEntry" targetId="u-veteran">
+      <costs>
+        <cost name="pts" typeId="points" value="65"/>
+      </costs>
+    </entryLink>
+    <entryLink import="true" name="Knights (Scourge of Tests)" hidden="false" id="el-scourge" type="selectionEntry" targetId="u-scourge">
+      <costs>
+        <cost name="pts" typeId="points" value="95"/>
+      </costs>
+    </entryLink>
     <entryLink import="true" name="Shrine of Tests" hidden="false" id="el-shrine" type="selectionEntry" targetId="u-shrine"/>
     <entryLink import="true" name="Tower of Tests" hidden="false" id="el-tower" type="selectionEntry" targetId="u-tower">
       <costs>
@@ -381,6 +408,7 @@ fn units_with_entities_crlf_sizes_and_keywords() {
             "Lord 'Test' \"the Bold\"",
             "Old Guard",
             "Counted Out",
+            "Veteran Guard",
             "Shrine of Tests",
             "Tower of Tests",
             "Anvil of Apotheosis: Test Host Hero",
@@ -408,9 +436,16 @@ fn units_with_entities_crlf_sizes_and_keywords() {
 #[test]
 fn what_a_path_to_glory_ascension_roster_sees() {
     let f = &import_standard().factions[0];
-    // Seasonal content (shown only in Freeform or a handbook force), a dangling link, and a
-    // unit without a cost that is neither terrain nor an Anvil hero (it comes with another).
-    for gone in ["Seasonal Hero", "Handbook Only", "Ghost", "Companion"] {
+    // Seasonal content (shown only in Freeform or a handbook force, or published in a season's
+    // book), a dangling link, and a unit without a cost that is neither terrain nor an Anvil
+    // hero (it comes with another).
+    for gone in [
+        "Seasonal Hero",
+        "Handbook Only",
+        "Knights (Scourge of Tests)",
+        "Ghost",
+        "Companion",
+    ] {
         assert!(f.unit(gone).is_none(), "{gone} should be skipped");
     }
     // The "max 0" copy (40 pts) is not offered; the first link of the name wins over the
@@ -420,9 +455,13 @@ fn what_a_path_to_glory_ascension_roster_sees() {
     // A condition the importer cannot decide leaves the default (visible) in place.
     assert_eq!(f.unit("Counted Out").map(|u| u.points), Some(30));
     // Legends units are kept, marked; the others are not marked.
+    // Legends units are kept, marked: in the Legends category, or shown only with BSData's
+    // "Allow Legends" switch on. The others are not marked.
     let old = f.unit("Old Guard").expect("Legends unit imported");
     assert!(old.legends && old.points == 50, "{old:?}");
-    assert!(f.units.iter().filter(|u| u.legends).count() == 1);
+    let veteran = f.unit("Veteran Guard").expect("Allow Legends unit imported");
+    assert!(veteran.legends && veteran.points == 65, "{veteran:?}");
+    assert!(f.units.iter().filter(|u| u.legends).count() == 2);
     // Faction terrain: free without a cost, and Ascension's 0 over the 20 on the link (the
     // handbook's 35 does not apply to an Ascension roster).
     for terrain in ["Shrine of Tests", "Tower of Tests"] {

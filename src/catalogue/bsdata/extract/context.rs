@@ -10,8 +10,8 @@ pub(in crate::catalogue::bsdata) struct Context {
     /// Every force entry id of the game system: conditions on anything else are undecidable.
     pub forces: HashSet<String>,
     pub active: HashSet<String>,
-    /// Selection counts the assumed roster fixes (the "Allow Legends" switch left off, as
-    /// BSData's default): conditions counting other entries are undecidable.
+    /// Selection counts the assumed roster fixes (the "Allow Legends" switch): conditions
+    /// counting other entries are undecidable.
     pub fixed: HashMap<String, f64>,
 }
 

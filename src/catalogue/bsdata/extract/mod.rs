@@ -42,7 +42,10 @@ struct Picked {
 
 pub(super) struct Extractor<'a, 's> {
     pub scope: &'s Scope<'a>,
+    /// What a roster sees with BSData's "Allow Legends" switch off (its default).
     pub ctx: &'s Context,
+    /// The same roster with "Allow Legends" on: units only it shows are Legends.
+    pub legends_ctx: &'s Context,
     pub known: &'s Known,
     pub warnings: &'s mut Vec<String>,
     /// A faction BSData marks [LEGENDS]: its units are all Legends, so they are kept.

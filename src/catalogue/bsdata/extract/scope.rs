@@ -30,6 +30,12 @@ impl<'a> Scope<'a> {
         self.files.iter().find_map(|f| f.categories.get(id))
     }
 
+    pub(super) fn publication(&self, id: &str) -> Option<&'a str> {
+        self.files
+            .iter()
+            .find_map(|f| f.publications.get(id).map(String::as_str))
+    }
+
     pub(super) fn profile_value(&self, id: &str) -> Option<u32> {
         self.files.iter().find_map(|f| f.profile_values.get(id).copied())
     }

@@ -11,6 +11,19 @@ use crate::names::SameName;
 /// Names of Anvil of Apotheosis heroes start with this: templates a player builds from parts.
 const ANVIL: &str = "Anvil of Apotheosis";
 
+/// Publications of a General's Handbook season: their warscrolls (the "(Scourge of …)"
+/// copies) are seasonal content, which the Ascension battlepack does not use.
+const SEASONAL: [&str; 2] = ["General's Handbook", "Scourge of"];
+
+/// How a roster sees a root unit.
+#[derive(Clone, Copy, PartialEq)]
+enum Shown {
+    Always,
+    /// Only with BSData's "Allow Legends" switch on.
+    WithLegends,
+    Never,
+}
+
 impl Extractor<'_, '_> {
     pub(super) fn units(&mut self) -> (Vec<Warscroll>, Vec<Picked>) {
         let cat = self.scope.files[0];
@@ -26,9 +39,11 @@ impl Extractor<'_, '_> {
             }
             // Anvil heroes are hidden behind roster-wide conditions; they are kept as facts.
             let anvil = e.name.starts_with(ANVIL);
-            if !anvil && (!self.visible(link) || !self.visible(entry)) {
+            let shown = self.shown(link, entry);
+            if !anvil && (shown == Shown::Never || self.seasonal(link, entry)) {
                 continue;
             }
+            let legends = shown == Shown::WithLegends;
             // Limited to 0 unless some modifier lifts it: a copy of another unit ("Undersize
             // Unit"), or a unit another unit unlocks (looked at once the rest are known).
             let l = self.scope.node(link);
@@ -37,12 +52,13 @@ impl Extractor<'_, '_> {
                 continue;
             }
             let picks = Picked { link, entry };
-            if let Some(u) = self.unit(&picks, anvil, None, &units) {
+            if let Some(u) = self.unit(&picks, anvil, legends, None, &units) {
                 units.push(u);
                 picked.push(picks);
             }
         }
         for (link, entry, constraint) in locked {
+            let legends = self.shown(link, entry) == Shown::WithLegends;
             let name = &self.scope.node(entry).name;
             if units.iter().any(|u| u.name.same_name(name)) {
                 continue; // a variant copy of a unit imported already
@@ -51,7 +67,7 @@ impl Extractor<'_, '_> {
                 continue;
             };
             let picks = Picked { link, entry };
-            if let Some(u) = self.unit(&picks, false, Some(by), &units) {
+            if let Some(u) = self.unit(&picks, false, legends, Some(by), &units) {
                 units.push(u);
                 picked.push(picks);
             }
@@ -65,6 +81,7 @@ impl Extractor<'_, '_> {
         &mut self,
         p: &Picked,
         anvil: bool,
+        legends: bool,
         unlocked_by: Option<String>,
         units: &[Warscroll],
     ) -> Option<Warscroll> {
@@ -95,9 +112,29 @@ impl Extractor<'_, '_> {
             unit_size,
             reinforceable: self.reinforceable(link) || self.reinforceable(entry),
             keywords,
-            legends: self.legends_faction || self.is_legends(link, entry),
+            legends: legends || self.legends_faction || self.is_legends(link, entry),
             anvil_of_apotheosis: anvil,
             unlocked_by,
+        })
+    }
+
+    fn shown(&self, link: Ref, entry: Ref) -> Shown {
+        let n = |r: Ref| self.scope.node(r);
+        if self.ctx.visible(n(link)) && self.ctx.visible(n(entry)) {
+            Shown::Always
+        } else if self.legends_ctx.visible(n(link)) && self.legends_ctx.visible(n(entry)) {
+            Shown::WithLegends
+        } else {
+            Shown::Never
+        }
+    }
+
+    /// True when the unit comes from a seasonal publication (see [`SEASONAL`]).
+    fn seasonal(&self, link: Ref, entry: Ref) -> bool {
+        [link, entry].iter().any(|&r| {
+            self.scope
+                .publication(&self.scope.node(r).publication)
+                .is_some_and(|p| SEASONAL.iter().any(|s| p.replace('’', "'").starts_with(s)))
         })
     }
 

@@ -39,6 +39,8 @@ pub(in crate::catalogue::bsdata) struct CatFile {
     pub cost_types: Vec<(String, String)>,
     /// Shared profiles with a casting or chanting value, by profile id (for infoLinks).
     pub profile_values: HashMap<String, u32>,
+    /// Publication names by id (the books entries cite with `publicationId`).
+    pub publications: HashMap<String, String>,
 }
 
 #[derive(Debug, Clone)]
@@ -99,6 +101,8 @@ pub(in crate::catalogue::bsdata) struct Node {
     pub children: Vec<NodeId>,
     /// Byte offset of the element, for messages.
     pub pos: u64,
+    /// `publicationId`: the book the entry comes from.
+    pub publication: String,
 }
 
 #[derive(Debug, Clone)]

@@ -194,6 +194,9 @@ impl Parser {
             }
             Tag::ForceEntry => self.out.forces.push((a.str("id"), a.str("name"))),
             Tag::CostType => self.out.cost_types.push((a.str("id"), a.str("name"))),
+            Tag::Publication => {
+                self.out.publications.insert(a.str("id"), a.str("name"));
+            }
             Tag::CatalogueLink if parent == Some(Tag::CatalogueLinks) => {
                 self.out.catalogue_links.push(CatalogueLink {
                     target: a.str("targetId"),

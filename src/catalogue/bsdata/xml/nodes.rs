@@ -41,6 +41,7 @@ impl Parser {
             info_profiles: Vec::new(),
             children: Vec::new(),
             pos,
+            publication: a.str("publicationId"),
             id: id.clone(),
         };
         let n = self.out.nodes.len();

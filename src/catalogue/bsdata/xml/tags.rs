@@ -40,6 +40,7 @@ pub(super) enum Tag {
     CatalogueLink,
     ForceEntry,
     CostType,
+    Publication,
     SharedProfiles,
     Other,
 }
@@ -80,6 +81,7 @@ pub(super) fn tag_of(name: &str) -> Tag {
         "catalogueLink" => Tag::CatalogueLink,
         "forceEntry" => Tag::ForceEntry,
         "costType" => Tag::CostType,
+        "publication" => Tag::Publication,
         "sharedProfiles" => Tag::SharedProfiles,
         _ => Tag::Other,
     }
