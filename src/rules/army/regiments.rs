@@ -38,6 +38,13 @@ fn limit_words(limits: &ArmyLimits, general: &Unit, leader: &Unit) -> String {
     }
 }
 
+/// Whether a unit of the army needs a place in a regiment: not a HERO (it leads one), and not
+/// faction terrain, which the battle rules say is no unit (core rules 1.5): it joins the army
+/// outside the regiments.
+pub(super) fn needs_regiment(u: &Unit) -> bool {
+    !u.has_keyword("HERO") && !u.has_keyword("FACTION TERRAIN")
+}
+
 /// The regiments the player set out, checked: each led by a HERO of the army, holding
 /// non-HERO units of the army, each unit in one regiment, within the leader's limit.
 pub(super) fn asked_regiments<'a>(
@@ -87,6 +94,16 @@ pub(super) fn asked_regiments<'a>(
         for name in &choice.units {
             let unit = roster.find_unit(name)?;
             in_army(unit, "join a regiment")?;
+            if unit.has_keyword("FACTION TERRAIN") {
+                return refuse(
+                    "regiments",
+                    format!(
+                        "{} is faction terrain, which is not a unit and joins the army outside the regiments; take it out of {}'s --regiment",
+                        unit.label(),
+                        leader.label()
+                    ),
+                );
+            }
             if unit.has_keyword("HERO") {
                 return refuse(
                     "regiments",
@@ -167,7 +184,7 @@ pub(super) fn place_regiments<'a>(
         regiments.iter().any(|(_, ms)| ms.iter().any(|m| m.id == u.id))
     };
     let mut unplaced = Vec::new();
-    for u in units.iter().copied().filter(|u| !u.has_keyword("HERO")) {
+    for u in units.iter().copied().filter(|u| needs_regiment(u)) {
         if placed(&regiments, u) {
             continue;
         }
@@ -191,8 +208,8 @@ pub(super) fn place_regiments<'a>(
 
 /// The refusal when the HEROes cannot lead every non-HERO unit.
 pub(super) fn no_room(limits: &ArmyLimits, units: &[&Unit], unplaced: &[&Unit], fix: &str) -> RuleError {
-    let non_heroes = units.iter().filter(|u| !u.has_keyword("HERO")).count();
-    let heroes = units.len() - non_heroes;
+    let non_heroes = units.iter().filter(|u| needs_regiment(u)).count();
+    let heroes = units.iter().filter(|u| u.has_keyword("HERO")).count();
     let can_lead = if heroes == 0 {
         0
     } else {

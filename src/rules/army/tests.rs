@@ -445,3 +445,21 @@ fn regiment_choices_parse_leader_and_units() {
             .contains("empty")
     );
 }
+
+#[test]
+fn faction_terrain_joins_the_army_outside_the_regiments() {
+    let mut r = warband();
+    let shrine = put(&mut r, "Liberators", false, &["FACTION TERRAIN"]);
+    // The general's regiment is full (4) and the Battle Mage's holds 2: the terrain takes no
+    // place, so the army is sound and the terrain is in no regiment.
+    let army = plan(&r, &[1, 2, 3, 4, 5, 6, 7, 8, shrine], None, &[], 5000).unwrap();
+    assert_eq!(army.regiments, vec![reg(1, &[3, 4, 5, 6]), reg(2, &[7, 8])]);
+    assert!(army.units.contains(&shrine));
+    assert_eq!(army.regiment_of(shrine), None);
+    // Naming it in a regiment is refused, saying why.
+    refused(
+        plan(&r, &[1, 3, shrine], None, &[&format!("1={shrine}")], 5000),
+        "regiments",
+        &["is faction terrain, which is not a unit and joins the army outside the regiments"],
+    );
+}
