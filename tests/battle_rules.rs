@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{ASHEN_VALE, Fixture, HAMMERS, Ptg, RATS, named, roster_new};
+use common::{ASHEN_VALE, Fixture, HAMMERS, Ptg, RATS, battle_new_args, named, roster_new};
 use serde_json::Value;
 
 const DUSK: &str = "Hammers of Dusk";
@@ -69,6 +69,21 @@ fn unit_id(p: &Ptg, roster: &str, warscroll: &str) -> String {
     named(&r["units"], "warscroll", warscroll)["id"].to_string()
 }
 
+/// `battle result` of the mirror match (Dusk wins 14 to 8), with `extra` arguments.
+fn result<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Hammers of Dawn=8",
+        "--vp",
+        "Hammers of Dusk=14",
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
 #[test]
 fn a_unit_name_both_armies_field_credits_only_the_unit_named_and_is_never_guessed() {
     let p = mirror_match();
@@ -76,19 +91,6 @@ fn a_unit_name_both_armies_field_credits_only_the_unit_named_and_is_never_guesse
         unit_id(&p, HAMMERS, "Liberators"),
         unit_id(&p, DUSK, "Liberators"),
     );
-    fn result<'a>(extra: &[&'a str]) -> Vec<&'a str> {
-        let mut args = vec![
-            "battle",
-            "result",
-            "1",
-            "--vp",
-            "Hammers of Dawn=8",
-            "--vp",
-            "Hammers of Dusk=14",
-        ];
-        args.extend_from_slice(extra);
-        args
-    }
     let out = p.refused(&result(&["--destroyed", "Liberators"]), "could be any of 2 units");
     assert!(
         out.contains(&format!("Liberators (#{dawn}) of {HAMMERS}"))
@@ -142,17 +144,7 @@ fn a_unit_name_both_armies_field_credits_only_the_unit_named_and_is_never_guesse
 fn a_slain_single_model_general_is_a_destroyed_unit() {
     let p = mirror_match();
     let before = renown(&p, HAMMERS, LORD);
-    p.ok(&[
-        "battle",
-        "result",
-        "1",
-        "--vp",
-        "Hammers of Dawn=8",
-        "--vp",
-        "Hammers of Dusk=14",
-        "--general-slain",
-        HAMMERS,
-    ]);
+    p.ok(&result(&["--general-slain", HAMMERS]));
     let shown = p.json(&["battle", "show", "1"]);
     let lord = &shown["sides"][0]["army"][0];
     assert_eq!(
@@ -176,18 +168,8 @@ fn a_slain_single_model_general_is_a_destroyed_unit() {
 #[test]
 fn quest_points_are_refused_for_a_roster_whose_quest_does_not_count_them() {
     let p = mirror_match();
-    let result = [
-        "battle",
-        "result",
-        "1",
-        "--vp",
-        "Hammers of Dawn=8",
-        "--vp",
-        "Hammers of Dusk=14",
-        "--quest-points",
-        "Hammers of Dawn=2",
-    ];
-    let none = p.refused(&result, "Hammers of Dawn has no current quest");
+    let points = result(&["--quest-points", "Hammers of Dawn=2"]);
+    let none = p.refused(&points, "Hammers of Dawn has no current quest");
     assert!(
         none.contains("leave out --quest-points for Hammers of Dawn"),
         "{none}"
@@ -201,11 +183,11 @@ fn quest_points_are_refused_for_a_roster_whose_quest_does_not_count_them() {
         "Liberators",
     ]);
     p.refused(
-        &result,
+        &points,
         "Hammers of Dawn's quest, Seek Glory in Battle, does not count quest points",
     );
     p.ok(&["quest", "start", HAMMERS, "Search for the Artefact"]);
-    p.ok(&result);
+    p.ok(&points);
 }
 
 #[test]
@@ -353,18 +335,7 @@ fn a_battle_below_ascensions_first_glory_band_is_refused_with_the_bands() {
     let p = PLANNED.copy();
     for points in ["500", "999"] {
         p.refused(
-            &[
-                "battle",
-                "new",
-                "--campaign",
-                ASHEN_VALE,
-                "--points",
-                points,
-                HAMMERS,
-                RATS,
-                "--battleplan",
-                "The Ruined Settlement",
-            ],
+            &battle_new_args(points, "The Ruined Settlement"),
             "glory table, which starts at 1000 points (bands: 1000-1250, 1251-1750, 1751-2250, 2251+); use --points 1000 or more",
         );
     }

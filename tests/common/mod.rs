@@ -256,18 +256,7 @@ impl Ptg {
     /// Plans battle `n` in Ashen Vale between Hammers of Dawn and Rat Tide on `battleplan` at
     /// `points`. Who picks roles waits for both armies (see `small_battle`).
     pub fn plan_battle(&self, points: &str, battleplan: &str) {
-        self.ok(&[
-            "battle",
-            "new",
-            "--campaign",
-            ASHEN_VALE,
-            "--points",
-            points,
-            HAMMERS,
-            RATS,
-            "--battleplan",
-            battleplan,
-        ]);
+        self.ok(&battle_new_args(points, battleplan));
     }
 
     /// Hammers of Dawn (Lord-Vigilant, Liberators) and Rat Tide (Grey Seer, Clanrats) in
@@ -329,6 +318,22 @@ pub fn fixture(name: &str) -> PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name)
+}
+
+/// `battle new` in Ashen Vale between Hammers of Dawn and Rat Tide on `battleplan` at `points`.
+pub fn battle_new_args<'a>(points: &'a str, battleplan: &'a str) -> Vec<&'a str> {
+    vec![
+        "battle",
+        "new",
+        "--campaign",
+        ASHEN_VALE,
+        "--points",
+        points,
+        HAMMERS,
+        RATS,
+        "--battleplan",
+        battleplan,
+    ]
 }
 
 /// The BSData checkout the importer tests read: `PTG_BSDATA`, else `../shared/bsdata` beside
