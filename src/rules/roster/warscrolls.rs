@@ -194,7 +194,7 @@ pub fn against_current_data<'a>(faction: &Faction, roster: &'a Roster) -> Vec<Da
             mark(
                 DataMark::NotInData,
                 format!(
-                    "{} is not in the current {} data (its warscroll was dropped after it joined); it stays on the Order of Battle at the {} points recorded",
+                    "{} is not in the current data (the {} data dropped its warscroll after it joined); it stays on the Order of Battle at the {} points recorded",
                     u.label(),
                     faction.name,
                     u.cost()

@@ -237,7 +237,7 @@ fn check_reports_what_the_current_data_marks_and_notes_units_it_no_longer_has() 
     );
     assert!(
         report.notes.iter().any(|n| n
-            .contains("Spearmen (Scourge of Ghyran) (#4) is not in the current Marked Host data")
+            .contains("Spearmen (Scourge of Ghyran) (#4) is not in the current data (the Marked Host data")
             && n.contains("at the 90 points recorded")),
         "{:?}",
         report.notes
