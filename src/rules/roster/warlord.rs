@@ -55,7 +55,7 @@ pub(crate) fn warlord_problems(pack: &Battlepack, faction: &Faction, unit: &Unit
     out
 }
 
-/// The warlord of a new roster in a campaign that `allowed`: a single-model, non-UNIQUE HERO
+/// The warlord of a new roster, within what its campaign `allowed`: a single-model, non-UNIQUE HERO
 /// of the faction within the points cap, starting with the first rank's renown, a Path and
 /// that rank's ability.
 pub fn plan_warlord(
