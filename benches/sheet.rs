@@ -40,6 +40,7 @@ fn sheet() -> Sheet {
             } else {
                 vec![]
             },
+            in_current_data: i != 7,
         })
         .collect();
     let spells = (1..=6)

@@ -17,6 +17,7 @@ mod embedded {
 const V1: &str = "schema_v1.sqlite3";
 const V2: &str = "schema_v2.sqlite3";
 const HALF_V3: &str = "schema_v2_with_v3_applied.sqlite3";
+const V3: &str = "schema_v3.sqlite3";
 
 /// The versions in the schema history of `db`.
 fn history(db: &Path) -> Vec<i64> {
@@ -68,6 +69,18 @@ fn a_version_2_database_with_a_fought_battle_upgrades_on_the_first_command() {
     assert_upgraded_and_whole(&p);
     let battles = p.json(&["battle", "list"]);
     assert_eq!(battles[0]["status"], "fought", "{battles}");
+}
+
+#[test]
+fn a_version_3_database_upgrades_with_legends_not_allowed_in_its_campaigns() {
+    let p = Ptg::from_fixture(V3);
+    assert_eq!(history(&p.db()), vec![1, 2, 3]);
+    let list = p.json(&["campaign", "list"]);
+    assert_eq!(list[0]["legends"], false, "{list}");
+    assert_upgraded_and_whole(&p);
+    p.ok(&["campaign", "set", ASHEN_VALE, "--legends", "on"]);
+    p.ok(&["undo", "--campaign", ASHEN_VALE]);
+    assert_eq!(p.json(&["campaign", "list"])[0]["legends"], false);
 }
 
 #[test]
@@ -210,6 +223,7 @@ fn regenerate_schema_fixtures() {
     p.ok(&result);
     p.checkpoint();
     project(&p.db(), &dir.join(V2), 2);
+    project(&p.db(), &dir.join(V3), 3);
 
     // An older ptg killed between version 3's SQL and its history row.
     std::fs::copy(dir.join(V2), dir.join(HALF_V3)).unwrap();

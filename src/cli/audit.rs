@@ -45,6 +45,13 @@ pub fn run(app: &mut App, args: AuditArgs) -> Result<()> {
         }
         line(t.to_string())?;
     }
+    if !json_out && !audit.notes.is_empty() {
+        // Notes fail nothing: the exit code is the findings' alone.
+        line("Notes (not failures):")?;
+        for n in &audit.notes {
+            line(format!("  {}: {}", n.roster, n.message))?;
+        }
+    }
     if !findings.is_empty() {
         let rosters: BTreeSet<&str> = findings.iter().map(|f| f.roster.as_str()).collect();
         return Err(Error::refused(format!(

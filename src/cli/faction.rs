@@ -81,7 +81,7 @@ pub fn run(app: &mut App, cmd: FactionCmd) -> Result<()> {
             let mut t = table(["Unit", "Points", "Models", "Reinforceable", "Keywords"]);
             for u in &f.units {
                 t.add_row([
-                    u.name.clone(),
+                    unit_marks(u),
                     u.points.to_string(),
                     u.unit_size.to_string(),
                     if u.reinforceable {
@@ -94,6 +94,12 @@ pub fn run(app: &mut App, cmd: FactionCmd) -> Result<()> {
             }
             line(format!("\nUnits ({})", f.units.len()))?;
             line(t.to_string())?;
+            if f.units.iter().any(|u| u.legends) {
+                line(
+                    "[Legends]: allowed only in a campaign that allows Legends \
+                     (`ptg campaign set <campaign> --legends on`).",
+                )?;
+            }
             line("\nEnhancement tables")?;
             let mut t = table(["Table", "Kind", "Enhancements", "Eligible units"]);
             for et in &f.enhancement_tables {
@@ -125,4 +131,23 @@ pub fn run(app: &mut App, cmd: FactionCmd) -> Result<()> {
             line(t.to_string())
         }
     }
+}
+
+/// The unit's name with what the data marks on it, one mark a line: a Legends warscroll,
+/// faction terrain, an Anvil of Apotheosis hero (not addable yet), the unit that unlocks it.
+fn unit_marks(u: &crate::catalogue::Warscroll) -> String {
+    let mut lines = vec![u.name.clone()];
+    if u.legends {
+        lines.push("[Legends]".into());
+    }
+    if u.is_faction_terrain() {
+        lines.push("[faction terrain]".into());
+    }
+    if u.anvil_of_apotheosis {
+        lines.push("[Anvil of Apotheosis: not addable yet]".into());
+    }
+    if let Some(by) = &u.unlocked_by {
+        lines.push(format!("[unlocked by {by}]"));
+    }
+    lines.join("\n")
 }

@@ -60,6 +60,13 @@ pub fn run(app: &mut App, args: UndoArgs) -> Result<()> {
                 .map(|c| format!("{}: {}", r.roster.name, describe(&[&r.roster, &r.after], c))),
         );
     }
+    if let Some(c) = &done.campaign {
+        changes.push(format!(
+            "campaign {}: {}",
+            c.name,
+            crate::ops::campaign::legends_words(c.legends)
+        ));
+    }
     let report = UndoReport {
         undone: done.undone,
         undo_set: done.undo_set,

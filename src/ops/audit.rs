@@ -5,7 +5,7 @@ use super::pack_of;
 use crate::catalogue::Catalogue;
 use crate::error::Result;
 use crate::rules::Change;
-use crate::rules::audit::{self, ArmyTaken, Finding, RosterEvidence};
+use crate::rules::audit::{self, ArmyTaken, Finding, RosterAudit, RosterEvidence};
 use crate::rules::log::{Command, LoggedSet};
 use crate::rules::model::Roster;
 use crate::store::battles::{self, Battle};
@@ -20,6 +20,8 @@ pub struct Audit {
     pub battles: usize,
     pub change_sets: usize,
     pub findings: Vec<Finding>,
+    /// What is worth knowing but fails nothing: units the current data no longer has.
+    pub notes: Vec<Finding>,
 }
 
 /// Audits one roster, one campaign, or every roster in the database.
@@ -55,10 +57,12 @@ pub fn audit(
         };
         let dice: BTreeSet<i64> = rolls::list(conn, None, None)?.iter().map(|r| r.id).collect();
         let mut findings = Vec::new();
+        let mut notes = Vec::new();
         let mut sets_seen = BTreeSet::new();
         for &id in &roster_ids {
             let (found, sets) = audit_one(cat, conn, id, &battles, &dice)?;
-            findings.extend(found);
+            findings.extend(found.findings);
+            notes.extend(found.notes);
             sets_seen.extend(sets);
         }
         let battles_checked = battles
@@ -70,6 +74,7 @@ pub fn audit(
             battles: battles_checked,
             change_sets: sets_seen.len(),
             findings,
+            notes,
         })
     })
 }
@@ -80,7 +85,7 @@ fn audit_one(
     roster_id: i64,
     battles: &[Battle],
     dice: &BTreeSet<i64>,
-) -> Result<(Vec<Finding>, Vec<i64>)> {
+) -> Result<(RosterAudit, Vec<i64>)> {
     let stored = rosters::load(conn, roster_id)?;
     let campaign = Campaign::of_roster(conn, roster_id)?;
     let pack = pack_of(cat, &campaign)?;

@@ -26,7 +26,11 @@ pub fn create(cat: &Catalogue, store: &mut Store, new: &NewRoster) -> Result<Cha
         let c = Campaign::get(tx, new.campaign)?;
         let pack = pack_of(cat, &c)?;
         let f = cat.faction(new.faction).map_err(Error::refused)?;
-        let outcome = rules::plan_warlord(pack, f, &new.warlord)?;
+        let allowed = rules::Allowed {
+            campaign: &c.name,
+            legends: c.legends,
+        };
+        let outcome = rules::plan_warlord(pack, f, allowed, &new.warlord)?;
         let id = rosters::create(tx, c.id, new.name, new.player, &f.name)?;
         rosters::set_realm(tx, id, new.realm)?;
         let ctx = LogContext {
@@ -107,10 +111,13 @@ pub fn set_realm(store: &mut Store, roster: &str, realm: Option<&str>) -> Result
     })
 }
 
-/// A roster to show: its rules and its realm of origin.
+/// A roster to show: its rules, its realm of origin, and which of its units the current
+/// faction data no longer has (they stay, at the points recorded, and are marked).
 pub struct Shown<'a> {
     pub subject: Subject<'a>,
     pub realm: Option<String>,
+    /// Ids of the units whose warscroll is not in the current data.
+    pub not_in_current_data: Vec<i64>,
 }
 
 /// Loads a roster to show, in one read transaction.
@@ -118,7 +125,18 @@ pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result<S
     store.read(|conn| {
         let subject = load_subject(cat, conn, roster)?;
         let realm = rosters::realm(conn, subject.roster.id)?;
-        Ok(Shown { subject, realm })
+        let not_in_current_data = subject
+            .roster
+            .units
+            .iter()
+            .filter(|u| !rules::in_current_data(subject.faction, u))
+            .map(|u| u.id)
+            .collect();
+        Ok(Shown {
+            subject,
+            realm,
+            not_in_current_data,
+        })
     })
 }
 

@@ -22,6 +22,7 @@ pub fn view(
         let history = history::sets(conn, Some(subject.roster.id), None)?;
         Ok(sheet::build(&SheetInput {
             roster: &subject.roster,
+            faction: subject.faction,
             pack: subject.pack,
             realm,
             battles: &battles,

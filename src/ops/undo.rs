@@ -5,7 +5,9 @@ use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
 use crate::rules::log::{Command, LoggedSet};
 use crate::rules::model::Roster;
-use crate::rules::undo::{battle_undo, blockers, check_undoable, reverse, rosters_changed};
+use crate::rules::undo::{
+    battle_undo, blockers, check_undoable, restores_campaign_settings, reverse, rosters_changed,
+};
 use crate::rules::{Outcome, RuleError};
 use crate::store::{Campaign, Conn, LogContext, Store, apply_changes, battles, history, log_set, rosters};
 use anyhow::Context;
@@ -26,6 +28,8 @@ pub struct Undone {
     pub undo_set: i64,
     pub summary: String,
     pub rosters: Vec<Reversed>,
+    /// The campaign whose settings were put back (undoing a `campaign set`).
+    pub campaign: Option<Campaign>,
 }
 
 /// Which commands an undo picks the latest from: one roster's (its own, or a battle it fought
@@ -158,11 +162,17 @@ pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i
         if let Some(battle) = set.battle_id {
             battles::undo_records(tx, battle, set.id, battle_undo(&set))?;
         }
+        let campaign = if restores_campaign_settings(&set) {
+            Some(Campaign::restore_settings(tx, campaign, set.id)?)
+        } else {
+            None
+        };
         Ok(Undone {
             undone: set.id,
             undo_set,
             summary,
             rosters: reversed,
+            campaign,
         })
     })
 }

@@ -16,7 +16,10 @@ use super::model::{Roster, Unit};
 use super::quest::{QuestChoice, quest_step};
 use super::renown::ranks_crossed;
 use super::roster::grant_starting_picks;
-use super::roster::{check_reinforceable, check_unique_warscroll, check_unit_name, find_warscroll};
+use super::roster::{
+    Allowed, check_may_join, check_reinforceable, check_unique_warscroll, check_unit_name, check_unlocks,
+    find_warscroll,
+};
 use super::{Change, Outcome, RuleError, UnitRef, refuse};
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::{Battlepack, Battleplan};
@@ -316,6 +319,7 @@ fn plan_order_of_battle(
     let mut added: Option<(NewUnit, Unit)> = None;
     if let Some(warscroll) = choices.add_units.first() {
         let w = find_warscroll(faction, warscroll)?;
+        check_may_join(w, Allowed::of(roster))?;
         check_unique_warscroll(roster, w)?;
         check_unit_name(roster, choices.add_name.as_deref())?;
         spend(w.points, &format!("adding {}", w.name))?;
@@ -376,6 +380,16 @@ fn plan_order_of_battle(
         }
         retired.push(unit.id);
     }
+    // Unlocked units are counted on the Order of Battle this step leaves: the new unit in, the
+    // retired ones out.
+    let before = super::roster::active_warscrolls(roster);
+    let after: Vec<&str> = roster
+        .active_units()
+        .filter(|u| !retired.contains(&u.id))
+        .map(|u| u.warscroll.as_str())
+        .chain(added.as_ref().map(|(n, _)| n.warscroll.as_str()))
+        .collect();
+    check_unlocks(faction, &before, &after)?;
     Ok(Purchases {
         added: added.map(|(n, _)| n),
         reinforced,

@@ -51,11 +51,13 @@ pub enum Command {
     BattleTwist,
     BattleResult,
     Aftermath,
+    /// A campaign setting changed (`campaign set`): no roster, no battle.
+    CampaignSet,
     Undo,
 }
 
 impl Command {
-    pub const ALL: [Command; 12] = [
+    pub const ALL: [Command; 13] = [
         Command::RosterNew,
         Command::RosterAdd,
         Command::RosterEnhance,
@@ -67,6 +69,7 @@ impl Command {
         Command::BattleTwist,
         Command::BattleResult,
         Command::Aftermath,
+        Command::CampaignSet,
         Command::Undo,
     ];
 
@@ -84,6 +87,7 @@ impl Command {
             Command::BattleTwist => "battle twist",
             Command::BattleResult => "battle result",
             Command::Aftermath => "aftermath",
+            Command::CampaignSet => "campaign set",
             Command::Undo => "undo",
         }
     }

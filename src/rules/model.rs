@@ -43,6 +43,9 @@ pub struct Roster {
     pub glory: i64,
     /// False until the roster's first battle; until then units join freely (set-up).
     pub setup_complete: bool,
+    /// Whether its campaign allows Legends warscrolls (`ptg campaign set --legends`): loaded
+    /// with the roster because every rule about a unit joining needs it.
+    pub legends_allowed: bool,
     pub units: Vec<Unit>,
     pub tome: Vec<TomeEntry>,
     pub quest: Option<QuestState>,
@@ -284,6 +287,7 @@ mod tests {
             campaign: "Vale".into(),
             glory: 0,
             setup_complete: false,
+            legends_allowed: false,
             units: vec![big.clone(), Unit { id: 2, ..big }],
             tome: Vec::new(),
             quest: None,

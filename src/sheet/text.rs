@@ -2,7 +2,7 @@
 //! as the PDF.
 
 use super::template::{Field, Section, Template};
-use super::view::{Sheet, UnitRow};
+use super::view::{NOT_IN_CURRENT_DATA, Sheet, UnitRow};
 use std::fmt::Write;
 
 /// Renders the sheet as text.
@@ -165,8 +165,14 @@ fn unit(u: &UnitRow, fields: &[Field]) -> String {
                 if u.warlord {
                     head.push("WARLORD".to_string());
                 }
+                if !u.in_current_data {
+                    head.push(NOT_IN_CURRENT_DATA.to_string());
+                }
             }
             Field::Name => head.push(u.name.clone().unwrap_or_else(|| "–".to_string())),
+            Field::Warscroll if !u.in_current_data && !fields.contains(&Field::Unit) => {
+                head.push(format!("{} ({NOT_IN_CURRENT_DATA})", u.warscroll))
+            }
             Field::Warscroll => head.push(u.warscroll.clone()),
             Field::Points => head.push(format!("{} pts", u.points)),
             Field::Models => head.push(match u.models {

@@ -1,13 +1,14 @@
 //! What a roster sheet says, worked out once from the roster, its battles and its history, so
 //! the PDF and the text sheet can never disagree.
 
-use crate::catalogue::LoreKind;
 use crate::catalogue::battlepack::Battlepack;
+use crate::catalogue::{Faction, LoreKind};
 use crate::rules::battle::Battle;
 use crate::rules::battle::BattleResult;
 use crate::rules::change::Change;
 use crate::rules::log::LoggedSet;
 use crate::rules::model::{Roster, Unit};
+use crate::rules::roster::in_current_data;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -101,7 +102,13 @@ pub struct UnitRow {
     pub abilities: Vec<Tagged>,
     /// Enhancements, tagged with their table (e.g. "Heroic Traits").
     pub enhancements: Vec<Tagged>,
+    /// False when the faction data no longer has the unit's warscroll (a seasonal warscroll
+    /// dropped since it joined): the unit stays at the points recorded, marked on the sheet.
+    pub in_current_data: bool,
 }
+
+/// How the sheet marks a unit whose warscroll the current data no longer has.
+pub const NOT_IN_CURRENT_DATA: &str = "not in the current data";
 
 /// A name with the word that places it: an ability's rank, an enhancement's table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -113,6 +120,8 @@ pub struct Tagged {
 /// Everything a sheet is made from, loaded by the caller.
 pub struct SheetInput<'a> {
     pub roster: &'a Roster,
+    /// The roster's faction as the data has it now.
+    pub faction: &'a Faction,
     pub pack: &'a Battlepack,
     pub realm: Option<String>,
     /// The campaign's battles (any order); those the roster fought are used.
@@ -181,7 +190,7 @@ pub fn build(input: &SheetInput) -> Sheet {
         events: notable_events(r, input.history, input.events),
         units: order_of_battle(r)
             .into_iter()
-            .map(|u| unit_row(input.pack, u))
+            .map(|u| unit_row(input.pack, input.faction, u))
             .collect(),
         printed: input.printed.format("%Y-%m-%d").to_string(),
     }
@@ -194,8 +203,9 @@ fn order_of_battle(r: &Roster) -> Vec<&Unit> {
     units
 }
 
-fn unit_row(pack: &Battlepack, u: &Unit) -> UnitRow {
+fn unit_row(pack: &Battlepack, faction: &Faction, u: &Unit) -> UnitRow {
     UnitRow {
+        in_current_data: in_current_data(faction, u),
         id: u.id,
         name: u.name.clone(),
         warscroll: u.warscroll.clone(),

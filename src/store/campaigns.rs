@@ -1,13 +1,15 @@
 //! Campaigns: a named league of rosters and battles using one battlepack.
 
+use super::apply::log_set;
 use super::lookup::{Named, id_by_name};
 use super::now;
 use crate::error::refusal;
 use crate::names;
+use crate::rules::log::Command;
 use crate::rules::names::{NameKind, check as check_name};
-use anyhow::Result;
-use rusqlite::{Connection, params};
-use serde::Serialize;
+use anyhow::{Context, Result};
+use rusqlite::{Connection, Transaction, params};
+use serde::{Deserialize, Serialize};
 
 /// A campaign as stored.
 #[derive(Debug, Clone, Serialize)]
@@ -15,7 +17,17 @@ pub struct Campaign {
     pub id: i64,
     pub name: String,
     pub battlepack: String,
+    /// Whether Legends warscrolls may join its Orders of Battle (BSData's "Allow Legends"
+    /// switch, off by default): chosen by its players with `campaign new/set --legends`.
+    pub legends: bool,
     pub created_at: String,
+}
+
+/// The settings a `campaign set` changes, kept as JSON with its change set so undo can put
+/// them back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Settings {
+    legends: bool,
 }
 
 /// A campaign with counts, for listings.
@@ -28,7 +40,7 @@ pub struct CampaignRow {
 }
 
 impl Campaign {
-    pub fn create(conn: &Connection, name: &str, battlepack: &str) -> Result<Campaign> {
+    pub fn create(conn: &Connection, name: &str, battlepack: &str, legends: bool) -> Result<Campaign> {
         let name = name.trim();
         if name.is_empty() {
             return Err(refusal("a campaign needs a name"));
@@ -42,24 +54,26 @@ impl Campaign {
         }
         let created_at = now();
         conn.execute(
-            "INSERT INTO campaigns (name, battlepack, created_at) VALUES (?1, ?2, ?3)",
-            params![name, battlepack, created_at],
+            "INSERT INTO campaigns (name, battlepack, legends, created_at) VALUES (?1, ?2, ?3, ?4)",
+            params![name, battlepack, legends, created_at],
         )?;
         Ok(Campaign {
             id: conn.last_insert_rowid(),
             name: name.into(),
             battlepack: battlepack.into(),
+            legends,
             created_at,
         })
     }
 
-    /// A campaign from a row of `id, name, battlepack, created_at`.
+    /// A campaign from a row of `id, name, battlepack, legends, created_at`.
     fn from_row(r: &rusqlite::Row) -> rusqlite::Result<Campaign> {
         Ok(Campaign {
             id: r.get(0)?,
             name: r.get(1)?,
             battlepack: r.get(2)?,
-            created_at: r.get(3)?,
+            legends: r.get(3)?,
+            created_at: r.get(4)?,
         })
     }
 
@@ -72,7 +86,7 @@ impl Campaign {
     /// The campaign with this id (ids come from rows that reference it, so it exists).
     pub fn by_id(conn: &Connection, id: i64) -> Result<Campaign> {
         Ok(conn.query_row(
-            "SELECT id, name, battlepack, created_at FROM campaigns WHERE id = ?1",
+            "SELECT id, name, battlepack, legends, created_at FROM campaigns WHERE id = ?1",
             [id],
             Campaign::from_row,
         )?)
@@ -103,23 +117,54 @@ impl Campaign {
 
     pub fn list(conn: &Connection) -> Result<Vec<CampaignRow>> {
         let mut stmt = conn.prepare(
-            "SELECT c.id, c.name, c.battlepack, c.created_at,
+            "SELECT c.id, c.name, c.battlepack, c.legends, c.created_at,
                     (SELECT COUNT(*) FROM rosters r WHERE r.campaign_id = c.id),
                     (SELECT COUNT(*) FROM battles b WHERE b.campaign_id = c.id)
              FROM campaigns c ORDER BY c.name",
         )?;
         let rows = stmt.query_map([], |r| {
             Ok(CampaignRow {
-                campaign: Campaign {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    battlepack: r.get(2)?,
-                    created_at: r.get(3)?,
-                },
-                rosters: r.get(4)?,
-                battles: r.get(5)?,
+                campaign: Campaign::from_row(r)?,
+                rosters: r.get(5)?,
+                battles: r.get(6)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Allows or forbids Legends warscrolls, as one change set (`campaign set`, no roster)
+    /// that keeps the settings as they were, so `undo` can put them back. Returns the set.
+    pub fn set_legends(tx: &Transaction, campaign: &Campaign, legends: bool, summary: &str) -> Result<i64> {
+        let (set_id, _) = log_set(tx, campaign.id, None, None, Command::CampaignSet, summary, &[])?;
+        let before = serde_json::to_string(&Settings {
+            legends: campaign.legends,
+        })?;
+        tx.execute(
+            "UPDATE change_sets SET campaign_before = ?2 WHERE id = ?1",
+            params![set_id, before],
+        )?;
+        tx.execute(
+            "UPDATE campaigns SET legends = ?2 WHERE id = ?1",
+            params![campaign.id, legends],
+        )?;
+        Ok(set_id)
+    }
+
+    /// Undoes `campaign set` change set `set_id`: the campaign's settings as they were before
+    /// it. Returns the campaign as it is now.
+    pub fn restore_settings(conn: &Connection, campaign_id: i64, set_id: i64) -> Result<Campaign> {
+        let before: Option<String> = conn.query_row(
+            "SELECT campaign_before FROM change_sets WHERE id = ?1",
+            [set_id],
+            |r| r.get(0),
+        )?;
+        let before = before.with_context(|| format!("change set {set_id} kept no campaign settings"))?;
+        let before: Settings = serde_json::from_str(&before)
+            .with_context(|| format!("the campaign settings kept with change set {set_id} are unreadable"))?;
+        conn.execute(
+            "UPDATE campaigns SET legends = ?2 WHERE id = ?1",
+            params![campaign_id, before.legends],
+        )?;
+        Campaign::by_id(conn, campaign_id)
     }
 }

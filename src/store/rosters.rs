@@ -85,7 +85,7 @@ pub fn realm(conn: &Connection, id: i64) -> Result<Option<String>> {
 /// The roster row alone (names, glory, set-up), with no units, tome or quests loaded.
 pub fn header(conn: &Connection, id: i64) -> Result<Roster> {
     Ok(conn.query_row(
-        "SELECT r.id, r.name, r.player, r.faction, c.name, r.glory, r.setup_complete
+        "SELECT r.id, r.name, r.player, r.faction, c.name, r.glory, r.setup_complete, c.legends
          FROM rosters r JOIN campaigns c ON c.id = r.campaign_id WHERE r.id = ?1",
         [id],
         |r| {
@@ -97,6 +97,7 @@ pub fn header(conn: &Connection, id: i64) -> Result<Roster> {
                 campaign: r.get(4)?,
                 glory: r.get(5)?,
                 setup_complete: r.get(6)?,
+                legends_allowed: r.get(7)?,
                 units: Vec::new(),
                 tome: Vec::new(),
                 quest: None,

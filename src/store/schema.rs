@@ -51,9 +51,10 @@ pub fn check_ours(conn: &Connection) -> Result<()> {
 }
 
 /// The newest change set that touches any of `rosters` (their own commands, or changes made
-/// to them by another command) or is a battle-wide command of any of `battles` (a result, an
-/// undo of one). An operation that asks a person for input reads this before asking and
-/// compares it after, inside its write transaction.
+/// to them by another command), is a battle-wide command of any of `battles` (a result, an
+/// undo of one), or changes the settings of those rosters' campaigns (`campaign set`, or its
+/// undo: whether Legends may join). An operation that asks a person for input reads this
+/// before asking and compares it after, inside its write transaction.
 pub fn revision(conn: &Connection, rosters: &[i64], battles: &[i64]) -> Result<i64> {
     let marks = |n: usize| vec!["?"; n].join(",");
     let (r, b) = (marks(rosters.len()), marks(battles.len()));
@@ -61,8 +62,10 @@ pub fn revision(conn: &Connection, rosters: &[i64], battles: &[i64]) -> Result<i
         "SELECT COALESCE(MAX(id), 0) FROM change_sets
          WHERE roster_id IN ({r})
             OR id IN (SELECT change_set_id FROM changes WHERE roster_id IN ({r}))
-            OR (roster_id IS NULL AND battle_id IN ({b}))"
+            OR (roster_id IS NULL AND battle_id IN ({b}))
+            OR (roster_id IS NULL AND battle_id IS NULL
+                AND campaign_id IN (SELECT campaign_id FROM rosters WHERE id IN ({r})))"
     );
-    let params = rosters.iter().chain(rosters).chain(battles);
+    let params = rosters.iter().chain(rosters).chain(battles).chain(rosters);
     Ok(conn.query_row(&sql, params_from_iter(params), |row| row.get(0))?)
 }

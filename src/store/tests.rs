@@ -16,7 +16,7 @@ use crate::rules::army::{ArmyChoice, plan_army};
 use crate::rules::battle::{BattleResult, find_battleplan, results, who_picks};
 use crate::rules::dice::{Roller, SeededDice, TypedDice};
 use crate::rules::log::Command;
-use crate::rules::roster::{WarlordChoice, plan_add_unit, plan_warlord};
+use crate::rules::roster::{Allowed, WarlordChoice, plan_add_unit, plan_warlord};
 use crate::rules::{Change, Outcome, UnitRef};
 use anyhow::{Context, Result, bail};
 use rusqlite::Transaction;
@@ -77,7 +77,11 @@ fn create_roster(
         path,
         ability,
     };
-    let outcome = plan_warlord(pack(), f, &choice)?;
+    let allowed = Allowed {
+        campaign: &c.name,
+        legends: c.legends,
+    };
+    let outcome = plan_warlord(pack(), f, allowed, &choice)?;
     let id = rosters::create(tx, c.id, name, "Ana", &f.name)?;
     Ok((id, apply(tx, ctx(id, None, Command::RosterNew), &outcome)?))
 }
@@ -102,7 +106,9 @@ fn add_unit(
 /// A store holding Ashen Vale, Hammers of Dawn and Rat Tide (change sets 1-4).
 fn two_rosters() -> Store {
     let mut store = Store::in_memory().unwrap();
-    store.write(|tx| Campaign::create(tx, VALE, "ascension")).unwrap();
+    store
+        .write(|tx| Campaign::create(tx, VALE, "ascension", false))
+        .unwrap();
     store
         .write(|tx| create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior"))
         .unwrap();

@@ -31,8 +31,9 @@ pub fn run(app: &mut App, roster: &str) -> Result<()> {
     let shown = ops::roster::show(cat, store, roster)?;
     let (s, realm) = (&shown.subject, shown.realm.clone());
     let r = &s.roster;
+    let dropped = |id: i64| shown.not_in_current_data.contains(&id);
     if json_out {
-        return json(&RosterView {
+        let mut view = serde_json::to_value(RosterView {
             roster: r,
             points: r.points(),
             starting_points_limit: s.pack.roster.starting_points,
@@ -40,7 +41,15 @@ pub fn run(app: &mut App, roster: &str) -> Result<()> {
             waiting: pending_lines(s.pack, r),
             quest_only_abandon: crate::rules::quest::only_abandon(s.pack, r),
             realm,
-        });
+        })?;
+        // Each unit says whether the faction data still has its warscroll.
+        if let Some(units) = view["units"].as_array_mut() {
+            for u in units {
+                let id = u["id"].as_i64().unwrap_or_default();
+                u["in_current_data"] = serde_json::Value::Bool(!dropped(id));
+            }
+        }
+        return json(&view);
     }
     line(format!(
         "{} — {} — {} (campaign '{}', {})",
@@ -82,6 +91,9 @@ pub fn run(app: &mut App, roster: &str) -> Result<()> {
         if u.reinforced {
             name = format!("{name}\n[reinforced]");
         }
+        if dropped(u.id) {
+            name = format!("{name}\n[not in the current data]");
+        }
         let path_name = u
             .path
             .as_deref()
@@ -111,6 +123,12 @@ pub fn run(app: &mut App, roster: &str) -> Result<()> {
         ]);
     }
     line(t.to_string())?;
+    if r.active_units().any(|u| dropped(u.id)) {
+        line(format!(
+            "Units marked [not in the current data]: the {} data no longer has their warscroll; they stay at the points recorded.",
+            r.faction
+        ))?;
+    }
     line("\nArcane Tome")?;
     let mut t = table(["Lore", "Entries (value)"]);
     for kind in LoreKind::ALL {

@@ -39,6 +39,14 @@ pub enum Check {
     ChangeLog,
     /// The roster's faction is not in the data, so the warlord rules cannot be checked.
     FactionData,
+    /// A Legends unit on the Order of Battle of a campaign that does not allow Legends.
+    Legends,
+    /// An Anvil of Apotheosis hero on the Order of Battle (ptg cannot build one).
+    AnvilOfApotheosis,
+    /// More units of a warscroll than of the unit that unlocks it.
+    UnlockedUnits,
+    /// A note, not a failure: a unit whose warscroll the current data no longer has.
+    NotInCurrentData,
 }
 
 impl Check {
@@ -59,6 +67,10 @@ impl Check {
             Check::DiceLog => "dice log",
             Check::ChangeLog => "change log",
             Check::FactionData => "faction data",
+            Check::Legends => "legends",
+            Check::AnvilOfApotheosis => "anvil of apotheosis",
+            Check::UnlockedUnits => "unlocked units",
+            Check::NotInCurrentData => "not in the current data",
         }
     }
 }

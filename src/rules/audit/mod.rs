@@ -13,7 +13,9 @@ mod order_of_battle;
 
 pub use finding::{Check, Finding};
 pub use history::{aftermath_purchases, dice_log, glory, renown, starting_lore_picks, unreadable_changes};
-pub use order_of_battle::{ArmyTaken, army_points, enhancements, lores, ranks, starting_order_of_battle};
+pub use order_of_battle::{
+    ArmyTaken, army_points, current_data, enhancements, lores, ranks, starting_order_of_battle,
+};
 
 use crate::catalogue::{Battlepack, Faction};
 use crate::rules::log::LoggedSet;
@@ -35,10 +37,25 @@ pub struct RosterEvidence<'a> {
     pub rolls: &'a BTreeSet<i64>,
 }
 
-/// Every finding for one roster, in the order of the checks. `faction` is None when the
-/// roster's faction is missing from the data (the warlord rules are then not checked).
-pub fn audit_roster(pack: &Battlepack, faction: Option<&Faction>, ev: &RosterEvidence) -> Vec<Finding> {
+/// What the audit found for one roster: failures, and notes that never fail it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RosterAudit {
+    pub findings: Vec<Finding>,
+    /// Units the current data no longer has: they play on at the points recorded.
+    pub notes: Vec<Finding>,
+}
+
+/// Every finding and note for one roster, in the order of the checks. `faction` is None when
+/// the roster's faction is missing from the data (the warlord rules and the units against the
+/// current data are then not checked).
+pub fn audit_roster(pack: &Battlepack, faction: Option<&Faction>, ev: &RosterEvidence) -> RosterAudit {
     let mut out = Vec::new();
+    let mut notes = Vec::new();
+    if let Some(f) = faction {
+        let (found, noted) = current_data(f, ev.stored);
+        out.extend(found);
+        notes.extend(noted);
+    }
     out.extend(unreadable_changes(ev.stored, ev.log));
     if let Some(start) = ev.starting {
         out.extend(starting_order_of_battle(pack, faction, ev.stored, start));
@@ -54,7 +71,7 @@ pub fn audit_roster(pack: &Battlepack, faction: Option<&Faction>, ev: &RosterEvi
     out.extend(lores(pack, ev.stored));
     out.extend(starting_lore_picks(ev.stored, ev.log));
     out.extend(dice_log(ev.stored, ev.log, ev.rolls));
-    out
+    RosterAudit { findings: out, notes }
 }
 
 #[cfg(test)]

@@ -5,7 +5,33 @@ use super::finding::{Check, Finding, finding};
 use crate::catalogue::{Battlepack, Faction, LoreKind};
 use crate::names::SameName;
 use crate::rules::model::{Roster, Unit};
-use crate::rules::roster::warlord_problems;
+use crate::rules::roster::{DataMark, against_current_data, warlord_problems};
+
+/// The Order of Battle as it stands against the faction data as it is now (the same marks
+/// `roster check` reports): the rules it breaks (Legends units the campaign does not allow,
+/// Anvil heroes, unlocked units over their unlocking units) as findings, and units the data no
+/// longer has as notes, which never fail the audit: they play on at the points recorded.
+pub fn current_data(faction: &Faction, roster: &Roster) -> (Vec<Finding>, Vec<Finding>) {
+    let (mut findings, mut notes) = (Vec::new(), Vec::new());
+    for found in against_current_data(faction, roster) {
+        let check = match found.mark {
+            DataMark::NotInData => Check::NotInCurrentData,
+            DataMark::Legends => Check::Legends,
+            DataMark::Anvil => Check::AnvilOfApotheosis,
+            DataMark::OverUnlocked => Check::UnlockedUnits,
+        };
+        let mut f = finding(check, roster, found.message);
+        if let Some(u) = found.unit {
+            f = f.unit(u);
+        }
+        if found.mark.breaks_a_rule() {
+            findings.push(f);
+        } else {
+            notes.push(f);
+        }
+    }
+    (findings, notes)
+}
 
 /// An army the roster took to a battle, with the roster as its log stood when the army was
 /// recorded (so unit costs are those of that battle).

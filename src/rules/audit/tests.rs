@@ -110,7 +110,7 @@ fn a_roster_that_matches_its_log_has_no_findings() {
         armies: std::slice::from_ref(&army),
         rolls: &rolls,
     };
-    assert_eq!(audit_roster(&pack(), Some(&host()), &ev), []);
+    assert_eq!(audit_roster(&pack(), Some(&host()), &ev), RosterAudit::default());
 }
 
 #[test]
@@ -166,6 +166,31 @@ fn without_the_faction_data_the_warlord_rules_are_reported_unchecked() {
     let r = roster_led_by("Knight-Questor");
     let found = starting_order_of_battle(&pack(), None, &r, &r);
     assert_eq!(checks(&found), [Check::FactionData]);
+}
+
+#[test]
+fn legends_units_not_allowed_fail_the_audit_and_units_the_data_dropped_are_only_noted() {
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Liberators", false).unwrap();
+    add(&mut r, "Elite Guard", false).unwrap();
+    // The data now marks the Liberators Legends, and no longer has the Elite Guard.
+    let mut now = host();
+    now.units
+        .iter_mut()
+        .find(|u| u.name == "Liberators")
+        .unwrap()
+        .legends = true;
+    now.units.retain(|u| u.name != "Elite Guard");
+    let (found, notes) = current_data(&now, &r);
+    assert_eq!(checks(&found), [Check::Legends]);
+    assert_eq!(found[0].unit_id, Some(2));
+    assert_eq!(checks(&notes), [Check::NotInCurrentData]);
+    assert_eq!(notes[0].unit_id, Some(3));
+
+    r.legends_allowed = true;
+    let (found, notes) = current_data(&now, &r);
+    assert!(found.is_empty(), "{found:?}");
+    assert_eq!(notes.len(), 1, "still not in the data");
 }
 
 #[test]

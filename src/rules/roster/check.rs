@@ -3,6 +3,7 @@
 use super::enhancements::eligible;
 use super::units::never_reinforceable;
 use super::warlord::warlord_problems;
+use super::warscrolls::against_current_data;
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Faction, LoreKind};
 use crate::names::SameName;
@@ -47,14 +48,19 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
             ),
         );
     }
+    // Units the data no longer has are noted (they play on at the points recorded); Legends
+    // units the campaign does not allow, Anvil heroes and unlocked units over their unlocking
+    // units break a rule.
+    for found in against_current_data(faction, roster) {
+        if found.mark.breaks_a_rule() {
+            problem(found.mark.rule(), found.message);
+        } else {
+            report.notes.push(found.message);
+        }
+    }
     let mut seen_enhancements: Vec<(&str, String)> = Vec::new();
     for u in roster.active_units() {
-        if faction.unit(&u.warscroll).is_none() {
-            problem(
-                "faction units",
-                format!("{} is not a {} unit in the current data", u.label(), faction.name),
-            );
-        } else if let Some(now) = faction.unit(&u.warscroll).filter(|w| w.points != u.points) {
+        if let Some(now) = faction.unit(&u.warscroll).filter(|w| w.points != u.points) {
             report.notes.push(format!(
                 "{}: recorded at {} pts, the faction data now says {}",
                 u.label(),

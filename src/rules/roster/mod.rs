@@ -6,8 +6,10 @@
 //! changed under it).
 //!
 //! One file per concept: `warlord` (the warlord rules and a new roster's warlord), `units`
-//! (starting units, names, reinforcing), `enhancements`, `rewards` (earned rewards a pick
-//! uses up), `tome` (the Arcane Tome), `quests` (starting a quest) and `check`.
+//! (starting units, names, reinforcing), `warscrolls` (what the data's Legends, Anvil of
+//! Apotheosis and unlocked-by marks allow, and units the data no longer has), `enhancements`,
+//! `rewards` (earned rewards a pick uses up), `tome` (the Arcane Tome), `quests` (starting a
+//! quest) and `check`.
 
 mod check;
 mod enhancements;
@@ -16,6 +18,7 @@ mod rewards;
 mod tome;
 mod units;
 mod warlord;
+mod warscrolls;
 
 pub use check::{CheckReport, Finding, check};
 pub use enhancements::plan_enhancement;
@@ -26,6 +29,10 @@ pub use units::{
 };
 pub(crate) use warlord::warlord_problems;
 pub use warlord::{WarlordChoice, plan_warlord};
+pub use warscrolls::{
+    Allowed, DataFinding, DataMark, active_warscrolls, against_current_data, check_may_join, check_unlocks,
+    in_current_data,
+};
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -94,6 +94,12 @@ kind = "manifestation"
 entries = [{ name = "Floating Sword", value = 6 }, { name = "Glowing Orb", value = 7 }]
 "#;
 
+/// Campaign "Vale" of [`empty_roster`], which does not allow Legends.
+pub(crate) const NO_LEGENDS: Allowed = Allowed {
+    campaign: "Vale",
+    legends: false,
+};
+
 pub(crate) fn host() -> Faction {
     parse_faction("test", HOST).expect("fixture parses")
 }
@@ -107,6 +113,7 @@ pub(crate) fn empty_roster() -> Roster {
         campaign: "Vale".into(),
         glory: 0,
         setup_complete: false,
+        legends_allowed: false,
         units: Vec::new(),
         tome: Vec::new(),
         quest: None,
@@ -121,6 +128,7 @@ pub(crate) fn roster_led_by(warscroll: &str) -> Roster {
     let out = plan_warlord(
         &pack(),
         &host(),
+        NO_LEGENDS,
         &WarlordChoice {
             warscroll,
             name: None,
@@ -168,6 +176,7 @@ fn warlord_must_be_a_single_model_non_unique_hero_within_350() {
         plan_warlord(
             &p,
             &f,
+            NO_LEGENDS,
             &WarlordChoice {
                 warscroll: w,
                 name: None,
@@ -201,7 +210,7 @@ fn sons_of_behemat_ignore_the_warlord_points_cap() {
         path: "leader",
         ability: "tactical-acumen",
     };
-    assert!(plan_warlord(&pack(), &f, &choice).is_ok());
+    assert!(plan_warlord(&pack(), &f, NO_LEGENDS, &choice).is_ok());
 }
 
 #[test]
@@ -214,18 +223,24 @@ fn warlord_path_must_fit_the_hero_and_the_ability_its_first_rank() {
         path: "mage",
         ability: "eldritch-ward",
     };
-    assert_eq!(plan_warlord(&p, &f, &mage).unwrap_err().rule, "path eligibility");
+    assert_eq!(
+        plan_warlord(&p, &f, NO_LEGENDS, &mage).unwrap_err().rule,
+        "path eligibility"
+    );
     let wizard = WarlordChoice {
         warscroll: "Battle Mage",
         ..mage.clone()
     };
-    assert!(plan_warlord(&p, &f, &wizard).is_ok());
+    assert!(plan_warlord(&p, &f, NO_LEGENDS, &wizard).is_ok());
     let elite = WarlordChoice {
         ability: "martial-expertise",
         path: "warrior",
         ..mage
     };
-    assert_eq!(plan_warlord(&p, &f, &elite).unwrap_err().rule, "path abilities");
+    assert_eq!(
+        plan_warlord(&p, &f, NO_LEGENDS, &elite).unwrap_err().rule,
+        "path abilities"
+    );
 }
 
 #[test]

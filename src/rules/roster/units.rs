@@ -2,6 +2,7 @@
 //! which units may be reinforced.
 
 use super::tome::grant_starting_picks;
+use super::warscrolls::{Allowed, active_warscrolls, check_may_join, check_unlocks};
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Faction, Warscroll};
 use crate::names;
@@ -49,7 +50,11 @@ pub fn plan_add_unit(
         );
     }
     let w = find_warscroll(faction, warscroll)?;
+    check_may_join(w, Allowed::of(roster))?;
     check_unique_warscroll(roster, w)?;
+    let before = active_warscrolls(roster);
+    let after: Vec<&str> = before.iter().copied().chain([w.name.as_str()]).collect();
+    check_unlocks(faction, &before, &after)?;
     check_unit_name(roster, name)?;
     let mut unit = Unit::new(0, w);
     if reinforced {

@@ -2,6 +2,7 @@
 
 use super::tome::grant_starting_picks;
 use super::units::find_warscroll;
+use super::warscrolls::{Allowed, check_may_join, check_unlocks};
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::Battlepack;
 use crate::names::SameName;
@@ -54,14 +55,18 @@ pub(crate) fn warlord_problems(pack: &Battlepack, faction: &Faction, unit: &Unit
     out
 }
 
-/// The warlord of a new roster: a single-model, non-UNIQUE HERO of the faction within the
-/// points cap, starting with the first rank's renown, a Path and that rank's ability.
+/// The warlord of a new roster, within what its campaign `allowed`: a single-model, non-UNIQUE HERO
+/// of the faction within the points cap, starting with the first rank's renown, a Path and
+/// that rank's ability.
 pub fn plan_warlord(
     pack: &Battlepack,
     faction: &Faction,
+    allowed: Allowed,
     choice: &WarlordChoice,
 ) -> Result<Outcome, RuleError> {
     let w = find_warscroll(faction, choice.warscroll)?;
+    check_may_join(w, allowed)?;
+    check_unlocks(faction, &[], &[w.name.as_str()])?;
     if let Some(name) = choice.name {
         crate::rules::names::check(crate::rules::names::NameKind::Unit, name)?;
     }

@@ -47,7 +47,31 @@ pub fn battle_undo(set: &LoggedSet) -> BattleUndo {
         | Command::RosterLoreAdd
         | Command::QuestStart
         | Command::RankChoose
+        | Command::CampaignSet
         | Command::Undo => BattleUndo::Nothing,
+    }
+}
+
+/// Whether undoing `set` puts its campaign's settings back as they were before it (kept with
+/// the set): only a `campaign set` changes them.
+pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
+    match set.kind() {
+        Some(Command::CampaignSet) => true,
+        Some(
+            Command::RosterNew
+            | Command::RosterAdd
+            | Command::RosterEnhance
+            | Command::RosterLoreAdd
+            | Command::QuestStart
+            | Command::RankChoose
+            | Command::BattleNew
+            | Command::BattleArmy
+            | Command::BattleTwist
+            | Command::BattleResult
+            | Command::Aftermath
+            | Command::Undo,
+        )
+        | None => false,
     }
 }
 
@@ -80,7 +104,8 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
             | Command::BattleArmy
             | Command::BattleTwist
             | Command::BattleResult
-            | Command::Aftermath,
+            | Command::Aftermath
+            | Command::CampaignSet,
         ) => Ok(()),
     }
 }
@@ -108,6 +133,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::RankChoose
             | Command::BattleNew
             | Command::BattleTwist
+            | Command::CampaignSet
             | Command::Undo => false,
         },
         Some(Command::BattleResult) => next == Command::Aftermath,
@@ -120,6 +146,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::RankChoose
             | Command::BattleTwist
             | Command::Aftermath
+            | Command::CampaignSet
             | Command::Undo,
         )
         | None => false,

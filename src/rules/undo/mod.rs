@@ -3,7 +3,9 @@
 
 pub mod command;
 
-pub use command::{BattleUndo, battle_undo, blockers, check_undoable, rosters_changed};
+pub use command::{
+    BattleUndo, battle_undo, blockers, check_undoable, restores_campaign_settings, rosters_changed,
+};
 
 use super::change::{Change, Outcome, RemovedEntry, UnitRef};
 use super::model::Roster;

@@ -5,7 +5,10 @@ use crate::rules::audit::tests::{ch, set};
 use crate::rules::battle::Side;
 use crate::rules::model::{QuestState, TomeEntry};
 use crate::rules::renown::tests::pack;
-use crate::rules::roster::tests::{add, roster_led_by};
+use crate::rules::roster::tests::{add, host, roster_led_by};
+
+/// The faction of the test rosters, as the data has it now.
+static HOST: std::sync::OnceLock<Faction> = std::sync::OnceLock::new();
 
 fn side(roster_id: i64, roster: &str, vp: u32, result: BattleResult) -> Side {
     Side {
@@ -44,6 +47,7 @@ fn input<'a>(
 ) -> SheetInput<'a> {
     SheetInput {
         roster: r,
+        faction: HOST.get_or_init(host),
         pack,
         realm: Some("Ghur".into()),
         battles,
@@ -51,6 +55,28 @@ fn input<'a>(
         events: 8,
         printed: chrono::NaiveDate::from_ymd_opt(2026, 11, 21).unwrap(),
     }
+}
+
+#[test]
+fn a_unit_whose_warscroll_the_data_dropped_is_marked_on_the_sheet() {
+    let mut r = roster_led_by("Knight-Questor");
+    add(&mut r, "Liberators", false).unwrap();
+    r.units[1].warscroll = "Liberators (Scourge of Ghyran)".into();
+    let pack = pack();
+    let s = build(&input(&r, &pack, &[], &[]));
+    let marks: Vec<(&str, bool)> = s
+        .units
+        .iter()
+        .map(|u| (u.warscroll.as_str(), u.in_current_data))
+        .collect();
+    assert_eq!(
+        marks,
+        [
+            ("Knight-Questor", true),
+            ("Liberators (Scourge of Ghyran)", false)
+        ]
+    );
+    assert_eq!(s.points, 100 + 90, "it keeps the points recorded");
 }
 
 #[test]

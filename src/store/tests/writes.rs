@@ -5,7 +5,9 @@ use super::*;
 #[test]
 fn an_engine_outcome_is_applied_in_one_write_and_read_back() {
     let mut store = Store::in_memory().unwrap();
-    store.write(|tx| Campaign::create(tx, VALE, "ascension")).unwrap();
+    store
+        .write(|tx| Campaign::create(tx, VALE, "ascension", false))
+        .unwrap();
     let (id, warlord) = store
         .write(|tx| create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior"))
         .unwrap();
@@ -49,7 +51,7 @@ fn a_failing_write_leaves_nothing_behind() {
     let mut store = Store::in_memory().unwrap();
     let err = store
         .write(|tx| -> Result<()> {
-            Campaign::create(tx, VALE, "ascension")?;
+            Campaign::create(tx, VALE, "ascension", false)?;
             let (id, _) = create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior")?;
             assert_eq!(
                 rosters::load(tx, id)?.units.len(),
@@ -71,7 +73,9 @@ fn a_failing_write_leaves_nothing_behind() {
         assert_eq!(count(&store, table), 0, "{table}");
     }
     // Nothing was kept, so the ids are free again.
-    let vale = store.write(|tx| Campaign::create(tx, VALE, "ascension")).unwrap();
+    let vale = store
+        .write(|tx| Campaign::create(tx, VALE, "ascension", false))
+        .unwrap();
     assert_eq!(vale.id, 1);
 }
 

@@ -5,7 +5,7 @@ use crate::sheet::pdf::marks::{Block, Style};
 use crate::sheet::pdf::pen::Pen;
 use crate::sheet::pdf::rows::{heading, table_row};
 use crate::sheet::template::Field;
-use crate::sheet::view::{Sheet, Tagged, UnitRow};
+use crate::sheet::view::{NOT_IN_CURRENT_DATA, Sheet, Tagged, UnitRow};
 
 pub(super) fn order_of_battle(pen: &Pen, s: &Sheet) -> Block {
     let cols = &pen.t.order_of_battle.columns;
@@ -27,7 +27,9 @@ pub(super) fn order_of_battle(pen: &Pen, s: &Sheet) -> Block {
         rows.push(table_row(
             pen,
             &widths,
-            cols.iter().map(|c| cell(u, c.field)).collect(),
+            cols.iter()
+                .map(|c| cell(u, c.field, marks_data(cols, c.field)))
+                .collect(),
             false,
         ));
     }
@@ -38,8 +40,23 @@ pub(super) fn order_of_battle(pen: &Pen, s: &Sheet) -> Block {
     }
 }
 
-/// What one Order of Battle cell holds, line by line.
-fn cell(u: &UnitRow, field: Field) -> Vec<(Style, String)> {
+/// Whether the column of `field` carries the "not in the current data" mark: the Unit
+/// column, else the Warscroll column when the template has no Unit column.
+fn marks_data(cols: &[crate::sheet::template::Column], field: Field) -> bool {
+    field == Field::Unit || (field == Field::Warscroll && !cols.iter().any(|c| c.field == Field::Unit))
+}
+
+/// What one Order of Battle cell holds, line by line; `mark` adds the "not in the current
+/// data" mark of a unit the faction data no longer has.
+fn cell(u: &UnitRow, field: Field, mark: bool) -> Vec<(Style, String)> {
+    let mut lines = cell_text(u, field);
+    if mark && !u.in_current_data {
+        lines.push((Style::SmallBold, NOT_IN_CURRENT_DATA.to_string()));
+    }
+    lines
+}
+
+fn cell_text(u: &UnitRow, field: Field) -> Vec<(Style, String)> {
     let body = |t: String| vec![(Style::Body, t)];
     let dash = |t: &Option<String>| body(t.clone().unwrap_or_else(|| "–".to_string()));
     let list = |items: &[Tagged]| {
