@@ -367,3 +367,32 @@ fn a_dry_run_of_a_missing_checkout_is_refused_naming_it() {
     );
     assert!(err.contains("no-such-checkout"), "{err}");
 }
+
+#[test]
+fn an_import_refuses_while_a_faction_file_in_use_is_broken_naming_it_and_the_fix() {
+    let p = Ptg::ashen_vale();
+    let dir = p.dir.path().join("mydata");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("marked-host.toml"),
+        MARKED_HOST.replace("points = 50", "points = \"lots\""),
+    )
+    .unwrap();
+    let d = dir.display().to_string();
+    let checkout = p.dir.path().join("checkout");
+    let err = p.refused(
+        &[
+            "--data-dir",
+            &d,
+            "data",
+            "import-bsdata",
+            checkout.to_str().unwrap(),
+            "--dry-run",
+        ],
+        "marked-host.toml",
+    );
+    assert!(
+        err.contains("points") && err.contains("fix or remove that file"),
+        "{err}"
+    );
+}

@@ -4,7 +4,7 @@
 use super::App;
 use super::output::{json, line, or_dash, table};
 use crate::catalogue::counts::Counts;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ops;
 use crate::ops::data::{ImportReport, Status};
 use clap::Subcommand;
@@ -13,10 +13,14 @@ use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum DataCmd {
-    /// Where the data in use came from: each faction's file, BSData commit and catalogue
-    /// revision, and what it holds; then the battlepacks.
+    /// Where the data in use came from, and what it holds.
+    ///
+    /// Each faction's file (bundled or yours), BSData commit, date and catalogue revision as
+    /// recorded at import, and counts of units, Legends, faction terrain, Anvil of Apotheosis
+    /// heroes, enhancement tables, enhancements and lores; then totals and the battlepacks.
     Status,
     /// Import the BSData Age of Sigmar 4th edition catalogues: one TOML file per faction.
+    ///
     /// First shows what changes against the data in use (factions, units, points) and which
     /// rosters would be over a points limit at the new points; recorded costs never change.
     ImportBsdata {
@@ -97,7 +101,7 @@ fn show_status(s: &Status) -> Result<()> {
     t.add_row(total);
     line(t.to_string())?;
     line(
-        "Units counts every warscroll; Legends, Terrain (faction terrain) and Anvil (Anvil of Apotheosis) are among them.",
+        "Legends, Terrain (faction terrain) and Anvil (Anvil of Apotheosis heroes) are counted among the Units.",
     )?;
     line("\nBattlepacks")?;
     for b in &s.battlepacks {
@@ -118,6 +122,16 @@ struct ImportView<'a> {
 
 fn import(app: &mut App, path: PathBuf, out: Option<PathBuf>, dry_run: bool) -> Result<()> {
     let json_out = app.json;
+    match app.catalogue() {
+        Err(Error::Refused(m)) => {
+            return Err(Error::refused(format!(
+                "{m}; the import shows what it changes against the data in use, so fix or remove \
+                 that file first (or move it out of the data folders) and run the import again"
+            )));
+        }
+        Err(e) => return Err(e),
+        Ok(_) => {}
+    }
     let (cat, store) = app.both_if_any()?;
     let plan = ops::data::plan_import(cat, store, &path, out)?;
     let report = &plan.report;
