@@ -38,7 +38,7 @@ impl std::fmt::Display for Origin {
 #[derive(Debug, Clone)]
 pub struct Catalogue {
     factions: Vec<(Faction, Origin)>,
-    battlepacks: Vec<Battlepack>,
+    battlepacks: Vec<(Battlepack, Origin)>,
 }
 
 impl Catalogue {
@@ -55,7 +55,7 @@ impl Catalogue {
             cat.add_faction(parse_faction(&name, &text)?, Origin::Bundled);
         }
         for (name, text) in bundled_files("battlepacks") {
-            cat.add_battlepack(parse_battlepack(&name, &text)?);
+            cat.add_battlepack(parse_battlepack(&name, &text)?, Origin::Bundled);
         }
         for dir in user_dirs {
             for path in toml_files(dir)?
@@ -68,7 +68,8 @@ impl Catalogue {
             }
             for path in toml_files(&dir.join("battlepacks"))? {
                 let text = read(&path)?;
-                cat.add_battlepack(parse_battlepack(&path.display().to_string(), &text)?);
+                let pack = parse_battlepack(&path.display().to_string(), &text)?;
+                cat.add_battlepack(pack, Origin::User(path));
             }
         }
         cat.factions.sort_by(|a, b| a.0.name.cmp(&b.0.name));
@@ -85,9 +86,9 @@ impl Catalogue {
         self.factions.push((faction, origin));
     }
 
-    fn add_battlepack(&mut self, pack: Battlepack) {
-        self.battlepacks.retain(|b| !b.id.same_name(&pack.id));
-        self.battlepacks.push(pack);
+    fn add_battlepack(&mut self, pack: Battlepack, origin: Origin) {
+        self.battlepacks.retain(|(b, _)| !b.id.same_name(&pack.id));
+        self.battlepacks.push((pack, origin));
     }
 
     /// Factions by name, with where each was loaded from.
@@ -95,8 +96,13 @@ impl Catalogue {
         self.factions.iter().map(|(f, o)| (f, o))
     }
 
-    pub fn battlepacks(&self) -> &[Battlepack] {
-        &self.battlepacks
+    pub fn battlepacks(&self) -> Vec<&Battlepack> {
+        self.battlepacks.iter().map(|(b, _)| b).collect()
+    }
+
+    /// Battlepacks with where each was loaded from.
+    pub fn battlepack_files(&self) -> impl Iterator<Item = (&Battlepack, &Origin)> {
+        self.battlepacks.iter().map(|(b, o)| (b, o))
     }
 
     /// The faction called `name` (any case), or a message with suggestions.
@@ -122,8 +128,15 @@ impl Catalogue {
         let n = name.trim();
         self.battlepacks
             .iter()
+            .map(|(b, _)| b)
             .find(|b| b.id.same_name(n) || b.name.same_name(n))
-            .ok_or_else(|| names::unknown("battlepack", name, self.battlepacks.iter().map(|b| b.id.as_str())))
+            .ok_or_else(|| {
+                names::unknown(
+                    "battlepack",
+                    name,
+                    self.battlepacks.iter().map(|(b, _)| b.id.as_str()),
+                )
+            })
     }
 }
 

@@ -4,7 +4,9 @@
 pub mod battlepack;
 pub mod bounds;
 pub mod bsdata;
+pub mod counts;
 pub mod dice;
+pub mod diff;
 pub mod faction;
 pub mod load;
 

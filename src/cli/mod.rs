@@ -80,7 +80,7 @@ pub enum Command {
     /// Reverse the latest command (a whole aftermath, a unit added, a battle recorded) by
     /// appending its reversal; history keeps both.
     Undo(undo::UndoArgs),
-    /// Importing outside data (BSData catalogues).
+    /// The data in use and where it came from; importing outside data (BSData catalogues).
     #[command(subcommand)]
     Data(data::DataCmd),
     /// Walk through setting up a campaign with two rosters (in the default database unless
@@ -134,6 +134,16 @@ impl App {
         Ok(self.store.as_mut().expect("just opened"))
     }
 
+    /// The catalogue and the database if there is one (never created): for commands that
+    /// are complete without it (`data import-bsdata` checks the rosters only where there are).
+    pub fn both_if_any(&mut self) -> Result<(&Catalogue, Option<&mut Store>)> {
+        self.catalogue()?;
+        if self.store.is_none() {
+            self.store = ops::open_store_if_exists(self.db_path.as_deref())?;
+        }
+        Ok((self.catalogue.as_ref().expect("loaded"), self.store.as_mut()))
+    }
+
     /// Catalogue and store together, for commands that need both at once.
     pub fn both(&mut self) -> Result<(&Catalogue, &mut Store)> {
         self.catalogue()?;
@@ -148,7 +158,7 @@ impl App {
 impl Command {
     /// Commands that only read the database: run where there is none, they refuse instead of
     /// leaving an empty database (and its folder) behind; on a file they may not write, they
-    /// read it read-only. Faction commands never open it.
+    /// read it read-only. Faction commands never open it; data commands never create it.
     fn reads_only(&self) -> bool {
         use battle::BattleCmd as B;
         use roster::RosterCmd as R;
@@ -160,12 +170,12 @@ impl Command {
             ),
             Command::Battle(cmd) => matches!(cmd, B::Show { .. } | B::List { .. }),
             Command::Rank(cmd) => matches!(cmd, rank::RankCmd::Pending { .. }),
-            Command::Audit(_) | Command::Rolls(_) | Command::History(_) | Command::Faction(_) => true,
-            Command::Demo
-            | Command::Quest(_)
-            | Command::Aftermath(_)
-            | Command::Undo(_)
-            | Command::Data(_) => false,
+            Command::Audit(_)
+            | Command::Rolls(_)
+            | Command::History(_)
+            | Command::Faction(_)
+            | Command::Data(_) => true,
+            Command::Demo | Command::Quest(_) | Command::Aftermath(_) | Command::Undo(_) => false,
         }
     }
 }

@@ -43,6 +43,24 @@ pub fn open_existing_store(path: Option<&std::path::Path>) -> Result<Store> {
     Ok(Store::open_existing(&db_path(path)?)?)
 }
 
+/// Opens the database at `path` (default: the platform data folder) if there is one, for
+/// commands that read it when it is there and are complete without it (an import's check of
+/// the rosters): never creates a database or its folder.
+pub fn open_store_if_exists(path: Option<&std::path::Path>) -> Result<Option<Store>> {
+    let path = match path {
+        Some(p) => p.to_path_buf(),
+        // No home folder: no default database either.
+        None => match crate::store::default_path() {
+            Ok(p) => p,
+            Err(_) => return Ok(None),
+        },
+    };
+    if !path.exists() {
+        return Ok(None);
+    }
+    Ok(Some(Store::open_existing(&path)?))
+}
+
 fn db_path(path: Option<&std::path::Path>) -> Result<std::path::PathBuf> {
     Ok(match path {
         Some(p) => p.to_path_buf(),

@@ -15,6 +15,7 @@ pub mod model;
 pub mod names;
 pub mod quest;
 pub mod renown;
+pub mod reprice;
 pub mod roster;
 pub mod undo;
 
