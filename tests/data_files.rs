@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Ptg, bsdata_checkout, named, roster_new};
+use common::{Ptg, bsdata_checkout, named, roster_new, skaven_checkout};
 
 /// A hand-made faction with edge-case numbers the real catalogues lack.
 const EDGE_HOST: &str = r#"
@@ -305,21 +305,6 @@ fn a_failed_import_writes_nothing() {
         "Skaven.cat",
     );
     assert!(!out.exists());
-}
-
-/// A small checkout: the real game system, lores and the Skaven catalogues only.
-fn skaven_checkout(p: &Ptg, bsdata: &std::path::Path) -> std::path::PathBuf {
-    let dir = p.dir.path().join("checkout");
-    std::fs::create_dir_all(&dir).unwrap();
-    for f in [
-        "Age of Sigmar 4.0.gst",
-        "Lores.cat",
-        "Skaven - Library.cat",
-        "Skaven.cat",
-    ] {
-        std::fs::copy(bsdata.join(f), dir.join(f)).unwrap();
-    }
-    dir
 }
 
 /// The names in a folder, sorted.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{ASHEN_VALE, Ptg, bsdata_checkout, named, roster_new};
+use common::{ASHEN_VALE, Ptg, bsdata_checkout, named, roster_new, skaven_checkout};
 use ptg::catalogue::{Faction, Warscroll};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -155,21 +155,6 @@ fn status_gives_each_faction_s_counts_and_source_as_loaded() {
     }
     // Reading the data needs no database, and makes none.
     assert!(!p.db().exists());
-}
-
-/// A small checkout: the real game system, lores and the Skaven catalogues only.
-fn skaven_checkout(p: &Ptg, bsdata: &Path) -> PathBuf {
-    let dir = p.dir.path().join("checkout");
-    std::fs::create_dir_all(&dir).unwrap();
-    for f in [
-        "Age of Sigmar 4.0.gst",
-        "Lores.cat",
-        "Skaven - Library.cat",
-        "Skaven.cat",
-    ] {
-        std::fs::copy(bsdata.join(f), dir.join(f)).unwrap();
-    }
-    dir
 }
 
 /// Skaven as the small checkout imports it.

@@ -336,6 +336,22 @@ pub fn battle_new_args<'a>(points: &'a str, battleplan: &'a str) -> Vec<&'a str>
     ]
 }
 
+/// A small checkout in the test's folder: the real game system, lores and the Skaven
+/// catalogues only, copied from the BSData checkout `bsdata`.
+pub fn skaven_checkout(p: &Ptg, bsdata: &std::path::Path) -> PathBuf {
+    let dir = p.dir.path().join("checkout");
+    std::fs::create_dir_all(&dir).expect("checkout folder");
+    for f in [
+        "Age of Sigmar 4.0.gst",
+        "Lores.cat",
+        "Skaven - Library.cat",
+        "Skaven.cat",
+    ] {
+        std::fs::copy(bsdata.join(f), dir.join(f)).expect("copy a catalogue");
+    }
+    dir
+}
+
 /// The BSData checkout the importer tests read: `PTG_BSDATA`, else `../shared/bsdata` beside
 /// the project. When it is absent the test is skipped with a note saying why (a fresh clone
 /// may have no `../shared`); when `PTG_BSDATA` names it explicitly (CI does), a missing
