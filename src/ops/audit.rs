@@ -35,12 +35,7 @@ pub fn audit(
         let (roster_ids, battles) = match (roster, campaign) {
             (Some(name), _) => {
                 let id = rosters::id_of(conn, name)?;
-                let campaign = Campaign::of_roster(conn, id)?;
-                let fought: Vec<Battle> = battles::list(conn, Some(campaign.id))?
-                    .into_iter()
-                    .filter(|b| b.side(id).is_some())
-                    .collect();
-                (vec![id], fought)
+                (vec![id], battles::list_of_roster(conn, id)?)
             }
             (None, Some(name)) => {
                 let campaign = Campaign::get(conn, name)?;
@@ -55,12 +50,19 @@ pub fn audit(
                 (ids, battles::list(conn, None)?)
             }
         };
-        let dice: BTreeSet<i64> = rolls::list(conn, None, None)?.iter().map(|r| r.id).collect();
+        // Each roster's battles, so a roster's audit looks at its own only.
+        let mut fought: BTreeMap<i64, Vec<&Battle>> = BTreeMap::new();
+        for b in &battles {
+            for side in &b.sides {
+                fought.entry(side.roster_id).or_default().push(b);
+            }
+        }
         let mut findings = Vec::new();
         let mut notes = Vec::new();
         let mut sets_seen = BTreeSet::new();
         for &id in &roster_ids {
-            let (found, sets) = audit_one(cat, conn, id, &battles, &dice)?;
+            let mine = fought.remove(&id).unwrap_or_default();
+            let (found, sets) = audit_one(cat, conn, id, &mine)?;
             findings.extend(found.findings);
             notes.extend(found.notes);
             sets_seen.extend(sets);
@@ -83,8 +85,7 @@ fn audit_one(
     cat: &Catalogue,
     conn: &Conn,
     roster_id: i64,
-    battles: &[Battle],
-    dice: &BTreeSet<i64>,
+    battles: &[&Battle],
 ) -> Result<(RosterAudit, Vec<i64>)> {
     let stored = rosters::load(conn, roster_id)?;
     let campaign = Campaign::of_roster(conn, roster_id)?;
@@ -92,6 +93,8 @@ fn audit_one(
     let faction = cat.faction(&stored.faction).ok();
 
     let rows = history::sets(conn, Some(roster_id), None)?;
+    // The rolls this roster's changes name that the dice log holds (the check looks no further).
+    let dice = rolls::named_by_roster(conn, roster_id)?;
     let readable = rows
         .iter()
         .flat_map(|s| &s.changes)
@@ -109,19 +112,20 @@ fn audit_one(
         log: &rows,
         starting: starting.as_ref(),
         armies: &armies,
-        rolls: dice,
+        rolls: &dice,
     };
     let found = audit::audit_roster(pack, faction, &evidence);
     Ok((found, rows.iter().map(|s| s.id).collect()))
 }
 
-/// The roster rebuilt from its log: as set-up ended (the first `CompleteSetup` still in force;
-/// now, if set-up is not over) and as it stood for each battle army it took.
+/// The roster rebuilt from its log, in one replay: as set-up ended (before the first set in
+/// force that completes it; now, if set-up is not over) and as it stood for each battle army
+/// it took. Only those rosters are copied out of the replay.
 fn replays(
     conn: &Conn,
     roster_id: i64,
     rows: &[LoggedSet],
-    battles: &[Battle],
+    battles: &[&Battle],
 ) -> Result<(Option<Roster>, Vec<ArmyTaken>)> {
     let ends_setup = |set: &LoggedSet| {
         set.in_force()
@@ -130,8 +134,16 @@ fn replays(
                 .iter()
                 .any(|c| c.roster_id == Some(roster_id) && matches!(c.change, Some(Change::CompleteSetup)))
     };
-    let starting = history::replay_each(conn, roster_id, |set, _| !ends_setup(set))?;
-
+    // The latest set in force of each battle: its own `battle army`, and any `battle result`.
+    let (mut army_sets, mut result_sets) = (BTreeMap::new(), BTreeMap::new());
+    for s in rows.iter().filter(|s| s.in_force()) {
+        let Some(battle) = s.battle_id else { continue };
+        match s.kind() {
+            Some(Command::BattleArmy) if s.roster_id == Some(roster_id) => army_sets.insert(battle, s.id),
+            Some(Command::BattleResult) => result_sets.insert(battle, s.id),
+            _ => None,
+        };
+    }
     // Each army as the roster stood when it was recorded (its latest `battle army` in force),
     // else when the battle's result was.
     let mut wanted: Vec<(&Battle, Vec<i64>, Option<i64>)> = Vec::new();
@@ -139,28 +151,28 @@ fn replays(
         let Some(side) = b.side(roster_id).filter(|s| !s.army.is_empty()) else {
             continue;
         };
-        let of_battle = |command: Command, own: bool| {
-            rows.iter()
-                .filter(|s| {
-                    s.in_force()
-                        && s.kind() == Some(command)
-                        && s.battle_id == Some(b.id)
-                        && (!own || s.roster_id == Some(roster_id))
-                })
-                .map(|s| s.id)
-                .max()
-        };
-        let set = of_battle(Command::BattleArmy, true).or_else(|| of_battle(Command::BattleResult, false));
+        let set = army_sets.get(&b.id).or_else(|| result_sets.get(&b.id)).copied();
         wanted.push((b, side.army.iter().map(|u| u.unit_id).collect(), set));
     }
     let needed: BTreeSet<i64> = wanted.iter().filter_map(|(_, _, s)| *s).collect();
     let mut snapshots: BTreeMap<i64, Roster> = BTreeMap::new();
-    let now = history::replay_each(conn, roster_id, |set, after| {
-        if needed.contains(&set.id) {
-            snapshots.insert(set.id, after.clone());
-        }
-        true
-    })?;
+    let mut starting = None;
+    let now = history::replay_log(
+        conn,
+        roster_id,
+        rows,
+        |set, before| {
+            if starting.is_none() && ends_setup(set) {
+                starting = Some(before.clone());
+            }
+            true
+        },
+        |set, after| {
+            if needed.contains(&set.id) {
+                snapshots.insert(set.id, after.clone());
+            }
+        },
+    )?;
     let armies = wanted
         .into_iter()
         .map(|(b, units, set)| ArmyTaken {
@@ -171,5 +183,5 @@ fn replays(
             roster_then: set.and_then(|s| snapshots.get(&s)).unwrap_or(&now).clone(),
         })
         .collect();
-    Ok((Some(starting), armies))
+    Ok((Some(starting.unwrap_or_else(|| now.clone())), armies))
 }

@@ -18,7 +18,7 @@ pub fn view(
     store.read(|conn| {
         let subject = load_subject(cat, conn, roster)?;
         let realm = rosters::realm(conn, subject.roster.id)?;
-        let battles = battles::list(conn, Some(subject.campaign.id))?;
+        let battles = battles::list_of_roster(conn, subject.roster.id)?;
         let history = history::sets(conn, Some(subject.roster.id), None)?;
         Ok(sheet::build(&SheetInput {
             roster: &subject.roster,

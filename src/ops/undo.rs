@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::rules::log::{Command, LoggedSet};
 use crate::rules::model::Roster;
 use crate::rules::undo::{
-    battle_undo, blockers, check_undoable, restores_campaign_settings, reverse, rosters_changed,
+    added_units, battle_undo, blockers, check_undoable, restores_campaign_settings, reverse, rosters_changed,
 };
 use crate::rules::{Outcome, RuleError};
 use crate::store::{Campaign, Conn, LogContext, Store, apply_changes, battles, history, log_set, rosters};
@@ -108,7 +108,7 @@ pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i
             )));
         }
         check_undoable(&set)?;
-        let later = history::sets_after(tx, set.id)?;
+        let later = history::sets_after(tx, set.id, set.battle_id, &added_units(&set))?;
         let mut armies = HashMap::new();
         for s in later.iter().filter(|s| s.kind() == Some(Command::BattleArmy)) {
             if let Some(key @ (battle, roster)) = s.battle_id.zip(s.roster_id) {

@@ -6,7 +6,8 @@ use crate::error::refusal;
 pub use crate::rules::battle::{ArmyUnit, Battle, BattleStatus, Side, SideResult, TwistRow};
 use crate::rules::undo::BattleUndo;
 use anyhow::{Context, Result};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, ToSql, params};
+use std::collections::HashMap;
 
 /// Inserts a planned battle between two rosters.
 pub fn create(
@@ -41,117 +42,133 @@ pub fn set_roles(conn: &Connection, battle_id: i64, roster_id: Option<i64>) -> R
 
 /// Loads a battle by id, or says how to find one.
 pub fn load(conn: &Connection, id: i64) -> Result<Battle> {
-    let battle = conn
-        .query_row(
-            "SELECT b.id, b.campaign_id, c.name, b.points_limit, b.battleplan, b.status, b.roles_roster_id, b.created_at
-             FROM battles b JOIN campaigns c ON c.id = b.campaign_id WHERE b.id = ?1",
-            [id],
-            |r| {
-                Ok(Battle {
-                    id: r.get(0)?,
-                    campaign_id: r.get(1)?,
-                    campaign: r.get(2)?,
-                    points_limit: r.get(3)?,
-                    battleplan: r.get(4)?,
-                    status: r.get::<_, String>(5)?.parse().map_err(|e: String| {
-                        rusqlite::Error::FromSqlConversionFailure(5, rusqlite::types::Type::Text, e.into())
-                    })?,
-                    roles_roster_id: r.get(6)?,
-                    created_at: r.get(7)?,
-                    sides: Vec::new(),
-                    twists: Vec::new(),
-                })
-            },
-        )
-        .optional()?;
-    let Some(mut battle) = battle else {
+    let Some((battle, cancelled)) = load_all(conn, "b.id = ?1", &[&id])?.pop() else {
         return Err(refusal(format!(
             "there is no battle {id} (see `ptg battle list`)"
         )));
     };
-    let cancelled: bool =
-        conn.query_row("SELECT cancelled FROM battles WHERE id = ?1", [id], |r| r.get(0))?;
     if cancelled {
         return Err(refusal(format!(
             "battle {id} was cancelled by `ptg undo` (see `ptg history`)"
         )));
     }
-    let mut stmt = conn.prepare(
-        "SELECT s.roster_id, r.name, s.victory_points, s.result, s.withdrew, s.general_slain, s.quest_points,
-                s.aftermath_set_id IS NOT NULL
-         FROM battle_sides s JOIN rosters r ON r.id = s.roster_id WHERE s.battle_id = ?1 ORDER BY s.side",
-    )?;
-    let rows = stmt.query_map([id], |r| {
-        Ok((
-            Side {
-                roster_id: r.get(0)?,
-                roster: r.get(1)?,
-                victory_points: r.get(2)?,
-                result: None,
-                withdrew: r.get(4)?,
-                general_slain: r.get(5)?,
-                quest_points: r.get(6)?,
-                aftermath_done: r.get(7)?,
-                army: Vec::new(),
-            },
-            r.get::<_, Option<String>>(3)?,
-        ))
-    })?;
-    for row in rows {
-        let (mut side, result) = row?;
-        side.result = result
-            .map(|r| r.parse().map_err(anyhow::Error::msg))
-            .transpose()
-            .context("a battle result in the database is unreadable")?;
-        battle.sides.push(side);
-    }
-    let mut stmt = conn.prepare(
-        "SELECT roster_id, unit_id, general, regiment, destroyed, slew_hero_or_monster FROM battle_units
-         WHERE battle_id = ?1 ORDER BY position",
-    )?;
-    let rows = stmt.query_map([id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            ArmyUnit {
-                unit_id: r.get(1)?,
-                general: r.get(2)?,
-                regiment: r.get(3)?,
-                destroyed: r.get(4)?,
-                slew_hero_or_monster: r.get(5)?,
-            },
-        ))
-    })?;
-    for row in rows {
-        let (roster, unit) = row?;
-        if let Some(side) = battle.sides.iter_mut().find(|s| s.roster_id == roster) {
-            side.army.push(unit);
-        }
-    }
-    let mut stmt = conn.prepare(
-        "SELECT t.round, r.name, t.twist FROM battle_twists t JOIN rosters r ON r.id = t.underdog_roster_id
-         WHERE t.battle_id = ?1 ORDER BY t.round",
-    )?;
-    battle.twists = stmt
-        .query_map([id], |r| {
-            Ok(TwistRow {
-                round: r.get(0)?,
-                underdog: r.get(1)?,
-                twist: r.get(2)?,
-            })
-        })?
-        .collect::<Result<_, _>>()?;
     Ok(battle)
 }
 
 /// Battles, newest first, of one campaign or all.
 pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<Battle>> {
-    let mut stmt = conn.prepare(
-        "SELECT id FROM battles WHERE (?1 IS NULL OR campaign_id = ?1) AND cancelled = 0 ORDER BY id DESC",
-    )?;
-    let ids: Vec<i64> = stmt
-        .query_map([campaign_id], |r| r.get(0))?
+    let battles = match campaign_id {
+        Some(c) => load_all(conn, "b.campaign_id = ?1 AND b.cancelled = 0", &[&c])?,
+        None => load_all(conn, "b.cancelled = 0", &[])?,
+    };
+    Ok(battles.into_iter().map(|(b, _)| b).collect())
+}
+
+/// The battles, newest first, that `roster_id` fought or planned (not cancelled).
+pub fn list_of_roster(conn: &Connection, roster_id: i64) -> Result<Vec<Battle>> {
+    let filter = "b.id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1) AND b.cancelled = 0";
+    let battles = load_all(conn, filter, &[&roster_id])?;
+    Ok(battles.into_iter().map(|(b, _)| b).collect())
+}
+
+/// The battles `b` for which `filter` holds, newest first, each with whether it was
+/// cancelled: four queries (battles, sides, armies, twists) however many battles.
+fn load_all(conn: &Connection, filter: &str, values: &[&dyn ToSql]) -> Result<Vec<(Battle, bool)>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT b.id, b.campaign_id, c.name, b.points_limit, b.battleplan, b.status, b.roles_roster_id,
+                b.created_at, b.cancelled
+         FROM battles b JOIN campaigns c ON c.id = b.campaign_id WHERE {filter} ORDER BY b.id DESC"
+    ))?;
+    let mut out: Vec<(Battle, bool)> = stmt
+        .query_map(values, |r| {
+            let battle = Battle {
+                id: r.get(0)?,
+                campaign_id: r.get(1)?,
+                campaign: r.get(2)?,
+                points_limit: r.get(3)?,
+                battleplan: r.get(4)?,
+                status: r.get::<_, String>(5)?.parse().map_err(|e: String| {
+                    rusqlite::Error::FromSqlConversionFailure(5, rusqlite::types::Type::Text, e.into())
+                })?,
+                roles_roster_id: r.get(6)?,
+                created_at: r.get(7)?,
+                sides: Vec::new(),
+                twists: Vec::new(),
+            };
+            Ok((battle, r.get(8)?))
+        })?
         .collect::<Result<_, _>>()?;
-    ids.into_iter().map(|id| load(conn, id)).collect()
+    if out.is_empty() {
+        return Ok(out);
+    }
+    let at: HashMap<i64, usize> = out.iter().enumerate().map(|(i, (b, _))| (b.id, i)).collect();
+    let chosen = format!("(SELECT b.id FROM battles b WHERE {filter})");
+    let mut stmt = conn.prepare(&format!(
+        "SELECT s.battle_id, s.roster_id, r.name, s.victory_points, s.result, s.withdrew, s.general_slain,
+                s.quest_points, s.aftermath_set_id IS NOT NULL
+         FROM battle_sides s JOIN rosters r ON r.id = s.roster_id WHERE s.battle_id IN {chosen}
+         ORDER BY s.battle_id, s.side"
+    ))?;
+    let mut rows = stmt.query(values)?;
+    while let Some(r) = rows.next()? {
+        let result = r
+            .get::<_, Option<String>>(4)?
+            .map(|r| r.parse().map_err(anyhow::Error::msg))
+            .transpose()
+            .context("a battle result in the database is unreadable")?;
+        let side = Side {
+            roster_id: r.get(1)?,
+            roster: r.get(2)?,
+            victory_points: r.get(3)?,
+            result,
+            withdrew: r.get(5)?,
+            general_slain: r.get(6)?,
+            quest_points: r.get(7)?,
+            aftermath_done: r.get(8)?,
+            army: Vec::new(),
+        };
+        if let Some(&i) = at.get(&r.get::<_, i64>(0)?) {
+            out[i].0.sides.push(side);
+        }
+    }
+    let mut stmt = conn.prepare(&format!(
+        "SELECT battle_id, roster_id, unit_id, general, regiment, destroyed, slew_hero_or_monster
+         FROM battle_units WHERE battle_id IN {chosen} ORDER BY battle_id, position"
+    ))?;
+    let mut rows = stmt.query(values)?;
+    while let Some(r) = rows.next()? {
+        let unit = ArmyUnit {
+            unit_id: r.get(2)?,
+            general: r.get(3)?,
+            regiment: r.get(4)?,
+            destroyed: r.get(5)?,
+            slew_hero_or_monster: r.get(6)?,
+        };
+        let (battle, roster): (i64, i64) = (r.get(0)?, r.get(1)?);
+        let side = at
+            .get(&battle)
+            .and_then(|&i| out[i].0.sides.iter_mut().find(|s| s.roster_id == roster));
+        if let Some(side) = side {
+            side.army.push(unit);
+        }
+    }
+    let mut stmt = conn.prepare(&format!(
+        "SELECT t.battle_id, t.round, r.name, t.twist FROM battle_twists t
+         JOIN rosters r ON r.id = t.underdog_roster_id
+         WHERE t.battle_id IN {chosen} ORDER BY t.battle_id, t.round"
+    ))?;
+    let mut rows = stmt.query(values)?;
+    while let Some(r) = rows.next()? {
+        let twist = TwistRow {
+            round: r.get(1)?,
+            underdog: r.get(2)?,
+            twist: r.get(3)?,
+        };
+        if let Some(&i) = at.get(&r.get::<_, i64>(0)?) {
+            out[i].0.twists.push(twist);
+        }
+    }
+    Ok(out)
 }
 
 /// Replaces the army a roster takes to a battle with `units`, in order: each unit with whether

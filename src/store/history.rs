@@ -1,27 +1,51 @@
 //! The change log read back: change sets in order with their changes, and a roster rebuilt
 //! from its log (what the audit compares with the stored values).
+//!
+//! Every reader here selects its sets with a query built for its case (one roster, one
+//! campaign, all, the latest in force, the candidates that may block an undo), so SQLite uses
+//! the indexes of migration V5, and loads the changes of all those sets in one more query:
+//! the cost follows what is read, not the size of the league (issue #16).
 
 use crate::rules::Outcome;
+use crate::rules::log::Command;
 pub use crate::rules::log::{LoggedChange, LoggedSet};
 use crate::rules::model::Roster;
 use anyhow::{Context, Result};
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, ToSql, params};
+use std::collections::HashMap;
 
-/// Change sets, oldest first, of one roster (its own and those of its battles), one
-/// campaign, or all.
-pub fn sets(conn: &Connection, roster_id: Option<i64>, campaign_id: Option<i64>) -> Result<Vec<LoggedSet>> {
-    let mut stmt = conn.prepare(
+/// The ids of the change sets of one roster: its own, those of its battles that belong to no
+/// roster (a result), and those of other commands that changed it.
+const OF_ROSTER: &str = "SELECT id FROM change_sets WHERE roster_id = ?1
+     UNION SELECT id FROM change_sets WHERE roster_id IS NULL
+           AND battle_id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1)
+     UNION SELECT change_set_id FROM changes WHERE roster_id = ?1";
+
+/// The condition on `cs` for one roster, one campaign, both or all; the roster is `?1`, the
+/// campaign `?2` (each bound only when named).
+fn scope(roster_id: Option<i64>, campaign_id: Option<i64>) -> (String, Vec<i64>) {
+    match (roster_id, campaign_id) {
+        (Some(r), Some(c)) => (
+            format!("cs.id IN ({OF_ROSTER}) AND cs.campaign_id = ?2"),
+            vec![r, c],
+        ),
+        (Some(r), None) => (format!("cs.id IN ({OF_ROSTER})"), vec![r]),
+        (None, Some(c)) => ("cs.campaign_id = ?1".into(), vec![c]),
+        (None, None) => ("1".into(), Vec::new()),
+    }
+}
+
+/// The sets `cs` for which `filter` holds, in `order` (an ORDER BY clause on `cs`, with any
+/// LIMIT), each with its changes: two queries whatever the number of sets.
+fn select(conn: &Connection, filter: &str, order: &str, values: &[&dyn ToSql]) -> Result<Vec<LoggedSet>> {
+    let mut stmt = conn.prepare(&format!(
         "SELECT cs.id, cs.campaign_id, cs.roster_id, r.name, cs.battle_id, cs.command, cs.summary, cs.created_at,
                 cs.undoes, cs.undone_by
          FROM change_sets cs LEFT JOIN rosters r ON r.id = cs.roster_id
-         WHERE (?1 IS NULL OR cs.roster_id = ?1
-                OR (cs.roster_id IS NULL AND cs.battle_id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1))
-                OR cs.id IN (SELECT change_set_id FROM changes WHERE roster_id = ?1))
-           AND (?2 IS NULL OR cs.campaign_id = ?2)
-         ORDER BY cs.id",
-    )?;
+         WHERE {filter} ORDER BY {order}"
+    ))?;
     let mut out: Vec<LoggedSet> = stmt
-        .query_map(params![roster_id, campaign_id], |r| {
+        .query_map(values, |r| {
             Ok(LoggedSet {
                 id: r.get(0)?,
                 campaign_id: r.get(1)?,
@@ -37,42 +61,66 @@ pub fn sets(conn: &Connection, roster_id: Option<i64>, campaign_id: Option<i64>)
             })
         })?
         .collect::<Result<_, _>>()?;
-    let mut stmt = conn.prepare(
-        "SELECT id, roster_id, unit_id, kind, description, roll_id, payload FROM changes
-         WHERE change_set_id = ?1 ORDER BY id",
-    )?;
-    for set in &mut out {
-        set.changes = stmt
-            .query_map([set.id], |r| {
-                let payload: String = r.get(6)?;
-                Ok(LoggedChange {
-                    id: r.get(0)?,
-                    roster_id: r.get(1)?,
-                    unit_id: r.get(2)?,
-                    kind: r.get(3)?,
-                    description: r.get(4)?,
-                    roll_id: r.get(5)?,
-                    change: serde_json::from_str(&payload).ok(),
-                })
-            })?
-            .collect::<Result<_, _>>()?;
+    if out.is_empty() {
+        return Ok(out);
+    }
+    let at: HashMap<i64, usize> = out.iter().enumerate().map(|(i, s)| (s.id, i)).collect();
+    let mut stmt = conn.prepare(&format!(
+        "SELECT change_set_id, id, roster_id, unit_id, kind, description, roll_id, payload FROM changes
+         WHERE change_set_id IN (SELECT cs.id FROM change_sets cs WHERE {filter} ORDER BY {order})
+         ORDER BY change_set_id, id"
+    ))?;
+    let mut rows = stmt.query(values)?;
+    while let Some(r) = rows.next()? {
+        let payload: String = r.get(7)?;
+        let change = LoggedChange {
+            id: r.get(1)?,
+            roster_id: r.get(2)?,
+            unit_id: r.get(3)?,
+            kind: r.get(4)?,
+            description: r.get(5)?,
+            roll_id: r.get(6)?,
+            change: serde_json::from_str(&payload).ok(),
+        };
+        if let Some(&i) = at.get(&r.get::<_, i64>(0)?) {
+            out[i].changes.push(change);
+        }
     }
     Ok(out)
+}
+
+/// Change sets, oldest first, of one roster (its own and those of its battles), one
+/// campaign, or all.
+pub fn sets(conn: &Connection, roster_id: Option<i64>, campaign_id: Option<i64>) -> Result<Vec<LoggedSet>> {
+    let (filter, values) = scope(roster_id, campaign_id);
+    let values: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
+    select(conn, &filter, "cs.id", &values)
 }
 
 /// The roster as its change log builds it, from nothing, through change set `until` (all of
 /// it when `None`). Units get the ids the log recorded for them.
 pub fn replay(conn: &Connection, roster_id: i64, until: Option<i64>) -> Result<Roster> {
-    replay_each(conn, roster_id, |set, _| until.is_none_or(|u| set.id <= u))
+    let log = sets(conn, Some(roster_id), None)?;
+    replay_log(
+        conn,
+        roster_id,
+        &log,
+        |set, _| until.is_none_or(|u| set.id <= u),
+        |_, _| {},
+    )
 }
 
-/// Rebuilds the roster from its log set by set, calling `after` with each set and the roster
-/// as that set left it. When `after` returns false the replay stops and returns the roster as
-/// it was before that set; otherwise it returns the roster the whole log builds.
-pub fn replay_each(
+/// Rebuilds the roster from `log` (its change sets, oldest first, as [`sets`] reads them) in
+/// one pass. Before each set, `go_on` sees it and the roster so far: when it returns false
+/// the replay stops there and returns that roster. `after` sees each set applied and the
+/// roster as it left it. Whoever needs the roster at several points copies it there, so a
+/// replay clones nothing for sets nobody looks at.
+pub fn replay_log(
     conn: &Connection,
     roster_id: i64,
-    mut after: impl FnMut(&LoggedSet, &Roster) -> bool,
+    log: &[LoggedSet],
+    mut go_on: impl FnMut(&LoggedSet, &Roster) -> bool,
+    mut after: impl FnMut(&LoggedSet, &Roster),
 ) -> Result<Roster> {
     // Everything but the names comes from the log.
     let mut roster = Roster {
@@ -80,60 +128,82 @@ pub fn replay_each(
         setup_complete: false,
         ..super::rosters::header(conn, roster_id)?
     };
-    // Rewards a set granted, by id in the order they were granted: the replay gives each the id
-    // the store did, so a later claim (which names the id) finds it.
-    let mut granted =
-        conn.prepare("SELECT id FROM rewards WHERE granted_set_id = ?1 AND roster_id = ?2 ORDER BY id")?;
-    for set in sets(conn, Some(roster_id), None)? {
-        let before = roster.clone();
-        let mut reward_ids = granted
-            .query_map(params![set.id, roster_id], |r| r.get::<_, i64>(0))?
-            .collect::<Result<Vec<_>, _>>()?
-            .into_iter();
+    // Rewards each set granted, by id in the order they were granted (one query for the whole
+    // log): the replay gives each the id the store did, so a later claim (which names the id)
+    // finds it.
+    let mut granted: HashMap<i64, Vec<i64>> = HashMap::new();
+    let mut stmt = conn.prepare("SELECT granted_set_id, id FROM rewards WHERE roster_id = ?1 ORDER BY id")?;
+    for row in stmt.query_map([roster_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
+        let (set, id) = row?;
+        granted.entry(set).or_default().push(id);
+    }
+    for set in log {
+        if !go_on(set, &roster) {
+            return Ok(roster);
+        }
+        let mut reward_ids = granted.remove(&set.id).unwrap_or_default().into_iter();
         for row in set.changes.iter().filter(|c| c.roster_id == Some(roster_id)) {
             let change = row
                 .change
                 .clone()
                 .with_context(|| format!("change {} in the log is unreadable", row.id))?;
             let change = change.as_logged(row.unit_id);
+            let grants = matches!(change, crate::rules::Change::GrantReward { .. });
             let outcome = Outcome {
                 summary: String::new(),
                 changes: vec![change],
                 rolls: Vec::new(),
                 notes: Vec::new(),
             };
-            let grants = matches!(outcome.changes[0], crate::rules::Change::GrantReward { .. });
             roster.apply(&outcome, row.unit_id.unwrap_or(-1));
             if grants && let (Some(id), Some(r)) = (reward_ids.next(), roster.rewards.last_mut()) {
                 r.id = id;
             }
         }
-        if !after(&set, &roster) {
-            return Ok(before);
-        }
+        after(set, &roster);
     }
     Ok(roster)
 }
 
 /// The latest change set still in force (not an undo, not undone), of one roster, one
-/// campaign, or all.
+/// campaign, or all: read newest first and stopped at the first, with its changes only.
 pub fn latest_live(
     conn: &Connection,
     roster_id: Option<i64>,
     campaign_id: Option<i64>,
 ) -> Result<Option<LoggedSet>> {
-    Ok(sets(conn, roster_id, campaign_id)?
-        .into_iter()
-        .rev()
-        .find(LoggedSet::in_force))
+    let (filter, values) = scope(roster_id, campaign_id);
+    let values: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
+    let filter = format!("{filter} AND cs.undoes IS NULL AND cs.undone_by IS NULL");
+    Ok(select(conn, &filter, "cs.id DESC LIMIT 1", &values)?.pop())
 }
 
-/// Every change set after `set_id`, oldest first (what might build on it).
-pub fn sets_after(conn: &Connection, set_id: i64) -> Result<Vec<LoggedSet>> {
-    Ok(sets(conn, None, None)?
-        .into_iter()
-        .filter(|s| s.id > set_id)
-        .collect())
+/// The change sets in force after `set_id`, oldest first, that might build on it: those of
+/// `battle_id` (its battle, if any), those that change one of `units` (the units it added),
+/// and the `battle army` sets whose army holds one of them. What really blocks an undo is
+/// decided by `rules::undo::blockers`; this only spares reading the rest of the log.
+pub fn sets_after(
+    conn: &Connection,
+    set_id: i64,
+    battle_id: Option<i64>,
+    units: &[i64],
+) -> Result<Vec<LoggedSet>> {
+    let marks = (0..units.len())
+        .map(|i| format!("?{}", i + 4))
+        .collect::<Vec<_>>()
+        .join(",");
+    let filter = format!(
+        "cs.id > ?1 AND cs.undoes IS NULL AND cs.undone_by IS NULL AND cs.id IN (
+            SELECT id FROM change_sets WHERE battle_id = ?2
+            UNION SELECT change_set_id FROM changes WHERE unit_id IN ({marks})
+            UNION SELECT a.id FROM battle_units bu
+                  JOIN change_sets a ON a.battle_id = bu.battle_id AND a.roster_id = bu.roster_id
+                  WHERE bu.unit_id IN ({marks}) AND a.command = ?3)"
+    );
+    let army = Command::BattleArmy.as_str();
+    let mut values: Vec<&dyn ToSql> = vec![&set_id, &battle_id, &army];
+    values.extend(units.iter().map(|u| u as &dyn ToSql));
+    select(conn, &filter, "cs.id", &values)
 }
 
 /// Records that change set `undo` reverses `set`.

@@ -56,3 +56,15 @@ pub fn list(conn: &Connection, battle_id: Option<i64>, roster_id: Option<i64>) -
     })
     .collect()
 }
+
+/// The rolls named by `roster_id`'s changes that the dice log holds (what the audit's dice
+/// check needs, without reading every roll of the league).
+pub fn named_by_roster(conn: &Connection, roster_id: i64) -> Result<std::collections::BTreeSet<i64>> {
+    let mut stmt = conn.prepare(
+        "SELECT DISTINCT r.id FROM changes c JOIN rolls r ON r.id = c.roll_id
+         WHERE c.roster_id = ?1 AND c.roll_id IS NOT NULL",
+    )?;
+    Ok(stmt
+        .query_map([roster_id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?)
+}

@@ -162,12 +162,7 @@ pub fn blockers<'a>(
     later: &'a [LoggedSet],
     armies: &HashMap<(i64, i64), Vec<i64>>,
 ) -> Vec<&'a LoggedSet> {
-    let added: Vec<i64> = set
-        .changes
-        .iter()
-        .filter(|c| c.kind == "add_unit")
-        .filter_map(|c| c.unit_id)
-        .collect();
+    let added = added_units(set);
     later
         .iter()
         .filter(|s| s.id > set.id && s.in_force())
@@ -183,6 +178,15 @@ pub fn blockers<'a>(
                     .is_some_and(|units| units.iter().any(|u| added.contains(u)));
             follows_in_battle(set, s) || uses_unit || takes_unit
         })
+        .collect()
+}
+
+/// The units `set` added: a later set that changes or fields one builds on it.
+pub fn added_units(set: &LoggedSet) -> Vec<i64> {
+    set.changes
+        .iter()
+        .filter(|c| c.kind == "add_unit")
+        .filter_map(|c| c.unit_id)
         .collect()
 }
 

@@ -4,7 +4,8 @@
 pub mod command;
 
 pub use command::{
-    BattleUndo, battle_undo, blockers, check_undoable, restores_campaign_settings, rosters_changed,
+    BattleUndo, added_units, battle_undo, blockers, check_undoable, restores_campaign_settings,
+    rosters_changed,
 };
 
 use super::change::{Change, Outcome, RemovedEntry, UnitRef};
