@@ -410,7 +410,8 @@ pub fn army_unit_ids(conn: &Connection, battle_id: i64, roster_id: i64) -> Resul
 
 /// Puts a battle's records back as they were before the command of change set `set_id`, as
 /// `undo` says: a planned battle cancelled, an army or result restored from the snapshot the
-/// set kept, an aftermath marked as not run, a twist taken off.
+/// set kept, an aftermath marked as not run, a twist taken off. Each statement names the
+/// battle, so it reads that battle's rows only.
 pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: BattleUndo) -> Result<()> {
     let restore = |only: Option<i64>| -> Result<()> {
         if let Some(before) = super::history::battle_before(conn, set_id)? {
@@ -425,14 +426,15 @@ pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: Battle
         }
         BattleUndo::ClearAftermath => {
             conn.execute(
-                "UPDATE battle_sides SET aftermath_set_id = NULL WHERE aftermath_set_id = ?1",
-                [set_id],
+                "UPDATE battle_sides SET aftermath_set_id = NULL WHERE battle_id = ?2 AND aftermath_set_id = ?1",
+                [set_id, battle_id],
             )?;
         }
         BattleUndo::RemoveTwist => {
             conn.execute(
-                "DELETE FROM battle_twists WHERE roll_id IN (SELECT id FROM rolls WHERE change_set_id = ?1)",
-                [set_id],
+                "DELETE FROM battle_twists
+                 WHERE battle_id = ?2 AND roll_id IN (SELECT id FROM rolls WHERE change_set_id = ?1)",
+                [set_id, battle_id],
             )?;
         }
         BattleUndo::RestoreArmy { roster } => restore(Some(roster))?,

@@ -15,9 +15,10 @@ use rusqlite::{Connection, ToSql, params};
 use std::collections::HashMap;
 
 /// The ids of the change sets of one roster: its own, those of its battles that belong to no
-/// roster (a result), and those of other commands that changed it.
+/// roster (a result), and those of other commands that changed it. (`+roster_id` keeps
+/// SQLite from reading every set without a roster through the roster index.)
 const OF_ROSTER: &str = "SELECT id FROM change_sets WHERE roster_id = ?1
-     UNION SELECT id FROM change_sets WHERE roster_id IS NULL
+     UNION SELECT id FROM change_sets WHERE +roster_id IS NULL
            AND battle_id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1)
      UNION SELECT change_set_id FROM changes WHERE roster_id = ?1";
 
@@ -188,21 +189,28 @@ pub fn sets_after(
     battle_id: Option<i64>,
     units: &[i64],
 ) -> Result<Vec<LoggedSet>> {
-    let marks = (0..units.len())
-        .map(|i| format!("?{}", i + 4))
-        .collect::<Vec<_>>()
-        .join(",");
-    let filter = format!(
-        "cs.id > ?1 AND cs.undoes IS NULL AND cs.undone_by IS NULL AND cs.id IN (
-            SELECT id FROM change_sets WHERE battle_id = ?2
-            UNION SELECT change_set_id FROM changes WHERE unit_id IN ({marks})
-            UNION SELECT a.id FROM battle_units bu
-                  JOIN change_sets a ON a.battle_id = bu.battle_id AND a.roster_id = bu.roster_id
-                  WHERE bu.unit_id IN ({marks}) AND a.command = ?3)"
-    );
+    let mut candidates = "SELECT id FROM change_sets WHERE battle_id = ?2".to_string();
+    // Without units the unit clauses are left out: an empty `IN ()` still scans.
+    if !units.is_empty() {
+        let marks = (0..units.len())
+            .map(|i| format!("?{}", i + 4))
+            .collect::<Vec<_>>()
+            .join(",");
+        candidates += &format!(
+            " UNION SELECT change_set_id FROM changes WHERE unit_id IN ({marks})
+              UNION SELECT a.id FROM battle_units bu
+                    JOIN change_sets a ON a.battle_id = bu.battle_id AND a.roster_id = bu.roster_id
+                    WHERE bu.unit_id IN ({marks}) AND a.command = ?3"
+        );
+    }
+    let filter =
+        format!("cs.id IN ({candidates}) AND cs.id > ?1 AND cs.undoes IS NULL AND cs.undone_by IS NULL");
     let army = Command::BattleArmy.as_str();
-    let mut values: Vec<&dyn ToSql> = vec![&set_id, &battle_id, &army];
-    values.extend(units.iter().map(|u| u as &dyn ToSql));
+    let mut values: Vec<&dyn ToSql> = vec![&set_id, &battle_id];
+    if !units.is_empty() {
+        values.push(&army);
+        values.extend(units.iter().map(|u| u as &dyn ToSql));
+    }
     select(conn, &filter, "cs.id", &values)
 }
 

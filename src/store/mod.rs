@@ -183,6 +183,29 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Counts, from now on, the virtual machine steps of every statement run on this store:
+    /// the work SQLite does, rows scanned included. Only for the regression tests that prove a
+    /// command about one roster does not read the whole league (tests/perf_scaling.rs).
+    #[doc(hidden)]
+    pub fn count_steps(&mut self) -> Result<std::sync::Arc<std::sync::atomic::AtomicU64>> {
+        use rusqlite::trace::{TraceEvent, TraceEventCodes};
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let steps = std::sync::Arc::new(AtomicU64::new(0));
+        let counter = steps.clone();
+        self.conn.trace_v2(
+            TraceEventCodes::SQLITE_TRACE_PROFILE,
+            Some(move |event: TraceEvent<'_>| {
+                if let TraceEvent::Profile(stmt, _) = event {
+                    let n = stmt.get_status(rusqlite::StatementStatus::VmStep);
+                    counter.fetch_add(u64::try_from(n).unwrap_or(0), Ordering::Relaxed);
+                }
+            }),
+        )?;
+        Ok(steps)
+    }
+}
+
 #[cfg(test)]
 impl Store {
     /// The connection, for the store's own tests.

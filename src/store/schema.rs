@@ -62,7 +62,7 @@ pub fn revision(conn: &Connection, rosters: &[i64], battles: &[i64]) -> Result<i
         "SELECT COALESCE(MAX(id), 0) FROM change_sets
          WHERE roster_id IN ({r})
             OR id IN (SELECT change_set_id FROM changes WHERE roster_id IN ({r}))
-            OR (roster_id IS NULL AND battle_id IN ({b}))
+            OR (+roster_id IS NULL AND battle_id IN ({b}))
             OR (roster_id IS NULL AND battle_id IS NULL
                 AND campaign_id IN (SELECT campaign_id FROM rosters WHERE id IN ({r})))"
     );

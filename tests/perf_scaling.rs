@@ -1,0 +1,164 @@
+//! Issue #16: a command about one roster costs the same whatever the size of the league.
+//! Two leagues are built through the CLI: roster R fights the same three battles against S in
+//! both, amid 7 battles between two other rosters in one league and 37 in the other. Each
+//! per-roster command then runs in-process on a store that counts SQLite's virtual machine
+//! steps (the work it does, rows scanned included); the counts must be equal, so a command
+//! that starts reading the whole league (a missing index, a query per set, a whole-log scan)
+//! fails here.
+
+mod common;
+
+use common::{Fixture, Ptg};
+use ptg::catalogue::Catalogue;
+use ptg::ops;
+use ptg::store::Store;
+use std::sync::atomic::Ordering;
+
+const R: &str = "R";
+
+/// Plays battle `n` between `a` (Stormcast) and `b` (Skaven), result and both aftermaths,
+/// with seeded dice so both leagues roll alike.
+fn fight(p: &Ptg, n: usize, a: &str, b: &str) {
+    let n = n.to_string();
+    p.ok(&[
+        "battle",
+        "new",
+        "--campaign",
+        "Vale",
+        "--points",
+        "1000",
+        a,
+        b,
+        "--battleplan",
+        "The Ruined Settlement",
+    ]);
+    p.ok(&[
+        "battle",
+        "army",
+        &n,
+        a,
+        "Lord-Vigilant on Gryph-stalker",
+        "Liberators",
+    ]);
+    p.ok(&["battle", "army", &n, b, "Grey Seer", "Clanrats", "--seed", "7"]);
+    p.ok(&[
+        "battle",
+        "result",
+        &n,
+        "--vp",
+        &format!("{a}=10"),
+        "--vp",
+        &format!("{b}=3"),
+    ]);
+    p.ok(&["aftermath", &n, a, "--favoured", "Liberators", "--seed", "7"]);
+    p.ok(&["aftermath", &n, b, "--favoured", "Clanrats", "--seed", "7"]);
+}
+
+/// A league of `battles` battles: R v S three times, in the middle of those of X v Y.
+fn league(battles: usize) -> Ptg {
+    let p = Ptg::new();
+    p.ok(&["campaign", "new", "Vale"]);
+    for (name, stormcast) in [(R, true), ("S", false), ("X", true), ("Y", false)] {
+        let args = if stormcast {
+            common::roster_new(
+                name,
+                "Vale",
+                "Stormcast Eternals",
+                "Lord-Vigilant on Gryph-stalker",
+                "warrior",
+                "berserker",
+            )
+        } else {
+            common::roster_new(
+                name,
+                "Vale",
+                "Skaven",
+                "Grey Seer",
+                "mage",
+                "dedicated-practitioner",
+            )
+        };
+        p.ok(&args);
+        p.ok(&[
+            "roster",
+            "add",
+            name,
+            if stormcast { "Liberators" } else { "Clanrats" },
+        ]);
+    }
+    let others = battles - 3;
+    for n in 1..=battles {
+        if n > others / 2 && n <= others / 2 + 3 {
+            fight(&p, n, R, "S");
+        } else {
+            fight(&p, n, "X", "Y");
+        }
+    }
+    p
+}
+
+static SMALL: Fixture = Fixture::new(|| league(10));
+static BIG: Fixture = Fixture::new(|| league(40));
+
+/// The VM steps `command` takes on a copy of `league`.
+fn steps(league: &Fixture, command: fn(&Catalogue, &mut Store)) -> u64 {
+    let p = league.copy();
+    let cat = Catalogue::load(&[]).expect("the bundled data loads");
+    let mut store = Store::open(&p.db()).expect("the league opens");
+    let steps = store.count_steps().expect("counting steps");
+    command(&cat, &mut store);
+    steps.load(Ordering::Relaxed)
+}
+
+/// `command` does the same work on both leagues.
+fn same_on_both(what: &str, command: fn(&Catalogue, &mut Store)) {
+    let (small, big) = (steps(&SMALL, command), steps(&BIG, command));
+    assert!(small > 0, "{what}: no statements counted");
+    assert_eq!(
+        small, big,
+        "{what}: {small} SQLite steps in a 10-battle league, {big} in a 40-battle one"
+    );
+}
+
+#[test]
+fn history_of_one_roster_reads_only_that_roster() {
+    same_on_both("history --roster R", |_, store| {
+        let h = ops::history::history(store, Some(R), None).expect("history");
+        assert!(!h.sets.is_empty());
+    });
+}
+
+#[test]
+fn audit_of_one_roster_reads_only_that_roster() {
+    same_on_both("audit --roster R", |cat, store| {
+        let audit = ops::audit::audit(cat, store, Some(R), None).expect("audit");
+        assert!(audit.findings.is_empty(), "{:?}", audit.findings.len());
+    });
+}
+
+#[test]
+fn roster_show_reads_only_that_roster() {
+    same_on_both("roster show R", |cat, store| {
+        ops::roster::show(cat, store, R).expect("roster show");
+    });
+}
+
+#[test]
+fn roster_sheet_reads_only_that_roster() {
+    same_on_both("roster sheet R", |cat, store| {
+        let printed = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date");
+        ops::sheet::view(cat, store, R, 10, printed).expect("roster sheet");
+    });
+}
+
+#[test]
+fn undo_of_one_roster_reads_only_that_roster() {
+    same_on_both("undo --roster R", |cat, store| {
+        let scope = ops::undo::Scope {
+            roster: Some(R),
+            campaign: None,
+        };
+        let undone = ops::undo::undo(cat, store, scope, None).expect("undo");
+        assert!(undone.summary.contains("Aftermath"), "{}", undone.summary);
+    });
+}
