@@ -1,7 +1,7 @@
 //! `ptg rolls`: the dice log, so the opponent can see every roll.
 
 use super::App;
-use super::output::{json, line, or_dash, table};
+use super::output::{line, or_dash, table};
 use crate::error::Result;
 use crate::ops;
 use clap::Args;
@@ -18,14 +18,28 @@ pub struct RollsArgs {
 
 pub fn run(app: &mut App, args: RollsArgs) -> Result<()> {
     let json_out = app.json;
-    let rows = ops::rolls::list(app.store()?, args.battle, args.roster.as_deref())?;
+    let (battle, roster) = (args.battle, args.roster.as_deref());
     if json_out {
-        return json(&rows);
+        // Item by item as the rolls are read, in the layout `json` gives a whole array: each
+        // item is printed when the next comes (with its comma) or when the log ends.
+        let mut held: Option<String> = None;
+        ops::rolls::each(app.store()?, battle, roster, |r| {
+            let item = format!("  {}", serde_json::to_string_pretty(&r)?.replace('\n', "\n  "));
+            match held.replace(item) {
+                Some(prev) => line(format!("{prev},")),
+                None => line("["),
+            }
+        })?;
+        return match held {
+            Some(last) => line(format!("{last}\n]")),
+            None => line("[]"),
+        };
     }
     let mut t = table([
         "#", "Battle", "Roster", "For", "Dice", "Faces", "Total", "Source", "When",
     ]);
-    for r in &rows {
+    let mut count = 0;
+    ops::rolls::each(app.store()?, battle, roster, |r| {
         let source = match (r.source.as_str(), r.seed) {
             ("seeded", Some(seed)) => format!("ptg, seed {seed}"),
             ("typed", _) => "typed in".into(),
@@ -34,15 +48,17 @@ pub fn run(app: &mut App, args: RollsArgs) -> Result<()> {
         t.add_row([
             r.id.to_string(),
             r.battle_id.map(|b| b.to_string()).unwrap_or_else(|| "-".into()),
-            or_dash(r.roster.clone().unwrap_or_default()),
-            r.purpose.clone(),
-            r.expression.clone(),
+            or_dash(r.roster.unwrap_or_default()),
+            r.purpose,
+            r.expression,
             r.faces.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
             r.total.to_string(),
             source,
             r.created_at.replace('T', " ").trim_end_matches('Z').to_string(),
         ]);
-    }
+        count += 1;
+        Ok(())
+    })?;
     line(t.to_string())?;
-    line(format!("{} rolls.", rows.len()))
+    line(format!("{count} rolls."))
 }

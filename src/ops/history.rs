@@ -21,9 +21,23 @@ pub fn history(store: &mut Store, roster: Option<&str>, campaign: Option<&str>) 
             .map(|c| Campaign::get(conn, c))
             .transpose()?
             .map(|c| c.id);
+        let sets = history::sets(conn, roster_id, campaign_id)?;
+        // One roster's history names only the units its log mentions.
+        let unit_names = if roster_id.is_some() {
+            let mut ids: Vec<i64> = sets
+                .iter()
+                .flat_map(|s| &s.changes)
+                .filter_map(|c| c.unit_id)
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            rosters::unit_names_of(conn, &ids)?
+        } else {
+            rosters::unit_names(conn)?
+        };
         Ok(History {
-            sets: history::sets(conn, roster_id, campaign_id)?,
-            unit_names: rosters::unit_names(conn)?,
+            sets,
+            unit_names,
             roster_names: rosters::names(conn)?,
         })
     })

@@ -23,38 +23,65 @@ pub struct RollRow {
 
 /// Rolls in the order made, optionally of one battle and/or one roster.
 pub fn list(conn: &Connection, battle_id: Option<i64>, roster_id: Option<i64>) -> Result<Vec<RollRow>> {
-    let mut stmt = conn.prepare(
-        "SELECT r.id, r.battle_id, ro.name, cs.command, r.purpose, r.expression, r.faces, r.total, r.source,
-                r.seed, r.created_at
-         FROM rolls r JOIN change_sets cs ON cs.id = r.change_set_id
-         LEFT JOIN rosters ro ON ro.id = r.roster_id
-         WHERE (?1 IS NULL OR r.battle_id = ?1) AND (?2 IS NULL OR r.roster_id = ?2)
-         ORDER BY r.id",
-    )?;
-    let rows = stmt.query_map([battle_id, roster_id], |r| {
-        Ok((
-            RollRow {
-                id: r.get(0)?,
-                battle_id: r.get(1)?,
-                roster: r.get(2)?,
-                command: r.get(3)?,
-                purpose: r.get(4)?,
-                expression: r.get(5)?,
-                faces: Vec::new(),
-                total: r.get(7)?,
-                source: r.get(8)?,
-                seed: r.get(9)?,
-                created_at: r.get(10)?,
-            },
-            r.get::<_, String>(6)?,
-        ))
+    let mut out = Vec::new();
+    each(conn, battle_id, roster_id, |roll| {
+        out.push(roll);
+        Ok::<_, anyhow::Error>(())
     })?;
-    rows.map(|row| {
-        let (mut roll, faces) = row?;
-        roll.faces = serde_json::from_str(&faces).context("a roll's faces are unreadable")?;
-        Ok(roll)
+    Ok(out)
+}
+
+/// Calls `f` with each roll in the order made, optionally of one battle and/or one roster, as
+/// the rows are read: a caller printing the whole dice log holds one roll at a time. The
+/// filter is written for the case at hand so SQLite reads the battle's or roster's rolls
+/// through their index.
+pub fn each<E: From<anyhow::Error>>(
+    conn: &Connection,
+    battle_id: Option<i64>,
+    roster_id: Option<i64>,
+    mut f: impl FnMut(RollRow) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let (filter, values): (&str, Vec<i64>) = match (battle_id, roster_id) {
+        (Some(b), Some(r)) => ("r.battle_id = ?1 AND r.roster_id = ?2", vec![b, r]),
+        (Some(b), None) => ("r.battle_id = ?1", vec![b]),
+        (None, Some(r)) => ("r.roster_id = ?1", vec![r]),
+        (None, None) => ("1", Vec::new()),
+    };
+    let mut stmt = conn
+        .prepare(&format!(
+            "SELECT r.id, r.battle_id, ro.name, cs.command, r.purpose, r.expression, r.faces, r.total, r.source,
+                    r.seed, r.created_at
+             FROM rolls r JOIN change_sets cs ON cs.id = r.change_set_id
+             LEFT JOIN rosters ro ON ro.id = r.roster_id
+             WHERE {filter}
+             ORDER BY r.id"
+        ))
+        .map_err(anyhow::Error::from)?;
+    let mut rows = stmt
+        .query(rusqlite::params_from_iter(&values))
+        .map_err(anyhow::Error::from)?;
+    while let Some(r) = rows.next().map_err(anyhow::Error::from)? {
+        f(row(r)?)?;
+    }
+    Ok(())
+}
+
+/// One row of the query in [`each`].
+fn row(r: &rusqlite::Row) -> Result<RollRow> {
+    let faces: String = r.get(6)?;
+    Ok(RollRow {
+        id: r.get(0)?,
+        battle_id: r.get(1)?,
+        roster: r.get(2)?,
+        command: r.get(3)?,
+        purpose: r.get(4)?,
+        expression: r.get(5)?,
+        faces: serde_json::from_str(&faces).context("a roll's faces are unreadable")?,
+        total: r.get(7)?,
+        source: r.get(8)?,
+        seed: r.get(9)?,
+        created_at: r.get(10)?,
     })
-    .collect()
 }
 
 /// The rolls named by `roster_id`'s changes that the dice log holds (what the audit's dice

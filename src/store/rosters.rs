@@ -285,3 +285,25 @@ pub fn unit_names(conn: &Connection) -> Result<std::collections::HashMap<i64, St
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// The names (as [`unit_names`] gives them) of the units `ids`, for a reader that shows only
+/// some of the log: it reads those units, not every unit of the league.
+pub fn unit_names_of(conn: &Connection, ids: &[i64]) -> Result<std::collections::HashMap<i64, String>> {
+    let mut out = std::collections::HashMap::new();
+    // In chunks, well under SQLite's limit on bound values.
+    for chunk in ids.chunks(500) {
+        let marks = vec!["?"; chunk.len()].join(",");
+        let mut stmt = conn.prepare(&format!(
+            "SELECT id, warscroll, name FROM units WHERE id IN ({marks})"
+        ))?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(chunk), |r| {
+            let (id, warscroll, name): (i64, String, Option<String>) = (r.get(0)?, r.get(1)?, r.get(2)?);
+            Ok((id, name.unwrap_or(warscroll)))
+        })?;
+        for row in rows {
+            let (id, name) = row?;
+            out.insert(id, name);
+        }
+    }
+    Ok(out)
+}
