@@ -281,7 +281,7 @@ mod tests {
     fn the_bundled_data_is_within_bounds() {
         let cat = super::super::Catalogue::bundled().unwrap();
         assert!(!cat.battlepacks().is_empty());
-        for (f, _) in cat.factions() {
+        for (f, _) in cat.factions().unwrap() {
             assert_eq!(faction_problems(f), Vec::<String>::new(), "{}", f.name);
         }
         for p in cat.battlepacks() {
