@@ -65,7 +65,8 @@ pub fn status(cat: &Catalogue) -> Result<Status> {
         totals: factions.iter().map(|f| f.counts).sum(),
         factions,
         battlepacks: cat
-            .battlepack_files()
+            .battlepack_files()?
+            .into_iter()
             .map(|(b, o)| BattlepackStatus {
                 id: b.id.clone(),
                 name: b.name.clone(),
