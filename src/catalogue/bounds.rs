@@ -280,11 +280,11 @@ mod tests {
     #[test]
     fn the_bundled_data_is_within_bounds() {
         let cat = super::super::Catalogue::bundled().unwrap();
-        assert!(!cat.battlepacks().is_empty());
-        for (f, _) in cat.factions() {
+        assert!(!cat.battlepacks().unwrap().is_empty());
+        for (f, _) in cat.factions().unwrap() {
             assert_eq!(faction_problems(f), Vec::<String>::new(), "{}", f.name);
         }
-        for p in cat.battlepacks() {
+        for p in cat.battlepacks().unwrap() {
             assert_eq!(battlepack_problems(p), Vec::<String>::new(), "{}", p.id);
         }
     }

@@ -7,11 +7,12 @@ use crate::names;
 use crate::names::SameName;
 use include_dir::{Dir, include_dir};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 static BUNDLED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/data");
 
 /// A data file that could not be used: which file, and what is wrong with it.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 #[error("{path}: {message}")]
 pub struct DataError {
     pub path: String,
@@ -34,28 +35,129 @@ impl std::fmt::Display for Origin {
     }
 }
 
+/// One faction or battlepack of the catalogue: its name, known without parsing, and its facts,
+/// parsed and checked the first time they are asked for. Parsing and checking all 27 bundled
+/// factions and the battlepack took ~6 ms, more than the rest of most commands, and a command
+/// needs one or two of them.
+#[derive(Debug, Clone)]
+struct Entry<T> {
+    /// A faction's name; a battlepack's id.
+    name: String,
+    /// A battlepack's name, which finds it as well as its id.
+    alias: Option<String>,
+    origin: Origin,
+    /// The file's path as errors name it, and its text (bundled: embedded in the binary).
+    path: String,
+    text: &'static str,
+    parsed: OnceLock<Result<T, DataError>>,
+}
+
+/// What a catalogue entry holds: how to parse it and the names it is found by.
+trait Item: Sized {
+    fn parse(path: &str, text: &str) -> Result<Self, DataError>;
+    fn keys(&self) -> (&str, Option<&str>);
+    /// The keys read from a file's header without parsing it (`None`: parse it now).
+    fn header_keys(text: &str) -> Option<(String, Option<String>)>;
+}
+
+impl Item for Faction {
+    fn parse(path: &str, text: &str) -> Result<Self, DataError> {
+        parse_faction(path, text)
+    }
+    fn keys(&self) -> (&str, Option<&str>) {
+        (&self.name, None)
+    }
+    fn header_keys(text: &str) -> Option<(String, Option<String>)> {
+        Some((header_value(text, "name")?, None))
+    }
+}
+
+impl Item for Battlepack {
+    fn parse(path: &str, text: &str) -> Result<Self, DataError> {
+        parse_battlepack(path, text)
+    }
+    fn keys(&self) -> (&str, Option<&str>) {
+        (&self.id, Some(&self.name))
+    }
+    fn header_keys(text: &str) -> Option<(String, Option<String>)> {
+        Some((header_value(text, "id")?, Some(header_value(text, "name")?)))
+    }
+}
+
+impl<T: Item> Entry<T> {
+    /// An entry parsed when first used, or now when its header cannot be read.
+    fn bundled(path: String, text: &'static str) -> Result<Entry<T>, DataError> {
+        match T::header_keys(text) {
+            Some((name, alias)) => Ok(Entry {
+                name,
+                alias,
+                origin: Origin::Bundled,
+                path,
+                text,
+                parsed: OnceLock::new(),
+            }),
+            None => Ok(Entry::parsed(T::parse(&path, text)?, Origin::Bundled, path)),
+        }
+    }
+
+    /// An entry parsed already (a user file, or a bundled one with an odd header).
+    fn parsed(item: T, origin: Origin, path: String) -> Entry<T> {
+        let (name, alias) = item.keys();
+        Entry {
+            name: name.to_string(),
+            alias: alias.map(str::to_string),
+            origin,
+            path,
+            text: "",
+            parsed: OnceLock::from(Ok(item)),
+        }
+    }
+
+    fn is(&self, name: &str) -> bool {
+        self.name.same_name(name) || self.alias.as_ref().is_some_and(|a| a.same_name(name))
+    }
+
+    fn get(&self) -> Result<&T, &DataError> {
+        let parse = || {
+            let item = T::parse(&self.path, self.text)?;
+            // The header was misread (e.g. a `name = ` line inside a multi-line string).
+            let (name, alias) = item.keys();
+            if name != self.name || alias != self.alias.as_deref() {
+                return Err(DataError {
+                    path: self.path.clone(),
+                    message: format!("name: {name:?} is not the {:?} its header read", self.name),
+                });
+            }
+            Ok(item)
+        };
+        self.parsed.get_or_init(parse).as_ref()
+    }
+}
+
 /// Every faction and battlepack ptg knows in this run.
 #[derive(Debug, Clone)]
 pub struct Catalogue {
-    factions: Vec<(Faction, Origin)>,
-    battlepacks: Vec<(Battlepack, Origin)>,
+    factions: Vec<Entry<Faction>>,
+    battlepacks: Vec<Entry<Battlepack>>,
 }
 
 impl Catalogue {
     /// The bundled data, then each user folder in turn (later files replace earlier ones).
     ///
     /// A user folder holds faction files directly or under `factions/`, and battlepacks under
-    /// `battlepacks/`. Folders that do not exist are skipped.
+    /// `battlepacks/`. Folders that do not exist are skipped. Bundled files are parsed when
+    /// first used (their names are read from each file's header); user files, few and the
+    /// ones that can be broken, are parsed and checked here so a bad one is refused at once.
     pub fn load(user_dirs: &[PathBuf]) -> Result<Catalogue, DataError> {
         let mut cat = Catalogue {
             factions: Vec::new(),
             battlepacks: Vec::new(),
         };
-        for (name, text) in bundled_files("factions") {
-            cat.add_faction(parse_faction(&name, &text)?, Origin::Bundled);
+        for (path, text) in bundled_files("factions") {
+            add(&mut cat.factions, Entry::bundled(path, text)?);
         }
-        for (name, text) in bundled_files("battlepacks") {
-            cat.add_battlepack(parse_battlepack(&name, &text)?, Origin::Bundled);
+        for (path, text) in bundled_files("battlepacks") {
+            add(&mut cat.battlepacks, Entry::bundled(path, text)?);
         }
         for dir in user_dirs {
             for path in toml_files(dir)?
@@ -63,16 +165,24 @@ impl Catalogue {
                 .chain(toml_files(&dir.join("factions"))?)
             {
                 let text = read(&path)?;
-                let faction = parse_faction(&path.display().to_string(), &text)?;
-                cat.add_faction(faction, Origin::User(path));
+                let shown = path.display().to_string();
+                let faction = parse_faction(&shown, &text)?;
+                add(
+                    &mut cat.factions,
+                    Entry::parsed(faction, Origin::User(path), shown),
+                );
             }
             for path in toml_files(&dir.join("battlepacks"))? {
                 let text = read(&path)?;
-                let pack = parse_battlepack(&path.display().to_string(), &text)?;
-                cat.add_battlepack(pack, Origin::User(path));
+                let shown = path.display().to_string();
+                let pack = parse_battlepack(&shown, &text)?;
+                add(
+                    &mut cat.battlepacks,
+                    Entry::parsed(pack, Origin::User(path), shown),
+                );
             }
         }
-        cat.factions.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+        cat.factions.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(cat)
     }
 
@@ -81,78 +191,102 @@ impl Catalogue {
         Catalogue::load(&[])
     }
 
-    fn add_faction(&mut self, faction: Faction, origin: Origin) {
-        self.factions.retain(|(f, _)| !f.name.same_name(&faction.name));
-        self.factions.push((faction, origin));
+    /// Every faction by name, with where each was loaded from: parses all that are not yet.
+    pub fn factions(&self) -> Result<Vec<(&Faction, &Origin)>, DataError> {
+        all(&self.factions)
     }
 
-    fn add_battlepack(&mut self, pack: Battlepack, origin: Origin) {
-        self.battlepacks.retain(|(b, _)| !b.id.same_name(&pack.id));
-        self.battlepacks.push((pack, origin));
+    /// The factions' names, sorted, without parsing any file.
+    pub fn faction_names(&self) -> impl Iterator<Item = &str> {
+        self.factions.iter().map(|e| e.name.as_str())
     }
 
-    /// Factions by name, with where each was loaded from.
-    pub fn factions(&self) -> impl Iterator<Item = (&Faction, &Origin)> {
-        self.factions.iter().map(|(f, o)| (f, o))
+    /// Every battlepack: parses all that are not yet.
+    pub fn battlepacks(&self) -> Result<Vec<&Battlepack>, DataError> {
+        Ok(all(&self.battlepacks)?.into_iter().map(|(b, _)| b).collect())
     }
 
-    pub fn battlepacks(&self) -> Vec<&Battlepack> {
-        self.battlepacks.iter().map(|(b, _)| b).collect()
+    /// Battlepacks with where each was loaded from: parses all that are not yet.
+    pub fn battlepack_files(&self) -> Result<Vec<(&Battlepack, &Origin)>, DataError> {
+        all(&self.battlepacks)
     }
 
-    /// Battlepacks with where each was loaded from.
-    pub fn battlepack_files(&self) -> impl Iterator<Item = (&Battlepack, &Origin)> {
-        self.battlepacks.iter().map(|(b, o)| (b, o))
-    }
-
-    /// The faction called `name` (any case), or a message with suggestions.
+    /// The faction called `name` (any case), or a message with suggestions; parses its file
+    /// the first time (a file that fails is named with its bad field, as at load).
     pub fn faction(&self, name: &str) -> Result<&Faction, String> {
-        self.factions
-            .iter()
-            .map(|(f, _)| f)
-            .find(|f| f.name.same_name(name.trim()))
-            .ok_or_else(|| {
-                format!(
-                    "{} (see `ptg faction list`)",
-                    names::unknown(
-                        "faction",
-                        name,
-                        self.factions.iter().map(|(f, _)| f.name.as_str())
-                    )
-                )
-            })
+        let entry = self.factions.iter().find(|e| e.is(name.trim())).ok_or_else(|| {
+            format!(
+                "{} (see `ptg faction list`)",
+                names::unknown("faction", name, self.faction_names())
+            )
+        })?;
+        entry.get().map_err(|e| e.to_string())
     }
 
     /// The battlepack with this id or name (any case), or a message with suggestions.
     pub fn battlepack(&self, name: &str) -> Result<&Battlepack, String> {
-        let n = name.trim();
-        self.battlepacks
+        let entry = self
+            .battlepacks
             .iter()
-            .map(|(b, _)| b)
-            .find(|b| b.id.same_name(n) || b.name.same_name(n))
+            .find(|e| e.is(name.trim()))
             .ok_or_else(|| {
                 names::unknown(
                     "battlepack",
                     name,
-                    self.battlepacks.iter().map(|(b, _)| b.id.as_str()),
+                    self.battlepacks.iter().map(|e| e.name.as_str()),
                 )
-            })
+            })?;
+        entry.get().map_err(|e| e.to_string())
     }
 }
 
-fn bundled_files(sub: &str) -> Vec<(String, String)> {
+/// Adds `entry`, replacing one of the same name (a user file over a bundled one).
+fn add<T>(entries: &mut Vec<Entry<T>>, entry: Entry<T>) {
+    entries.retain(|e| !e.name.same_name(&entry.name));
+    entries.push(entry);
+}
+
+fn all<T: Item>(entries: &[Entry<T>]) -> Result<Vec<(&T, &Origin)>, DataError> {
+    entries
+        .iter()
+        .map(|e| e.get().map(|t| (t, &e.origin)).map_err(Clone::clone))
+        .collect()
+}
+
+/// The top-level `key = "..."` of a data file, read without parsing the file: the lines
+/// before the first table header. `None` for anything but a plain one-line basic string
+/// (escapes, literal or multi-line strings): the caller then parses the whole file.
+fn header_value(text: &str, key: &str) -> Option<String> {
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            return None;
+        }
+        let Some(rest) = line.strip_prefix(key) else {
+            continue;
+        };
+        let Some(rest) = rest.trim_start().strip_prefix('=') else {
+            continue;
+        };
+        let rest = rest.trim_start().strip_prefix('"')?;
+        let end = rest.find('"')?;
+        let (value, after) = (&rest[..end], rest[end + 1..].trim_start());
+        if value.contains('\\') || !(after.is_empty() || after.starts_with('#')) {
+            return None;
+        }
+        return Some(value.to_string());
+    }
+    None
+}
+
+fn bundled_files(sub: &str) -> Vec<(String, &'static str)> {
     let Some(dir) = BUNDLED.get_dir(sub) else {
         return Vec::new();
     };
-    let mut files: Vec<(String, String)> = dir
+    let mut files: Vec<(String, &'static str)> = dir
         .files()
         .filter(|f| f.path().extension().is_some_and(|e| e == "toml"))
-        .filter_map(|f| {
-            Some((
-                format!("data/{}", f.path().display()),
-                f.contents_utf8()?.to_string(),
-            ))
-        })
+        .filter_map(|f| Some((format!("data/{}", f.path().display()), f.contents_utf8()?)))
         .collect();
     files.sort();
     files
@@ -257,10 +391,63 @@ keywords = ["INFANTRY"]
         let cat = Catalogue::load(&[dir.path().to_path_buf()]).unwrap();
         let f = cat.faction("test host").unwrap();
         assert_eq!(f.units[0].points, 100);
-        let (_, origin) = cat.factions().find(|(f, _)| f.name == "Test Host").unwrap();
+        let all = cat.factions().unwrap();
+        let (_, origin) = all.iter().find(|(f, _)| f.name == "Test Host").unwrap();
         assert!(matches!(origin, Origin::User(_)));
         std::fs::write(dir.path().join("test.toml"), MINIMAL.replace("100", "120")).unwrap();
         let cat = Catalogue::load(&[dir.path().to_path_buf()]).unwrap();
         assert_eq!(cat.faction("Test Host").unwrap().units[0].points, 120);
+    }
+
+    #[test]
+    fn the_header_names_every_bundled_faction_as_parsing_does() {
+        for (path, text) in bundled_files("factions") {
+            let parsed = parse_faction(&path, text).unwrap();
+            assert_eq!(
+                header_value(text, "name").as_deref(),
+                Some(parsed.name.as_str()),
+                "{path}"
+            );
+        }
+        for (path, text) in bundled_files("battlepacks") {
+            let parsed = parse_battlepack(&path, text).unwrap();
+            assert_eq!(
+                header_value(text, "id").as_deref(),
+                Some(parsed.id.as_str()),
+                "{path}"
+            );
+            assert_eq!(
+                header_value(text, "name").as_deref(),
+                Some(parsed.name.as_str()),
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn odd_headers_are_left_to_the_parser() {
+        assert_eq!(
+            header_value("name = \"A\" # x\n[source]", "name"),
+            Some("A".into())
+        );
+        assert_eq!(header_value("name = \"A\\\"B\"\n", "name"), None);
+        assert_eq!(header_value("name = 'A'\n", "name"), None);
+        assert_eq!(header_value("[source]\nname = \"A\"\n", "name"), None);
+        assert_eq!(header_value("names = \"A\"\n", "name"), None);
+    }
+
+    #[test]
+    fn a_bundled_faction_is_parsed_only_when_asked_for() {
+        let cat = Catalogue::bundled().unwrap();
+        assert!(cat.factions.iter().all(|e| e.parsed.get().is_none()));
+        cat.faction("skaven").unwrap();
+        let parsed = cat.factions.iter().filter(|e| e.parsed.get().is_some());
+        assert_eq!(parsed.count(), 1);
+        assert_eq!(cat.faction_names().count(), 27);
+        assert!(cat.battlepacks.iter().all(|e| e.parsed.get().is_none()));
+        assert_eq!(
+            cat.battlepack("Path to Glory: Ascension").unwrap().id,
+            "ascension"
+        );
     }
 }

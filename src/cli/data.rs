@@ -39,7 +39,7 @@ pub enum DataCmd {
 pub fn run(app: &mut App, cmd: DataCmd) -> Result<()> {
     match cmd {
         DataCmd::Status => {
-            let status = ops::data::status(app.catalogue()?);
+            let status = ops::data::status(app.catalogue()?)?;
             if app.json {
                 return json(&status);
             }

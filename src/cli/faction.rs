@@ -34,7 +34,8 @@ pub fn run(app: &mut App, cmd: FactionCmd) -> Result<()> {
     match cmd {
         FactionCmd::List => {
             let rows: Vec<FactionRow> = cat
-                .factions()
+                .factions()?
+                .into_iter()
                 .map(|(f, origin)| FactionRow {
                     name: &f.name,
                     grand_alliance: &f.grand_alliance,

@@ -46,9 +46,10 @@ pub struct BattlepackStatus {
 }
 
 /// The data in use: every faction and battlepack of the catalogue as loaded for this run.
-pub fn status(cat: &Catalogue) -> Status {
+pub fn status(cat: &Catalogue) -> Result<Status> {
     let factions: Vec<FactionStatus> = cat
-        .factions()
+        .factions()?
+        .into_iter()
         .map(|(f, o)| FactionStatus {
             name: f.name.clone(),
             loaded_from: o.to_string(),
@@ -60,18 +61,19 @@ pub fn status(cat: &Catalogue) -> Status {
             counts: Counts::of(f),
         })
         .collect();
-    Status {
+    Ok(Status {
         totals: factions.iter().map(|f| f.counts).sum(),
         factions,
         battlepacks: cat
-            .battlepack_files()
+            .battlepack_files()?
+            .into_iter()
             .map(|(b, o)| BattlepackStatus {
                 id: b.id.clone(),
                 name: b.name.clone(),
                 loaded_from: o.to_string(),
             })
             .collect(),
-    }
+    })
 }
 
 /// What an import would change, worked out before anything is written.
@@ -113,7 +115,7 @@ pub fn plan_import(
             .join("factions"),
     };
     let import = import_dir(checkout)?;
-    let changes = compare(cat.factions().map(|(f, _)| f), &import.factions);
+    let changes = compare(cat.factions()?.into_iter().map(|(f, _)| f), &import.factions);
     let over_limit = match store {
         Some(store) => store.read(|conn| over_limits(cat, conn, &import.factions))?,
         None => Vec::new(),
