@@ -227,9 +227,10 @@ fn report(columns: &[(usize, Duration, u64, Vec<Cell>)]) -> String {
          killed after a minute.\n\n\
          Reproduce (sizes in battles; 10,000 takes long):\n\n\
          ```sh\ncargo bench --bench league -- 100 1000\n```\n\n\
-         These numbers are from the `i16-bench` branch, **before the store fixes of #16 \
-         land** (change-log reads, indexes, streaming); bundled factions are already parsed \
-         only when used.\n\n",
+         On a 2-core machine the single milliseconds move with its load; the ratio to \
+         `ptg --version` of the same run is the figure to compare. The same table before the \
+         store fixes of #16 (whole-log reads: `undo` 17 s and `audit` 31 s at 1,000 battles) \
+         is in this file's history (commit f856a68).\n\n",
     );
     let _ = write!(t, "| command |");
     for (n, ..) in columns {

@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 const ROSTERS: usize = 50;
 const FACTIONS: usize = 10;
 pub const CAMPAIGN: &str = "League";
-/// Undo is costly on a long log before the store fixes: only while the league is small.
+/// An aftermath undone and run again, while the league is small (kept so leagues generated
+/// before and after the store fixes of #16 are the same).
 const UNDO_UNTIL: usize = 200;
 
 /// A roster as the generator tracks it: its units that can take the field.
