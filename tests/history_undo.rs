@@ -272,3 +272,59 @@ fn undoing_an_army_puts_the_earlier_army_back() {
     p.ok(&["undo", "--roster", HAMMERS]);
     assert_eq!(army(&p), Vec::<u64>::new());
 }
+
+#[test]
+fn history_pages_with_limit_and_since_and_says_what_it_left_out() {
+    let p = FOUGHT.copy();
+    let all = p.json(&["history"]);
+    let ids: Vec<i64> = all
+        .as_array()
+        .expect("sets")
+        .iter()
+        .map(|s| s["id"].as_i64().expect("id"))
+        .collect();
+    assert!(ids.len() > 5, "{ids:?}");
+    // The latest two, oldest first, and how many came before.
+    let last_two = p.json(&["history", "--limit", "2"]);
+    let shown: Vec<i64> = last_two
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(shown, ids[ids.len() - 2..]);
+    let text = p.ok(&["history", "--limit", "2"]);
+    assert!(
+        text.contains(&format!(
+            "({} earlier change sets not shown: use --limit N or --since N to see them)",
+            ids.len() - 2
+        )),
+        "{text}"
+    );
+    // From a set number (as history prints it, with or without '#'), or a date.
+    let from = ids[3];
+    for since in [from.to_string(), format!("#{from}")] {
+        let page = p.json(&["history", "--since", &since]);
+        let first = page[0]["id"].as_i64().unwrap();
+        assert_eq!((first, page.as_array().unwrap().len()), (from, ids.len() - 3));
+    }
+    let today = p.json(&["history", "--since", "2000-01-01"]);
+    assert_eq!(today.as_array().unwrap().len(), ids.len());
+    let future = p.ok(&["history", "--since", "2999-01-01"]);
+    assert!(future.contains("No history yet."), "{future}");
+    // One roster's page keeps to that roster.
+    let rats = p.json(&["history", "--roster", RATS, "--limit", "1"]);
+    let rats_all = p.json(&["history", "--roster", RATS]);
+    let rats_all = rats_all.as_array().unwrap();
+    assert!(rats_all.len() < ids.len());
+    assert_eq!(rats.as_array().unwrap().len(), 1);
+    assert_eq!(rats[0]["id"], rats_all[rats_all.len() - 1]["id"]);
+    // Wrong usage: exit 2, naming the fix.
+    let bad = p.cmd(&["history", "--since", "last tuesday"]).assert().code(2);
+    let err = String::from_utf8_lossy(&bad.get_output().stderr).into_owned();
+    assert!(
+        err.contains("use e.g. --since 120 or --since 2026-11-23"),
+        "{err}"
+    );
+    p.cmd(&["history", "--limit", "0"]).assert().code(2);
+}

@@ -93,9 +93,75 @@ fn select(conn: &Connection, filter: &str, order: &str, values: &[&dyn ToSql]) -
 /// Change sets, oldest first, of one roster (its own and those of its battles), one
 /// campaign, or all.
 pub fn sets(conn: &Connection, roster_id: Option<i64>, campaign_id: Option<i64>) -> Result<Vec<LoggedSet>> {
-    let (filter, values) = scope(roster_id, campaign_id);
+    page(conn, roster_id, campaign_id, Page::default())
+}
+
+/// Which part of a log to read: sets from `since` on (a set number, or a date or time
+/// compared with when the set was written), and of those the latest `limit`.
+#[derive(Debug, Clone, Default)]
+pub struct Page {
+    pub since: Option<Since>,
+    pub limit: Option<u32>,
+}
+
+/// Where a page of the log starts.
+#[derive(Debug, Clone)]
+pub enum Since {
+    Set(i64),
+    /// An ISO date or date-time ("2026-11-23", "2026-11-23T18:00").
+    Time(String),
+}
+
+/// A page of the change sets of one roster, one campaign or all, oldest first: with a limit,
+/// the latest `limit` of them, read from the newest down so the cost follows the page.
+pub fn page(
+    conn: &Connection,
+    roster_id: Option<i64>,
+    campaign_id: Option<i64>,
+    page: Page,
+) -> Result<Vec<LoggedSet>> {
+    let (mut filter, mut values) = scope(roster_id, campaign_id);
+    let mut values: Vec<Box<dyn ToSql>> = values.drain(..).map(|v| Box::new(v) as Box<dyn ToSql>).collect();
+    match page.since {
+        Some(Since::Set(id)) => {
+            values.push(Box::new(id));
+            filter = format!("{filter} AND cs.id >= ?{}", values.len());
+        }
+        Some(Since::Time(t)) => {
+            values.push(Box::new(t));
+            filter = format!("{filter} AND cs.created_at >= ?{}", values.len());
+        }
+        None => {}
+    }
+    let values: Vec<&dyn ToSql> = values.iter().map(|v| v.as_ref()).collect();
+    match page.limit {
+        Some(n) => {
+            let mut newest = select(conn, &filter, &format!("cs.id DESC LIMIT {n}"), &values)?;
+            newest.reverse();
+            Ok(newest)
+        }
+        None => select(conn, &filter, "cs.id", &values),
+    }
+}
+
+/// How many change sets of one roster, one campaign or all come before set `first` (what a
+/// page leaves out).
+pub fn count_before(
+    conn: &Connection,
+    roster_id: Option<i64>,
+    campaign_id: Option<i64>,
+    first: i64,
+) -> Result<u64> {
+    let (filter, mut values) = scope(roster_id, campaign_id);
+    values.push(first);
+    let filter = format!("{filter} AND cs.id < ?{}", values.len());
     let values: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
-    select(conn, &filter, "cs.id", &values)
+    let n: i64 = conn.query_row(
+        &format!("SELECT COUNT(*) FROM change_sets cs WHERE {filter}"),
+        values.as_slice(),
+        |r| r.get(0),
+    )?;
+    Ok(n.max(0) as u64)
 }
 
 /// The roster as its change log builds it, from nothing, through change set `until` (all of
