@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{ASHEN_VALE, Fixture, HAMMERS, Ptg, RATS, named, roster_new};
+use common::{ASHEN_VALE, Fixture, HAMMERS, Ptg, RATS, battle_new_args, named, roster_new};
 use serde_json::Value;
 
 /// A faction with every mark the data can put on a warscroll.
@@ -551,19 +551,7 @@ fn rosters_holding_units_the_data_no_longer_has_keep_working() {
     assert!(printed.contains(MARK), "{printed}");
 
     // A battle with it, the result, the aftermath, a rank choice, history, audit and undo.
-    let plan = [
-        "battle",
-        "new",
-        "--campaign",
-        ASHEN_VALE,
-        "--points",
-        "1000",
-        HAMMERS,
-        RATS,
-        "--battleplan",
-        "The Ruined Settlement",
-    ];
-    d.ok(&plan);
+    d.ok(&battle_new_args("1000", "The Ruined Settlement"));
     d.ok(&[
         "battle",
         "army",
