@@ -2,7 +2,7 @@
 //! fresh install needs no set-up; files in user data folders add factions or replace bundled
 //! ones of the same name (e.g. after re-importing points from a new battlescroll).
 
-use super::{Battlepack, Faction, bounds};
+use super::{Battlepack, Faction, FactionSummary, bounds};
 use crate::names;
 use crate::names::SameName;
 use include_dir::{Dir, include_dir};
@@ -194,6 +194,28 @@ impl Catalogue {
     /// Every faction by name, with where each was loaded from: parses all that are not yet.
     pub fn factions(&self) -> Result<Vec<(&Faction, &Origin)>, DataError> {
         all(&self.factions)
+    }
+
+    /// What `ptg faction list` shows of every faction, with where each was loaded from. A
+    /// bundled file not parsed yet is summarised from its head (see [`FactionSummary`]); one
+    /// whose head does not read that way is parsed.
+    pub fn faction_summaries(&self) -> Result<Vec<(FactionSummary, &Origin)>, DataError> {
+        self.factions
+            .iter()
+            .map(|e| {
+                let quick = match e.parsed.get() {
+                    None => FactionSummary::from_text(e.text).filter(|s| s.name == e.name),
+                    Some(_) => None,
+                };
+                match quick {
+                    Some(s) => Ok((s, &e.origin)),
+                    None => e
+                        .get()
+                        .map(|f| (FactionSummary::of(f), &e.origin))
+                        .map_err(Clone::clone),
+                }
+            })
+            .collect()
     }
 
     /// The factions' names, sorted, without parsing any file.
@@ -421,6 +443,18 @@ keywords = ["INFANTRY"]
                 Some(parsed.name.as_str()),
                 "{path}"
             );
+        }
+    }
+
+    #[test]
+    fn every_bundled_faction_is_summarised_as_parsing_it_would() {
+        let cat = Catalogue::bundled().unwrap();
+        let quick = cat.faction_summaries().unwrap();
+        assert!(cat.factions.iter().all(|e| e.parsed.get().is_none()));
+        let parsed = cat.factions().unwrap();
+        assert_eq!(quick.len(), parsed.len());
+        for ((s, _), (f, _)) in quick.iter().zip(&parsed) {
+            assert_eq!(s, &FactionSummary::of(f), "{}", f.name);
         }
     }
 

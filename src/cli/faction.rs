@@ -33,13 +33,13 @@ pub fn run(app: &mut App, cmd: FactionCmd) -> Result<()> {
     let cat = app.catalogue()?;
     match cmd {
         FactionCmd::List => {
-            let rows: Vec<FactionRow> = cat
-                .factions()?
-                .into_iter()
+            let summaries = cat.faction_summaries()?;
+            let rows: Vec<FactionRow> = summaries
+                .iter()
                 .map(|(f, origin)| FactionRow {
                     name: &f.name,
                     grand_alliance: &f.grand_alliance,
-                    units: f.units.len(),
+                    units: f.units,
                     source: if f.source.commit.is_empty() {
                         f.source.origin.clone()
                     } else {

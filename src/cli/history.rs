@@ -1,10 +1,11 @@
 //! `ptg history`: the change log in order, in players' words.
 
 use super::App;
-use super::output::{json, line};
+use super::output::Stream;
 use crate::error::Result;
 use crate::ops;
-use crate::ops::history::{Page, Since};
+use crate::ops::history::{Names, Page, Since};
+use crate::rules::log::LoggedSet;
 use clap::Args;
 use std::io::IsTerminal;
 
@@ -59,56 +60,76 @@ pub fn run(app: &mut App, args: HistoryArgs) -> Result<()> {
         since: args.since,
         limit: args.limit.or(paged.then_some(TERMINAL_PAGE)),
     };
-    let h = ops::history::history(
+    // Each set is printed as it is read; JSON items as in the layout `json` gives an array.
+    let mut held: Option<String> = None;
+    let mut out = Stream::stdout();
+    let shown = ops::history::each(
         app.store()?,
         args.roster.as_deref(),
         args.campaign.as_deref(),
         page,
+        |set, names| {
+            if json_out {
+                let item = format!("  {}", serde_json::to_string_pretty(set)?.replace('\n', "\n  "));
+                return match held.replace(item) {
+                    Some(prev) => out.line(format!("{prev},")),
+                    None => out.line("["),
+                };
+            }
+            print_set(&mut out, set, names)
+        },
     )?;
     if json_out {
-        return json(&h.sets);
-    }
-    for set in &h.sets {
-        let mut status = String::new();
-        if let Some(u) = set.undone_by {
-            status = format!("  [undone by #{u}]");
+        match held {
+            Some(last) => out.line(format!("{last}\n]"))?,
+            None => out.line("[]")?,
         }
-        if let Some(u) = set.undoes {
-            status = format!("  [undoes #{u}]");
-        }
-        line(format!(
-            "#{} {} {}: {}{status}",
-            set.id,
-            set.created_at.replace('T', " ").trim_end_matches('Z'),
-            set.command,
-            set.summary
-        ))?;
-        for c in &set.changes {
-            let whose = match (set.roster_id, c.roster_id) {
-                (None, Some(r)) => h
-                    .roster_names
-                    .get(&r)
-                    .map(|n| format!("{n}: "))
-                    .unwrap_or_default(),
-                _ => String::new(),
-            };
-            let unit = c
-                .unit_id
-                .filter(|_| c.kind != "add_unit")
-                .and_then(|u| h.unit_names.get(&u))
-                .map(|l| format!("{l} "))
-                .unwrap_or_default();
-            line(format!("    {whose}{unit}{}", c.description))?;
-        }
+        return out.finish();
     }
-    if h.sets.is_empty() {
-        line("No history yet.")?;
+    if shown.sets == 0 {
+        out.line("No history yet.")?;
     }
-    if h.earlier > 0 && !h.sets.is_empty() {
-        line(format!(
+    if shown.earlier > 0 && shown.sets > 0 {
+        out.line(format!(
             "({} earlier change sets not shown: use --limit N or --since N to see them)",
-            h.earlier
+            shown.earlier
         ))?;
+    }
+    out.finish()
+}
+
+/// One change set: its heading line, then a line per change naming roster and unit.
+fn print_set(out: &mut Stream, set: &LoggedSet, names: &Names) -> Result<()> {
+    let mut status = String::new();
+    if let Some(u) = set.undone_by {
+        status = format!("  [undone by #{u}]");
+    }
+    if let Some(u) = set.undoes {
+        status = format!("  [undoes #{u}]");
+    }
+    out.line(format!(
+        "#{} {} {}: {}{status}",
+        set.id,
+        set.created_at.replace('T', " ").trim_end_matches('Z'),
+        set.command,
+        set.summary
+    ))?;
+    for c in &set.changes {
+        let whose = match (set.roster_id, c.roster_id) {
+            (None, Some(r)) => names
+                .rosters
+                .get(&r)
+                .map(|n| format!("{n}: "))
+                .unwrap_or_default(),
+            _ => String::new(),
+        };
+        let unit = c
+            .unit_id
+            .filter(|_| c.kind != "add_unit")
+            .and_then(|u| names.units.get(&u))
+            .map(|l| format!("{l} "))
+            .unwrap_or_default();
+        out.line(format!("    {whose}{unit}{}", c.description))?;
     }
     Ok(())
 }

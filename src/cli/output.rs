@@ -9,10 +9,7 @@ use std::io::Write;
 /// Writes `text` and a newline to stdout.
 pub fn line(text: impl AsRef<str>) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    match writeln!(out, "{}", text.as_ref()).and_then(|_| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Error::PipeClosed),
-        other => Ok(other?),
-    }
+    pipe(writeln!(out, "{}", text.as_ref()).and_then(|_| out.flush()))
 }
 
 /// Writes `value` as pretty JSON.
@@ -37,4 +34,35 @@ where
 pub fn or_dash(s: impl AsRef<str>) -> String {
     let s = s.as_ref();
     if s.is_empty() { "-".into() } else { s.into() }
+}
+
+/// Output written in bulk (a whole league's history or dice log): lines go through one
+/// buffer instead of a write per line, and a closed pipe ends the program as [`line`] does.
+pub struct Stream {
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+}
+
+impl Stream {
+    pub fn stdout() -> Stream {
+        Stream {
+            out: std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock()),
+        }
+    }
+
+    /// Writes `text` and a newline.
+    pub fn line(&mut self, text: impl AsRef<str>) -> Result<()> {
+        pipe(writeln!(self.out, "{}", text.as_ref()))
+    }
+
+    /// Writes out what is buffered.
+    pub fn finish(mut self) -> Result<()> {
+        pipe(self.out.flush())
+    }
+}
+
+fn pipe(r: std::io::Result<()>) -> Result<()> {
+    match r {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Error::PipeClosed),
+        other => Ok(other?),
+    }
 }

@@ -1,9 +1,11 @@
 //! `ptg rolls`: the dice log, so the opponent can see every roll.
 
 use super::App;
-use super::output::{line, or_dash, table};
+use super::chunked::{Chunked, Widths};
+use super::output::{Stream, line, or_dash, table};
 use crate::error::Result;
 use crate::ops;
+use crate::ops::rolls::RollRow;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -35,30 +37,57 @@ pub fn run(app: &mut App, args: RollsArgs) -> Result<()> {
             None => line("[]"),
         };
     }
-    let mut t = table([
-        "#", "Battle", "Roster", "For", "Dice", "Faces", "Total", "Source", "When",
-    ]);
-    let mut count = 0;
-    ops::rolls::each(app.store()?, battle, roster, |r| {
-        let source = match (r.source.as_str(), r.seed) {
-            ("seeded", Some(seed)) => format!("ptg, seed {seed}"),
-            ("typed", _) => "typed in".into(),
-            (other, _) => other.into(),
-        };
-        t.add_row([
-            r.id.to_string(),
-            r.battle_id.map(|b| b.to_string()).unwrap_or_else(|| "-".into()),
-            or_dash(r.roster.unwrap_or_default()),
-            r.purpose,
-            r.expression,
-            r.faces.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
-            r.total.to_string(),
-            source,
-            r.created_at.replace('T', " ").trim_end_matches('Z').to_string(),
-        ]);
-        count += 1;
-        Ok(())
-    })?;
-    line(t.to_string())?;
-    line(format!("{count} rolls."))
+    ops::rolls::read(app.store()?, battle, roster, |log| {
+        // A first pass finds the count and each column's width; a log too long to hold is then
+        // printed in chunks that line up, a short one as one table (fitted to the terminal).
+        let mut widths = Widths::new(&HEADER);
+        let mut count = 0;
+        log.each(|r| {
+            widths.add(&cells(r));
+            count += 1;
+            Ok(())
+        })?;
+        let mut out = Stream::stdout();
+        if count <= CHUNK {
+            let mut t = table(HEADER);
+            log.each(|r| {
+                t.add_row(cells(r));
+                Ok(())
+            })?;
+            out.line(t.to_string())?;
+        } else {
+            let mut t = Chunked::new(&HEADER, widths, CHUNK, |l: &str| out.line(l));
+            log.each(|r| t.add(cells(r).into()))?;
+            t.finish()?;
+        }
+        out.line(format!("{count} rolls."))?;
+        out.finish()
+    })
+}
+
+/// Rolls per table chunk when the log is printed in pieces.
+const CHUNK: usize = 1000;
+
+const HEADER: [&str; 9] = [
+    "#", "Battle", "Roster", "For", "Dice", "Faces", "Total", "Source", "When",
+];
+
+/// A roll's cells as the table shows them.
+fn cells(r: RollRow) -> [String; 9] {
+    let source = match (r.source.as_str(), r.seed) {
+        ("seeded", Some(seed)) => format!("ptg, seed {seed}"),
+        ("typed", _) => "typed in".into(),
+        (other, _) => other.into(),
+    };
+    [
+        r.id.to_string(),
+        r.battle_id.map(|b| b.to_string()).unwrap_or_else(|| "-".into()),
+        or_dash(r.roster.unwrap_or_default()),
+        r.purpose,
+        r.expression,
+        r.faces.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
+        r.total.to_string(),
+        source,
+        r.created_at.replace('T', " ").trim_end_matches('Z').to_string(),
+    ]
 }

@@ -6,52 +6,62 @@ pub use crate::store::history::{Page, Since};
 use crate::store::{Campaign, Store, history, rosters};
 use std::collections::HashMap;
 
-/// Change sets with every unit's and roster's name, by id.
-pub struct History {
-    pub sets: Vec<LoggedSet>,
-    pub unit_names: HashMap<i64, String>,
-    pub roster_names: HashMap<i64, String>,
-    /// Change sets of the same scope before the first one shown (left out by the page).
+/// The names a change set's lines need: its units' and rosters' names, by id.
+#[derive(Default)]
+pub struct Names {
+    pub units: HashMap<i64, String>,
+    pub rosters: HashMap<i64, String>,
+}
+
+/// What a history read showed: how many sets, and how many of the same scope came before the
+/// first one shown (left out by the page).
+pub struct Shown {
+    pub sets: u64,
     pub earlier: u64,
 }
 
 /// A page of the change log of one roster (its own commands and its battles), one campaign,
-/// or all, read in one snapshot.
-pub fn history(
+/// or all, handed to `f` set by set as it is read, with the names its lines need, so printing
+/// a whole league's log holds one set at a time (issue #16). One read transaction.
+pub fn each(
     store: &mut Store,
     roster: Option<&str>,
     campaign: Option<&str>,
     page: Page,
-) -> Result<History> {
+    mut f: impl FnMut(&LoggedSet, &Names) -> Result<()>,
+) -> Result<Shown> {
     store.read(|conn| {
         let roster_id = roster.map(|r| rosters::id_of(conn, r)).transpose()?;
         let campaign_id = campaign
             .map(|c| Campaign::get(conn, c))
             .transpose()?
             .map(|c| c.id);
-        let sets = history::page(conn, roster_id, campaign_id, page)?;
-        let earlier = match sets.first() {
-            Some(first) => history::count_before(conn, roster_id, campaign_id, first.id)?,
+        let mut names = Names {
+            units: HashMap::new(),
+            rosters: rosters::names(conn)?,
+        };
+        let (mut first, mut count) = (None, 0);
+        history::each_of_page(conn, roster_id, campaign_id, page, |set| -> Result<()> {
+            // Names are read as sets name units not seen yet: the cost follows what is shown.
+            let mut missing: Vec<i64> = set
+                .changes
+                .iter()
+                .filter_map(|c| c.unit_id)
+                .filter(|u| !names.units.contains_key(u))
+                .collect();
+            if !missing.is_empty() {
+                missing.sort_unstable();
+                missing.dedup();
+                names.units.extend(rosters::unit_names_of(conn, &missing)?);
+            }
+            first.get_or_insert(set.id);
+            count += 1;
+            f(&set, &names)
+        })?;
+        let earlier = match first {
+            Some(first) => history::count_before(conn, roster_id, campaign_id, first)?,
             None => 0,
         };
-        // One roster's history names only the units its log mentions.
-        let unit_names = if roster_id.is_some() {
-            let mut ids: Vec<i64> = sets
-                .iter()
-                .flat_map(|s| &s.changes)
-                .filter_map(|c| c.unit_id)
-                .collect();
-            ids.sort_unstable();
-            ids.dedup();
-            rosters::unit_names_of(conn, &ids)?
-        } else {
-            rosters::unit_names(conn)?
-        };
-        Ok(History {
-            sets,
-            unit_names,
-            roster_names: rosters::names(conn)?,
-            earlier,
-        })
+        Ok(Shown { sets: count, earlier })
     })
 }

@@ -1,8 +1,9 @@
 //! The dice log.
 
 use crate::error::{Error, Result};
-use crate::store::rolls::{self, RollRow};
-use crate::store::{Store, rosters};
+use crate::store::rolls;
+pub use crate::store::rolls::RollRow;
+use crate::store::{Conn, Store, rosters};
 
 /// Every roll, or those of one battle and/or one roster, oldest first.
 pub fn list(store: &mut Store, battle: Option<i64>, roster: Option<&str>) -> Result<Vec<RollRow>> {
@@ -20,8 +21,37 @@ pub fn each(
     roster: Option<&str>,
     f: impl FnMut(RollRow) -> Result<()>,
 ) -> Result<()> {
+    read(store, battle, roster, |log| log.each(f))
+}
+
+/// The rolls of one battle and/or one roster (or all), to be read as often as the reader
+/// needs within one snapshot: a table reads them once for its column widths, then to print.
+pub struct RollLog<'c> {
+    conn: &'c Conn,
+    battle: Option<i64>,
+    roster_id: Option<i64>,
+}
+
+impl RollLog<'_> {
+    /// Calls `f` with each roll, oldest first, as it is read.
+    pub fn each(&self, f: impl FnMut(RollRow) -> Result<()>) -> Result<()> {
+        rolls::each(self.conn, self.battle, self.roster_id, f)
+    }
+}
+
+/// Runs `f` with the dice log of one battle and/or one roster (or all) in one read transaction.
+pub fn read<T>(
+    store: &mut Store,
+    battle: Option<i64>,
+    roster: Option<&str>,
+    f: impl FnOnce(&RollLog) -> Result<T>,
+) -> Result<T> {
     store.read(|conn| {
         let roster_id = roster.map(|r| rosters::id_of(conn, r)).transpose()?;
-        rolls::each(conn, battle, roster_id, f)
+        f(&RollLog {
+            conn,
+            battle,
+            roster_id,
+        })
     })
 }

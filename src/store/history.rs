@@ -36,45 +36,45 @@ fn scope(roster_id: Option<i64>, campaign_id: Option<i64>) -> (String, Vec<i64>)
     }
 }
 
-/// The sets `cs` for which `filter` holds, in `order` (an ORDER BY clause on `cs`, with any
-/// LIMIT), each with its changes: two queries whatever the number of sets.
-fn select(conn: &Connection, filter: &str, order: &str, values: &[&dyn ToSql]) -> Result<Vec<LoggedSet>> {
-    let mut stmt = conn.prepare(&format!(
-        "SELECT cs.id, cs.campaign_id, cs.roster_id, r.name, cs.battle_id, cs.command, cs.summary, cs.created_at,
-                cs.undoes, cs.undone_by
-         FROM change_sets cs LEFT JOIN rosters r ON r.id = cs.roster_id
-         WHERE {filter} ORDER BY {order}"
-    ))?;
-    let mut out: Vec<LoggedSet> = stmt
-        .query_map(values, |r| {
-            Ok(LoggedSet {
-                id: r.get(0)?,
-                campaign_id: r.get(1)?,
-                roster_id: r.get(2)?,
-                roster: r.get(3)?,
-                battle_id: r.get(4)?,
-                command: r.get(5)?,
-                summary: r.get(6)?,
-                created_at: r.get(7)?,
-                undoes: r.get(8)?,
-                undone_by: r.get(9)?,
-                changes: Vec::new(),
-            })
-        })?
-        .collect::<Result<_, _>>()?;
-    if out.is_empty() {
-        return Ok(out);
-    }
-    let at: HashMap<i64, usize> = out.iter().enumerate().map(|(i, s)| (s.id, i)).collect();
-    let mut stmt = conn.prepare(&format!(
-        "SELECT change_set_id, id, roster_id, unit_id, kind, description, roll_id, payload FROM changes
-         WHERE change_set_id IN (SELECT cs.id FROM change_sets cs WHERE {filter} ORDER BY {order})
-         ORDER BY change_set_id, id"
-    ))?;
-    let mut rows = stmt.query(values)?;
-    while let Some(r) = rows.next()? {
-        let payload: String = r.get(7)?;
-        let change = LoggedChange {
+/// The columns of a set, joined with its roster's name; `{filter}` and `{order}` to fill.
+const SET_QUERY: &str =
+    "SELECT cs.id, cs.campaign_id, cs.roster_id, r.name, cs.battle_id, cs.command, cs.summary,
+        cs.created_at, cs.undoes, cs.undone_by
+     FROM change_sets cs LEFT JOIN rosters r ON r.id = cs.roster_id
+     WHERE {filter} ORDER BY {order}";
+
+/// The changes of the sets `SET_QUERY` selects, in set order.
+const CHANGE_QUERY: &str = "SELECT change_set_id, id, roster_id, unit_id, kind, description, roll_id, payload
+     FROM changes
+     WHERE change_set_id IN (SELECT cs.id FROM change_sets cs WHERE {filter} ORDER BY {order})
+     ORDER BY change_set_id, id";
+
+fn fill(query: &str, filter: &str, order: &str) -> String {
+    query.replace("{filter}", filter).replace("{order}", order)
+}
+
+fn set_row(r: &rusqlite::Row) -> rusqlite::Result<LoggedSet> {
+    Ok(LoggedSet {
+        id: r.get(0)?,
+        campaign_id: r.get(1)?,
+        roster_id: r.get(2)?,
+        roster: r.get(3)?,
+        battle_id: r.get(4)?,
+        command: r.get(5)?,
+        summary: r.get(6)?,
+        created_at: r.get(7)?,
+        undoes: r.get(8)?,
+        undone_by: r.get(9)?,
+        changes: Vec::new(),
+    })
+}
+
+/// A change row of `CHANGE_QUERY`: its set's id and the change.
+fn change_row(r: &rusqlite::Row) -> rusqlite::Result<(i64, LoggedChange)> {
+    let payload: String = r.get(7)?;
+    Ok((
+        r.get(0)?,
+        LoggedChange {
             id: r.get(1)?,
             roster_id: r.get(2)?,
             unit_id: r.get(3)?,
@@ -82,12 +82,69 @@ fn select(conn: &Connection, filter: &str, order: &str, values: &[&dyn ToSql]) -
             description: r.get(5)?,
             roll_id: r.get(6)?,
             change: serde_json::from_str(&payload).ok(),
-        };
-        if let Some(&i) = at.get(&r.get::<_, i64>(0)?) {
+        },
+    ))
+}
+
+/// The sets `cs` for which `filter` holds, in `order` (an ORDER BY clause on `cs`, with any
+/// LIMIT), each with its changes: two queries whatever the number of sets.
+fn select(conn: &Connection, filter: &str, order: &str, values: &[&dyn ToSql]) -> Result<Vec<LoggedSet>> {
+    let mut stmt = conn.prepare(&fill(SET_QUERY, filter, order))?;
+    let mut out: Vec<LoggedSet> = stmt.query_map(values, set_row)?.collect::<Result<_, _>>()?;
+    if out.is_empty() {
+        return Ok(out);
+    }
+    let at: HashMap<i64, usize> = out.iter().enumerate().map(|(i, s)| (s.id, i)).collect();
+    let mut stmt = conn.prepare(&fill(CHANGE_QUERY, filter, order))?;
+    let mut rows = stmt.query(values)?;
+    while let Some(r) = rows.next()? {
+        let (set, change) = change_row(r)?;
+        if let Some(&i) = at.get(&set) {
             out[i].changes.push(change);
         }
     }
     Ok(out)
+}
+
+/// The sets `cs` for which `filter` holds, oldest first, each with its changes, handed to `f`
+/// one at a time as they are read: the two queries are stepped side by side (both in set
+/// order), so a whole league's log is printed holding one set, not all of them.
+fn select_each<E: From<anyhow::Error>>(
+    conn: &Connection,
+    filter: &str,
+    values: &[&dyn ToSql],
+    mut f: impl FnMut(LoggedSet) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let prepare = |query| {
+        conn.prepare(&fill(query, filter, "cs.id"))
+            .map_err(anyhow::Error::from)
+    };
+    let (mut sets_stmt, mut changes_stmt) = (prepare(SET_QUERY)?, prepare(CHANGE_QUERY)?);
+    let mut sets = sets_stmt.query(values).map_err(anyhow::Error::from)?;
+    let mut changes = changes_stmt.query(values).map_err(anyhow::Error::from)?;
+    let next_change = |changes: &mut rusqlite::Rows| -> Result<Option<(i64, LoggedChange)>> {
+        Ok(match changes.next()? {
+            Some(r) => Some(change_row(r)?),
+            None => None,
+        })
+    };
+    let mut pending = next_change(&mut changes)?;
+    while let Some(r) = sets.next().map_err(anyhow::Error::from)? {
+        let mut set = set_row(r).map_err(anyhow::Error::from)?;
+        while let Some((set_id, _)) = &pending {
+            if *set_id > set.id {
+                break;
+            }
+            if let Some((set_id, change)) = pending.take()
+                && set_id == set.id
+            {
+                set.changes.push(change);
+            }
+            pending = next_change(&mut changes)?;
+        }
+        f(set)?;
+    }
+    Ok(())
 }
 
 /// Change sets, oldest first, of one roster (its own and those of its battles), one
@@ -120,6 +177,23 @@ pub fn page(
     campaign_id: Option<i64>,
     page: Page,
 ) -> Result<Vec<LoggedSet>> {
+    let mut out = Vec::new();
+    each_of_page::<anyhow::Error>(conn, roster_id, campaign_id, page, |set| {
+        out.push(set);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// [`page`], handed to `f` set by set, oldest first. Without a limit the sets are read as
+/// they are printed (see `select_each`); a limited page, read newest first, is held whole.
+pub fn each_of_page<E: From<anyhow::Error>>(
+    conn: &Connection,
+    roster_id: Option<i64>,
+    campaign_id: Option<i64>,
+    page: Page,
+    f: impl FnMut(LoggedSet) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
     let (mut filter, mut values) = scope(roster_id, campaign_id);
     let mut values: Vec<Box<dyn ToSql>> = values.drain(..).map(|v| Box::new(v) as Box<dyn ToSql>).collect();
     match page.since {
@@ -136,11 +210,10 @@ pub fn page(
     let values: Vec<&dyn ToSql> = values.iter().map(|v| v.as_ref()).collect();
     match page.limit {
         Some(n) => {
-            let mut newest = select(conn, &filter, &format!("cs.id DESC LIMIT {n}"), &values)?;
-            newest.reverse();
-            Ok(newest)
+            let newest = select(conn, &filter, &format!("cs.id DESC LIMIT {n}"), &values)?;
+            newest.into_iter().rev().try_for_each(f)
         }
-        None => select(conn, &filter, "cs.id", &values),
+        None => select_each(conn, &filter, &values, f),
     }
 }
 

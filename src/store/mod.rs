@@ -138,6 +138,11 @@ impl Store {
         let _mode: String = upgrade::with_retries(&mut conn, |conn| {
             Ok(conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?)
         })?;
+        // In WAL mode NORMAL still keeps the file whole through a crash or power cut (a
+        // transaction is all there or not at all) and syncs at every checkpoint, which each
+        // command runs as it closes; what it skips is the sync of every commit, which cost
+        // a write two of its five fsyncs (~2.5 ms of ~12 on this machine's disk, issue #16).
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
         if plan != upgrade::Plan::UpToDate {
             upgrade::bring_up_to_date(&mut conn)?;
         }

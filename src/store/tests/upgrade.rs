@@ -68,3 +68,17 @@ fn an_up_to_date_database_is_not_handed_to_the_migration_runner() {
         .unwrap();
     Store::setup(conn).expect("opened without running the migrations");
 }
+
+#[test]
+fn latest_known_is_the_newest_migration() {
+    let newest = super::super::embedded::migrations::runner()
+        .get_migrations()
+        .iter()
+        .map(|m| i64::from(m.version()))
+        .max();
+    assert_eq!(
+        Some(super::super::schema::LATEST_KNOWN),
+        newest,
+        "bump schema::LATEST_KNOWN with a new migration"
+    );
+}
