@@ -107,7 +107,13 @@ mod tests {
 
     fn rows() -> Vec<Vec<String>> {
         (1..=7)
-            .map(|i| vec![i.to_string(), "x".repeat(i), format!("café {i}")])
+            .map(|i| {
+                vec![
+                    i.to_string(),
+                    "x".repeat(i),
+                    format!("café {i}\nline {}", "y".repeat(7 - i)),
+                ]
+            })
             .collect()
     }
 

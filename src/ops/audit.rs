@@ -5,7 +5,7 @@ use super::pack_of;
 use crate::catalogue::Catalogue;
 use crate::error::Result;
 use crate::rules::Change;
-use crate::rules::audit::{self, ArmyTaken, Finding, RosterAudit, RosterEvidence};
+use crate::rules::audit::{self, ArmyTaken, Finding, RosterAudit, RosterEvidence, UnitCosts};
 use crate::rules::log::{Command, LoggedSet};
 use crate::rules::model::Roster;
 use crate::store::battles::{self, Battle};
@@ -119,8 +119,8 @@ fn audit_one(
 }
 
 /// The roster rebuilt from its log, in one replay: as set-up ended (before the first set in
-/// force that completes it; now, if set-up is not over) and as it stood for each battle army
-/// it took. Only those rosters are copied out of the replay.
+/// force that completes it; now, if set-up is not over), and its unit costs as they stood for
+/// each battle army it took. Only the set-up roster is copied out of the replay.
 fn replays(
     conn: &Conn,
     roster_id: i64,
@@ -155,7 +155,7 @@ fn replays(
         wanted.push((b, side.army.iter().map(|u| u.unit_id).collect(), set));
     }
     let needed: BTreeSet<i64> = wanted.iter().filter_map(|(_, _, s)| *s).collect();
-    let mut snapshots: BTreeMap<i64, Roster> = BTreeMap::new();
+    let mut snapshots: BTreeMap<i64, UnitCosts> = BTreeMap::new();
     let mut starting = None;
     let now = history::replay_log(
         conn,
@@ -169,10 +169,11 @@ fn replays(
         },
         |set, after| {
             if needed.contains(&set.id) {
-                snapshots.insert(set.id, after.clone());
+                snapshots.insert(set.id, UnitCosts::of(after));
             }
         },
     )?;
+    let costs_now = UnitCosts::of(&now);
     let armies = wanted
         .into_iter()
         .map(|(b, units, set)| ArmyTaken {
@@ -180,7 +181,9 @@ fn replays(
             points_limit: b.points_limit,
             set,
             units,
-            roster_then: set.and_then(|s| snapshots.get(&s)).unwrap_or(&now).clone(),
+            roster_then: set
+                .and_then(|s| snapshots.get(&s).cloned())
+                .unwrap_or_else(|| costs_now.clone()),
         })
         .collect();
     Ok((Some(starting.unwrap_or_else(|| now.clone())), armies))

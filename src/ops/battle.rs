@@ -306,14 +306,32 @@ pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, battle_id: i64) -> Result
     store.read(|conn| shown(cat, conn, battle_id, Vec::new()))
 }
 
-/// Battles, newest first, of one campaign or all.
-pub fn list(store: &mut Store, campaign: Option<&str>) -> Result<Vec<Battle>> {
+/// The battles of one campaign or all, to be read as often as the reader needs within one
+/// snapshot (a table reads them once for its column widths, then to print).
+pub struct BattleList<'c> {
+    conn: &'c Conn,
+    campaign_id: Option<i64>,
+}
+
+impl BattleList<'_> {
+    /// Calls `f` with each battle, newest first, as it is read.
+    pub fn each(&self, f: impl FnMut(Battle) -> Result<()>) -> Result<()> {
+        battles::each(self.conn, self.campaign_id, f)
+    }
+}
+
+/// Runs `f` with the battles of one campaign or all, in one read transaction.
+pub fn read_list<T>(
+    store: &mut Store,
+    campaign: Option<&str>,
+    f: impl FnOnce(&BattleList) -> Result<T>,
+) -> Result<T> {
     store.read(|conn| {
         let campaign_id = campaign
             .map(|c| Campaign::get(conn, c))
             .transpose()?
             .map(|c| c.id);
-        Ok(battles::list(conn, campaign_id)?)
+        f(&BattleList { conn, campaign_id })
     })
 }
 

@@ -8,7 +8,7 @@
 //! answer can never disagree with them.
 
 use crate::catalogue::{Battlepack, Faction};
-use crate::rules::audit::{ArmyTaken, Check, army_points};
+use crate::rules::audit::{ArmyTaken, Check, UnitCosts, army_points};
 use crate::rules::model::Roster;
 use crate::rules::roster::check;
 use serde::Serialize;
@@ -89,7 +89,7 @@ pub fn over_limits(
                 points_limit: army.points_limit,
                 set: None,
                 units: army.units.clone(),
-                roster_then: r.clone(),
+                roster_then: UnitCosts::of(r),
             };
             army_points(r, &taken)
                 .into_iter()

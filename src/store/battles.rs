@@ -7,7 +7,6 @@ pub use crate::rules::battle::{ArmyUnit, Battle, BattleStatus, Side, SideResult,
 use crate::rules::undo::BattleUndo;
 use anyhow::{Context, Result};
 use rusqlite::{Connection, ToSql, params};
-use std::collections::HashMap;
 
 /// Inserts a planned battle between two rosters.
 pub fn create(
@@ -74,101 +73,26 @@ pub fn list_of_roster(conn: &Connection, roster_id: i64) -> Result<Vec<Battle>> 
 /// The battles `b` for which `filter` holds, newest first, each with whether it was
 /// cancelled: four queries (battles, sides, armies, twists) however many battles.
 fn load_all(conn: &Connection, filter: &str, values: &[&dyn ToSql]) -> Result<Vec<(Battle, bool)>> {
-    let mut stmt = conn.prepare(&format!(
-        "SELECT b.id, b.campaign_id, c.name, b.points_limit, b.battleplan, b.status, b.roles_roster_id,
-                b.created_at, b.cancelled
-         FROM battles b JOIN campaigns c ON c.id = b.campaign_id WHERE {filter} ORDER BY b.id DESC"
-    ))?;
-    let mut out: Vec<(Battle, bool)> = stmt
-        .query_map(values, |r| {
-            let battle = Battle {
-                id: r.get(0)?,
-                campaign_id: r.get(1)?,
-                campaign: r.get(2)?,
-                points_limit: r.get(3)?,
-                battleplan: r.get(4)?,
-                status: r.get::<_, String>(5)?.parse().map_err(|e: String| {
-                    rusqlite::Error::FromSqlConversionFailure(5, rusqlite::types::Type::Text, e.into())
-                })?,
-                roles_roster_id: r.get(6)?,
-                created_at: r.get(7)?,
-                sides: Vec::new(),
-                twists: Vec::new(),
-            };
-            Ok((battle, r.get(8)?))
-        })?
-        .collect::<Result<_, _>>()?;
-    if out.is_empty() {
-        return Ok(out);
-    }
-    let at: HashMap<i64, usize> = out.iter().enumerate().map(|(i, (b, _))| (b.id, i)).collect();
-    let chosen = format!("(SELECT b.id FROM battles b WHERE {filter})");
-    let mut stmt = conn.prepare(&format!(
-        "SELECT s.battle_id, s.roster_id, r.name, s.victory_points, s.result, s.withdrew, s.general_slain,
-                s.quest_points, s.aftermath_set_id IS NOT NULL
-         FROM battle_sides s JOIN rosters r ON r.id = s.roster_id WHERE s.battle_id IN {chosen}
-         ORDER BY s.battle_id, s.side"
-    ))?;
-    let mut rows = stmt.query(values)?;
-    while let Some(r) = rows.next()? {
-        let result = r
-            .get::<_, Option<String>>(4)?
-            .map(|r| r.parse().map_err(anyhow::Error::msg))
-            .transpose()
-            .context("a battle result in the database is unreadable")?;
-        let side = Side {
-            roster_id: r.get(1)?,
-            roster: r.get(2)?,
-            victory_points: r.get(3)?,
-            result,
-            withdrew: r.get(5)?,
-            general_slain: r.get(6)?,
-            quest_points: r.get(7)?,
-            aftermath_done: r.get(8)?,
-            army: Vec::new(),
-        };
-        if let Some(&i) = at.get(&r.get::<_, i64>(0)?) {
-            out[i].0.sides.push(side);
-        }
-    }
-    let mut stmt = conn.prepare(&format!(
-        "SELECT battle_id, roster_id, unit_id, general, regiment, destroyed, slew_hero_or_monster
-         FROM battle_units WHERE battle_id IN {chosen} ORDER BY battle_id, position"
-    ))?;
-    let mut rows = stmt.query(values)?;
-    while let Some(r) = rows.next()? {
-        let unit = ArmyUnit {
-            unit_id: r.get(2)?,
-            general: r.get(3)?,
-            regiment: r.get(4)?,
-            destroyed: r.get(5)?,
-            slew_hero_or_monster: r.get(6)?,
-        };
-        let (battle, roster): (i64, i64) = (r.get(0)?, r.get(1)?);
-        let side = at
-            .get(&battle)
-            .and_then(|&i| out[i].0.sides.iter_mut().find(|s| s.roster_id == roster));
-        if let Some(side) = side {
-            side.army.push(unit);
-        }
-    }
-    let mut stmt = conn.prepare(&format!(
-        "SELECT t.battle_id, t.round, r.name, t.twist FROM battle_twists t
-         JOIN rosters r ON r.id = t.underdog_roster_id
-         WHERE t.battle_id IN {chosen} ORDER BY t.battle_id, t.round"
-    ))?;
-    let mut rows = stmt.query(values)?;
-    while let Some(r) = rows.next()? {
-        let twist = TwistRow {
-            round: r.get(1)?,
-            underdog: r.get(2)?,
-            twist: r.get(3)?,
-        };
-        if let Some(&i) = at.get(&r.get::<_, i64>(0)?) {
-            out[i].0.twists.push(twist);
-        }
-    }
+    let mut out = Vec::new();
+    super::battle_rows::each::<anyhow::Error>(conn, filter, values, |b, cancelled| {
+        out.push((b, cancelled));
+        Ok(())
+    })?;
     Ok(out)
+}
+
+/// Battles not cancelled, newest first, of one campaign or all, handed to `f` one at a time
+/// as they are read (a whole league's list is never held at once).
+pub fn each<E: From<anyhow::Error>>(
+    conn: &Connection,
+    campaign_id: Option<i64>,
+    mut f: impl FnMut(Battle) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let (filter, values): (&str, Vec<&dyn ToSql>) = match &campaign_id {
+        Some(c) => ("b.campaign_id = ?1 AND b.cancelled = 0", vec![c]),
+        None => ("b.cancelled = 0", Vec::new()),
+    };
+    super::battle_rows::each(conn, filter, &values, |b, _| f(b))
 }
 
 /// Replaces the army a roster takes to a battle with `units`, in order: each unit with whether

@@ -14,7 +14,7 @@ mod order_of_battle;
 pub use finding::{Check, Finding};
 pub use history::{aftermath_purchases, dice_log, glory, renown, starting_lore_picks, unreadable_changes};
 pub use order_of_battle::{
-    ArmyTaken, army_points, current_data, enhancements, lores, ranks, starting_order_of_battle,
+    ArmyTaken, UnitCosts, army_points, current_data, enhancements, lores, ranks, starting_order_of_battle,
 };
 
 use crate::catalogue::{Battlepack, Faction};

@@ -33,8 +33,8 @@ pub fn current_data(faction: &Faction, roster: &Roster) -> (Vec<Finding>, Vec<Fi
     (findings, notes)
 }
 
-/// An army the roster took to a battle, with the roster as its log stood when the army was
-/// recorded (so unit costs are those of that battle).
+/// An army the roster took to a battle, with what each unit on the Order of Battle cost as
+/// the roster's log stood when the army was recorded (so unit costs are those of that battle).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArmyTaken {
     pub battle_id: i64,
@@ -42,7 +42,24 @@ pub struct ArmyTaken {
     /// The change set the roster was rebuilt up to (the army's, else the result's).
     pub set: Option<i64>,
     pub units: Vec<i64>,
-    pub roster_then: Roster,
+    pub roster_then: UnitCosts,
+}
+
+/// Each unit on an Order of Battle with its cost, by id: all the army check needs of the
+/// roster as it stood. Kept instead of the roster itself, whose copy per battle made most of
+/// a whole-league audit's time (issue #16).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct UnitCosts(std::collections::BTreeMap<i64, u64>);
+
+impl UnitCosts {
+    pub fn of(roster: &Roster) -> UnitCosts {
+        UnitCosts(roster.units.iter().map(|u| (u.id, u.cost())).collect())
+    }
+
+    /// The unit's cost, if it was on the Order of Battle.
+    pub fn cost(&self, unit_id: i64) -> Option<u64> {
+        self.0.get(&unit_id).copied()
+    }
 }
 
 /// The starting Order of Battle: within the starting points, led by a warlord the warlord
@@ -102,8 +119,8 @@ pub fn army_points(roster: &Roster, army: &ArmyTaken) -> Vec<Finding> {
     let then = &army.roster_then;
     let mut points: u64 = 0;
     for &id in &army.units {
-        match then.unit(id) {
-            Some(u) => points += u.cost(),
+        match then.cost(id) {
+            Some(cost) => points += cost,
             None => out.push(
                 finding(
                     Check::ArmyUnits,

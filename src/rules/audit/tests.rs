@@ -101,7 +101,7 @@ fn a_roster_that_matches_its_log_has_no_findings() {
         points_limit: 1000,
         set: Some(3),
         units: vec![1, 2],
-        roster_then: r.clone(),
+        roster_then: UnitCosts::of(&r),
     };
     let ev = RosterEvidence {
         stored: &r,
@@ -203,7 +203,7 @@ fn an_army_over_its_battles_limit_at_that_battles_costs_is_found() {
         points_limit: 150,
         set: Some(9),
         units: vec![1, 2],
-        roster_then: then.clone(),
+        roster_then: UnitCosts::of(&then),
     };
     // 100 + 90 = 190.
     let found = army_points(&r, &army);
@@ -225,7 +225,7 @@ fn an_army_over_its_battles_limit_at_that_battles_costs_is_found() {
     let mut then_reinforced = then.clone();
     then_reinforced.units[1].reinforced = true;
     let army = ArmyTaken {
-        roster_then: then_reinforced,
+        roster_then: UnitCosts::of(&then_reinforced),
         ..army
     };
     assert_eq!(checks(&army_points(&r, &army)), [Check::ArmyPoints]);
@@ -239,7 +239,7 @@ fn an_army_unit_missing_from_the_order_of_battle_then_is_found() {
         points_limit: 1000,
         set: None,
         units: vec![1, 7],
-        roster_then: r.clone(),
+        roster_then: UnitCosts::of(&r),
     };
     let found = army_points(&r, &army);
     assert_eq!(checks(&found), [Check::ArmyUnits]);

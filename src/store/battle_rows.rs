@@ -1,0 +1,148 @@
+//! Battles read back with their sides, armies and twists: four queries, each in battle order
+//! newest first, stepped side by side, so a list of every battle of a league is handed out one
+//! battle at a time instead of being held whole (issue #16).
+
+use crate::rules::battle::{ArmyUnit, Battle, Side, TwistRow};
+use anyhow::{Context, Result};
+use rusqlite::{Connection, Row, Rows, ToSql};
+
+/// One of the per-battle queries, read ahead by one row: the row's battle id and its value.
+struct Cursor<'s, T> {
+    rows: Rows<'s>,
+    read: fn(&Row) -> Result<(i64, T)>,
+    pending: Option<(i64, T)>,
+}
+
+impl<'s, T> Cursor<'s, T> {
+    fn new(mut rows: Rows<'s>, read: fn(&Row) -> Result<(i64, T)>) -> Result<Self> {
+        let pending = rows.next()?.map(read).transpose()?;
+        Ok(Cursor { rows, read, pending })
+    }
+
+    /// The rows of battle `id` (rows of later battles are not expected: each query selects the
+    /// same battles in the same order; any are skipped).
+    fn take(&mut self, id: i64) -> Result<Vec<T>> {
+        let mut out = Vec::new();
+        while let Some((battle, _)) = &self.pending {
+            if *battle < id {
+                break;
+            }
+            if let Some((battle, value)) = self.pending.take()
+                && battle == id
+            {
+                out.push(value);
+            }
+            self.pending = self.rows.next()?.map(self.read).transpose()?;
+        }
+        Ok(out)
+    }
+}
+
+/// The battles `b` for which `filter` holds, newest first, each with whether it was
+/// cancelled, handed to `f` one at a time.
+pub fn each<E: From<anyhow::Error>>(
+    conn: &Connection,
+    filter: &str,
+    values: &[&dyn ToSql],
+    mut f: impl FnMut(Battle, bool) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let chosen = format!("(SELECT b.id FROM battles b WHERE {filter})");
+    let prepare = |sql: String| conn.prepare(&sql).map_err(anyhow::Error::from);
+    let mut battles = prepare(format!(
+        "SELECT b.id, b.campaign_id, c.name, b.points_limit, b.battleplan, b.status, b.roles_roster_id,
+                b.created_at, b.cancelled
+         FROM battles b JOIN campaigns c ON c.id = b.campaign_id WHERE {filter} ORDER BY b.id DESC"
+    ))?;
+    let mut sides = prepare(format!(
+        "SELECT s.battle_id, s.roster_id, r.name, s.victory_points, s.result, s.withdrew, s.general_slain,
+                s.quest_points, s.aftermath_set_id IS NOT NULL
+         FROM battle_sides s JOIN rosters r ON r.id = s.roster_id WHERE s.battle_id IN {chosen}
+         ORDER BY s.battle_id DESC, s.side"
+    ))?;
+    let mut units = prepare(format!(
+        "SELECT battle_id, roster_id, unit_id, general, regiment, destroyed, slew_hero_or_monster
+         FROM battle_units WHERE battle_id IN {chosen} ORDER BY battle_id DESC, position"
+    ))?;
+    let mut twists = prepare(format!(
+        "SELECT t.battle_id, t.round, r.name, t.twist FROM battle_twists t
+         JOIN rosters r ON r.id = t.underdog_roster_id
+         WHERE t.battle_id IN {chosen} ORDER BY t.battle_id DESC, t.round"
+    ))?;
+    let mut sides = Cursor::new(sides.query(values).map_err(anyhow::Error::from)?, side_row)?;
+    let mut units = Cursor::new(units.query(values).map_err(anyhow::Error::from)?, unit_row)?;
+    let mut twists = Cursor::new(twists.query(values).map_err(anyhow::Error::from)?, twist_row)?;
+    let mut rows = battles.query(values).map_err(anyhow::Error::from)?;
+    while let Some(r) = rows.next().map_err(anyhow::Error::from)? {
+        let (mut battle, cancelled) = battle_row(r)?;
+        battle.sides = sides.take(battle.id)?;
+        for (roster, unit) in units.take(battle.id)? {
+            if let Some(side) = battle.sides.iter_mut().find(|s| s.roster_id == roster) {
+                side.army.push(unit);
+            }
+        }
+        battle.twists = twists.take(battle.id)?;
+        f(battle, cancelled)?;
+    }
+    Ok(())
+}
+
+fn battle_row(r: &Row) -> Result<(Battle, bool)> {
+    let status: String = r.get(5)?;
+    let battle = Battle {
+        id: r.get(0)?,
+        campaign_id: r.get(1)?,
+        campaign: r.get(2)?,
+        points_limit: r.get(3)?,
+        battleplan: r.get(4)?,
+        status: status
+            .parse()
+            .map_err(anyhow::Error::msg)
+            .context("a battle status in the database is unreadable")?,
+        roles_roster_id: r.get(6)?,
+        created_at: r.get(7)?,
+        sides: Vec::new(),
+        twists: Vec::new(),
+    };
+    Ok((battle, r.get(8)?))
+}
+
+fn side_row(r: &Row) -> Result<(i64, Side)> {
+    let result = r
+        .get::<_, Option<String>>(4)?
+        .map(|r| r.parse().map_err(anyhow::Error::msg))
+        .transpose()
+        .context("a battle result in the database is unreadable")?;
+    let side = Side {
+        roster_id: r.get(1)?,
+        roster: r.get(2)?,
+        victory_points: r.get(3)?,
+        result,
+        withdrew: r.get(5)?,
+        general_slain: r.get(6)?,
+        quest_points: r.get(7)?,
+        aftermath_done: r.get(8)?,
+        army: Vec::new(),
+    };
+    Ok((r.get(0)?, side))
+}
+
+/// A unit of an army, with the roster whose side it is on.
+fn unit_row(r: &Row) -> Result<(i64, (i64, ArmyUnit))> {
+    let unit = ArmyUnit {
+        unit_id: r.get(2)?,
+        general: r.get(3)?,
+        regiment: r.get(4)?,
+        destroyed: r.get(5)?,
+        slew_hero_or_monster: r.get(6)?,
+    };
+    Ok((r.get(0)?, (r.get(1)?, unit)))
+}
+
+fn twist_row(r: &Row) -> Result<(i64, TwistRow)> {
+    let twist = TwistRow {
+        round: r.get(1)?,
+        underdog: r.get(2)?,
+        twist: r.get(3)?,
+    };
+    Ok((r.get(0)?, twist))
+}
