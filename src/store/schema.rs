@@ -8,7 +8,7 @@ use rusqlite::{Connection, params_from_iter};
 /// `migrations/`. A constant, not asked of refinery's runner, because building the runner
 /// compiles a regular expression on every start (~1 ms of every command); the test
 /// `latest_known_is_the_newest_migration` keeps it equal to the runner's answer.
-pub const LATEST_KNOWN: i64 = 5;
+pub const LATEST_KNOWN: i64 = 6;
 
 /// The newest schema version this binary knows (see [`LATEST_KNOWN`]).
 pub fn latest_known() -> i64 {
@@ -56,17 +56,35 @@ pub fn check_ours(conn: &Connection) -> Result<()> {
 /// undo of one), or changes the settings of those rosters' campaigns (`campaign set`, or its
 /// undo: whether Legends may join). An operation that asks a person for input reads this
 /// before asking and compares it after, inside its write transaction.
+///
+/// One lookup per roster and battle, each the newest entry of an index, so the check costs the
+/// same however long the rosters' logs are (one query with `OR`s read every set and change of
+/// the rosters: ~24 ms a check at 400 battles a roster). A roster's newest change names the
+/// newest set among its changes because changes are numbered in the order their sets are.
 pub fn revision(conn: &Connection, rosters: &[i64], battles: &[i64]) -> Result<i64> {
-    let marks = |n: usize| vec!["?"; n].join(",");
-    let (r, b) = (marks(rosters.len()), marks(battles.len()));
+    let mut parts = Vec::new();
+    for _ in rosters {
+        parts.push("SELECT MAX(id) FROM change_sets WHERE roster_id = ?");
+        parts.push("SELECT change_set_id FROM changes WHERE roster_id = ? ORDER BY id DESC LIMIT 1");
+        parts.push(
+            "SELECT MAX(id) FROM change_sets WHERE roster_id IS NULL AND battle_id IS NULL
+               AND campaign_id = (SELECT campaign_id FROM rosters WHERE id = ?)",
+        );
+    }
+    for _ in battles {
+        parts.push("SELECT MAX(id) FROM change_sets WHERE +roster_id IS NULL AND battle_id = ?");
+    }
+    if parts.is_empty() {
+        return Ok(0);
+    }
     let sql = format!(
-        "SELECT COALESCE(MAX(id), 0) FROM change_sets
-         WHERE roster_id IN ({r})
-            OR id IN (SELECT change_set_id FROM changes WHERE roster_id IN ({r}))
-            OR (+roster_id IS NULL AND battle_id IN ({b}))
-            OR (roster_id IS NULL AND battle_id IS NULL
-                AND campaign_id IN (SELECT campaign_id FROM rosters WHERE id IN ({r})))"
+        "SELECT COALESCE(MAX(m), 0) FROM ({})",
+        parts
+            .iter()
+            .map(|p| format!("SELECT ({p}) AS m"))
+            .collect::<Vec<_>>()
+            .join(" UNION ALL ")
     );
-    let params = rosters.iter().chain(rosters).chain(battles).chain(rosters);
+    let params = rosters.iter().flat_map(|r| [r, r, r]).chain(battles);
     Ok(conn.query_row(&sql, params_from_iter(params), |row| row.get(0))?)
 }
