@@ -71,9 +71,10 @@ pub fn revision(conn: &Connection, rosters: &[i64], battles: &[i64]) -> Result<i
                AND campaign_id = (SELECT campaign_id FROM rosters WHERE id = ?)",
         );
     }
-    for _ in battles {
-        parts.push("SELECT MAX(id) FROM change_sets WHERE +roster_id IS NULL AND battle_id = ?");
-    }
+    parts.extend(std::iter::repeat_n(
+        "SELECT MAX(id) FROM change_sets WHERE +roster_id IS NULL AND battle_id = ?",
+        battles.len(),
+    ));
     if parts.is_empty() {
         return Ok(0);
     }
