@@ -3,6 +3,7 @@
 //! log entries.
 
 mod apply;
+mod battle_before;
 pub mod battles;
 mod busy;
 mod campaigns;
