@@ -310,7 +310,8 @@ fn glory_below_zero_in_history_is_found() {
     let found = findings(
         &p,
         "UPDATE changes SET payload = json_set(payload, '$.amount', 5)
-         WHERE kind = 'gain_glory' AND roster_id = 1 AND battle_id = 1;",
+         WHERE kind = 'gain_glory' AND roster_id = 1
+           AND change_set_id IN (SELECT id FROM change_sets WHERE battle_id = 1);",
     );
     let f = the(&found, "negative-glory");
     assert_eq!(f["roster"], HAMMERS);
@@ -361,9 +362,10 @@ fn a_second_unit_added_in_one_aftermath_is_found() {
     let p = CAMPAIGN.copy();
     let found = findings(
         &p,
-        "INSERT INTO changes (change_set_id, roster_id, unit_id, battle_id, kind, payload, description, created_at)
-         SELECT change_set_id, roster_id, unit_id, battle_id, kind, payload, description, created_at
-         FROM changes WHERE kind = 'add_unit' AND roster_id = 2 AND battle_id = 2;",
+        "INSERT INTO changes (change_set_id, roster_id, unit_id, kind, payload, description)
+         SELECT change_set_id, roster_id, unit_id, kind, payload, description
+         FROM changes WHERE kind = 'add_unit' AND roster_id = 2
+          AND change_set_id IN (SELECT id FROM change_sets WHERE battle_id = 2);",
     );
     let f = the(&found, "aftermath-purchases");
     assert_eq!(
@@ -378,9 +380,9 @@ fn a_second_unit_reinforced_in_one_aftermath_is_found() {
     let p = CAMPAIGN.copy();
     let found = findings(
         &p,
-        "INSERT INTO changes (change_set_id, roster_id, unit_id, battle_id, kind, payload, description, created_at)
-         SELECT change_set_id, roster_id, 4, battle_id, kind, '{\"kind\":\"reinforce\",\"unit\":{\"existing\":4}}',
-                description, created_at
+        "INSERT INTO changes (change_set_id, roster_id, unit_id, kind, payload, description)
+         SELECT change_set_id, roster_id, 4, kind, '{\"kind\":\"reinforce\",\"unit\":{\"existing\":4}}',
+                description
          FROM changes WHERE kind = 'reinforce' AND roster_id = 1;
          UPDATE units SET reinforced = 1 WHERE id = 4;",
     );

@@ -327,3 +327,63 @@ fn history_pages_with_limit_and_since_and_says_what_it_left_out() {
     );
     p.refused_cmd(p.cmd(&["history", "--limit", "0"]), 2, "--limit");
 }
+
+#[test]
+fn undoing_a_result_and_the_armies_puts_the_battle_back_exactly() {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
+    p.ok(&["roster", "add", HAMMERS, "Knight-Arcanum"]);
+    p.new_rats();
+    p.ok(&["roster", "add", RATS, "Stormvermin"]);
+    p.plan_battle("1000", "Relics of Myth");
+    let battle = |p: &Ptg| p.json(&["battle", "show", "1"]);
+    let mut seen = vec![battle(&p)];
+    let steps: [&[&str]; 4] = [
+        &["battle", "army", "1", HAMMERS, "1", "Dawn Guard"],
+        // The Hammers' army replaced: its undo puts the first one back.
+        &[
+            "battle",
+            "army",
+            "1",
+            HAMMERS,
+            "1",
+            "Knight-Arcanum",
+            "Dawn Guard",
+        ],
+        // The second army decides who picks roles.
+        &["battle", "army", "1", RATS, "Grey Seer", "Stormvermin"],
+        &[
+            "battle",
+            "result",
+            "1",
+            "--vp",
+            "Hammers of Dawn=14",
+            "--vp",
+            "Rat Tide=8",
+            "--destroyed",
+            "Stormvermin",
+            "Dawn Guard",
+            "--slew-hero-or-monster",
+            "Knight-Arcanum",
+            "--general-slain",
+            RATS,
+        ],
+    ];
+    for step in steps {
+        p.ok(step);
+        let now = battle(&p);
+        assert_ne!(Some(&now), seen.last(), "{step:?} changed the battle");
+        seen.push(now);
+    }
+    assert_eq!(seen[3]["roles_roster_id"], seen[4]["roles_roster_id"]);
+    assert!(!seen[3]["roles_roster_id"].is_null(), "{}", seen[3]);
+    let fought = seen.pop().unwrap();
+    assert_eq!(fought["status"], "fought");
+    // Newest first: the result, the Rats' army, the Hammers' second army, then their first.
+    for before in seen.into_iter().rev() {
+        p.ok(&["undo", "--yes"]);
+        assert_eq!(battle(&p), before);
+    }
+    assert!(p.ok(&["audit"]).contains("no findings"));
+}

@@ -152,7 +152,7 @@ pub fn record_army<'a>(
     let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
     store.write(|tx| {
         check_unchanged(tx, seen, &ids, &[battle_id])?;
-        let before = battles::snapshot(tx, battle_id)?;
+        let before = battles::army_before(tx, battle_id, r.id)?;
         battles::record_army(tx, battle_id, r.id, &taken)?;
         if roles != b.roles_roster_id {
             battles::set_roles(tx, battle_id, roles)?;
@@ -265,7 +265,7 @@ pub fn record_result<'a>(
             .collect::<anyhow::Result<_>>()?;
         let pair = [&sides[0], &sides[1]];
         let recorded = b.plan_result(pack, pair, report)?;
-        let before = battles::snapshot(tx, battle_id)?;
+        let before = battles::result_before(tx, battle_id)?;
         battles::record_result(tx, battle_id, &recorded)?;
         let summary = format!(
             "Battle {battle_id}: {} {} ({} VP), {} {} ({} VP)",

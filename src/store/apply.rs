@@ -28,6 +28,8 @@ pub struct Applied {
 
 /// Opens a change set (the unit of history and undo) and logs its rolls; for commands that
 /// change no roster (a battle planned, a twist rolled) this is all that is written to the log.
+/// The set alone holds the command's time, battle and roster: its rolls and changes name the
+/// set, so they are not stored again with each row.
 pub fn log_set(
     tx: &Transaction,
     campaign_id: i64,
@@ -37,11 +39,17 @@ pub fn log_set(
     summary: &str,
     rolls: &[Roll],
 ) -> Result<(i64, Vec<i64>)> {
-    let at = now();
     tx.execute(
         "INSERT INTO change_sets (campaign_id, roster_id, battle_id, command, summary, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![campaign_id, roster_id, battle_id, command.as_str(), summary, at],
+        params![
+            campaign_id,
+            roster_id,
+            battle_id,
+            command.as_str(),
+            summary,
+            now()
+        ],
     )?;
     let set_id = tx.last_insert_rowid();
     let mut roll_ids = Vec::with_capacity(rolls.len());
@@ -51,19 +59,16 @@ pub fn log_set(
             DiceSource::Typed => ("typed", None),
         };
         tx.execute(
-            "INSERT INTO rolls (change_set_id, battle_id, roster_id, purpose, expression, faces, total, source, seed, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            "INSERT INTO rolls (change_set_id, purpose, expression, faces, total, source, seed)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
                 set_id,
-                battle_id,
-                roster_id,
                 roll.purpose,
                 roll.expression,
                 serde_json::to_string(&roll.faces)?,
                 roll.total,
                 source,
-                seed,
-                at
+                seed
             ],
         )?;
         roll_ids.push(tx.last_insert_rowid());
@@ -380,17 +385,15 @@ pub fn apply_changes(
             _ => None,
         };
         tx.execute(
-            "INSERT INTO changes (change_set_id, roster_id, unit_id, battle_id, kind, payload, description, created_at, roll_id)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            "INSERT INTO changes (change_set_id, roster_id, unit_id, kind, payload, description, roll_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
                 set_id,
                 rid,
                 logged_unit,
-                ctx.battle_id,
                 change_kind(change)?,
                 serde_json::to_string(change)?,
                 change.describe(),
-                at,
                 roll_id
             ],
         )?;

@@ -1,7 +1,9 @@
 //! Battles: the two sides, the armies taken, results, twists, and whether each side has run
 //! its aftermath.
 
-use super::now;
+/// What `battle army` and `battle result` keep for their undo (see `battle_before`).
+pub use super::battle_before::{of_army as army_before, of_result as result_before};
+use super::{battle_before, now};
 use crate::error::refusal;
 pub use crate::rules::battle::{ArmyUnit, Battle, BattleStatus, Side, SideResult, TwistRow};
 use crate::rules::undo::BattleUndo;
@@ -104,22 +106,34 @@ pub fn record_army(conn: &Connection, battle_id: i64, roster_id: i64, units: &[A
         params![battle_id, roster_id],
     )?;
     for (position, u) in units.iter().enumerate() {
-        conn.execute(
-            "INSERT INTO battle_units (battle_id, roster_id, unit_id, general, regiment, destroyed,
-                                       slew_hero_or_monster, position)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![
-                battle_id,
-                roster_id,
-                u.unit_id,
-                u.general,
-                u.regiment,
-                u.destroyed,
-                u.slew_hero_or_monster,
-                position as i64
-            ],
-        )?;
+        insert_unit(conn, battle_id, roster_id, position as i64, u)?;
     }
+    Ok(())
+}
+
+/// Adds one unit to a roster's army at `position` (its order in the army).
+pub(super) fn insert_unit(
+    conn: &Connection,
+    battle_id: i64,
+    roster_id: i64,
+    position: i64,
+    u: &ArmyUnit,
+) -> Result<()> {
+    conn.execute(
+        "INSERT INTO battle_units (battle_id, roster_id, unit_id, general, regiment, destroyed,
+                                   slew_hero_or_monster, position)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            battle_id,
+            roster_id,
+            u.unit_id,
+            u.general,
+            u.regiment,
+            u.destroyed,
+            u.slew_hero_or_monster,
+            position
+        ],
+    )?;
     Ok(())
 }
 
@@ -183,133 +197,8 @@ pub fn add_twist(
     Ok(())
 }
 
-/// The battle's sides, armies, status and who picks roles as JSON, kept with a battle command's change set so
-/// undoing the command can put them back.
-pub fn snapshot(conn: &Connection, battle_id: i64) -> Result<String> {
-    let rows = |table: &str| -> Result<Vec<serde_json::Map<String, serde_json::Value>>> {
-        let mut stmt = conn.prepare(&format!(
-            "SELECT * FROM {table} WHERE battle_id = ?1 ORDER BY rowid"
-        ))?;
-        let names: Vec<String> = stmt.column_names().map(str::to_string).collect();
-        let out = stmt
-            .query_map([battle_id], |r| {
-                let mut row = serde_json::Map::new();
-                for (i, name) in names.iter().enumerate() {
-                    let v = match r.get::<_, rusqlite::types::Value>(i)? {
-                        rusqlite::types::Value::Null => serde_json::Value::Null,
-                        rusqlite::types::Value::Integer(n) => n.into(),
-                        rusqlite::types::Value::Real(f) => f.into(),
-                        rusqlite::types::Value::Text(t) => t.into(),
-                        rusqlite::types::Value::Blob(_) => serde_json::Value::Null,
-                    };
-                    row.insert(name.clone(), v);
-                }
-                Ok(row)
-            })?
-            .collect::<Result<_, _>>()?;
-        Ok(out)
-    };
-    let (status, roles): (String, Option<i64>) = conn.query_row(
-        "SELECT status, roles_roster_id FROM battles WHERE id = ?1",
-        [battle_id],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
-    Ok(serde_json::json!({
-        "status": status,
-        "roles_roster_id": roles,
-        "sides": rows("battle_sides")?,
-        "units": rows("battle_units")?,
-    })
-    .to_string())
-}
-
-/// Puts a battle back as [`snapshot`] saw it; with `only_roster`, just that roster's army
-/// and who picks roles (undoing one side's army leaves the other side's as it is now).
-pub fn restore(conn: &Connection, battle_id: i64, snapshot: &str, only_roster: Option<i64>) -> Result<()> {
-    let snap: serde_json::Value =
-        serde_json::from_str(snapshot).context("a battle snapshot in the change log is unreadable")?;
-    let rows = |key: &str| -> Vec<serde_json::Map<String, serde_json::Value>> {
-        snap[key]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|r| r.as_object().cloned())
-            .collect()
-    };
-    let roster_of =
-        |row: &serde_json::Map<String, serde_json::Value>| row.get("roster_id").and_then(|v| v.as_i64());
-    // Who picks roles is decided by the army that completes the pair, so undoing an army
-    // puts it back too (snapshots written before it was kept have no such key).
-    if let Some(roles) = snap.get("roles_roster_id") {
-        set_roles(conn, battle_id, roles.as_i64())?;
-    }
-    conn.execute(
-        "DELETE FROM battle_units WHERE battle_id = ?1 AND (?2 IS NULL OR roster_id = ?2)",
-        params![battle_id, only_roster],
-    )?;
-    for row in rows("units") {
-        if only_roster.is_none_or(|r| roster_of(&row) == Some(r)) {
-            let cols: Vec<&str> = row.keys().map(String::as_str).collect();
-            let marks: Vec<String> = (1..=cols.len()).map(|i| format!("?{i}")).collect();
-            conn.execute(
-                &format!(
-                    "INSERT INTO battle_units ({}) VALUES ({})",
-                    cols.join(", "),
-                    marks.join(", ")
-                ),
-                rusqlite::params_from_iter(row.values().map(sql_value)),
-            )?;
-        }
-    }
-    if only_roster.is_some() {
-        return Ok(());
-    }
-    conn.execute(
-        "UPDATE battles SET status = ?2 WHERE id = ?1",
-        params![battle_id, snap["status"].as_str().unwrap_or("planned")],
-    )?;
-    for row in rows("sides") {
-        let cols: Vec<&str> = row
-            .keys()
-            .map(String::as_str)
-            .filter(|c| *c != "battle_id" && *c != "roster_id")
-            .collect();
-        let sets: Vec<String> = cols
-            .iter()
-            .enumerate()
-            .map(|(i, c)| format!("{c} = ?{}", i + 3))
-            .collect();
-        let mut values = vec![
-            rusqlite::types::Value::Integer(battle_id),
-            rusqlite::types::Value::Integer(roster_of(&row).unwrap_or(0)),
-        ];
-        values.extend(cols.iter().map(|c| sql_value(&row[*c])));
-        conn.execute(
-            &format!(
-                "UPDATE battle_sides SET {} WHERE battle_id = ?1 AND roster_id = ?2",
-                sets.join(", ")
-            ),
-            rusqlite::params_from_iter(values),
-        )?;
-    }
-    Ok(())
-}
-
-/// A snapshot's JSON value as the SQLite value it was read from.
-fn sql_value(v: &serde_json::Value) -> rusqlite::types::Value {
-    use rusqlite::types::Value;
-    match v {
-        serde_json::Value::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Real(n.as_f64().unwrap_or(0.0)),
-        },
-        serde_json::Value::String(s) => Value::Text(s.clone()),
-        serde_json::Value::Bool(b) => Value::Integer(i64::from(*b)),
-        _ => Value::Null,
-    }
-}
-
-/// Keeps the battle as it was before the command logged as change set `set_id`.
+/// Keeps with change set `set_id` what undoing its command needs of the battle as it was
+/// before (from [`army_before`] or [`result_before`]).
 pub fn keep_before(conn: &Connection, set_id: i64, snapshot: &str) -> Result<()> {
     conn.execute(
         "UPDATE change_sets SET battle_before = ?2 WHERE id = ?1",
@@ -333,16 +222,12 @@ pub fn army_unit_ids(conn: &Connection, battle_id: i64, roster_id: i64) -> Resul
 }
 
 /// Puts a battle's records back as they were before the command of change set `set_id`, as
-/// `undo` says: a planned battle cancelled, an army or result restored from the snapshot the
-/// set kept, an aftermath marked as not run, a twist taken off. Each statement names the
-/// battle, so it reads that battle's rows only.
+/// `undo` says: a planned battle cancelled, an army or result put back from what the set kept
+/// (see `battle_before`), an aftermath marked as not run, a twist taken off. Each statement
+/// names the battle, so it reads that battle's rows only.
 pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: BattleUndo) -> Result<()> {
-    let restore = |only: Option<i64>| -> Result<()> {
-        if let Some(before) = super::history::battle_before(conn, set_id)? {
-            restore(conn, battle_id, &before, only)?;
-        }
-        Ok(())
-    };
+    let kept = || -> Result<Option<String>> { super::history::battle_before(conn, set_id) };
+    let unreadable = || format!("cannot put back the battle kept with change set {set_id} for its undo");
     match undo {
         BattleUndo::Nothing => {}
         BattleUndo::Cancel => {
@@ -361,8 +246,16 @@ pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: Battle
                 [set_id, battle_id],
             )?;
         }
-        BattleUndo::RestoreArmy { roster } => restore(Some(roster))?,
-        BattleUndo::RestoreResult => restore(None)?,
+        BattleUndo::RestoreArmy { roster } => {
+            if let Some(kept) = kept()? {
+                battle_before::restore_army(conn, battle_id, roster, &kept).with_context(unreadable)?;
+            }
+        }
+        BattleUndo::RestoreResult => {
+            if let Some(kept) = kept()? {
+                battle_before::restore_result(conn, battle_id, &kept).with_context(unreadable)?;
+            }
+        }
     }
     Ok(())
 }

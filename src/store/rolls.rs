@@ -32,9 +32,10 @@ pub fn list(conn: &Connection, battle_id: Option<i64>, roster_id: Option<i64>) -
 }
 
 /// Calls `f` with each roll in the order made, optionally of one battle and/or one roster, as
-/// the rows are read: a caller printing the whole dice log holds one roll at a time. The
-/// filter is written for the case at hand so SQLite reads the battle's or roster's rolls
-/// through their index.
+/// the rows are read: a caller printing the whole dice log holds one roll at a time. A roll's
+/// battle, roster and time are its change set's (one command rolls for one battle and
+/// roster); the filter is written for the case at hand so SQLite finds the battle's or
+/// roster's sets through their index, then their rolls through `rolls_change_set`.
 pub fn each<E: From<anyhow::Error>>(
     conn: &Connection,
     battle_id: Option<i64>,
@@ -42,17 +43,17 @@ pub fn each<E: From<anyhow::Error>>(
     mut f: impl FnMut(RollRow) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let (filter, values): (&str, Vec<i64>) = match (battle_id, roster_id) {
-        (Some(b), Some(r)) => ("r.battle_id = ?1 AND r.roster_id = ?2", vec![b, r]),
-        (Some(b), None) => ("r.battle_id = ?1", vec![b]),
-        (None, Some(r)) => ("r.roster_id = ?1", vec![r]),
+        (Some(b), Some(r)) => ("cs.battle_id = ?1 AND cs.roster_id = ?2", vec![b, r]),
+        (Some(b), None) => ("cs.battle_id = ?1", vec![b]),
+        (None, Some(r)) => ("cs.roster_id = ?1", vec![r]),
         (None, None) => ("1", Vec::new()),
     };
     let mut stmt = conn
         .prepare(&format!(
-            "SELECT r.id, r.battle_id, ro.name, cs.command, r.purpose, r.expression, r.faces, r.total, r.source,
-                    r.seed, r.created_at
+            "SELECT r.id, cs.battle_id, ro.name, cs.command, r.purpose, r.expression, r.faces, r.total, r.source,
+                    r.seed, cs.created_at
              FROM rolls r JOIN change_sets cs ON cs.id = r.change_set_id
-             LEFT JOIN rosters ro ON ro.id = r.roster_id
+             LEFT JOIN rosters ro ON ro.id = cs.roster_id
              WHERE {filter}
              ORDER BY r.id"
         ))

@@ -155,7 +155,7 @@ fn planned(store: &mut Store) {
                 };
                 let army = plan_army(&pack().army, &r, &choice, 1000)?;
                 let taken = army.taken();
-                let before = battles::snapshot(tx, 1)?;
+                let before = battles::army_before(tx, 1, roster_id)?;
                 battles::record_army(tx, 1, roster_id, &taken)?;
                 let (set, _) = log_set(tx, 1, Some(roster_id), Some(1), Command::BattleArmy, "army", &[])?;
                 battles::keep_before(tx, set, &before)
@@ -180,7 +180,7 @@ fn fought(store: &mut Store) {
     };
     store
         .write(|tx| {
-            let before = battles::snapshot(tx, 1)?;
+            let before = battles::result_before(tx, 1)?;
             battles::record_result(tx, 1, &[side(1, 14, hammers, vec![]), side(2, 8, rats, vec![4])])?;
             let (set, _) = log_set(tx, 1, None, Some(1), Command::BattleResult, "Battle 1", &[])?;
             battles::keep_before(tx, set, &before)?;
@@ -228,6 +228,7 @@ fn after_battle() -> Store {
 }
 
 mod battle;
+mod battle_before;
 mod logs;
 mod naming;
 mod upgrade;

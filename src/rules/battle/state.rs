@@ -10,10 +10,10 @@ use crate::names::SameName;
 use crate::rules::fought::Fought;
 use crate::rules::model::Roster;
 use crate::rules::{Change, Outcome, RuleError, refuse};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where a battle stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BattleStatus {
     /// Planned; armies may be recorded and changed, twists rolled.

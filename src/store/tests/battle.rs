@@ -66,15 +66,23 @@ fn a_battle_is_planned_loaded_and_its_armies_and_result_recorded() {
     assert_eq!(b.fought(2), Some(rats));
     assert!(rosters::header(store.conn(), 1).unwrap().setup_complete);
     assert!(rosters::header(store.conn(), 2).unwrap().setup_complete);
-    // The result's change set keeps the battle as it was before, for undo.
+    // The result's change set keeps what its undo puts back: the status, both sides' result
+    // columns and each unit's marks (unit, destroyed, slew), rows as arrays.
     let kept = history::battle_before(store.conn(), 8)
         .unwrap()
         .expect("a snapshot");
     let kept: serde_json::Value = serde_json::from_str(&kept).unwrap();
-    assert_eq!(
-        (&kept["status"], kept["units"].as_array().unwrap().len()),
-        (&"planned".into(), 4)
-    );
+    let want = serde_json::json!({"v": 2, "result": {
+        "status": "planned",
+        "sides": [[1, null, null, 0, 0, 0], [2, null, null, 0, 0, 0]],
+        "units": [[1, 0, 0], [2, 0, 0], [3, 0, 0], [4, 0, 0]],
+    }});
+    assert_eq!(kept, want);
+    // Each army's set keeps who picked roles and that roster's units before (none).
+    let kept = history::battle_before(store.conn(), 7)
+        .unwrap()
+        .expect("a snapshot");
+    assert_eq!(kept, r#"{"v":2,"army":{"roles":1,"units":[]}}"#);
 
     let listed: Vec<i64> = battles::list(store.conn(), Some(1))
         .unwrap()

@@ -7,7 +7,7 @@ use refinery::Target;
 use rusqlite::Connection;
 
 /// An in-memory database with migrations 1..=`version` applied by refinery.
-fn at_version(version: i32) -> Connection {
+pub(super) fn at_version(version: i32) -> Connection {
     let mut conn = Connection::open_in_memory().unwrap();
     embedded::migrations::runner()
         .set_target(Target::Version(version))

@@ -1,0 +1,270 @@
+//! What a `battle army` or `battle result` keeps of its battle as it was before, so that its
+//! undo puts back exactly what the command changed, and nothing more:
+//!
+//! - `battle army` of roster R replaces R's units and may decide who picks roles: it keeps
+//!   who picked roles and R's own units before (usually none: R's first army).
+//! - `battle result` marks the battle fought, writes both sides' result columns and marks
+//!   units destroyed or slew: it keeps the status, those columns and each unit's two marks
+//!   (not who picks roles, nor the units' other columns: a result changes neither).
+//!
+//! The rest of the battle cannot have changed when the undo runs: undo refuses while a later
+//! command of the battle builds on this one (`rules::undo::command`), and armies are refused
+//! once a result is in. The other side's army recorded after an army does not build on it
+//! and stays as it is.
+//!
+//! Kept as JSON in `change_sets.battle_before`: a form version and each row as an array, e.g.
+//! `{"v":2,"army":{"roles":null,"units":[[5,1,5,0,0,0]]}}`. Form 1, the whole battle with every
+//! row an object keyed by column names (about 2 KB per battle), was converted by migration V7.
+
+use super::battles::{insert_unit, set_roles};
+use crate::rules::battle::{ArmyUnit, BattleResult, BattleStatus};
+use anyhow::{Context, Result, bail};
+use rusqlite::{Connection, params};
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// The form this ptg writes and reads (V7 converts form 1 to it).
+const VERSION: u32 = 2;
+
+/// A kept battle: the form version and what one command's undo needs.
+#[derive(Debug, Serialize, Deserialize)]
+struct Kept {
+    v: u32,
+    #[serde(flatten)]
+    before: Before,
+}
+
+/// Keyed by the command that kept it: `{"army": ...}` or `{"result": ...}`.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Before {
+    Army(ArmyBefore),
+    Result(ResultBefore),
+}
+
+/// Before a roster's army: who picked roles, and the roster's units in the battle.
+#[derive(Debug, Serialize, Deserialize)]
+struct ArmyBefore {
+    /// Who picked roles (`Some(None)`: not decided yet). `None`, the key left out, only in
+    /// snapshots written before ptg kept it (converted from ones without `roles_roster_id`):
+    /// their undo leaves roles as they are, as it always did.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
+    roles: Option<Option<i64>>,
+    units: Vec<UnitRow>,
+}
+
+/// One of the roster's `battle_units` rows: unit, general, regiment, destroyed,
+/// slew_hero_or_monster, position.
+#[derive(Debug, Serialize, Deserialize)]
+struct UnitRow(
+    i64,
+    #[serde(with = "flag")] bool,
+    Option<i64>,
+    #[serde(with = "flag")] bool,
+    #[serde(with = "flag")] bool,
+    i64,
+);
+
+/// Before a result: the battle's status, each side's result columns and each unit's marks.
+#[derive(Debug, Serialize, Deserialize)]
+struct ResultBefore {
+    status: BattleStatus,
+    sides: Vec<SideRow>,
+    units: Vec<Marks>,
+}
+
+/// A side's result columns: roster, victory points, result, withdrew, general slain, quest
+/// points.
+#[derive(Debug, Serialize, Deserialize)]
+struct SideRow(
+    i64,
+    Option<i64>,
+    Option<BattleResult>,
+    #[serde(with = "flag")] bool,
+    #[serde(with = "flag")] bool,
+    i64,
+);
+
+/// A unit's marks from a result: unit, destroyed, slew_hero_or_monster.
+#[derive(Debug, Serialize, Deserialize)]
+struct Marks(i64, #[serde(with = "flag")] bool, #[serde(with = "flag")] bool);
+
+/// A key that is there, even with `null`, as `Some` (a missing key is `None` by `default`).
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>, D::Error> {
+    Option::<i64>::deserialize(d).map(Some)
+}
+
+/// A flag as the database holds it, 0 or 1 (a third the size of `false`).
+mod flag {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(flag: &bool, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(u8::from(*flag))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+        match u8::deserialize(d)? {
+            0 => Ok(false),
+            1 => Ok(true),
+            n => Err(D::Error::custom(format!("{n} is not a flag (0 or 1)"))),
+        }
+    }
+}
+
+/// What undoing `battle army` of `roster_id` needs, taken before the army is recorded: who
+/// picks roles and the roster's units in the battle now.
+pub fn of_army(conn: &Connection, battle_id: i64, roster_id: i64) -> Result<String> {
+    let roles = conn.query_row(
+        "SELECT roles_roster_id FROM battles WHERE id = ?1",
+        [battle_id],
+        |r| r.get(0),
+    )?;
+    let mut stmt = conn.prepare(
+        "SELECT unit_id, general, regiment, destroyed, slew_hero_or_monster, position
+         FROM battle_units WHERE battle_id = ?1 AND roster_id = ?2 ORDER BY position",
+    )?;
+    let units = stmt
+        .query_map(params![battle_id, roster_id], |r| {
+            Ok(UnitRow(
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+            ))
+        })?
+        .collect::<Result<_, _>>()?;
+    let before = Before::Army(ArmyBefore {
+        roles: Some(roles),
+        units,
+    });
+    write(before)
+}
+
+/// What undoing `battle result` needs, taken before the result is recorded: the status,
+/// both sides' result columns and every unit's marks.
+pub fn of_result(conn: &Connection, battle_id: i64) -> Result<String> {
+    let status: String = conn.query_row("SELECT status FROM battles WHERE id = ?1", [battle_id], |r| {
+        r.get(0)
+    })?;
+    let status = status.parse().map_err(anyhow::Error::msg)?;
+    let mut stmt = conn.prepare(
+        "SELECT roster_id, victory_points, result, withdrew, general_slain, quest_points
+         FROM battle_sides WHERE battle_id = ?1 ORDER BY side",
+    )?;
+    let mut sides = Vec::new();
+    let mut rows = stmt.query([battle_id])?;
+    while let Some(r) = rows.next()? {
+        let result = r
+            .get::<_, Option<String>>(2)?
+            .map(|s| s.parse().map_err(anyhow::Error::msg))
+            .transpose()
+            .context("a battle result in the database is unreadable")?;
+        sides.push(SideRow(
+            r.get(0)?,
+            r.get(1)?,
+            result,
+            r.get(3)?,
+            r.get(4)?,
+            r.get(5)?,
+        ));
+    }
+    let mut stmt = conn.prepare(
+        "SELECT unit_id, destroyed, slew_hero_or_monster FROM battle_units
+         WHERE battle_id = ?1 ORDER BY roster_id, position",
+    )?;
+    let units = stmt
+        .query_map([battle_id], |r| Ok(Marks(r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    write(Before::Result(ResultBefore { status, sides, units }))
+}
+
+fn write(before: Before) -> Result<String> {
+    Ok(serde_json::to_string(&Kept { v: VERSION, before })?)
+}
+
+/// The kept battle in `kept`, or what is wrong with it.
+fn read(kept: &str) -> Result<Before> {
+    let value: serde_json::Value = serde_json::from_str(kept).context("it is not JSON")?;
+    if !value.is_object() {
+        bail!("it is not a JSON object");
+    }
+    match value.get("v") {
+        Some(v) if *v == VERSION => Ok(serde_json::from_value::<Kept>(value)?.before),
+        Some(v) => bail!("it is of form {v}; this ptg reads form {VERSION}"),
+        None => bail!("it has no form version (not converted by schema version 7)"),
+    }
+}
+
+/// Undoes `battle army` of `roster_id`: who picks roles (when kept) and the roster's units as
+/// `kept` holds them; the other side's army stays as it is now.
+pub fn restore_army(conn: &Connection, battle_id: i64, roster_id: i64, kept: &str) -> Result<()> {
+    let Before::Army(army) = read(kept)? else {
+        bail!("it was kept by a result, and this undo needs an army's");
+    };
+    if let Some(roles) = army.roles {
+        set_roles(conn, battle_id, roles)?;
+    }
+    conn.execute(
+        "DELETE FROM battle_units WHERE battle_id = ?1 AND roster_id = ?2",
+        params![battle_id, roster_id],
+    )?;
+    for UnitRow(unit_id, general, regiment, destroyed, slew_hero_or_monster, position) in army.units {
+        let unit = ArmyUnit {
+            unit_id,
+            general,
+            regiment,
+            destroyed,
+            slew_hero_or_monster,
+        };
+        insert_unit(conn, battle_id, roster_id, position, &unit)?;
+    }
+    Ok(())
+}
+
+/// Undoes `battle result`: the status, the sides' result columns and the units' marks as
+/// `kept` holds them. A side or unit the battle no longer has is an error, so the undo is
+/// rolled back rather than done in part.
+pub fn restore_result(conn: &Connection, battle_id: i64, kept: &str) -> Result<()> {
+    let Before::Result(result) = read(kept)? else {
+        bail!("it was kept by an army, and this undo needs a result's");
+    };
+    conn.execute(
+        "UPDATE battles SET status = ?2 WHERE id = ?1",
+        params![battle_id, result.status.as_str()],
+    )?;
+    for SideRow(roster_id, victory_points, outcome, withdrew, general_slain, quest_points) in result.sides {
+        let n = conn.execute(
+            "UPDATE battle_sides SET victory_points = ?3, result = ?4, withdrew = ?5, general_slain = ?6,
+                    quest_points = ?7
+             WHERE battle_id = ?1 AND roster_id = ?2",
+            params![
+                battle_id,
+                roster_id,
+                victory_points,
+                outcome.map(BattleResult::as_str),
+                withdrew,
+                general_slain,
+                quest_points
+            ],
+        )?;
+        if n != 1 {
+            bail!("it names roster {roster_id}, which is not a side of battle {battle_id}");
+        }
+    }
+    for Marks(unit_id, destroyed, slew_hero_or_monster) in result.units {
+        let n = conn.execute(
+            "UPDATE battle_units SET destroyed = ?3, slew_hero_or_monster = ?4
+             WHERE battle_id = ?1 AND unit_id = ?2",
+            params![battle_id, unit_id, destroyed, slew_hero_or_monster],
+        )?;
+        if n != 1 {
+            bail!("it names unit {unit_id}, which is in no army of battle {battle_id}");
+        }
+    }
+    Ok(())
+}
