@@ -4,21 +4,18 @@
 use super::marks::{Mark, Placed};
 use super::pen::Pen;
 use printpdf::{
-    Color, Greyscale, Line, LinePoint, Mm, Op, PaintMode, PdfFontHandle, Point, Pt, Rect, TextItem,
+    Color, FontId, Greyscale, Line, LinePoint, Mm, Op, PaintMode, PdfFontHandle, Point, Pt, Rect, TextItem,
 };
 
 impl Pen<'_> {
-    pub(super) fn draw(&self, ops: &mut Vec<Op>, p: &Placed) {
+    /// Appends the operations drawing `p`; `ids` are the document's regular and bold fonts.
+    pub(super) fn draw(&self, ops: &mut Vec<Op>, ids: &(FontId, FontId), p: &Placed) {
         let (_, page_h) = self.t.page.size.mm();
         let (left, top) = (self.t.page.margin_left, self.t.page.margin_top);
         let at = |x: f32, y: f32| Point::new(Mm(left + x), Mm(page_h - top - p.dy - y));
         match &p.mark {
             Mark::Text { x, y, style, text } => {
-                let id = if Self::bold(*style) {
-                    &self.ids.1
-                } else {
-                    &self.ids.0
-                };
+                let id = if Self::bold(*style) { &ids.1 } else { &ids.0 };
                 ops.extend([
                     Op::StartTextSection,
                     Op::SetFillColor { col: grey(0.0) },

@@ -2,18 +2,83 @@
 //! advances, wrapping text into lines and cutting it to fit. Everything that places text
 //! asks the pen how much room it takes.
 
-use super::faces::Faces;
+use super::faces::{Face, Faces};
 use super::marks::Style;
 use crate::sheet::template::Template;
-use printpdf::FontId;
+use std::cell::Cell;
 
 const PT_TO_MM: f32 = 25.4 / 72.0;
+
+/// Characters below this have their advances remembered: Latin, Greek, Cyrillic and the
+/// punctuation after them, which is nearly all a sheet holds.
+const REMEMBERED: usize = 0x2200;
 
 /// Measures and draws text in the template's faces and sizes.
 pub(super) struct Pen<'a> {
     pub(super) t: &'a Template,
     pub(super) faces: &'a Faces,
-    pub(super) ids: (FontId, FontId),
+    /// Per face (regular, bold), the advance of each character below [`REMEMBERED`] once
+    /// looked up. Wrapping and fitting measure the same letters over and over, and a lookup
+    /// goes through the font's character map and metrics tables each time.
+    advances: [Vec<Cell<Advance>>; 2],
+    /// Per face, whether a character it was asked for is missing from its core cut.
+    missing: Cell<[bool; 2]>,
+}
+
+/// A remembered advance in font units; `UNKNOWN` until looked up.
+type Advance = u32;
+const UNKNOWN: Advance = u32::MAX;
+
+impl<'a> Pen<'a> {
+    pub(super) fn new(t: &'a Template, faces: &'a Faces) -> Pen<'a> {
+        let table = || vec![Cell::new(UNKNOWN); REMEMBERED];
+        Pen {
+            t,
+            faces,
+            advances: [table(), table()],
+            missing: Cell::new([false; 2]),
+        }
+    }
+
+    /// Per face (regular, bold), whether text measured or [`noted`](Pen::note) had a
+    /// character its core cut lacks, so the sheet must be set again in the full font.
+    pub(super) fn missing(&self) -> [bool; 2] {
+        self.missing.get()
+    }
+
+    /// Looks up every character of `text` as [`width`](Pen::width) would, for text drawn
+    /// without being measured.
+    pub(super) fn note(&self, s: Style, text: &str) {
+        let bold = Self::bold(s);
+        for c in text.chars() {
+            self.advance(bold, c);
+        }
+    }
+
+    /// The advance of `c` in font units: its glyph's, or the '?' glyph's when the face has
+    /// none for it.
+    fn advance(&self, bold: bool, c: char) -> u32 {
+        let slot = self.advances[usize::from(bold)].get(c as usize);
+        if let Some(known) = slot.map(Cell::get).filter(|&a| a != UNKNOWN) {
+            return known;
+        }
+        let face = self.faces.face(bold);
+        let glyph = face.font.lookup_glyph_index(c as u32);
+        // The core cut's character map (format 4) answers glyph 0 for some characters it
+        // lacks, where the full font's (format 12) answers none: both mean missing.
+        if face.is_core() && glyph.is_none_or(|g| g == 0) {
+            let mut missing = self.missing.get();
+            missing[usize::from(bold)] = true;
+            self.missing.set(missing);
+        }
+        let advance = glyph
+            .or_else(|| face.font.lookup_glyph_index('?' as u32))
+            .map_or(0, |g| u32::from(face.font.get_horizontal_advance(g)));
+        if let Some(slot) = slot {
+            slot.set(advance);
+        }
+        advance
+    }
 }
 
 impl Pen<'_> {
@@ -42,21 +107,10 @@ impl Pen<'_> {
     }
 
     pub(super) fn width(&self, s: Style, text: &str) -> f32 {
-        let face = if Self::bold(s) {
-            &self.faces.bold
-        } else {
-            &self.faces.regular
-        };
-        let per_em = f32::from(face.font_metrics.units_per_em.max(1));
-        let units: u32 = text
-            .chars()
-            .map(|c| {
-                let g = face
-                    .lookup_glyph_index(c as u32)
-                    .or_else(|| face.lookup_glyph_index('?' as u32));
-                g.map_or(0, |g| u32::from(face.get_horizontal_advance(g)))
-            })
-            .sum();
+        let bold = Self::bold(s);
+        let face: &Face = self.faces.face(bold);
+        let per_em = f32::from(face.font.font_metrics.units_per_em.max(1));
+        let units: u32 = text.chars().map(|c| self.advance(bold, c)).sum();
         units as f32 / per_em * self.size(s) * PT_TO_MM
     }
 

@@ -7,13 +7,7 @@ use rows::PAD;
 fn with_pen(check: impl FnOnce(&Pen)) {
     let t = Template::bundled();
     let faces = Faces::embedded();
-    let mut doc = PdfDocument::new("t");
-    let pen = Pen {
-        t: &t,
-        faces,
-        ids: (doc.add_font(&faces.regular), doc.add_font(&faces.bold)),
-    };
-    check(&pen);
+    check(&Pen::new(&t, faces));
 }
 
 #[test]

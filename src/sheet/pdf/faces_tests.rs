@@ -1,0 +1,186 @@
+//! Unit tests of the embedded font's two cuts: the core cut measures like the full font, a
+//! sheet lays out the same in either, and a character the core lacks sends the sheet to the
+//! full font.
+
+use super::*;
+use crate::rules::battle::BattleResult;
+use crate::sheet::view::{BattleLine, Lore, LoreEntry, QuestLine, Record, Tagged, UnitRow};
+use marks::Style;
+use std::process::Command;
+
+/// A small sheet whose army is called `army`, with names in several scripts.
+fn sheet(army: &str) -> Sheet {
+    let units = (0..12)
+        .map(|i| UnitRow {
+            id: i + 1,
+            name: (i % 3 == 0).then(|| format!("Åsa Ærønsdóttir Ωμέγα Жуков {i}")),
+            warscroll: format!("Liberators {i}"),
+            warlord: i == 0,
+            points: 120,
+            models: 5,
+            reinforced: i % 4 == 0,
+            renown: 12,
+            rank: Some("Veteran".into()),
+            path: Some("Path of the Warrior".into()),
+            abilities: vec![Tagged {
+                name: "Berserker — “Þórr’s” fury".into(),
+                tag: "Aspiring".into(),
+            }],
+            enhancements: vec![],
+            in_current_data: i != 5,
+        })
+        .collect();
+    Sheet {
+        army: army.into(),
+        player: "Zoë Łukasz".into(),
+        faction: "Stormcast Eternals".into(),
+        realm: Some("Azyr".into()),
+        campaign: "Ashen Vale · €5 entry".into(),
+        battlepack: "Path to Glory: Ascension".into(),
+        glory: 55,
+        points: 1440,
+        quest: Some(QuestLine {
+            name: "Search for the Artefact".into(),
+            points: 2,
+            target: Some(4),
+            unit: None,
+        }),
+        completed_quests: vec![],
+        battles: vec![BattleLine {
+            battle: 1,
+            opponent: "Rat Tide – Ñandú".into(),
+            points_limit: 1000,
+            battleplan: Some("Relics of Myth".into()),
+            victory_points: 13,
+            opponent_victory_points: 7,
+            result: BattleResult::MajorVictory,
+            letter: 'W',
+        }],
+        record: Record {
+            wins: 1,
+            draws: 0,
+            losses: 0,
+        },
+        tome: vec![Lore {
+            title: "Spell lore".into(),
+            entries: vec![LoreEntry {
+                name: "Storm of Ẃrath".into(),
+                value: Some(7),
+                wild: false,
+            }],
+        }],
+        events: vec!["Battle 1: Åsa reached rank Veteran".into()],
+        units,
+        printed: "2026-11-21".into(),
+    }
+}
+
+/// Every mark of the laid-out sheet, with its page, as text to compare.
+fn marks(pen: &Pen, s: &Sheet) -> Vec<String> {
+    lay_out(pen, s)
+        .iter()
+        .enumerate()
+        .flat_map(|(page, items)| items.iter().map(move |p| format!("{page} {} {:?}", p.dy, p.mark)))
+        .collect()
+}
+
+/// What pdftotext reads from the PDF, in layout mode.
+fn pdf_text(pdf: &Pdf) -> String {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), &pdf.bytes).unwrap();
+    let out = Command::new("pdftotext")
+        .args(["-layout", file.path().to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext from poppler-utils reads the sheets back");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_core_cut_has_the_full_fonts_glyph_widths() {
+    let (core, full) = (Faces::embedded(), Faces::embedded_full());
+    for bold in [false, true] {
+        let (core, full) = (&core.face(bold).font, &full.face(bold).font);
+        let mut kept = 0;
+        for c in (0..0x2200).filter_map(char::from_u32) {
+            // Glyph 0 (.notdef) is the core's answer for some characters it lacks.
+            let Some(g) = core.lookup_glyph_index(c as u32).filter(|&g| g != 0) else {
+                continue;
+            };
+            kept += 1;
+            let f = full
+                .lookup_glyph_index(c as u32)
+                .unwrap_or_else(|| panic!("the full font has {c:?}"));
+            assert_eq!(
+                core.get_horizontal_advance(g),
+                full.get_horizontal_advance(f),
+                "{c:?} (bold {bold})"
+            );
+        }
+        assert!(kept > 1500, "{kept} characters kept");
+        for c in "Aé?…·–—“”€ÆøÞŁẂΩμέЖук".chars() {
+            assert!(core.lookup_glyph_index(c as u32).is_some_and(|g| g != 0), "{c:?}");
+        }
+    }
+}
+
+#[test]
+fn a_sheet_lays_out_the_same_in_the_core_cut_and_the_full_font() {
+    let t = Template::bundled();
+    let s = sheet("Hammers of Dawn");
+    let core = Pen::new(&t, Faces::embedded());
+    let full_faces = Faces::embedded_full();
+    let full = Pen::new(&t, &full_faces);
+    assert_eq!(marks(&core, &s), marks(&full, &s));
+    assert_eq!(core.missing(), [false, false], "the core cut has every character");
+}
+
+#[test]
+fn a_character_outside_the_core_cut_sets_the_sheet_in_the_full_font() {
+    let t = Template::bundled();
+    // U+2605 BLACK STAR is in DejaVu Sans but not in the core cut; the army name is printed
+    // bold (title) and regular (footer).
+    let s = sheet("Knights of the ★");
+    let pen = Pen::new(&t, Faces::embedded());
+    lay_out(&pen, &s);
+    assert_eq!(pen.missing(), [true, true]);
+    let wider = Faces::embedded().covering(pen.missing()).expect("full faces");
+    assert!(!wider.regular.is_core() && !wider.bold.is_core());
+    assert!(wider.covering([true, true]).is_none(), "nothing left to widen");
+
+    let pdf = render(&s, &t, Faces::embedded());
+    let text = pdf_text(&pdf);
+    assert!(text.contains("Knights of the ★"), "{text}");
+    assert_eq!(text, pdf_text(&render(&s, &t, &Faces::embedded_full())));
+
+    // A character DejaVu Sans lacks altogether (one the core's character map answers with
+    // glyph 0, and one it has no entry for) leaves the sheet as the full font sets it.
+    for army in ["Knights of \u{2F4}", "Knights of \u{4E00}"] {
+        let s = sheet(army);
+        let core = pdf_text(&render(&s, &t, Faces::embedded()));
+        assert_eq!(core, pdf_text(&render(&s, &t, &Faces::embedded_full())));
+    }
+}
+
+#[test]
+fn a_template_font_is_kept_and_only_the_embedded_face_beside_it_widens() {
+    let full = Faces::embedded_full();
+    let bytes = include_bytes!("../../../templates/fonts/DejaVuSans-Bold.ttf");
+    let faces = Faces::from_files(None, Some(bytes)).expect("a real font parses");
+    assert!(faces.regular.is_core() && !faces.bold.is_core());
+    let wider = faces.covering([true, true]).expect("the regular face widens");
+    assert!(!wider.regular.is_core());
+    assert_eq!(
+        wider.regular.font.lookup_glyph_index('★' as u32),
+        full.regular.font.lookup_glyph_index('★' as u32)
+    );
+    assert!(faces.covering([false, true]).is_none(), "a template's font stays");
+    let t = Template::bundled();
+    let pen = Pen::new(&t, &faces);
+    pen.note(Style::Bold, "★");
+    assert_eq!(
+        pen.missing(),
+        [false, false],
+        "the template's own font is not a cut"
+    );
+}
