@@ -38,20 +38,7 @@ fn log_with_form_1(conn: &Connection, id: i64, command: &str, roster: Option<i64
         rusqlite::params![id, roster, command],
     )
     .unwrap();
-    let form_1 = "SELECT json_object(
-        'status', b.status,
-        'roles_roster_id', b.roles_roster_id,
-        'sides', json((SELECT json_group_array(json_object(
-            'aftermath_set_id', aftermath_set_id, 'battle_id', battle_id,
-            'general_slain', general_slain, 'quest_points', quest_points, 'result', result,
-            'roster_id', roster_id, 'side', side, 'victory_points', victory_points,
-            'withdrew', withdrew)) FROM (SELECT * FROM battle_sides WHERE battle_id = 1 ORDER BY rowid))),
-        'units', json((SELECT json_group_array(json_object(
-            'battle_id', battle_id, 'destroyed', destroyed, 'general', general,
-            'position', position, 'regiment', regiment, 'roster_id', roster_id,
-            'slew_hero_or_monster', slew_hero_or_monster, 'unit_id', unit_id))
-            FROM (SELECT * FROM battle_units WHERE battle_id = 1 ORDER BY rowid))))
-        FROM battles b WHERE b.id = 1";
+    let form_1 = include_str!("../../../tests/fixtures/form_1_snapshot.sql");
     let kept: String = conn.query_row(form_1, [], |r| r.get(0)).unwrap();
     let kept = if roles_kept {
         kept
