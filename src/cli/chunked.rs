@@ -2,10 +2,42 @@
 //! read as one table: every chunk gets the same column widths, found by a first pass over the
 //! rows, and the borders between chunks are left out.
 
-use super::output::table;
+use super::output::{Stream, table};
 use crate::error::Result;
 use comfy_table::{ColumnConstraint, Table, Width, presets};
 use unicode_width::UnicodeWidthStr;
+
+/// Prints a listing read twice from one snapshot: `rows` hands each row's cells to the
+/// function it is given, once for the column widths and the count, then to print. Up to
+/// `chunk` rows print as one table fitted to the terminal, more in chunks that line up.
+/// Returns how many rows there were.
+pub fn print_listing(
+    out: &mut Stream,
+    header: &[&str],
+    chunk: usize,
+    rows: impl Fn(&mut dyn FnMut(Vec<String>) -> Result<()>) -> Result<()>,
+) -> Result<usize> {
+    let mut widths = Widths::new(header);
+    let mut count = 0;
+    rows(&mut |cells| {
+        widths.add(&cells);
+        count += 1;
+        Ok(())
+    })?;
+    if count <= chunk {
+        let mut t = table(header);
+        rows(&mut |cells| {
+            t.add_row(cells);
+            Ok(())
+        })?;
+        out.line(t.to_string())?;
+    } else {
+        let mut t = Chunked::new(header, widths, chunk, |l: &str| out.line(l));
+        rows(&mut |cells| t.add(cells))?;
+        t.finish()?;
+    }
+    Ok(count)
+}
 
 /// The widest cell of each column, header included: the first pass.
 pub struct Widths(Vec<usize>);

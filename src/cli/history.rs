@@ -1,7 +1,7 @@
 //! `ptg history`: the change log in order, in players' words.
 
 use super::App;
-use super::output::Stream;
+use super::output::{JsonArray, Stream};
 use crate::error::Result;
 use crate::ops;
 use crate::ops::history::{Names, Page, Since};
@@ -60,8 +60,8 @@ pub fn run(app: &mut App, args: HistoryArgs) -> Result<()> {
         since: args.since,
         limit: args.limit.or(paged.then_some(TERMINAL_PAGE)),
     };
-    // Each set is printed as it is read; JSON items as in the layout `json` gives an array.
-    let mut held: Option<String> = None;
+    // Each set is printed as it is read.
+    let mut array = JsonArray::default();
     let mut out = Stream::stdout();
     let shown = ops::history::each(
         app.store()?,
@@ -70,20 +70,13 @@ pub fn run(app: &mut App, args: HistoryArgs) -> Result<()> {
         page,
         |set, names| {
             if json_out {
-                let item = format!("  {}", serde_json::to_string_pretty(set)?.replace('\n', "\n  "));
-                return match held.replace(item) {
-                    Some(prev) => out.line(format!("{prev},")),
-                    None => out.line("["),
-                };
+                return array.item(&mut out, set);
             }
             print_set(&mut out, set, names)
         },
     )?;
     if json_out {
-        match held {
-            Some(last) => out.line(format!("{last}\n]"))?,
-            None => out.line("[]")?,
-        }
+        array.finish(&mut out)?;
         return out.finish();
     }
     if shown.sets == 0 {

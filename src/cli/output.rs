@@ -66,3 +66,27 @@ fn pipe(r: std::io::Result<()>) -> Result<()> {
         other => Ok(other?),
     }
 }
+
+/// A JSON array printed item by item as the items are read, in the layout [`json`] gives a
+/// whole array: each item is written when the next comes (with its comma) or at the end.
+#[derive(Default)]
+pub struct JsonArray {
+    held: Option<String>,
+}
+
+impl JsonArray {
+    pub fn item<T: Serialize + ?Sized>(&mut self, out: &mut Stream, value: &T) -> Result<()> {
+        let item = format!("  {}", serde_json::to_string_pretty(value)?.replace('\n', "\n  "));
+        match self.held.replace(item) {
+            Some(prev) => out.line(format!("{prev},")),
+            None => out.line("["),
+        }
+    }
+
+    pub fn finish(self, out: &mut Stream) -> Result<()> {
+        match self.held {
+            Some(last) => out.line(format!("{last}\n]")),
+            None => out.line("[]"),
+        }
+    }
+}

@@ -1,8 +1,8 @@
 //! `ptg rolls`: the dice log, so the opponent can see every roll.
 
 use super::App;
-use super::chunked::{Chunked, Widths};
-use super::output::{Stream, line, or_dash, table};
+use super::chunked::print_listing;
+use super::output::{JsonArray, Stream, or_dash};
 use crate::error::Result;
 use crate::ops;
 use crate::ops::rolls::RollRow;
@@ -21,48 +21,18 @@ pub struct RollsArgs {
 pub fn run(app: &mut App, args: RollsArgs) -> Result<()> {
     let json_out = app.json;
     let (battle, roster) = (args.battle, args.roster.as_deref());
+    let mut out = Stream::stdout();
     if json_out {
-        // Item by item as the rolls are read, in the layout `json` gives a whole array: each
-        // item is printed when the next comes (with its comma) or when the log ends.
-        let mut held: Option<String> = None;
-        ops::rolls::each(app.store()?, battle, roster, |r| {
-            let item = format!("  {}", serde_json::to_string_pretty(&r)?.replace('\n', "\n  "));
-            match held.replace(item) {
-                Some(prev) => line(format!("{prev},")),
-                None => line("["),
-            }
-        })?;
-        return match held {
-            Some(last) => line(format!("{last}\n]")),
-            None => line("[]"),
-        };
+        let mut array = JsonArray::default();
+        ops::rolls::each(app.store()?, battle, roster, |r| array.item(&mut out, &r))?;
+        array.finish(&mut out)?;
+        return out.finish();
     }
     ops::rolls::read(app.store()?, battle, roster, |log| {
-        // A first pass finds the count and each column's width; a log too long to hold is then
-        // printed in chunks that line up, a short one as one table (fitted to the terminal).
-        let mut widths = Widths::new(&HEADER);
-        let mut count = 0;
-        log.each(|r| {
-            widths.add(&cells(r));
-            count += 1;
-            Ok(())
-        })?;
-        let mut out = Stream::stdout();
-        if count <= CHUNK {
-            let mut t = table(HEADER);
-            log.each(|r| {
-                t.add_row(cells(r));
-                Ok(())
-            })?;
-            out.line(t.to_string())?;
-        } else {
-            let mut t = Chunked::new(&HEADER, widths, CHUNK, |l: &str| out.line(l));
-            log.each(|r| t.add(cells(r).into()))?;
-            t.finish()?;
-        }
-        out.line(format!("{count} rolls."))?;
-        out.finish()
-    })
+        let count = print_listing(&mut out, &HEADER, CHUNK, |row| log.each(|r| row(cells(r).into())))?;
+        out.line(format!("{count} rolls."))
+    })?;
+    out.finish()
 }
 
 /// Rolls per table chunk when the log is printed in pieces.

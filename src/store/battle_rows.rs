@@ -2,41 +2,10 @@
 //! newest first, stepped side by side, so a list of every battle of a league is handed out one
 //! battle at a time instead of being held whole (issue #16).
 
+use super::cursor::{Cursor, Order::Descending};
 use crate::rules::battle::{ArmyUnit, Battle, Side, TwistRow};
 use anyhow::{Context, Result};
-use rusqlite::{Connection, Row, Rows, ToSql};
-
-/// One of the per-battle queries, read ahead by one row: the row's battle id and its value.
-struct Cursor<'s, T> {
-    rows: Rows<'s>,
-    read: fn(&Row) -> Result<(i64, T)>,
-    pending: Option<(i64, T)>,
-}
-
-impl<'s, T> Cursor<'s, T> {
-    fn new(mut rows: Rows<'s>, read: fn(&Row) -> Result<(i64, T)>) -> Result<Self> {
-        let pending = rows.next()?.map(read).transpose()?;
-        Ok(Cursor { rows, read, pending })
-    }
-
-    /// The rows of battle `id` (rows of later battles are not expected: each query selects the
-    /// same battles in the same order; any are skipped).
-    fn take(&mut self, id: i64) -> Result<Vec<T>> {
-        let mut out = Vec::new();
-        while let Some((battle, _)) = &self.pending {
-            if *battle < id {
-                break;
-            }
-            if let Some((battle, value)) = self.pending.take()
-                && battle == id
-            {
-                out.push(value);
-            }
-            self.pending = self.rows.next()?.map(self.read).transpose()?;
-        }
-        Ok(out)
-    }
-}
+use rusqlite::{Connection, Row, ToSql};
 
 /// The battles `b` for which `filter` holds, newest first, each with whether it was
 /// cancelled, handed to `f` one at a time.
@@ -68,9 +37,21 @@ pub fn each<E: From<anyhow::Error>>(
          JOIN rosters r ON r.id = t.underdog_roster_id
          WHERE t.battle_id IN {chosen} ORDER BY t.battle_id DESC, t.round"
     ))?;
-    let mut sides = Cursor::new(sides.query(values).map_err(anyhow::Error::from)?, side_row)?;
-    let mut units = Cursor::new(units.query(values).map_err(anyhow::Error::from)?, unit_row)?;
-    let mut twists = Cursor::new(twists.query(values).map_err(anyhow::Error::from)?, twist_row)?;
+    let mut sides = Cursor::new(
+        sides.query(values).map_err(anyhow::Error::from)?,
+        Descending,
+        side_row,
+    )?;
+    let mut units = Cursor::new(
+        units.query(values).map_err(anyhow::Error::from)?,
+        Descending,
+        unit_row,
+    )?;
+    let mut twists = Cursor::new(
+        twists.query(values).map_err(anyhow::Error::from)?,
+        Descending,
+        twist_row,
+    )?;
     let mut rows = battles.query(values).map_err(anyhow::Error::from)?;
     while let Some(r) = rows.next().map_err(anyhow::Error::from)? {
         let (mut battle, cancelled) = battle_row(r)?;

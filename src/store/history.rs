@@ -6,6 +6,7 @@
 //! the indexes of migration V5, and loads the changes of all those sets in one more query:
 //! the cost follows what is read, not the size of the league (issue #16).
 
+use super::cursor::{Cursor, Order};
 use crate::rules::Outcome;
 use crate::rules::log::Command;
 pub use crate::rules::log::{LoggedChange, LoggedSet};
@@ -43,15 +44,12 @@ const SET_QUERY: &str =
      FROM change_sets cs LEFT JOIN rosters r ON r.id = cs.roster_id
      WHERE {filter} ORDER BY {order}";
 
-/// The changes of the sets `SET_QUERY` selects, in set order.
+/// The changes of the sets `SET_QUERY` selects, in the same set order (`{dir}`: the sets'
+/// direction), each set's in the order made.
 const CHANGE_QUERY: &str = "SELECT change_set_id, id, roster_id, unit_id, kind, description, roll_id, payload
      FROM changes
      WHERE change_set_id IN (SELECT cs.id FROM change_sets cs WHERE {filter} ORDER BY {order})
-     ORDER BY change_set_id, id";
-
-fn fill(query: &str, filter: &str, order: &str) -> String {
-    query.replace("{filter}", filter).replace("{order}", order)
-}
+     ORDER BY change_set_id {dir}, id";
 
 fn set_row(r: &rusqlite::Row) -> rusqlite::Result<LoggedSet> {
     Ok(LoggedSet {
@@ -70,7 +68,7 @@ fn set_row(r: &rusqlite::Row) -> rusqlite::Result<LoggedSet> {
 }
 
 /// A change row of `CHANGE_QUERY`: its set's id and the change.
-fn change_row(r: &rusqlite::Row) -> rusqlite::Result<(i64, LoggedChange)> {
+fn change_row(r: &rusqlite::Row) -> Result<(i64, LoggedChange)> {
     let payload: String = r.get(7)?;
     Ok((
         r.get(0)?,
@@ -86,65 +84,53 @@ fn change_row(r: &rusqlite::Row) -> rusqlite::Result<(i64, LoggedChange)> {
     ))
 }
 
-/// The sets `cs` for which `filter` holds, in `order` (an ORDER BY clause on `cs`, with any
-/// LIMIT), each with its changes: two queries whatever the number of sets.
-fn select(conn: &Connection, filter: &str, order: &str, values: &[&dyn ToSql]) -> Result<Vec<LoggedSet>> {
-    let mut stmt = conn.prepare(&fill(SET_QUERY, filter, order))?;
-    let mut out: Vec<LoggedSet> = stmt.query_map(values, set_row)?.collect::<Result<_, _>>()?;
-    if out.is_empty() {
-        return Ok(out);
-    }
-    let at: HashMap<i64, usize> = out.iter().enumerate().map(|(i, s)| (s.id, i)).collect();
-    let mut stmt = conn.prepare(&fill(CHANGE_QUERY, filter, order))?;
-    let mut rows = stmt.query(values)?;
-    while let Some(r) = rows.next()? {
-        let (set, change) = change_row(r)?;
-        if let Some(&i) = at.get(&set) {
-            out[i].changes.push(change);
-        }
-    }
-    Ok(out)
-}
-
-/// The sets `cs` for which `filter` holds, oldest first, each with its changes, handed to `f`
-/// one at a time as they are read: the two queries are stepped side by side (both in set
-/// order), so a whole league's log is printed holding one set, not all of them.
-fn select_each<E: From<anyhow::Error>>(
+/// The sets `cs` for which `filter` holds, each with its changes, handed to `f` one at a time
+/// as they are read, oldest first, or newest first and at most `limit` of them. The sets and
+/// their changes are two queries stepped side by side, so a whole league's log is handed out
+/// holding one set, not all of them.
+fn each_set<E: From<anyhow::Error>>(
     conn: &Connection,
     filter: &str,
+    newest: Option<u32>,
     values: &[&dyn ToSql],
     mut f: impl FnMut(LoggedSet) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
-    let prepare = |query| {
-        conn.prepare(&fill(query, filter, "cs.id"))
-            .map_err(anyhow::Error::from)
+    let (order, dir, direction) = match newest {
+        Some(n) => (format!("cs.id DESC LIMIT {n}"), "DESC", Order::Descending),
+        None => ("cs.id".to_string(), "", Order::Ascending),
+    };
+    let prepare = |query: &str| {
+        let sql = query
+            .replace("{filter}", filter)
+            .replace("{order}", &order)
+            .replace("{dir}", dir);
+        conn.prepare(&sql).map_err(anyhow::Error::from)
     };
     let (mut sets_stmt, mut changes_stmt) = (prepare(SET_QUERY)?, prepare(CHANGE_QUERY)?);
     let mut sets = sets_stmt.query(values).map_err(anyhow::Error::from)?;
-    let mut changes = changes_stmt.query(values).map_err(anyhow::Error::from)?;
-    let next_change = |changes: &mut rusqlite::Rows| -> Result<Option<(i64, LoggedChange)>> {
-        Ok(match changes.next()? {
-            Some(r) => Some(change_row(r)?),
-            None => None,
-        })
-    };
-    let mut pending = next_change(&mut changes)?;
+    let changes = changes_stmt.query(values).map_err(anyhow::Error::from)?;
+    let mut changes = Cursor::new(changes, direction, change_row)?;
     while let Some(r) = sets.next().map_err(anyhow::Error::from)? {
         let mut set = set_row(r).map_err(anyhow::Error::from)?;
-        while let Some((set_id, _)) = &pending {
-            if *set_id > set.id {
-                break;
-            }
-            if let Some((set_id, change)) = pending.take()
-                && set_id == set.id
-            {
-                set.changes.push(change);
-            }
-            pending = next_change(&mut changes)?;
-        }
+        set.changes = changes.take(set.id)?;
         f(set)?;
     }
     Ok(())
+}
+
+/// [`each_set`] collected.
+fn sets_where(
+    conn: &Connection,
+    filter: &str,
+    newest: Option<u32>,
+    values: &[&dyn ToSql],
+) -> Result<Vec<LoggedSet>> {
+    let mut out = Vec::new();
+    each_set::<anyhow::Error>(conn, filter, newest, values, |set| {
+        out.push(set);
+        Ok(())
+    })?;
+    Ok(out)
 }
 
 /// Change sets, oldest first, of one roster (its own and those of its battles), one
@@ -186,7 +172,7 @@ pub fn page(
 }
 
 /// [`page`], handed to `f` set by set, oldest first. Without a limit the sets are read as
-/// they are printed (see `select_each`); a limited page, read newest first, is held whole.
+/// they are printed (see `each_set`); a limited page, read newest first, is held whole.
 pub fn each_of_page<E: From<anyhow::Error>>(
     conn: &Connection,
     roster_id: Option<i64>,
@@ -210,10 +196,10 @@ pub fn each_of_page<E: From<anyhow::Error>>(
     let values: Vec<&dyn ToSql> = values.iter().map(|v| v.as_ref()).collect();
     match page.limit {
         Some(n) => {
-            let newest = select(conn, &filter, &format!("cs.id DESC LIMIT {n}"), &values)?;
+            let newest = sets_where(conn, &filter, Some(n), &values)?;
             newest.into_iter().rev().try_for_each(f)
         }
-        None => select_each(conn, &filter, &values, f),
+        None => each_set(conn, &filter, None, &values, f),
     }
 }
 
@@ -315,7 +301,7 @@ pub fn latest_live(
     let (filter, values) = scope(roster_id, campaign_id);
     let values: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
     let filter = format!("{filter} AND cs.undoes IS NULL AND cs.undone_by IS NULL");
-    Ok(select(conn, &filter, "cs.id DESC LIMIT 1", &values)?.pop())
+    Ok(sets_where(conn, &filter, Some(1), &values)?.pop())
 }
 
 /// The change sets in force after `set_id`, oldest first, that might build on it: those of
@@ -350,7 +336,7 @@ pub fn sets_after(
         values.push(&army);
         values.extend(units.iter().map(|u| u as &dyn ToSql));
     }
-    select(conn, &filter, "cs.id", &values)
+    sets_where(conn, &filter, None, &values)
 }
 
 /// Records that change set `undo` reverses `set`.

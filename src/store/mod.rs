@@ -8,6 +8,7 @@ mod battle_rows;
 pub mod battles;
 mod busy;
 mod campaigns;
+mod cursor;
 pub mod history;
 mod lookup;
 mod read_only;

@@ -275,19 +275,9 @@ pub fn names(conn: &Connection) -> Result<std::collections::HashMap<i64, String>
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// Every unit's name as players call it (its own name, else its warscroll), by id, including
-/// units since removed, so old log entries can still be read.
-pub fn unit_names(conn: &Connection) -> Result<std::collections::HashMap<i64, String>> {
-    let mut stmt = conn.prepare("SELECT id, warscroll, name FROM units")?;
-    let rows = stmt.query_map([], |r| {
-        let (id, warscroll, name): (i64, String, Option<String>) = (r.get(0)?, r.get(1)?, r.get(2)?);
-        Ok((id, name.unwrap_or(warscroll)))
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
-/// The names (as [`unit_names`] gives them) of the units `ids`, for a reader that shows only
-/// some of the log: it reads those units, not every unit of the league.
+/// The names of the units `ids` as players call them (its own name, else its warscroll),
+/// including units since removed, so old log entries can still be read. Only those units are
+/// read, not every unit of the league.
 pub fn unit_names_of(conn: &Connection, ids: &[i64]) -> Result<std::collections::HashMap<i64, String>> {
     let mut out = std::collections::HashMap::new();
     // In chunks, well under SQLite's limit on bound values.

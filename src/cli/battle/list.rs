@@ -3,8 +3,8 @@
 
 use super::show::side_line;
 use crate::cli::App;
-use crate::cli::chunked::{Chunked, Widths};
-use crate::cli::output::{Stream, or_dash, table};
+use crate::cli::chunked::print_listing;
+use crate::cli::output::{JsonArray, Stream, or_dash};
 use crate::error::Result;
 use crate::ops;
 use crate::rules::battle::Battle;
@@ -15,47 +15,19 @@ const CHUNK: usize = 500;
 const HEADER: [&str; 6] = ["#", "Campaign", "Points", "Battleplan", "Sides", "Status"];
 
 pub fn run(json_out: bool, app: &mut App, campaign: Option<&str>) -> Result<()> {
+    let mut out = Stream::stdout();
     ops::battle::read_list(app.store()?, campaign, |list| {
-        let mut out = Stream::stdout();
         if json_out {
-            // Item by item, in the layout a whole array would have.
-            let mut held: Option<String> = None;
-            list.each(|b| {
-                let item = format!("  {}", serde_json::to_string_pretty(&b)?.replace('\n', "\n  "));
-                match held.replace(item) {
-                    Some(prev) => out.line(format!("{prev},")),
-                    None => out.line("["),
-                }
-            })?;
-            match held {
-                Some(last) => out.line(format!("{last}\n]"))?,
-                None => out.line("[]")?,
-            }
-            return out.finish();
+            let mut array = JsonArray::default();
+            list.each(|b| array.item(&mut out, &b))?;
+            return array.finish(&mut out);
         }
-        // A first pass finds the count and the column widths; a long list is then printed in
-        // chunks that line up, a short one as one table (fitted to the terminal).
-        let mut widths = Widths::new(&HEADER);
-        let mut count = 0;
-        list.each(|b| {
-            widths.add(&cells(&b));
-            count += 1;
-            Ok(())
+        print_listing(&mut out, &HEADER, CHUNK, |row| {
+            list.each(|b| row(cells(&b).into()))
         })?;
-        if count <= CHUNK {
-            let mut t = table(HEADER);
-            list.each(|b| {
-                t.add_row(cells(&b));
-                Ok(())
-            })?;
-            out.line(t.to_string())?;
-        } else {
-            let mut t = Chunked::new(&HEADER, widths, CHUNK, |l: &str| out.line(l));
-            list.each(|b| t.add(cells(&b).into()))?;
-            t.finish()?;
-        }
-        out.finish()
-    })
+        Ok(())
+    })?;
+    out.finish()
 }
 
 /// A battle's cells as the list shows them.
