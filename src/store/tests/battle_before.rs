@@ -219,6 +219,7 @@ fn a_snapshot_of_the_wrong_kind_or_form_is_an_error_naming_the_problem() {
         ),
         ("[1]", "not a JSON object"),
     ];
+    let before = battle_rows(store.conn());
     for (kept, problem) in cases {
         store
             .conn()
@@ -229,6 +230,12 @@ fn a_snapshot_of_the_wrong_kind_or_form_is_an_error_naming_the_problem() {
         assert!(
             err.contains("change set 1") && err.contains(problem),
             "{kept}: {err}"
+        );
+        // Some of these fail after the status was put back: all of it is rolled back.
+        assert_eq!(
+            battle_rows(store.conn()),
+            before,
+            "{kept}: a failed undo writes nothing"
         );
     }
     store
@@ -243,4 +250,5 @@ fn a_snapshot_of_the_wrong_kind_or_form_is_an_error_naming_the_problem() {
         undo(&mut store, 1, BattleUndo::RestoreArmy { roster: 1 }).unwrap_err()
     );
     assert!(err.contains("kept by a result"), "{err}");
+    assert_eq!(battle_rows(store.conn()), before);
 }
