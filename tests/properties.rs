@@ -59,9 +59,9 @@ proptest! {
     #[test]
     fn a_campaign_name_round_trips_or_is_refused_leaving_the_store_unchanged(s in any_name()) {
         let mut store = Store::in_memory().unwrap();
-        store.write(|tx| Campaign::create(tx, "Ashen Vale", "ascension", false)).unwrap();
+        store.write(|tx| Campaign::create(tx, "Ashen Vale", "ascension", false, &Default::default())).unwrap();
         let before = store.read(Campaign::list).unwrap();
-        let created = store.write(|tx| Campaign::create(tx, &s, "ascension", false));
+        let created = store.write(|tx| Campaign::create(tx, &s, "ascension", false, &Default::default()));
         match created {
             Ok(c) => {
                 prop_assert_eq!(c.name.as_str(), s.trim());

@@ -26,6 +26,10 @@ pub struct Battlepack {
     /// In the order of the battleplan table (D6 result 1 first).
     pub battleplans: Vec<Battleplan>,
     pub battlefield_sizes: Vec<BattlefieldSize>,
+    /// Campaign options this battlepack offers (realms, favour, triumphs, sudden death,
+    /// allies) with their numbers; none when left out.
+    #[serde(default)]
+    pub options: super::options::PackOptions,
 }
 
 /// Limits for setting up a roster.
@@ -348,6 +352,7 @@ impl Battlepack {
         if self.glory.bands.is_empty() {
             out.push("glory.bands: must not be empty".into());
         }
+        out.extend(self.options.problems());
         out
     }
 }

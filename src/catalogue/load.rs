@@ -2,7 +2,7 @@
 //! fresh install needs no set-up; files in user data folders add factions or replace bundled
 //! ones of the same name (e.g. after re-importing points from a new battlescroll).
 
-use super::{Battlepack, Faction, FactionSummary, bounds};
+use super::{Battlepack, Faction, FactionSummary, Realm, Table, bounds};
 use crate::names;
 use crate::names::SameName;
 use include_dir::{Dir, include_dir};
@@ -53,7 +53,7 @@ struct Entry<T> {
 }
 
 /// What a catalogue entry holds: how to parse it and the names it is found by.
-trait Item: Sized {
+pub(super) trait Item: Sized {
     fn parse(path: &str, text: &str) -> Result<Self, DataError>;
     fn keys(&self) -> (&str, Option<&str>);
     /// The keys read from a file's header without parsing it (`None`: parse it now).
@@ -139,6 +139,9 @@ impl<T: Item> Entry<T> {
 pub struct Catalogue {
     factions: Vec<Entry<Faction>>,
     battlepacks: Vec<Entry<Battlepack>>,
+    /// Realms (`realms/`) and tables (`tables/`) of the campaign options.
+    realms: Vec<Entry<Realm>>,
+    tables: Vec<Entry<Table>>,
 }
 
 impl Catalogue {
@@ -152,35 +155,22 @@ impl Catalogue {
         let mut cat = Catalogue {
             factions: Vec::new(),
             battlepacks: Vec::new(),
+            realms: Vec::new(),
+            tables: Vec::new(),
         };
-        for (path, text) in bundled_files("factions") {
-            add(&mut cat.factions, Entry::bundled(path, text)?);
-        }
-        for (path, text) in bundled_files("battlepacks") {
-            add(&mut cat.battlepacks, Entry::bundled(path, text)?);
-        }
+        add_bundled(&mut cat.factions, "factions")?;
+        add_bundled(&mut cat.battlepacks, "battlepacks")?;
+        add_bundled(&mut cat.realms, "realms")?;
+        add_bundled(&mut cat.tables, "tables")?;
         for dir in user_dirs {
-            for path in toml_files(dir)?
-                .into_iter()
-                .chain(toml_files(&dir.join("factions"))?)
-            {
-                let text = read(&path)?;
-                let shown = path.display().to_string();
-                let faction = parse_faction(&shown, &text)?;
-                add(
-                    &mut cat.factions,
-                    Entry::parsed(faction, Origin::User(path), shown),
-                );
-            }
-            for path in toml_files(&dir.join("battlepacks"))? {
-                let text = read(&path)?;
-                let shown = path.display().to_string();
-                let pack = parse_battlepack(&shown, &text)?;
-                add(
-                    &mut cat.battlepacks,
-                    Entry::parsed(pack, Origin::User(path), shown),
-                );
-            }
+            let loose = toml_files(dir)?;
+            add_user(
+                &mut cat.factions,
+                loose.into_iter().chain(toml_files(&dir.join("factions"))?),
+            )?;
+            add_user(&mut cat.battlepacks, toml_files(&dir.join("battlepacks"))?)?;
+            add_user(&mut cat.realms, toml_files(&dir.join("realms"))?)?;
+            add_user(&mut cat.tables, toml_files(&dir.join("tables"))?)?;
         }
         cat.factions.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(cat)
@@ -260,6 +250,62 @@ impl Catalogue {
             })?;
         entry.get().map_err(|e| e.to_string())
     }
+
+    /// Every realm (data/realms/ and user folders' `realms/`), in file order.
+    pub fn realms(&self) -> Result<Vec<&Realm>, DataError> {
+        Ok(all(&self.realms)?.into_iter().map(|(r, _)| r).collect())
+    }
+
+    /// The realm called `name` or one of its other names, or a message with suggestions.
+    pub fn realm(&self, name: &str) -> Result<&Realm, String> {
+        let realms = self.realms().map_err(|e| e.to_string())?;
+        realms
+            .iter()
+            .copied()
+            .find(|r| r.answers_to(name))
+            .ok_or_else(|| {
+                format!(
+                    "{} (a club can add its own as a TOML file under `realms/` in --data-dir)",
+                    names::unknown("realm", name, realms.iter().map(|r| r.name.as_str()))
+                )
+            })
+    }
+
+    /// Every table of the campaign options (triumph tables, the sudden death table).
+    pub fn tables(&self) -> Result<Vec<&Table>, DataError> {
+        Ok(all(&self.tables)?.into_iter().map(|(t, _)| t).collect())
+    }
+
+    /// The table with this id or name, or a message with suggestions.
+    pub fn table(&self, name: &str) -> Result<&Table, String> {
+        let entry = self
+            .tables
+            .iter()
+            .find(|e| e.is(name.trim()))
+            .ok_or_else(|| names::unknown("table", name, self.tables.iter().map(|e| e.name.as_str())))?;
+        entry.get().map_err(|e| e.to_string())
+    }
+}
+
+fn add_bundled<T: Item>(entries: &mut Vec<Entry<T>>, sub: &str) -> Result<(), DataError> {
+    for (path, text) in bundled_files(sub) {
+        add(entries, Entry::bundled(path, text)?);
+    }
+    Ok(())
+}
+
+/// Parses and checks each user file now, so a broken one is refused at once.
+fn add_user<T: Item>(
+    entries: &mut Vec<Entry<T>>,
+    paths: impl IntoIterator<Item = PathBuf>,
+) -> Result<(), DataError> {
+    for path in paths {
+        let text = read(&path)?;
+        let shown = path.display().to_string();
+        let item = T::parse(&shown, &text)?;
+        add(entries, Entry::parsed(item, Origin::User(path), shown));
+    }
+    Ok(())
 }
 
 /// Adds `entry`, replacing one of the same name (a user file over a bundled one).
@@ -278,7 +324,7 @@ fn all<T: Item>(entries: &[Entry<T>]) -> Result<Vec<(&T, &Origin)>, DataError> {
 /// The top-level `key = "..."` of a data file, read without parsing the file: the lines
 /// before the first table header. `None` for anything but a plain one-line basic string
 /// (escapes, literal or multi-line strings): the caller then parses the whole file.
-fn header_value(text: &str, key: &str) -> Option<String> {
+pub(super) fn header_value(text: &str, key: &str) -> Option<String> {
     for line in text.lines() {
         let line = line.trim();
         if line.starts_with('[') {
@@ -361,7 +407,7 @@ pub fn parse_battlepack(path: &str, text: &str) -> Result<Battlepack, DataError>
     Ok(pack)
 }
 
-fn refuse_problems(path: &str, problems: Vec<String>) -> Result<(), DataError> {
+pub(super) fn refuse_problems(path: &str, problems: Vec<String>) -> Result<(), DataError> {
     if problems.is_empty() {
         return Ok(());
     }

@@ -1,4 +1,4 @@
-//! `ptg campaign new|set|list`.
+//! `ptg campaign new|set|show|list`.
 
 use super::App;
 use super::output::{json, line, table};
@@ -19,15 +19,26 @@ pub enum CampaignCmd {
         /// Allow Legends warscrolls on its Orders of Battle (not allowed unless given).
         #[arg(long)]
         legends: bool,
+        /// Older narrative rules to play, comma-separated: realms, favour, triumphs
+        /// (triumphs=1e or triumphs=2e picks the table), sudden-death, allies.
+        #[arg(long = "option", value_name = "OPTION[=VALUE],...")]
+        options: Vec<String>,
     },
     /// Change a campaign's settings (one change set, undone by `ptg undo`).
+    #[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["legends", "options"])))]
     Set {
         name: String,
         /// Allow Legends warscrolls (on) or not (off). Units already on an Order of Battle
         /// stay; `roster check` and `audit` report Legends units no longer allowed.
         #[arg(long, value_enum)]
-        legends: OnOff,
+        legends: Option<OnOff>,
+        /// Turn options on or off between battles: `--option triumphs=off`,
+        /// `--option allies`, `--option triumphs=2e` (see `campaign new --help`).
+        #[arg(long = "option", value_name = "OPTION[=VALUE],...")]
+        options: Vec<String>,
     },
+    /// A campaign's settings and the options in force, with what each does.
+    Show { name: String },
     /// The campaigns in the database, with roster and battle counts.
     List,
 }
@@ -53,21 +64,29 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
             name,
             battlepack,
             legends,
+            options,
         } => {
             let (cat, store) = app.both()?;
-            let (c, pack_name) = ops::campaign::create(cat, store, &name, &battlepack, legends)?;
+            let (c, pack_name) = ops::campaign::create(cat, store, &name, &battlepack, legends, &options)?;
             if json_out {
                 return json(&c);
             }
             line(format!(
-                "Campaign '{}' created ({pack_name}; {}).",
+                "Campaign '{}' created ({pack_name}; {}; {}).",
                 c.name,
-                legends_words(c.legends)
+                legends_words(c.legends),
+                c.options.words()
             ))
         }
-        CampaignCmd::Set { name, legends } => {
-            let legends = matches!(legends, OnOff::On);
-            let done = ops::campaign::set_legends(app.store()?, &name, legends)?;
+        CampaignCmd::Show { name } => super::campaign_show::run(app, &name),
+        CampaignCmd::Set {
+            name,
+            legends,
+            options,
+        } => {
+            let legends = legends.map(|l| matches!(l, OnOff::On));
+            let (cat, store) = app.both()?;
+            let done = ops::campaign::set(cat, store, &name, legends, &options)?;
             if json_out {
                 return json(&SetReport {
                     campaign: &done.campaign,
@@ -77,15 +96,17 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
             let c = &done.campaign;
             match done.set_id {
                 Some(set) => line(format!(
-                    "Campaign '{}': {} (#{set}; `ptg undo --campaign \"{}\"` reverses it).",
+                    "Campaign '{}': {}; {} (#{set}; `ptg undo --campaign \"{}\"` reverses it).",
                     c.name,
                     legends_words(c.legends),
+                    c.options.words(),
                     c.name
                 )),
                 None => line(format!(
-                    "Campaign '{}': {} already; nothing changed.",
+                    "Campaign '{}': {}; {} already; nothing changed.",
                     c.name,
-                    legends_words(c.legends)
+                    legends_words(c.legends),
+                    c.options.words()
                 )),
             }
         }
@@ -98,6 +119,7 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
                 "Campaign",
                 "Battlepack",
                 "Legends",
+                "Options",
                 "Rosters",
                 "Battles",
                 "Created",
@@ -112,6 +134,7 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
                         "not allowed"
                     }
                     .to_string(),
+                    r.campaign.options.words(),
                     r.rosters.to_string(),
                     r.battles.to_string(),
                     r.campaign.created_at.chars().take(10).collect(),

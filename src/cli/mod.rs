@@ -6,6 +6,7 @@ mod aftermath;
 mod audit;
 mod battle;
 mod campaign;
+mod campaign_show;
 mod chunked;
 mod data;
 mod demo;

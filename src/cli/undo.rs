@@ -62,9 +62,10 @@ pub fn run(app: &mut App, args: UndoArgs) -> Result<()> {
     }
     if let Some(c) = &done.campaign {
         changes.push(format!(
-            "campaign {}: {}",
+            "campaign {}: {}; {}",
             c.name,
-            crate::ops::campaign::legends_words(c.legends)
+            crate::ops::campaign::legends_words(c.legends),
+            c.options.words()
         ));
     }
     let report = UndoReport {

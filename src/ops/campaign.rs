@@ -2,19 +2,25 @@
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
+use crate::rules::options::CampaignOptions;
 use crate::store::{Campaign, CampaignRow, Store};
+use serde::Serialize;
 
 /// Creates a campaign playing `battlepack` (an id or name), allowing Legends warscrolls or
-/// not; returns it with the battlepack's name.
+/// not, with the options `options` turn on (`realms,favour`, `triumphs=2e`); returns it with
+/// the battlepack's name.
 pub fn create(
     cat: &Catalogue,
     store: &mut Store,
     name: &str,
     battlepack: &str,
     legends: bool,
+    options: &[String],
 ) -> Result<(Campaign, String)> {
     let pack = cat.battlepack(battlepack).map_err(Error::refused)?;
-    let campaign = store.write(|tx| Campaign::create(tx, name, &pack.id, legends).map_err(Error::from))?;
+    let options = CampaignOptions::default().with(&pack.options, &pack.name, options)?;
+    let campaign =
+        store.write(|tx| Campaign::create(tx, name, &pack.id, legends, &options).map_err(Error::from))?;
     Ok((campaign, pack.name.clone()))
 }
 
@@ -25,20 +31,38 @@ pub struct Set {
     pub set_id: Option<i64>,
 }
 
-/// Allows or forbids Legends warscrolls in a campaign, in one transaction logged as a change
-/// set that `ptg undo` reverses. Units already on an Order of Battle stay; `roster check` and
-/// the audit report Legends units the campaign no longer allows.
-pub fn set_legends(store: &mut Store, name: &str, legends: bool) -> Result<Set> {
+/// Changes a campaign's settings: Legends warscrolls allowed or not (`None`: as they are) and
+/// options on or off (`triumphs=off`), in one transaction logged as a change set that
+/// `ptg undo` reverses. Options may change between battles: each battle command uses those in
+/// force when it runs. Units already on an Order of Battle stay; `roster check` and the audit
+/// report Legends units the campaign no longer allows.
+pub fn set(
+    cat: &Catalogue,
+    store: &mut Store,
+    name: &str,
+    legends: Option<bool>,
+    options: &[String],
+) -> Result<Set> {
     store.write(|tx| {
         let c = Campaign::get(tx, name)?;
-        if c.legends == legends {
+        let pack = cat.battlepack(&c.battlepack).map_err(Error::refused)?;
+        let new_options = c.options.with(&pack.options, &pack.name, options)?;
+        let legends = legends.unwrap_or(c.legends);
+        if c.legends == legends && c.options == new_options {
             return Ok(Set {
                 campaign: c,
                 set_id: None,
             });
         }
-        let summary = format!("{}: {}", c.name, legends_words(legends));
-        let set_id = Campaign::set_legends(tx, &c, legends, &summary)?;
+        let mut said = Vec::new();
+        if c.legends != legends {
+            said.push(legends_words(legends).to_string());
+        }
+        if c.options != new_options {
+            said.push(format!("options: {}", new_options.words()));
+        }
+        let summary = format!("{}: {}", c.name, said.join("; "));
+        let set_id = Campaign::set_settings(tx, &c, legends, &new_options, &summary)?;
         Ok(Set {
             campaign: Campaign::by_id(tx, c.id)?,
             set_id: Some(set_id),
@@ -58,4 +82,107 @@ pub fn legends_words(legends: bool) -> &'static str {
 /// Every campaign with its counts of rosters and battles.
 pub fn list(store: &mut Store) -> Result<Vec<CampaignRow>> {
     store.read(|conn| Campaign::list(conn).map_err(Error::from))
+}
+
+/// A roster as `campaign show` lists it.
+#[derive(Debug, Serialize)]
+pub struct RosterLine {
+    pub name: String,
+    pub player: String,
+    pub faction: String,
+    pub glory: i64,
+    /// Its favour points, for a roster that keeps them while the option is on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub favour: Option<i64>,
+}
+
+/// An option in force, with what it does in words.
+#[derive(Debug, Serialize)]
+pub struct OptionLine {
+    pub option: &'static str,
+    /// "on", or the triumph table's id.
+    pub value: String,
+    pub what: String,
+}
+
+/// What `campaign show` shows.
+#[derive(Debug, Serialize)]
+pub struct Shown {
+    pub campaign: Campaign,
+    pub battlepack: String,
+    pub options: Vec<OptionLine>,
+    pub rosters: Vec<RosterLine>,
+    pub battles: i64,
+}
+
+/// A campaign's settings, the options in force with what each does, and its rosters.
+pub fn show(cat: &Catalogue, store: &mut Store, name: &str) -> Result<Shown> {
+    let (campaign, rows, battles) = store.read(|conn| {
+        let c = Campaign::get(conn, name)?;
+        let rows = crate::store::rosters::list(conn, Some(c.id))?;
+        let battles = Campaign::list(conn)?
+            .into_iter()
+            .find(|r| r.campaign.id == c.id)
+            .map_or(0, |r| r.battles);
+        Ok::<_, Error>((c, rows, battles))
+    })?;
+    let pack = cat.battlepack(&campaign.battlepack).map_err(Error::refused)?;
+    let realms = cat.realms().map_err(|e| Error::refused(e.to_string()))?;
+    let options = campaign
+        .options
+        .in_force()
+        .into_iter()
+        .map(|(option, value)| {
+            let what = option_words(cat, pack, option, &value);
+            OptionLine { option, value, what }
+        })
+        .collect();
+    let rosters = rows
+        .into_iter()
+        .map(|r| {
+            let keeps = campaign.options.favour
+                && (r.favour > 0 || crate::rules::favour::god_of(&realms, &r.faction, &[]).is_some());
+            RosterLine {
+                favour: keeps.then_some(r.favour),
+                name: r.name,
+                player: r.player,
+                faction: r.faction,
+                glory: r.glory,
+            }
+        })
+        .collect();
+    Ok(Shown {
+        battlepack: pack.name.clone(),
+        campaign,
+        options,
+        rosters,
+        battles,
+    })
+}
+
+/// What an option does, in words, with the numbers from the data it uses.
+fn option_words(cat: &Catalogue, pack: &crate::catalogue::Battlepack, option: &str, value: &str) -> String {
+    let o = &pack.options;
+    match option {
+        "realms" => "battles are fought in a realm: `battle new --realm NAME` or `--roll-realm`".into(),
+        "favour" => "SLAANESH rosters at Mount Hedon and TZEENTCH rosters at the Crystalline Shores gain favour for a victory and lose some for a loss".into(),
+        "triumphs" => {
+            let name = cat.table(value).map(|t| t.name.clone()).unwrap_or_else(|_| value.to_string());
+            format!("after a major victory, the roster's next army rolls on the {name}")
+        }
+        "sudden-death" => match &o.sudden_death {
+            Some(s) => format!(
+                "an army outnumbered {}:{} in models may pick a sudden death objective; a battle not fought out is decided by casualties",
+                s.outnumber[0], s.outnumber[1]
+            ),
+            None => String::new(),
+        },
+        _ => match &o.allies {
+            Some(a) => format!(
+                "up to 1 in every {} units may come from another faction of the grand alliance (`roster add --ally`)",
+                a.one_in
+            ),
+            None => String::new(),
+        },
+    }
 }

@@ -3,6 +3,7 @@
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind, Warscroll};
 use crate::names::SameName;
+use crate::rules::options::CampaignOptions;
 use serde::{Deserialize, Serialize};
 
 /// A unit joining the Order of Battle, with the battle-profile facts it joins with.
@@ -15,6 +16,10 @@ pub struct NewUnit {
     pub reinforceable: bool,
     pub keywords: Vec<String>,
     pub warlord: bool,
+    /// An allied unit: the faction it comes from (option `allies`); `None` for the roster's
+    /// own faction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ally: Option<String>,
 }
 
 impl NewUnit {
@@ -28,6 +33,7 @@ impl NewUnit {
             reinforceable: w.reinforceable,
             keywords: w.keywords.clone(),
             warlord,
+            ally: None,
         }
     }
 }
@@ -46,6 +52,11 @@ pub struct Roster {
     /// Whether its campaign allows Legends warscrolls (`ptg campaign set --legends`): loaded
     /// with the roster because every rule about a unit joining needs it.
     pub legends_allowed: bool,
+    /// The campaign's options in force (realms, favour, triumphs, sudden death, allies),
+    /// loaded with the roster as `legends_allowed` is.
+    pub options: CampaignOptions,
+    /// Favour points (option `favour`, SLAANESH and TZEENTCH rosters).
+    pub favour: u32,
     pub units: Vec<Unit>,
     pub tome: Vec<TomeEntry>,
     pub quest: Option<QuestState>,
@@ -87,6 +98,8 @@ pub struct Unit {
     pub abilities: Vec<(String, String)>,
     pub enhancements: Vec<Enhancement>,
     pub retired: bool,
+    /// The faction an allied unit comes from (option `allies`); `None` for the roster's own.
+    pub ally: Option<String>,
 }
 
 impl Unit {
@@ -113,6 +126,7 @@ impl Unit {
             abilities: Vec::new(),
             enhancements: Vec::new(),
             retired: false,
+            ally: n.ally.clone(),
         }
     }
 
@@ -288,6 +302,8 @@ mod tests {
             glory: 0,
             setup_complete: false,
             legends_allowed: false,
+            options: Default::default(),
+            favour: 0,
             units: vec![big.clone(), Unit { id: 2, ..big }],
             tome: Vec::new(),
             quest: None,

@@ -121,8 +121,9 @@ pub fn apply_changes(
         match change {
             Change::AddUnit { unit } => {
                 tx.execute(
-                    "INSERT INTO units (roster_id, warscroll, name, points, unit_size, reinforceable, keywords, warlord, created_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                    "INSERT INTO units (roster_id, warscroll, name, points, unit_size, reinforceable, keywords, warlord, created_at,
+                                        ally_faction)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                     params![
                         rid,
                         unit.warscroll,
@@ -132,7 +133,8 @@ pub fn apply_changes(
                         unit.reinforceable,
                         serde_json::to_string(&unit.keywords)?,
                         unit.warlord,
-                        at
+                        at,
+                        unit.ally
                     ],
                 )?;
                 new_ids.push(tx.last_insert_rowid());
@@ -269,6 +271,19 @@ pub fn apply_changes(
                     params![rid, amount],
                 )
                 .context("glory cannot go below 0")?;
+            }
+            Change::GainFavour { amount, .. } => {
+                tx.execute(
+                    "UPDATE rosters SET favour = favour + ?2 WHERE id = ?1",
+                    params![rid, amount],
+                )?;
+            }
+            Change::LoseFavour { amount, .. } => {
+                tx.execute(
+                    "UPDATE rosters SET favour = favour - ?2 WHERE id = ?1",
+                    params![rid, amount],
+                )
+                .context("favour cannot go below 0")?;
             }
             Change::Retire { .. } => update_unit(
                 tx,

@@ -3,7 +3,7 @@
 //! battle at a time instead of being held whole (issue #16).
 
 use super::cursor::{Cursor, Order::Descending};
-use crate::rules::battle::{ArmyUnit, Battle, Side, TwistRow};
+use crate::rules::battle::{ArmyUnit, Battle, Decision, Side, SuddenDeathRow, TriumphRow, TwistRow};
 use anyhow::{Context, Result};
 use rusqlite::{Connection, Row, ToSql};
 
@@ -19,13 +19,19 @@ pub fn each<E: From<anyhow::Error>>(
     let prepare = |sql: String| conn.prepare(&sql).map_err(anyhow::Error::from);
     let mut battles = prepare(format!(
         "SELECT b.id, b.campaign_id, c.name, b.points_limit, b.battleplan, b.status, b.roles_roster_id,
-                b.created_at, b.cancelled
+                b.created_at, b.cancelled, b.realm, b.realm_picker_id
          FROM battles b JOIN campaigns c ON c.id = b.campaign_id WHERE {filter} ORDER BY b.id DESC"
     ))?;
     let mut sides = prepare(format!(
         "SELECT s.battle_id, s.roster_id, r.name, s.victory_points, s.result, s.withdrew, s.general_slain,
-                s.quest_points, s.aftermath_set_id IS NOT NULL
-         FROM battle_sides s JOIN rosters r ON r.id = s.roster_id WHERE s.battle_id IN {chosen}
+                s.quest_points, s.aftermath_set_id IS NOT NULL,
+                t.table_name, t.triumph, d.objective, d.target_unit_id, d.target_text,
+                x.decided_by, x.models_set_up, x.models_lost, x.models_added
+         FROM battle_sides s JOIN rosters r ON r.id = s.roster_id
+         LEFT JOIN battle_triumphs t ON t.battle_id = s.battle_id AND t.roster_id = s.roster_id
+         LEFT JOIN battle_sudden_death d ON d.battle_id = s.battle_id AND d.roster_id = s.roster_id
+         LEFT JOIN battle_decisions x ON x.battle_id = s.battle_id AND x.roster_id = s.roster_id
+         WHERE s.battle_id IN {chosen}
          ORDER BY s.battle_id DESC, s.side"
     ))?;
     let mut units = prepare(format!(
@@ -81,6 +87,8 @@ fn battle_row(r: &Row) -> Result<(Battle, bool)> {
             .context("a battle status in the database is unreadable")?,
         roles_roster_id: r.get(6)?,
         created_at: r.get(7)?,
+        realm: r.get(9)?,
+        realm_picker_id: r.get(10)?,
         sides: Vec::new(),
         twists: Vec::new(),
     };
@@ -103,6 +111,31 @@ fn side_row(r: &Row) -> Result<(i64, Side)> {
         quest_points: r.get(7)?,
         aftermath_done: r.get(8)?,
         army: Vec::new(),
+        triumph: match (r.get::<_, Option<String>>(9)?, r.get::<_, Option<String>>(10)?) {
+            (Some(table), Some(triumph)) => Some(TriumphRow { table, triumph }),
+            _ => None,
+        },
+        sudden_death: r
+            .get::<_, Option<String>>(11)?
+            .map(|objective| -> Result<_> {
+                Ok(SuddenDeathRow {
+                    objective,
+                    target_unit: r.get(12)?,
+                    target_text: r.get(13)?,
+                })
+            })
+            .transpose()?,
+        decision: r
+            .get::<_, Option<String>>(14)?
+            .map(|by| -> Result<_> {
+                Ok(Decision {
+                    by: by.parse().map_err(anyhow::Error::msg)?,
+                    models_set_up: r.get(15)?,
+                    models_lost: r.get(16)?,
+                    models_added: r.get(17)?,
+                })
+            })
+            .transpose()?,
     };
     Ok((r.get(0)?, side))
 }

@@ -7,6 +7,7 @@ use crate::error::refusal;
 use crate::names;
 use crate::rules::log::Command;
 use crate::rules::names::{NameKind, check as check_name};
+use crate::rules::options::CampaignOptions;
 use anyhow::{Context, Result};
 use rusqlite::{Connection, Transaction, params};
 use serde::{Deserialize, Serialize};
@@ -20,14 +21,19 @@ pub struct Campaign {
     /// Whether Legends warscrolls may join its Orders of Battle (BSData's "Allow Legends"
     /// switch, off by default): chosen by its players with `campaign new/set --legends`.
     pub legends: bool,
+    /// The older narrative rules it plays (`campaign new/set --option`).
+    pub options: CampaignOptions,
     pub created_at: String,
 }
 
 /// The settings a `campaign set` changes, kept as JSON with its change set so undo can put
 /// them back.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Settings {
     legends: bool,
+    /// Left out by ptg before campaign options (no options then).
+    #[serde(default)]
+    options: CampaignOptions,
 }
 
 /// A campaign with counts, for listings.
@@ -40,7 +46,13 @@ pub struct CampaignRow {
 }
 
 impl Campaign {
-    pub fn create(conn: &Connection, name: &str, battlepack: &str, legends: bool) -> Result<Campaign> {
+    pub fn create(
+        conn: &Connection,
+        name: &str,
+        battlepack: &str,
+        legends: bool,
+        options: &CampaignOptions,
+    ) -> Result<Campaign> {
         let name = name.trim();
         if name.is_empty() {
             return Err(refusal("a campaign needs a name"));
@@ -54,25 +66,30 @@ impl Campaign {
         }
         let created_at = now();
         conn.execute(
-            "INSERT INTO campaigns (name, battlepack, legends, created_at) VALUES (?1, ?2, ?3, ?4)",
-            params![name, battlepack, legends, created_at],
+            "INSERT INTO campaigns (name, battlepack, legends, options, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![name, battlepack, legends, serde_json::to_string(options)?, created_at],
         )?;
         Ok(Campaign {
             id: conn.last_insert_rowid(),
             name: name.into(),
             battlepack: battlepack.into(),
             legends,
+            options: options.clone(),
             created_at,
         })
     }
 
-    /// A campaign from a row of `id, name, battlepack, legends, created_at`.
+    /// A campaign from a row of `id, name, battlepack, legends, created_at, options`.
     fn from_row(r: &rusqlite::Row) -> rusqlite::Result<Campaign> {
+        let options: String = r.get(5)?;
         Ok(Campaign {
             id: r.get(0)?,
             name: r.get(1)?,
             battlepack: r.get(2)?,
             legends: r.get(3)?,
+            options: read_options(&options).map_err(|e| {
+                rusqlite::Error::FromSqlConversionFailure(5, rusqlite::types::Type::Text, e.into())
+            })?,
             created_at: r.get(4)?,
         })
     }
@@ -86,7 +103,7 @@ impl Campaign {
     /// The campaign with this id (ids come from rows that reference it, so it exists).
     pub fn by_id(conn: &Connection, id: i64) -> Result<Campaign> {
         Ok(conn.query_row(
-            "SELECT id, name, battlepack, legends, created_at FROM campaigns WHERE id = ?1",
+            "SELECT id, name, battlepack, legends, created_at, options FROM campaigns WHERE id = ?1",
             [id],
             Campaign::from_row,
         )?)
@@ -117,7 +134,7 @@ impl Campaign {
 
     pub fn list(conn: &Connection) -> Result<Vec<CampaignRow>> {
         let mut stmt = conn.prepare(
-            "SELECT c.id, c.name, c.battlepack, c.legends, c.created_at,
+            "SELECT c.id, c.name, c.battlepack, c.legends, c.created_at, c.options,
                     (SELECT COUNT(*) FROM rosters r WHERE r.campaign_id = c.id),
                     (SELECT COUNT(*) FROM battles b WHERE b.campaign_id = c.id)
              FROM campaigns c ORDER BY c.name",
@@ -125,27 +142,35 @@ impl Campaign {
         let rows = stmt.query_map([], |r| {
             Ok(CampaignRow {
                 campaign: Campaign::from_row(r)?,
-                rosters: r.get(5)?,
-                battles: r.get(6)?,
+                rosters: r.get(6)?,
+                battles: r.get(7)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Allows or forbids Legends warscrolls, as one change set (`campaign set`, no roster)
-    /// that keeps the settings as they were, so `undo` can put them back. Returns the set.
-    pub fn set_legends(tx: &Transaction, campaign: &Campaign, legends: bool, summary: &str) -> Result<i64> {
+    /// Changes the settings (Legends allowed, options), as one change set (`campaign set`,
+    /// no roster) that keeps the settings as they were, so `undo` can put them back. Returns
+    /// the set.
+    pub fn set_settings(
+        tx: &Transaction,
+        campaign: &Campaign,
+        legends: bool,
+        options: &CampaignOptions,
+        summary: &str,
+    ) -> Result<i64> {
         let (set_id, _) = log_set(tx, campaign.id, None, None, Command::CampaignSet, summary, &[])?;
         let before = serde_json::to_string(&Settings {
             legends: campaign.legends,
+            options: campaign.options.clone(),
         })?;
         tx.execute(
             "UPDATE change_sets SET campaign_before = ?2 WHERE id = ?1",
             params![set_id, before],
         )?;
         tx.execute(
-            "UPDATE campaigns SET legends = ?2 WHERE id = ?1",
-            params![campaign.id, legends],
+            "UPDATE campaigns SET legends = ?2, options = ?3 WHERE id = ?1",
+            params![campaign.id, legends, serde_json::to_string(options)?],
         )?;
         Ok(set_id)
     }
@@ -162,9 +187,19 @@ impl Campaign {
         let before: Settings = serde_json::from_str(&before)
             .with_context(|| format!("the campaign settings kept with change set {set_id} are unreadable"))?;
         conn.execute(
-            "UPDATE campaigns SET legends = ?2 WHERE id = ?1",
-            params![campaign_id, before.legends],
+            "UPDATE campaigns SET legends = ?2, options = ?3 WHERE id = ?1",
+            params![
+                campaign_id,
+                before.legends,
+                serde_json::to_string(&before.options)?
+            ],
         )?;
         Campaign::by_id(conn, campaign_id)
     }
+}
+
+/// The options column as stored: a JSON object of the options in force.
+pub(super) fn read_options(json: &str) -> std::result::Result<CampaignOptions, String> {
+    serde_json::from_str(json)
+        .map_err(|e| format!("a campaign's options in the database are unreadable: {e}"))
 }

@@ -23,6 +23,8 @@ pub struct RosterRow {
     pub units: i64,
     pub points: i64,
     pub glory: i64,
+    /// Favour points (option `favour`).
+    pub favour: i64,
 }
 
 /// Inserts the roster row; its warlord and everything else arrive as changes.
@@ -85,10 +87,12 @@ pub fn realm(conn: &Connection, id: i64) -> Result<Option<String>> {
 /// The roster row alone (names, glory, set-up), with no units, tome or quests loaded.
 pub fn header(conn: &Connection, id: i64) -> Result<Roster> {
     Ok(conn.query_row(
-        "SELECT r.id, r.name, r.player, r.faction, c.name, r.glory, r.setup_complete, c.legends
+        "SELECT r.id, r.name, r.player, r.faction, c.name, r.glory, r.setup_complete, c.legends,
+                c.options, r.favour
          FROM rosters r JOIN campaigns c ON c.id = r.campaign_id WHERE r.id = ?1",
         [id],
         |r| {
+            let options: String = r.get(8)?;
             Ok(Roster {
                 id: r.get(0)?,
                 name: r.get(1)?,
@@ -98,6 +102,10 @@ pub fn header(conn: &Connection, id: i64) -> Result<Roster> {
                 glory: r.get(5)?,
                 setup_complete: r.get(6)?,
                 legends_allowed: r.get(7)?,
+                options: super::campaigns::read_options(&options).map_err(|e| {
+                    rusqlite::Error::FromSqlConversionFailure(8, rusqlite::types::Type::Text, e.into())
+                })?,
+                favour: r.get(9)?,
                 units: Vec::new(),
                 tome: Vec::new(),
                 quest: None,
@@ -113,7 +121,7 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
     let mut roster = header(conn, id)?;
     let mut stmt = conn.prepare(
         "SELECT id, warscroll, name, points, unit_size, reinforceable, reinforced, keywords, warlord,
-                renown, rank, path, retired
+                renown, rank, path, retired, ally_faction
          FROM units WHERE roster_id = ?1 AND removed = 0 ORDER BY warlord DESC, id",
     )?;
     let rows = stmt.query_map([id], |r| {
@@ -135,6 +143,7 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
                 abilities: Vec::new(),
                 enhancements: Vec::new(),
                 retired: r.get(12)?,
+                ally: r.get(13)?,
             },
             keywords,
         ))
@@ -248,7 +257,8 @@ pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<RosterRow
         "SELECT r.id, r.name, r.player, r.faction, c.name, r.glory,
                 (SELECT COUNT(*) FROM units u WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0),
                 (SELECT COALESCE(SUM(u.points * (1 + u.reinforced)), 0) FROM units u
-                  WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0)
+                  WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0),
+                r.favour
          FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
          WHERE ?1 IS NULL OR r.campaign_id = ?1
          ORDER BY c.name, r.name",
@@ -263,6 +273,7 @@ pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<RosterRow
             glory: r.get(5)?,
             units: r.get(6)?,
             points: r.get(7)?,
+            favour: r.get(8)?,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)

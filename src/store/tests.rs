@@ -107,7 +107,7 @@ fn add_unit(
 fn two_rosters() -> Store {
     let mut store = Store::in_memory().unwrap();
     store
-        .write(|tx| Campaign::create(tx, VALE, "ascension", false))
+        .write(|tx| Campaign::create(tx, VALE, "ascension", false, &Default::default()))
         .unwrap();
     store
         .write(|tx| create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior"))

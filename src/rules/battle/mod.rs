@@ -2,9 +2,11 @@
 //! who picks territories, twists, the result from victory points, and withdrawal. The battle's
 //! own states and the checks of each step are in [`state`].
 
+pub mod narrative;
 pub mod roles;
 pub mod state;
 
+pub use narrative::{DecidedBy, Decision, SuddenDeathRow, TriumphRow};
 pub use roles::roles_after_army;
 pub use state::{ArmyUnit, Battle, BattleStatus, ResultReport, Side, SideResult, TwistRow};
 

@@ -4,6 +4,7 @@
 //! both sides, destroyed units from the armies) → one aftermath per side. The store loads and
 //! saves these structs; every check lives here so no command can forget one.
 
+use super::narrative::{Decision, SuddenDeathRow, TriumphRow};
 use super::{BattleResult, SideReport, decide, find_army_unit};
 use crate::catalogue::battlepack::Battlepack;
 use crate::names::SameName;
@@ -60,6 +61,12 @@ pub struct Battle {
     /// The roster that picks territories or roles.
     pub roles_roster_id: Option<i64>,
     pub created_at: String,
+    /// The realm it is fought in (option `realms`), once picked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub realm: Option<String>,
+    /// The roster that won the roll-off for the realm and picks it (`--roll-realm`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub realm_picker_id: Option<i64>,
     pub sides: Vec<Side>,
     pub twists: Vec<TwistRow>,
 }
@@ -76,6 +83,15 @@ pub struct Side {
     pub quest_points: u32,
     pub aftermath_done: bool,
     pub army: Vec<ArmyUnit>,
+    /// Its triumph (option `triumphs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub triumph: Option<TriumphRow>,
+    /// Its sudden death objective (option `sudden-death`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sudden_death: Option<SuddenDeathRow>,
+    /// How its result was decided, when not by victory points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decision: Option<Decision>,
 }
 
 /// A unit taken to the battle.

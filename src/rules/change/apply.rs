@@ -93,6 +93,8 @@ impl Roster {
                 }
                 (Change::GainGlory { amount, .. }, _) => self.glory += i64::from(*amount),
                 (Change::SpendGlory { amount, .. }, _) => self.glory -= i64::from(*amount),
+                (Change::GainFavour { amount, .. }, _) => self.favour = self.favour.saturating_add(*amount),
+                (Change::LoseFavour { amount, .. }, _) => self.favour = self.favour.saturating_sub(*amount),
                 (Change::Retire { .. }, Some(u)) => u.retired = true,
                 (Change::CompleteSetup, _) => self.setup_complete = true,
                 (Change::RemoveUnit { .. }, Some(_)) => self.units.retain(|u| Some(u.id) != unit_id),

@@ -38,6 +38,8 @@ impl Change {
             Change::TameManifestation { name } => format!("{name} is no longer Wild"),
             Change::GainGlory { amount, reason } => format!("+{amount} glory ({reason})"),
             Change::SpendGlory { amount, reason } => format!("-{amount} glory ({reason})"),
+            Change::GainFavour { amount, reason, .. } => format!("+{amount} favour ({reason})"),
+            Change::LoseFavour { amount, reason, .. } => format!("-{amount} favour ({reason})"),
             Change::Retire { .. } => "retired from the Order of Battle".into(),
             Change::CompleteSetup => "first battle fought: set-up is over".into(),
             Change::RemoveUnit { .. } => "taken off the Order of Battle (undone)".into(),

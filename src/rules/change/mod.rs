@@ -135,6 +135,20 @@ pub enum Change {
         amount: u32,
         reason: String,
     },
+    /// Favour points gained (option `favour`); undone by `LoseFavour`.
+    GainFavour {
+        amount: u32,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<usize>,
+    },
+    /// Favour points lost: what the total really moved (it stops at the realm's minimum).
+    LoseFavour {
+        amount: u32,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<usize>,
+    },
     Retire {
         unit: UnitRef,
     },

@@ -114,6 +114,8 @@ pub(crate) fn empty_roster() -> Roster {
         glory: 0,
         setup_complete: false,
         legends_allowed: false,
+        options: Default::default(),
+        favour: 0,
         units: Vec::new(),
         tome: Vec::new(),
         quest: None,

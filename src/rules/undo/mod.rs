@@ -177,6 +177,27 @@ pub fn reverse(
                     reason: reason(),
                 }]
             }
+            Change::GainFavour { amount, .. } => {
+                if roster.favour < *amount {
+                    return refuse(
+                        "undo",
+                        format!(
+                            "{} has {} favour, less than the {amount} this gave; favour was lost since",
+                            roster.name, roster.favour
+                        ),
+                    );
+                }
+                vec![Change::LoseFavour {
+                    amount: *amount,
+                    reason: reason(),
+                    roll: None,
+                }]
+            }
+            Change::LoseFavour { amount, .. } => vec![Change::GainFavour {
+                amount: *amount,
+                reason: reason(),
+                roll: None,
+            }],
             Change::Retire { unit } => vec![Change::Unretire { unit: *unit }],
             Change::CompleteSetup => vec![Change::ReopenSetup],
             // Reversals are only ever written by an undo, and an undo is not undone.

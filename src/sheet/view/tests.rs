@@ -19,6 +19,9 @@ fn side(roster_id: i64, roster: &str, vp: u32, result: BattleResult) -> Side {
         withdrew: false,
         general_slain: false,
         quest_points: 0,
+        triumph: None,
+        sudden_death: None,
+        decision: None,
         aftermath_done: true,
         army: Vec::new(),
     }
@@ -34,6 +37,8 @@ fn battle(id: i64, ours: (u32, BattleResult), theirs: Side) -> Battle {
         status: crate::rules::battle::BattleStatus::Fought,
         roles_roster_id: None,
         created_at: String::new(),
+        realm: None,
+        realm_picker_id: None,
         sides: vec![side(1, "Hammers", ours.0, ours.1), theirs],
         twists: Vec::new(),
     }

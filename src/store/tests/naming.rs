@@ -7,24 +7,24 @@ use super::*;
 fn campaigns_are_created_listed_and_found_by_name_in_any_case() {
     let mut store = Store::in_memory().unwrap();
     let vale = store
-        .write(|tx| Campaign::create(tx, " Ashen Vale ", "ascension", false))
+        .write(|tx| Campaign::create(tx, " Ashen Vale ", "ascension", false, &Default::default()))
         .unwrap();
     assert_eq!(
         (vale.id, vale.name.as_str(), vale.battlepack.as_str()),
         (1, VALE, "ascension")
     );
     let hysh = store
-        .write(|tx| Campaign::create(tx, "Hysh", "ascension", false))
+        .write(|tx| Campaign::create(tx, "Hysh", "ascension", false, &Default::default()))
         .unwrap();
     assert_eq!(hysh.id, 2);
 
-    let again = store.write(|tx| Campaign::create(tx, "ASHEN VALE", "ascension", false));
+    let again = store.write(|tx| Campaign::create(tx, "ASHEN VALE", "ascension", false, &Default::default()));
     let err = again.unwrap_err().to_string();
     assert!(
         err.contains("a campaign called 'Ashen Vale' already exists"),
         "{err}"
     );
-    let blank = store.write(|tx| Campaign::create(tx, "  ", "ascension", false));
+    let blank = store.write(|tx| Campaign::create(tx, "  ", "ascension", false, &Default::default()));
     assert_eq!(blank.unwrap_err().to_string(), "a campaign needs a name");
 
     let found = Campaign::get(store.conn(), "ashen vale").unwrap();

@@ -6,7 +6,7 @@ use super::*;
 fn an_engine_outcome_is_applied_in_one_write_and_read_back() {
     let mut store = Store::in_memory().unwrap();
     store
-        .write(|tx| Campaign::create(tx, VALE, "ascension", false))
+        .write(|tx| Campaign::create(tx, VALE, "ascension", false, &Default::default()))
         .unwrap();
     let (id, warlord) = store
         .write(|tx| create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior"))
@@ -51,7 +51,7 @@ fn a_failing_write_leaves_nothing_behind() {
     let mut store = Store::in_memory().unwrap();
     let err = store
         .write(|tx| -> Result<()> {
-            Campaign::create(tx, VALE, "ascension", false)?;
+            Campaign::create(tx, VALE, "ascension", false, &Default::default())?;
             let (id, _) = create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior")?;
             assert_eq!(
                 rosters::load(tx, id)?.units.len(),
@@ -74,7 +74,7 @@ fn a_failing_write_leaves_nothing_behind() {
     }
     // Nothing was kept, so the ids are free again.
     let vale = store
-        .write(|tx| Campaign::create(tx, VALE, "ascension", false))
+        .write(|tx| Campaign::create(tx, VALE, "ascension", false, &Default::default()))
         .unwrap();
     assert_eq!(vale.id, 1);
 }

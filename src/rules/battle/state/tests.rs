@@ -27,6 +27,9 @@ fn side(r: &Roster, army: bool) -> Side {
         withdrew: false,
         general_slain: false,
         quest_points: 0,
+        triumph: None,
+        sudden_death: None,
+        decision: None,
         aftermath_done: false,
         army: if army {
             r.units
@@ -55,6 +58,8 @@ fn battle(rosters: &[Roster; 2], armies: bool) -> Battle {
         status: BattleStatus::Planned,
         roles_roster_id: None,
         created_at: String::new(),
+        realm: None,
+        realm_picker_id: None,
         sides: rosters.iter().map(|r| side(r, armies)).collect(),
         twists: Vec::new(),
     }

@@ -1,0 +1,94 @@
+//! Favour points (option `favour`, The Blasted Wastes II): a roster of a Chaos god's factions
+//! fighting in that god's realm (Mount Hedon for SLAANESH, the Crystalline Shores for
+//! TZEENTCH) gains favour for a victory there and loses some for a loss, never below the
+//! realm's minimum. The numbers are each realm's `[favour]` table.
+
+use super::battle::BattleResult;
+use super::change::Change;
+use super::dice::Roller;
+use super::model::Roster;
+use super::{RuleError, refuse};
+use crate::catalogue::Realm;
+use crate::catalogue::dice::DiceExpr;
+use crate::catalogue::options::Favour;
+use crate::names::SameName;
+
+/// The god whose favour a roster of `faction` keeps, if any realm's favour names its faction
+/// or its warlord has the god's keyword.
+pub fn god_of<'a>(realms: &[&'a Realm], faction: &str, warlord_keywords: &[String]) -> Option<&'a str> {
+    realms.iter().filter_map(|r| r.favour.as_ref()).find_map(|f| {
+        let by_faction = f.factions.iter().any(|x| x.same_name(faction));
+        let by_keyword = warlord_keywords.iter().any(|k| k.same_name(&f.god));
+        (by_faction || by_keyword).then_some(f.god.as_str())
+    })
+}
+
+/// Whether the roster belongs to the god of this realm's favour.
+fn keeps(f: &Favour, roster: &Roster) -> bool {
+    let warlord = roster.warlord().map(|w| w.keywords.as_slice()).unwrap_or(&[]);
+    f.factions.iter().any(|x| x.same_name(&roster.faction)) || warlord.iter().any(|k| k.same_name(&f.god))
+}
+
+/// The favour a roster's battle at `realm` earns or costs it: `victory` points for a major or
+/// minor victory, `defeat` (rolled) for a major or minor defeat, never below `minimum`; none
+/// for a draw, for a realm without favour or for a roster of another god. The change records
+/// what the total really moved, so undo puts back exactly that.
+pub fn plan_favour(
+    realm: &Realm,
+    roster: &Roster,
+    result: BattleResult,
+    roller: &mut Roller,
+) -> Result<Option<Change>, RuleError> {
+    let Some(f) = realm.favour.as_ref().filter(|f| keeps(f, roster)) else {
+        return Ok(None);
+    };
+    let reason = format!("{} at {}", result, realm.name);
+    if result.is_victory() {
+        return Ok(Some(Change::GainFavour {
+            amount: f.victory,
+            reason: format!("the favour of {} for a {reason}", f.god),
+            roll: None,
+        }));
+    }
+    if result == BattleResult::Draw {
+        return Ok(None);
+    }
+    let Some(expr) = DiceExpr::parse(&f.defeat) else {
+        return refuse(
+            "favour",
+            format!("{}'s favour loss '{}' is not dice", realm.name, f.defeat),
+        );
+    };
+    let rolled = roller.roll(expr, format!("favour lost ({})", realm.name))?;
+    let index = roller.rolls.len() - 1;
+    let rolled = u32::try_from(rolled).unwrap_or(0);
+    let lost = rolled.min(roster.favour.saturating_sub(f.minimum));
+    Ok(Some(Change::LoseFavour {
+        amount: lost,
+        reason: format!(
+            "{} lost {rolled} favour for a {reason}{}",
+            f.god,
+            if lost < rolled {
+                format!(" (to the minimum of {})", f.minimum)
+            } else {
+                String::new()
+            }
+        ),
+        roll: Some(index),
+    }))
+}
+
+/// Refuses favour for a roster that keeps none (a test and a typed command share it).
+pub fn check_keeps_favour(realms: &[&Realm], roster: &Roster) -> Result<&'static str, RuleError> {
+    let warlord = roster.warlord().map(|w| w.keywords.clone()).unwrap_or_default();
+    match god_of(realms, &roster.faction, &warlord) {
+        Some(_) => Ok("favour"),
+        None => refuse(
+            "favour",
+            format!(
+                "{} ({}) keeps no favour: only rosters of the gods a realm names (SLAANESH at Mount Hedon, TZEENTCH at the Crystalline Shores) do",
+                roster.name, roster.faction
+            ),
+        ),
+    }
+}

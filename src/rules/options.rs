@@ -1,0 +1,252 @@
+//! The campaign options in force: which of the older narrative rules a campaign plays
+//! (`ptg campaign new --option realms,favour,...`, `ptg campaign set --option triumphs=off`).
+//! The battlepack says which options exist and their numbers (`catalogue::PackOptions`); this
+//! is what a campaign chose, and the rule for reading what a player typed.
+
+use super::{RuleError, refuse};
+use crate::catalogue::PackOptions;
+use crate::names::SameName;
+use serde::{Deserialize, Serialize};
+
+/// The options a campaign turned on; everything off is the Ascension battlepack alone.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignOptions {
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub realms: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub favour: bool,
+    /// The triumph table's id ("1e", "2e"), when triumphs are on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub triumphs: Option<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sudden_death: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub allies: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// The options' names as players type them, in the order they are shown.
+pub const NAMES: [&str; 5] = ["realms", "favour", "triumphs", "sudden-death", "allies"];
+
+impl CampaignOptions {
+    pub fn is_empty(&self) -> bool {
+        *self == CampaignOptions::default()
+    }
+
+    /// Each option in force, as (name, value): "on" or the triumph table's id.
+    pub fn in_force(&self) -> Vec<(&'static str, String)> {
+        let on = |b: bool| b.then(|| "on".to_string());
+        [
+            on(self.realms),
+            on(self.favour),
+            self.triumphs.clone(),
+            on(self.sudden_death),
+            on(self.allies),
+        ]
+        .into_iter()
+        .zip(NAMES)
+        .filter_map(|(v, name)| v.map(|v| (name, v)))
+        .collect()
+    }
+
+    /// "realms, triumphs (1e)" or "none", as `campaign show` and history word them.
+    pub fn words(&self) -> String {
+        let all = self.in_force();
+        if all.is_empty() {
+            return "no options".into();
+        }
+        all.iter()
+            .map(|(name, v)| match v.as_str() {
+                "on" => name.to_string(),
+                table => format!("{name} ({table})"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The options with each of `specs` applied in turn: `realms` or `realms=on` turns an
+    /// option on, `realms=off` off, `triumphs=2e` picks a triumph table. Refuses an option or
+    /// table the battlepack does not offer, and favour without realms.
+    pub fn with(
+        &self,
+        pack: &PackOptions,
+        pack_name: &str,
+        specs: &[String],
+    ) -> Result<CampaignOptions, RuleError> {
+        let mut out = self.clone();
+        for spec in specs
+            .iter()
+            .flat_map(|s| s.split(','))
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            let (name, value) = match spec.split_once('=') {
+                Some((n, v)) => (n.trim(), Some(v.trim())),
+                None => (spec, None),
+            };
+            let off = value.is_some_and(|v| v.same_name("off"));
+            let on = value.is_none_or(|v| v.same_name("on"));
+            let Some(option) = NAMES
+                .iter()
+                .find(|n| n.same_name(name) || n.replace('-', "_").same_name(name))
+            else {
+                return refuse(
+                    "campaign options",
+                    format!(
+                        "'{name}' is not a campaign option; the options are {}",
+                        NAMES.join(", ")
+                    ),
+                );
+            };
+            let offered = match *option {
+                "realms" => pack.realms.is_some(),
+                "favour" => pack.favour.is_some(),
+                "triumphs" => pack.triumphs.is_some(),
+                "sudden-death" => pack.sudden_death.is_some(),
+                _ => pack.allies.is_some(),
+            };
+            if !offered && !off {
+                return refuse(
+                    "campaign options",
+                    format!(
+                        "{pack_name} does not offer the option '{option}' (its data file has no [options] table for it)"
+                    ),
+                );
+            }
+            let flag = |v: Option<&str>| -> Result<bool, RuleError> {
+                if off {
+                    return Ok(false);
+                }
+                if on {
+                    return Ok(true);
+                }
+                refuse(
+                    "campaign options",
+                    format!(
+                        "'{}' is not a value of '{option}'; use {option}=on or {option}=off",
+                        v.unwrap_or("")
+                    ),
+                )
+            };
+            match *option {
+                "realms" => out.realms = flag(value)?,
+                "favour" => out.favour = flag(value)?,
+                "sudden-death" => out.sudden_death = flag(value)?,
+                "allies" => out.allies = flag(value)?,
+                _ => out.triumphs = triumph_table(pack, value, off)?,
+            }
+        }
+        if out.favour && !out.realms {
+            return refuse(
+                "campaign options",
+                "favour is won and lost in a realm, so it needs the option 'realms' too: add --option realms",
+            );
+        }
+        Ok(out)
+    }
+}
+
+/// The triumph table `triumphs=VALUE` picks: the battlepack's default for `on` or no value,
+/// none for `off`, else one of the tables it offers.
+fn triumph_table(pack: &PackOptions, value: Option<&str>, off: bool) -> Result<Option<String>, RuleError> {
+    let Some(t) = &pack.triumphs else {
+        return Ok(None);
+    };
+    if off {
+        return Ok(None);
+    }
+    match value {
+        None => Ok(Some(t.default.clone())),
+        Some(v) if v.same_name("on") => Ok(Some(t.default.clone())),
+        Some(v) => match t.tables.iter().find(|id| id.same_name(v)) {
+            Some(id) => Ok(Some(id.clone())),
+            None => refuse(
+                "campaign options",
+                format!(
+                    "'{v}' is not a triumph table of this battlepack; use triumphs={} or triumphs=off",
+                    t.tables.join(", triumphs=")
+                ),
+            ),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::Catalogue;
+
+    fn pack() -> PackOptions {
+        Catalogue::bundled()
+            .unwrap()
+            .battlepack("ascension")
+            .unwrap()
+            .options
+            .clone()
+    }
+
+    fn with(specs: &[&str]) -> Result<CampaignOptions, RuleError> {
+        let specs: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
+        CampaignOptions::default().with(&pack(), "Ascension", &specs)
+    }
+
+    #[test]
+    fn every_option_turns_on_from_one_list() {
+        let o = with(&["realms,favour,triumphs,sudden-death,allies"]).unwrap();
+        assert!(o.realms && o.favour && o.sudden_death && o.allies);
+        assert_eq!(o.triumphs.as_deref(), Some("1e"));
+        assert_eq!(o.words(), "realms, favour, triumphs (1e), sudden-death, allies");
+    }
+
+    #[test]
+    fn options_turn_off_and_tables_change() {
+        let o = with(&["realms,triumphs=2e", "triumphs=off", "allies=on"]).unwrap();
+        assert_eq!(o.triumphs, None);
+        assert!(o.realms && o.allies);
+        assert_eq!(with(&["triumphs=2E"]).unwrap().triumphs.as_deref(), Some("2e"));
+        assert!(with(&[]).unwrap().is_empty());
+    }
+
+    #[test]
+    fn unknown_options_tables_and_favour_alone_are_refused() {
+        assert!(
+            with(&["glory"])
+                .unwrap_err()
+                .message
+                .contains("options are realms")
+        );
+        assert!(
+            with(&["triumphs=3e"])
+                .unwrap_err()
+                .message
+                .contains("triumphs=1e, triumphs=2e")
+        );
+        assert!(
+            with(&["favour"])
+                .unwrap_err()
+                .message
+                .contains("needs the option 'realms'")
+        );
+        assert!(
+            with(&["allies=maybe"])
+                .unwrap_err()
+                .message
+                .contains("allies=on or allies=off")
+        );
+    }
+
+    #[test]
+    fn a_battlepack_without_an_option_refuses_it() {
+        let none = PackOptions::default();
+        let err = CampaignOptions::default()
+            .with(&none, "Homebrew", &["allies".to_string()])
+            .unwrap_err();
+        assert!(
+            err.message
+                .contains("Homebrew does not offer the option 'allies'")
+        );
+    }
+}
