@@ -10,7 +10,8 @@ use crate::rules::battle::{self as rules, Battle};
 use crate::rules::dice::{Dice, Roll, Roller, check_all_used};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
-use crate::store::{Campaign, Conn, LogContext, Store, apply_changes, battles, log_set, rosters};
+use crate::rules::realms::{RealmChoice, plan_realm};
+use crate::store::{Campaign, Conn, LogContext, Store, apply_changes, battles, log_set, realms, rosters};
 
 /// A battle with what its battlepack says about it, for showing.
 pub struct Shown<'a> {
@@ -30,6 +31,8 @@ pub struct NewBattle<'a> {
     pub rosters: [&'a str; 2],
     /// A battleplan by name; `None` rolls on the table.
     pub battleplan: Option<&'a str>,
+    /// The realm (option `realms`): named, rolled off for, or none.
+    pub realm: RealmChoice,
 }
 
 fn load_roster(conn: &Conn, name: &str) -> Result<Roster> {
@@ -37,7 +40,7 @@ fn load_roster(conn: &Conn, name: &str) -> Result<Roster> {
 }
 
 /// The battle with its battlepack's details and both sides' rosters, in one read.
-fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
+pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
     let battle = battles::load(conn, id)?;
     let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
     let rosters = battle
@@ -83,16 +86,27 @@ pub fn plan<'a>(
         Some(name) => rules::find_battleplan(pack, name)?,
         None => rules::roll_battleplan(pack, &mut roller)?,
     };
+    let realms_known = super::realms::all_realms(cat)?;
+    let (realm, picker) = plan_realm(&realms_known, [&sides[0], &sides[1]], &new.realm, &mut roller)?;
     let rolls = roller.rolls;
     check_all_used(dice, "planning this battle")?;
     let ids = [sides[0].id, sides[1].id];
     let id = store.write(|tx| {
         check_unchanged(tx, seen, &ids, &[])?;
         let id = battles::create(tx, campaign.id, new.points, &plan.name, ids)?;
-        let summary = format!(
+        if realm.is_some() || picker.is_some() {
+            let picker = picker.map(|i| ids[i]);
+            realms::set_realm(tx, id, realm.map(|r| r.name.as_str()), picker)?;
+        }
+        let mut summary = format!(
             "Battle {id} planned: {} v {}, {} points, {}",
             sides[0].name, sides[1].name, new.points, plan.name
         );
+        match (realm, picker) {
+            (Some(r), _) => summary.push_str(&format!(", in {}", r.name)),
+            (None, Some(i)) => summary.push_str(&format!(", {} picks the realm", sides[i].name)),
+            (None, None) => {}
+        }
         log_set(
             tx,
             campaign.id,
@@ -117,9 +131,10 @@ pub fn record_army<'a>(
     battle_id: i64,
     roster: &str,
     choice: &ArmyChoice,
+    triumph_table: Option<&str>,
     dice: &mut dyn Dice,
 ) -> Result<Shown<'a>> {
-    let (b, r, sides, taken, summary, seen) = store.read(|conn| {
+    let (b, r, sides, taken, summary, seen, previous) = store.read(|conn| {
         let b = battles::load(conn, battle_id)?;
         let pack = pack_of(cat, &Campaign::by_id(conn, b.campaign_id)?)?;
         let r = load_roster(conn, roster)?;
@@ -140,12 +155,23 @@ pub fn record_army<'a>(
             .collect::<anyhow::Result<_>>()?;
         let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
         let seen = read_at(conn, &ids, &[battle_id])?;
-        Ok::<_, Error>((b, r, sides, army.taken(), summary, seen))
+        let previous = super::realms::previous_battle(conn, &b, &r)?;
+        Ok::<_, Error>((b, r, sides, army.taken(), summary, seen, previous))
     })?;
+    let mut roller = Roller::new(dice);
+    let has_general = taken.iter().any(|u| u.general);
+    let triumph = super::realms::triumph_for_army(
+        cat,
+        previous.as_ref(),
+        &b,
+        &r,
+        has_general,
+        triumph_table,
+        &mut roller,
+    )?;
     let [first, second] = sides.as_slice() else {
         return Err(anyhow::anyhow!("battle {battle_id} does not have two sides").into());
     };
-    let mut roller = Roller::new(dice);
     let roles = rules::roles_after_army(&b, r.id, &taken, [first, second], &mut roller)?;
     let rolls = roller.rolls;
     check_all_used(dice, "recording this army")?;
@@ -157,7 +183,11 @@ pub fn record_army<'a>(
         if roles != b.roles_roster_id {
             battles::set_roles(tx, battle_id, roles)?;
         }
-        let (set_id, _) = log_set(
+        let summary = match &triumph {
+            Some(t) => format!("{summary}; triumph: {}", t.triumph),
+            None => summary.clone(),
+        };
+        let (set_id, roll_ids) = log_set(
             tx,
             b.campaign_id,
             Some(r.id),
@@ -167,6 +197,10 @@ pub fn record_army<'a>(
             &rolls,
         )?;
         battles::keep_before(tx, set_id, &before)?;
+        if let Some(t) = &triumph {
+            let first_roll = roll_ids.first().copied();
+            super::realms::record_triumph(tx, battle_id, r.id, set_id, first_roll, t)?;
+        }
         shown(cat, tx, battle_id, rolls.clone())
     })
 }

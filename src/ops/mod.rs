@@ -16,6 +16,7 @@ pub mod data;
 pub mod history;
 pub mod quest;
 pub mod rank;
+pub mod realms;
 pub mod rolls;
 pub mod roster;
 pub mod sheet;

@@ -47,6 +47,8 @@ pub enum Command {
     QuestStart,
     RankChoose,
     BattleNew,
+    /// The realm of a planned battle picked after a roll-off (`battle realm`).
+    BattleRealm,
     BattleArmy,
     BattleTwist,
     BattleResult,
@@ -57,7 +59,7 @@ pub enum Command {
 }
 
 impl Command {
-    pub const ALL: [Command; 13] = [
+    pub const ALL: [Command; 14] = [
         Command::RosterNew,
         Command::RosterAdd,
         Command::RosterEnhance,
@@ -65,6 +67,7 @@ impl Command {
         Command::QuestStart,
         Command::RankChoose,
         Command::BattleNew,
+        Command::BattleRealm,
         Command::BattleArmy,
         Command::BattleTwist,
         Command::BattleResult,
@@ -83,6 +86,7 @@ impl Command {
             Command::QuestStart => "quest start",
             Command::RankChoose => "rank choose",
             Command::BattleNew => "battle new",
+            Command::BattleRealm => "battle realm",
             Command::BattleArmy => "battle army",
             Command::BattleTwist => "battle twist",
             Command::BattleResult => "battle result",

@@ -16,6 +16,7 @@ pub mod model;
 pub mod names;
 pub mod options;
 pub mod quest;
+pub mod realms;
 pub mod renown;
 pub mod reprice;
 pub mod roster;

@@ -250,7 +250,9 @@ pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: Battle
             if let Some(kept) = kept()? {
                 battle_before::restore_army(conn, battle_id, roster, &kept).with_context(unreadable)?;
             }
+            super::realms::remove_triumph_of(conn, battle_id, set_id)?;
         }
+        BattleUndo::ClearRealm => super::realms::set_realm(conn, battle_id, None, None)?,
         BattleUndo::RestoreResult => {
             if let Some(kept) = kept()? {
                 battle_before::restore_result(conn, battle_id, &kept).with_context(unreadable)?;

@@ -10,6 +10,7 @@ mod busy;
 mod campaigns;
 mod cursor;
 pub mod history;
+pub mod realms;
 mod lookup;
 mod read_only;
 pub mod rolls;

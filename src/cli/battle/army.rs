@@ -24,8 +24,14 @@ pub struct ArmyArgs {
     /// automatically: the general's regiment first, then the other HEROes'.
     #[arg(long = "regiment", value_name = "HERO=UNIT,UNIT,...")]
     regiments: Vec<RegimentChoice>,
-    /// Dice for the roll-off for roles, when this army completes the pair and the generals
-    /// have the same renown.
+    /// Roll the triumph on this table instead of the campaign's (option `triumphs`): the
+    /// realm's own, e.g. "Mount Hedon Triumphs", when the roster's previous major victory was
+    /// won there.
+    #[arg(long, value_name = "TABLE")]
+    triumph_table: Option<String>,
+    /// Dice for the triumph (when the roster's previous battle was a major victory) and the
+    /// roll-off for roles, when this army completes the pair and the generals have the same
+    /// renown.
     #[command(flatten)]
     dice: DiceArgs,
 }
@@ -41,6 +47,14 @@ pub fn run(app: &mut App, args: ArmyArgs) -> Result<()> {
     };
     show(
         json_out,
-        &ops::battle::record_army(cat, store, args.battle, &args.roster, &choice, &mut dice)?,
+        &ops::battle::record_army(
+            cat,
+            store,
+            args.battle,
+            &args.roster,
+            &choice,
+            args.triumph_table.as_deref(),
+            &mut dice,
+        )?,
     )
 }

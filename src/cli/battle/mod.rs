@@ -19,6 +19,14 @@ pub enum BattleCmd {
     /// Record the units a roster takes to the battle (again to change it, until the result);
     /// once both armies are in, the general with fewer renown picks roles (a tie rolls off).
     Army(army::ArmyArgs),
+    /// Pick the realm of a planned battle (option `realms`): the winner of `battle new
+    /// --roll-realm`'s roll-off names it.
+    Realm {
+        /// The battle's id (see `ptg battle list`).
+        battle: i64,
+        /// A realm's name, e.g. "Mount Hedon", "Crystalline Shores", "Aqshy".
+        realm: String,
+    },
     /// Roll on the battleplan's twist table at the start of a battle round.
     Twist(twist::TwistArgs),
     /// Record how the battle ended; then each player runs `ptg aftermath`.
@@ -38,6 +46,10 @@ pub fn run(app: &mut App, cmd: BattleCmd) -> Result<()> {
         BattleCmd::New(args) => new::run(app, args),
         BattleCmd::Army(args) => army::run(app, args),
         BattleCmd::Twist(args) => twist::run(app, args),
+        BattleCmd::Realm { battle, realm } => {
+            let (cat, store) = app.both()?;
+            show::show(json_out, &crate::ops::realms::pick_realm(cat, store, battle, &realm)?)
+        }
         BattleCmd::Result(args) => result::run(app, args),
         BattleCmd::Show { battle } => {
             let (cat, store) = app.both()?;

@@ -5,6 +5,7 @@ use crate::cli::App;
 use crate::cli::dice::DiceArgs;
 use crate::error::Result;
 use crate::ops::{self, battle::NewBattle};
+use crate::rules::realms::RealmChoice;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -23,6 +24,13 @@ pub struct NewArgs {
     /// Roll a D6 on the battleplan table (the default when no battleplan is named).
     #[arg(long)]
     roll_battleplan: bool,
+    /// The realm it is fought in (option `realms`), e.g. "Mount Hedon" or "Ghur".
+    #[arg(long, conflicts_with = "roll_realm")]
+    realm: Option<String>,
+    /// The players cannot agree on a realm: roll off; the winner picks it with
+    /// `ptg battle realm BATTLE REALM`.
+    #[arg(long)]
+    roll_realm: bool,
     #[command(flatten)]
     dice: DiceArgs,
 }
@@ -36,6 +44,11 @@ pub fn run(app: &mut App, args: NewArgs) -> Result<()> {
         points: args.points,
         rosters: [&args.rosters[0], &args.rosters[1]],
         battleplan: args.battleplan.as_deref(),
+        realm: match (args.realm, args.roll_realm) {
+            (Some(r), _) => RealmChoice::Named(r),
+            (None, true) => RealmChoice::RollOff,
+            (None, false) => RealmChoice::None,
+        },
     };
     show(json_out, &ops::battle::plan(cat, store, &new, &mut dice)?)
 }

@@ -22,6 +22,8 @@ pub enum BattleUndo {
     RemoveTwist,
     /// `aftermath`: the side is marked as not having run its aftermath.
     ClearAftermath,
+    /// `battle realm`: the battle's realm is not picked yet again.
+    ClearRealm,
 }
 
 /// What undoing `set` does to battle records.
@@ -34,6 +36,7 @@ pub fn battle_undo(set: &LoggedSet) -> BattleUndo {
     }
     match kind {
         Command::BattleNew => BattleUndo::Cancel,
+        Command::BattleRealm => BattleUndo::ClearRealm,
         Command::BattleArmy => match set.roster_id {
             Some(roster) => BattleUndo::RestoreArmy { roster },
             None => BattleUndo::RestoreResult,
@@ -65,6 +68,7 @@ pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
             | Command::QuestStart
             | Command::RankChoose
             | Command::BattleNew
+            | Command::BattleRealm
             | Command::BattleArmy
             | Command::BattleTwist
             | Command::BattleResult
@@ -101,6 +105,7 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
             | Command::QuestStart
             | Command::RankChoose
             | Command::BattleNew
+            | Command::BattleRealm
             | Command::BattleArmy
             | Command::BattleTwist
             | Command::BattleResult
@@ -132,10 +137,13 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::QuestStart
             | Command::RankChoose
             | Command::BattleNew
+            | Command::BattleRealm
             | Command::BattleTwist
             | Command::CampaignSet
             | Command::Undo => false,
         },
+        // Favour is won or lost in the battle's realm.
+        Some(Command::BattleRealm) => matches!(next, Command::BattleResult | Command::Aftermath),
         Some(Command::BattleResult) => next == Command::Aftermath,
         Some(
             Command::RosterNew

@@ -67,7 +67,12 @@ fn battle_rows(conn: &Connection) -> (String, Vec<String>) {
         .collect::<Result<_, _>>()
         .unwrap()
     };
-    let battle = rows("SELECT * FROM battles WHERE id = 1").remove(0);
+    // The columns every version has (V8 added the realm's after them).
+    let battle = rows(
+        "SELECT id, campaign_id, points_limit, battleplan, created_at, status, roles_roster_id, cancelled
+         FROM battles WHERE id = 1",
+    )
+    .remove(0);
     let mut parts = rows("SELECT * FROM battle_sides WHERE battle_id = 1 ORDER BY roster_id");
     parts.extend(rows(
         "SELECT * FROM battle_units WHERE battle_id = 1 ORDER BY roster_id, position",
