@@ -192,6 +192,7 @@ fn planning_a_battle_does_not_read_the_rosters_logs() {
             points: 1000,
             rosters: [R, "S"],
             battleplan: Some("The Ruined Settlement"),
+            realm: ptg::rules::realms::RealmChoice::None,
         };
         let mut dice = ptg::rules::dice::SeededDice::new(1);
         ops::battle::plan(cat, store, &new, &mut dice).expect("battle new");

@@ -36,7 +36,8 @@ pub fn run<'a>(
     let (subject, fought, seen) = store.read(|conn| {
         let b = battles::load(conn, battle)?;
         let subject = load_subject(cat, conn, roster)?;
-        let fought = b.check_aftermath(subject.roster.id, &subject.roster.name)?;
+        let mut fought = b.check_aftermath(subject.roster.id, &subject.roster.name)?;
+        fought.realm = b.realm.as_deref().and_then(|r| cat.realm(r).ok()).cloned();
         let seen = read_at(conn, &[subject.roster.id], &[battle])?;
         Ok::<_, Error>((subject, fought, seen))
     })?;

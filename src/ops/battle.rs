@@ -22,6 +22,8 @@ pub struct Shown<'a> {
     pub rosters: Vec<Roster>,
     /// The dice the command rolled, if any.
     pub rolls: Vec<Roll>,
+    /// The battle's realm's rules in our words, when it has one the data knows.
+    pub realm_summary: Option<String>,
 }
 
 /// What `battle new` is told.
@@ -54,6 +56,11 @@ pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Rol
             .as_deref()
             .and_then(|n| rules::find_battleplan(pack, n).ok()),
         battlefield: rules::battlefield(pack, battle.points_limit),
+        realm_summary: battle
+            .realm
+            .as_deref()
+            .and_then(|r| cat.realm(r).ok())
+            .map(|r| r.summary.clone()),
         battle,
         rosters,
         rolls,
@@ -155,7 +162,10 @@ pub fn record_army<'a>(
             .collect::<anyhow::Result<_>>()?;
         let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
         let seen = read_at(conn, &ids, &[battle_id])?;
-        let previous = super::realms::previous_battle(conn, &b, &r)?;
+        let previous = match r.options.triumphs.is_some() || triumph_table.is_some() {
+            true => super::realms::previous_battle(conn, &b, &r)?,
+            false => None,
+        };
         Ok::<_, Error>((b, r, sides, army.taken(), summary, seen, previous))
     })?;
     let mut roller = Roller::new(dice);

@@ -118,6 +118,8 @@ pub struct Shown<'a> {
     pub realm: Option<String>,
     /// Ids of the units whose warscroll is not in the current data.
     pub not_in_current_data: Vec<i64>,
+    /// Its favour points, when it keeps them (option `favour`).
+    pub favour: Option<u32>,
 }
 
 /// Loads a roster to show, in one read transaction.
@@ -133,6 +135,7 @@ pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result<S
             .map(|u| u.id)
             .collect();
         Ok(Shown {
+            favour: super::realms::favour_shown(cat, &subject.roster),
             subject,
             realm,
             not_in_current_data,

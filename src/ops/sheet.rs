@@ -29,6 +29,7 @@ pub fn view(
             history: &history,
             events,
             printed,
+            favour: super::realms::favour_shown(cat, &subject.roster),
         }))
     })
 }

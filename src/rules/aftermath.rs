@@ -8,6 +8,7 @@
 
 mod favoured;
 
+use super::favour::plan_favour;
 use super::change::NewUnit;
 use super::dice::{Dice, DiceExpr, Roller};
 pub use super::fought::Fought;
@@ -87,6 +88,12 @@ pub fn plan_aftermath_asking(
         amount: award.total(),
         reason: format!("battle {}: {}", fought.battle_id, award.breakdown()),
     });
+    // Favour (option `favour`): won or lost in the god's own realm.
+    if let Some(realm) = fought.realm.as_ref().filter(|_| roster.options.favour) {
+        if let Some(change) = plan_favour(realm, roster, fought.result, &mut roller)? {
+            out.push(change);
+        }
+    }
 
     // 2. Gain renown points.
     let mut gained: BTreeMap<i64, u32> = BTreeMap::new();

@@ -18,4 +18,7 @@ pub struct Fought {
     pub result: BattleResult,
     pub general_slain: bool,
     pub quest_points: u32,
+    /// The realm it was fought in, with its favour rules (option `realms`): the battle holds
+    /// the name, the operation looks it up in the data.
+    pub realm: Option<crate::catalogue::Realm>,
 }

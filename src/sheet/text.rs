@@ -41,8 +41,9 @@ fn army(s: &Sheet) -> String {
 
 fn glory(s: &Sheet) -> String {
     format!(
-        "Glory points: {}    Order of Battle: {} points    Battles fought: {} (W {} · D {} · L {})\n",
+        "Glory points: {}{}    Order of Battle: {} points    Battles fought: {} (W {} · D {} · L {})\n",
         s.glory,
+        s.favour.map(|f| format!("    Favour points: {f}")).unwrap_or_default(),
         s.points,
         s.battles.len(),
         s.record.wins,
@@ -97,6 +98,10 @@ fn battles(s: &Sheet) -> String {
             b.opponent_victory_points,
             b.result
         );
+        let notes = b.narrative_notes();
+        if !notes.is_empty() {
+            let _ = writeln!(out, "    {notes}");
+        }
     }
     let _ = writeln!(
         out,

@@ -22,6 +22,9 @@ pub struct Sheet {
     pub campaign: String,
     pub battlepack: String,
     pub glory: i64,
+    /// Favour points, for a roster that keeps them (option `favour`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub favour: Option<u32>,
     /// Points of the Order of Battle as it stands.
     pub points: u64,
     pub quest: Option<QuestLine>,
@@ -57,8 +60,28 @@ pub struct BattleLine {
     pub victory_points: u32,
     pub opponent_victory_points: u32,
     pub result: BattleResult,
+    /// The realm it was fought in (option `realms`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub realm: Option<String>,
+    /// The triumph the roster rolled for it (option `triumphs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub triumph: Option<String>,
     /// W, D or L.
     pub letter: char,
+}
+
+impl BattleLine {
+    /// What the campaign options add to the record: "in Mount Hedon · triumph: Blessed".
+    pub fn narrative_notes(&self) -> String {
+        let mut notes = Vec::new();
+        if let Some(r) = &self.realm {
+            notes.push(format!("in {r}"));
+        }
+        if let Some(t) = &self.triumph {
+            notes.push(format!("triumph: {t}"));
+        }
+        notes.join(" · ")
+    }
 }
 
 /// Wins, draws and losses.
@@ -131,6 +154,8 @@ pub struct SheetInput<'a> {
     /// How many notable events to keep.
     pub events: usize,
     pub printed: chrono::NaiveDate,
+    /// Favour points to print, for a roster that keeps them.
+    pub favour: Option<u32>,
 }
 
 /// Builds the sheet.
@@ -153,6 +178,7 @@ pub fn build(input: &SheetInput) -> Sheet {
         campaign: r.campaign.clone(),
         battlepack: input.pack.name.clone(),
         glory: r.glory,
+        favour: input.favour,
         points: r.points(),
         quest: r.quest.as_ref().map(|q| {
             let def = input.pack.quest(&q.quest);
@@ -254,6 +280,8 @@ fn battle_lines(roster_id: i64, battles: &[Battle]) -> Vec<BattleLine> {
                 victory_points: ours.victory_points.unwrap_or(0),
                 opponent_victory_points: theirs.victory_points.unwrap_or(0),
                 result,
+                realm: b.realm.clone(),
+                triumph: ours.triumph.as_ref().map(|t| t.triumph.clone()),
                 letter: result.letter(),
             })
         })

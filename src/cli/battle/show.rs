@@ -26,6 +26,9 @@ struct BattleView<'a> {
     battle: &'a Battle,
     battlefield: Option<&'a BattlefieldSize>,
     battleplan_details: Option<&'a Battleplan>,
+    /// The realm's battle rules in our words, when it is fought in one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    realm_rules: Option<&'a str>,
     #[serde(skip_serializing_if = "<[Roll]>::is_empty")]
     rolls: &'a [Roll],
 }
@@ -42,6 +45,7 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             battle: b,
             battlefield: field,
             battleplan_details: plan,
+            realm_rules: shown.realm_summary.as_deref(),
             rolls,
         });
     }
@@ -84,6 +88,19 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             f.size, f.terrain_features
         ))?;
     }
+    match (&b.realm, b.realm_picker_id.and_then(|id| b.side(id))) {
+        (Some(realm), _) => {
+            line(format!("Realm: {realm}"))?;
+            if let Some(summary) = &shown.realm_summary {
+                line(format!("  {summary}"))?;
+            }
+        }
+        (None, Some(s)) => line(format!(
+            "Realm: not picked yet; {} won the roll-off and picks it (`ptg battle realm {} REALM`)",
+            s.roster, b.id
+        ))?,
+        (None, None) => {}
+    }
     for s in &b.sides {
         line(format!("\n{}", side_line(s)))?;
         if s.army.is_empty() {
@@ -96,6 +113,9 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
         let label = |id: i64| labels.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
         if let Some(g) = s.army.iter().find(|u| u.general) {
             line(format!("  general: {}", label(g.unit_id)))?;
+        }
+        if let Some(t) = &s.triumph {
+            line(format!("  triumph: {} (table {})", t.triumph, t.table))?;
         }
         let mut marks = Vec::new();
         for u in &s.army {

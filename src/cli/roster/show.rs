@@ -63,8 +63,12 @@ pub fn run(app: &mut App, roster: &str) -> Result<()> {
     } else {
         format!(" of {} (set-up)", s.pack.roster.starting_points)
     };
+    let favour = match shown.favour {
+        Some(f) => format!("    Favour points: {f}"),
+        None => String::new(),
+    };
     line(format!(
-        "Glory points: {}    Order of Battle: {} points{stage}",
+        "Glory points: {}{favour}    Order of Battle: {} points{stage}",
         r.glory,
         r.points()
     ))?;

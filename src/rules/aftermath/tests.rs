@@ -35,6 +35,7 @@ pub(super) fn fought() -> Fought {
         result: BattleResult::MajorVictory,
         general_slain: false,
         quest_points: 0,
+        realm: None,
     }
 }
 

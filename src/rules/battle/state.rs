@@ -377,6 +377,7 @@ impl Battle {
             result: side.result?,
             general_slain: side.general_slain,
             quest_points: side.quest_points,
+            realm: None,
         })
     }
 

@@ -45,6 +45,7 @@ fn won(slew: i64) -> Fought {
         result: BattleResult::MajorVictory,
         general_slain: false,
         quest_points: 0,
+        realm: None,
     }
 }
 

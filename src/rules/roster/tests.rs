@@ -345,6 +345,7 @@ fn a_unique_warscroll_joins_an_order_of_battle_once() {
         result: BattleResult::MajorVictory,
         general_slain: false,
         quest_points: 0,
+        realm: None,
     };
     let choices = Choices {
         add_units: vec!["Famous Hero".into()],

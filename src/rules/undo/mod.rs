@@ -260,6 +260,7 @@ mod tests {
             result: BattleResult::MajorVictory,
             general_slain: false,
             quest_points: 0,
+            realm: None,
         };
         let choices = Choices {
             favoured: Some("Liberators".into()),

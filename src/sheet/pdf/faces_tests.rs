@@ -38,6 +38,7 @@ fn sheet(army: &str) -> Sheet {
         campaign: "Ashen Vale · €5 entry".into(),
         battlepack: "Path to Glory: Ascension".into(),
         glory: 55,
+        favour: None,
         points: 1440,
         quest: Some(QuestLine {
             name: "Search for the Artefact".into(),
@@ -55,6 +56,8 @@ fn sheet(army: &str) -> Sheet {
             opponent_victory_points: 7,
             result: BattleResult::MajorVictory,
             letter: 'W',
+            realm: None,
+            triumph: None,
         }],
         record: Record {
             wins: 1,

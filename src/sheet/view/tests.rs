@@ -59,6 +59,7 @@ fn input<'a>(
         history,
         events: 8,
         printed: chrono::NaiveDate::from_ymd_opt(2026, 11, 21).unwrap(),
+        favour: None,
     }
 }
 

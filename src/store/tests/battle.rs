@@ -62,6 +62,7 @@ fn a_battle_is_planned_loaded_and_its_armies_and_result_recorded() {
         result: BattleResult::MajorDefeat,
         general_slain: false,
         quest_points: 0,
+        realm: None,
     };
     assert_eq!(b.fought(2), Some(rats));
     assert!(rosters::header(store.conn(), 1).unwrap().setup_complete);

@@ -109,6 +109,7 @@ fn aftermath(r: &Roster, add: &[&str], retire: &[&str]) -> Result<(), RuleError>
         result: BattleResult::MajorVictory,
         general_slain: false,
         quest_points: 0,
+        realm: None,
     };
     let choices = Choices {
         add_units: add.iter().map(|s| s.to_string()).collect(),

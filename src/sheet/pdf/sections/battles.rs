@@ -41,7 +41,14 @@ pub(super) fn battles(pen: &Pen, s: &Sheet) -> Block {
                 body(b.battle.to_string()),
                 body(b.opponent.clone()),
                 body(b.points_limit.to_string()),
-                body(b.battleplan.clone().unwrap_or_default()),
+                {
+                    let mut cell = body(b.battleplan.clone().unwrap_or_default());
+                    let notes = b.narrative_notes();
+                    if !notes.is_empty() {
+                        cell.push((Style::Small, notes));
+                    }
+                    cell
+                },
                 body(format!("{}–{}", b.victory_points, b.opponent_victory_points)),
                 vec![(Style::Bold, format!("{}  {}", b.letter, b.result))],
             ],

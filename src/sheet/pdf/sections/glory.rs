@@ -8,7 +8,10 @@ use crate::sheet::view::Sheet;
 pub(super) fn glory(pen: &Pen, s: &Sheet) -> Block {
     let w = pen.t.content_mm().0;
     let boxes = [
-        ("GLORY POINTS", s.glory.to_string()),
+        match s.favour {
+            Some(f) => ("GLORY · FAVOUR", format!("{} · {f}", s.glory)),
+            None => ("GLORY POINTS", s.glory.to_string()),
+        },
         ("ORDER OF BATTLE", format!("{} points", s.points)),
         (
             "BATTLES FOUGHT",

@@ -1,0 +1,113 @@
+//! The realm of a battle and its armies' triumphs (options `realms`, `triumphs`): what
+//! `battle new`, `battle realm` and `battle army` add when a campaign plays them.
+
+use super::battle::{Shown, shown};
+use crate::catalogue::{Catalogue, Realm};
+use crate::error::{Error, Result};
+use crate::rules::battle::{Battle, TriumphRow};
+use crate::rules::dice::Roller;
+use crate::rules::log::Command;
+use crate::rules::model::Roster;
+use crate::rules::realms::{PreviousBattle, TriumphContext, check_pick_realm, find_realm, plan_triumph};
+use crate::store::{Conn, Store, battles, log_set, realms, rosters};
+
+/// Every realm of the data, refused as a data problem when a file is broken.
+pub fn all_realms(cat: &Catalogue) -> Result<Vec<&Realm>> {
+    cat.realms().map_err(|e| Error::refused(e.to_string()))
+}
+
+/// `battle realm`: the roll-off's winner (or the players together) picks the realm of a
+/// planned battle that has none yet; one change set, undone by `ptg undo`.
+pub fn pick_realm<'a>(cat: &'a Catalogue, store: &mut Store, battle_id: i64, realm: &str) -> Result<Shown<'a>> {
+    let realms_known = all_realms(cat)?;
+    store.write(|tx| {
+        let b = battles::load(tx, battle_id)?;
+        let sides = both_rosters(tx, &b)?;
+        check_pick_realm(&b, [&sides[0], &sides[1]])?;
+        let realm = find_realm(&realms_known, realm)?;
+        realms::set_realm(tx, battle_id, Some(&realm.name), None)?;
+        let picker = b
+            .realm_picker_id
+            .and_then(|id| sides.iter().find(|r| r.id == id))
+            .map(|r| format!(" ({} won the roll-off)", r.name))
+            .unwrap_or_default();
+        let summary = format!("Battle {battle_id} is fought in {}{picker}", realm.name);
+        log_set(tx, b.campaign_id, None, Some(battle_id), Command::BattleRealm, &summary, &[])?;
+        shown(cat, tx, battle_id, Vec::new())
+    })
+}
+
+fn both_rosters(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
+    Ok(b.sides
+        .iter()
+        .map(|s| rosters::load(conn, s.roster_id))
+        .collect::<anyhow::Result<_>>()?)
+}
+
+/// The roster's previous battle with a result, which decides its triumph (read with the rest
+/// of what `battle army` reads; the die is rolled after, with no transaction open).
+pub fn previous_battle(conn: &Conn, battle: &Battle, roster: &Roster) -> Result<Option<PreviousBattle>> {
+    Ok(realms::previous_battle(conn, roster.id, battle.id)?)
+}
+
+/// The triumph `roster`'s army rolls as it is recorded in `battle` (see [`plan_triumph`]).
+pub fn triumph_for_army(
+    cat: &Catalogue,
+    previous: Option<&PreviousBattle>,
+    battle: &Battle,
+    roster: &Roster,
+    has_general: bool,
+    wanted: Option<&str>,
+    roller: &mut Roller,
+) -> Result<Option<TriumphRow>> {
+    if roster.options.triumphs.is_none() && wanted.is_none() {
+        return Ok(None);
+    }
+    let previous_realm = previous
+        .as_ref()
+        .and_then(|p| p.realm.as_deref())
+        .and_then(|name| cat.realm(name).ok());
+    let tables = cat.tables().map_err(|e| Error::refused(e.to_string()))?;
+    let context = TriumphContext {
+        previous,
+        previous_realm,
+        wanted,
+        tables: &tables,
+    };
+    Ok(plan_triumph(roster, battle, has_general, context, roller)?)
+}
+
+/// Keeps a rolled triumph with the `battle army` set that rolled it (its last roll).
+pub fn record_triumph(
+    conn: &Conn,
+    battle_id: i64,
+    roster_id: i64,
+    set_id: i64,
+    roll_id: Option<i64>,
+    triumph: &TriumphRow,
+) -> Result<()> {
+    realms::add_triumph(
+        conn,
+        battle_id,
+        roster_id,
+        set_id,
+        &triumph.table,
+        &triumph.triumph,
+        roll_id,
+    )?;
+    Ok(())
+}
+
+/// The favour total to show for a roster: while the campaign plays favour, for a roster of a
+/// god a realm names (see `rules::favour::god_of`); and whenever it holds any.
+pub fn favour_shown(cat: &Catalogue, roster: &Roster) -> Option<u32> {
+    if roster.favour > 0 {
+        return Some(roster.favour);
+    }
+    if !roster.options.favour {
+        return None;
+    }
+    let realms = cat.realms().ok()?;
+    let warlord = roster.warlord().map(|w| w.keywords.as_slice()).unwrap_or(&[]);
+    crate::rules::favour::god_of(&realms, &roster.faction, warlord).map(|_| roster.favour)
+}
