@@ -18,7 +18,12 @@ pub fn all_realms(cat: &Catalogue) -> Result<Vec<&Realm>> {
 
 /// `battle realm`: the roll-off's winner (or the players together) picks the realm of a
 /// planned battle that has none yet; one change set, undone by `ptg undo`.
-pub fn pick_realm<'a>(cat: &'a Catalogue, store: &mut Store, battle_id: i64, realm: &str) -> Result<Shown<'a>> {
+pub fn pick_realm<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    battle_id: i64,
+    realm: &str,
+) -> Result<Shown<'a>> {
     let realms_known = all_realms(cat)?;
     store.write(|tx| {
         let b = battles::load(tx, battle_id)?;
@@ -32,7 +37,15 @@ pub fn pick_realm<'a>(cat: &'a Catalogue, store: &mut Store, battle_id: i64, rea
             .map(|r| format!(" ({} won the roll-off)", r.name))
             .unwrap_or_default();
         let summary = format!("Battle {battle_id} is fought in {}{picker}", realm.name);
-        log_set(tx, b.campaign_id, None, Some(battle_id), Command::BattleRealm, &summary, &[])?;
+        log_set(
+            tx,
+            b.campaign_id,
+            None,
+            Some(battle_id),
+            Command::BattleRealm,
+            &summary,
+            &[],
+        )?;
         shown(cat, tx, battle_id, Vec::new())
     })
 }
@@ -110,4 +123,18 @@ pub fn favour_shown(cat: &Catalogue, roster: &Roster) -> Option<u32> {
     let realms = cat.realms().ok()?;
     let warlord = roster.warlord().map(|w| w.keywords.as_slice()).unwrap_or(&[]);
     crate::rules::favour::god_of(&realms, &roster.faction, warlord).map(|_| roster.favour)
+}
+
+/// `roster favour`: favour given or taken by hand, one logged change undone by `ptg undo`.
+pub fn adjust_favour(
+    cat: &Catalogue,
+    store: &mut Store,
+    roster: &str,
+    delta: i64,
+    reason: &str,
+) -> Result<super::Changed> {
+    let realms = all_realms(cat)?;
+    super::change_roster(cat, store, roster, Command::RosterFavour, |s| {
+        crate::rules::favour::plan_adjust(&realms, &s.roster, delta, reason)
+    })
 }

@@ -8,9 +8,9 @@
 
 mod favoured;
 
-use super::favour::plan_favour;
 use super::change::NewUnit;
 use super::dice::{Dice, DiceExpr, Roller};
+use super::favour::plan_favour;
 pub use super::fought::Fought;
 use super::glory;
 use super::model::{Roster, Unit};

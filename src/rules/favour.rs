@@ -66,10 +66,10 @@ pub fn plan_favour(
     Ok(Some(Change::LoseFavour {
         amount: lost,
         reason: format!(
-            "{} lost {rolled} favour for a {reason}{}",
+            "the favour of {}: {rolled} lost for a {reason}{}",
             f.god,
             if lost < rolled {
-                format!(" (to the minimum of {})", f.minimum)
+                format!(", {lost} taken (favour stops at {})", f.minimum)
             } else {
                 String::new()
             }
@@ -79,10 +79,10 @@ pub fn plan_favour(
 }
 
 /// Refuses favour for a roster that keeps none (a test and a typed command share it).
-pub fn check_keeps_favour(realms: &[&Realm], roster: &Roster) -> Result<&'static str, RuleError> {
+pub fn check_keeps_favour(realms: &[&Realm], roster: &Roster) -> Result<(), RuleError> {
     let warlord = roster.warlord().map(|w| w.keywords.clone()).unwrap_or_default();
     match god_of(realms, &roster.faction, &warlord) {
-        Some(_) => Ok("favour"),
+        Some(_) => Ok(()),
         None => refuse(
             "favour",
             format!(
@@ -91,4 +91,53 @@ pub fn check_keeps_favour(realms: &[&Realm], roster: &Roster) -> Result<&'static
             ),
         ),
     }
+}
+
+/// `roster favour`: favour given or taken by hand (a club's own rule, a correction), logged
+/// like any change: refused for a roster that keeps no favour, for a campaign without the
+/// option, and below 0.
+pub fn plan_adjust(
+    realms: &[&Realm],
+    roster: &Roster,
+    delta: i64,
+    reason: &str,
+) -> Result<super::Outcome, RuleError> {
+    if !roster.options.favour {
+        return refuse(
+            "favour",
+            format!(
+                "the campaign '{}' does not play favour; turn it on with `ptg campaign set \"{}\" --option realms,favour`",
+                roster.campaign, roster.campaign
+            ),
+        );
+    }
+    check_keeps_favour(realms, roster)?;
+    let amount = u32::try_from(delta.unsigned_abs()).unwrap_or(u32::MAX);
+    if delta == 0 {
+        return refuse("favour", "give a change of favour other than 0, e.g. 1 or -1");
+    }
+    if delta < 0 && amount > roster.favour {
+        return refuse(
+            "favour",
+            format!(
+                "{} has {} favour, so it cannot lose {amount}; favour never goes below 0",
+                roster.name, roster.favour
+            ),
+        );
+    }
+    let reason = reason.trim().to_string();
+    let mut out = super::Outcome::new(format!("{}: favour {delta:+} ({reason})", roster.name));
+    out.push(match delta > 0 {
+        true => Change::GainFavour {
+            amount,
+            reason,
+            roll: None,
+        },
+        false => Change::LoseFavour {
+            amount,
+            reason,
+            roll: None,
+        },
+    });
+    Ok(out)
 }

@@ -44,6 +44,8 @@ pub enum Command {
     RosterAdd,
     RosterEnhance,
     RosterLoreAdd,
+    /// Favour points given or taken by hand (`roster favour`).
+    RosterFavour,
     QuestStart,
     RankChoose,
     BattleNew,
@@ -59,11 +61,12 @@ pub enum Command {
 }
 
 impl Command {
-    pub const ALL: [Command; 14] = [
+    pub const ALL: [Command; 15] = [
         Command::RosterNew,
         Command::RosterAdd,
         Command::RosterEnhance,
         Command::RosterLoreAdd,
+        Command::RosterFavour,
         Command::QuestStart,
         Command::RankChoose,
         Command::BattleNew,
@@ -83,6 +86,7 @@ impl Command {
             Command::RosterAdd => "roster add",
             Command::RosterEnhance => "roster enhance",
             Command::RosterLoreAdd => "roster lore add",
+            Command::RosterFavour => "roster favour",
             Command::QuestStart => "quest start",
             Command::RankChoose => "rank choose",
             Command::BattleNew => "battle new",

@@ -59,12 +59,16 @@ pub fn check_realms_on(roster: &Roster) -> Result<(), RuleError> {
 
 /// The realm called `name` (or one of its other names), or a refusal listing them.
 pub fn find_realm<'a>(realms: &[&'a Realm], name: &str) -> Result<&'a Realm, RuleError> {
-    realms.iter().copied().find(|r| r.answers_to(name)).ok_or_else(|| {
-        RuleError::new(
-            "realms",
-            names::unknown("realm", name, realms.iter().map(|r| r.name.as_str())),
-        )
-    })
+    realms
+        .iter()
+        .copied()
+        .find(|r| r.answers_to(name))
+        .ok_or_else(|| {
+            RuleError::new(
+                "realms",
+                names::unknown("realm", name, realms.iter().map(|r| r.name.as_str())),
+            )
+        })
 }
 
 /// `battle realm`: the realm of a planned battle is picked once, before its result.
@@ -73,7 +77,10 @@ pub fn check_pick_realm(battle: &Battle, sides: [&Roster; 2]) -> Result<(), Rule
     if battle.status == BattleStatus::Fought {
         return refuse(
             "realms",
-            format!("battle {} already has its result; its realm can no longer be picked", battle.id),
+            format!(
+                "battle {} already has its result; its realm can no longer be picked",
+                battle.id
+            ),
         );
     }
     if let Some(realm) = &battle.realm {
@@ -162,7 +169,10 @@ pub fn plan_triumph(
         return match wanted {
             Some(_) => refuse(
                 "triumphs",
-                format!("{} already rolled its triumph for battle {}", roster.name, battle.id),
+                format!(
+                    "{} already rolled its triumph for battle {}",
+                    roster.name, battle.id
+                ),
             ),
             None => Ok(None),
         };
@@ -179,7 +189,9 @@ pub fn plan_triumph(
                 .find(|t| t.kind == TableKind::Triumph && (names::same(&t.id, w) || names::same(&t.name, w)));
             match found {
                 Some(t) if names::same(&t.id, campaign_table) => campaign_table,
-                Some(t) if realm_table.is_some_and(|id| names::same(id, &t.id)) => realm_table.unwrap_or(campaign_table),
+                Some(t) if realm_table.is_some_and(|id| names::same(id, &t.id)) => {
+                    realm_table.unwrap_or(campaign_table)
+                }
                 _ => {
                     let mut allowed = vec![format!("\"{campaign_table}\" (the campaign's)")];
                     if let Some(id) = realm_table {
@@ -208,13 +220,24 @@ pub fn plan_triumph(
             format!("there is no triumph table '{id}' in the data (see data/tables/)"),
         );
     };
-    let n = roller.roll(table.dice_expr(), format!("triumph for {} ({})", roster.name, table.name))?;
-    let entry = u32::try_from(n).ok().and_then(|n| table.entry(n)).ok_or_else(|| {
-        RuleError::new("triumphs", format!("{} has no entry for a roll of {n}", table.name))
-    })?;
+    let n = roller.roll(
+        table.dice_expr(),
+        format!("triumph for {} ({})", roster.name, table.name),
+    )?;
+    let entry = u32::try_from(n)
+        .ok()
+        .and_then(|n| table.entry(n))
+        .ok_or_else(|| {
+            RuleError::new(
+                "triumphs",
+                format!("{} has no entry for a roll of {n}", table.name),
+            )
+        })?;
     Ok(Some(TriumphRow {
         table: table.id.clone(),
         triumph: entry.name.clone(),
     }))
 }
 
+#[cfg(test)]
+mod tests;

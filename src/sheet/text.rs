@@ -43,7 +43,9 @@ fn glory(s: &Sheet) -> String {
     format!(
         "Glory points: {}{}    Order of Battle: {} points    Battles fought: {} (W {} · D {} · L {})\n",
         s.glory,
-        s.favour.map(|f| format!("    Favour points: {f}")).unwrap_or_default(),
+        s.favour
+            .map(|f| format!("    Favour points: {f}"))
+            .unwrap_or_default(),
         s.points,
         s.battles.len(),
         s.record.wins,

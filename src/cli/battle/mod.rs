@@ -48,7 +48,10 @@ pub fn run(app: &mut App, cmd: BattleCmd) -> Result<()> {
         BattleCmd::Twist(args) => twist::run(app, args),
         BattleCmd::Realm { battle, realm } => {
             let (cat, store) = app.both()?;
-            show::show(json_out, &crate::ops::realms::pick_realm(cat, store, battle, &realm)?)
+            show::show(
+                json_out,
+                &crate::ops::realms::pick_realm(cat, store, battle, &realm)?,
+            )
         }
         BattleCmd::Result(args) => result::run(app, args),
         BattleCmd::Show { battle } => {

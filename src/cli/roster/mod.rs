@@ -3,6 +3,7 @@
 mod add;
 mod check;
 mod enhance;
+mod favour;
 mod list;
 mod lore;
 mod new;
@@ -44,6 +45,9 @@ pub enum RosterCmd {
         #[arg(long, value_enum, default_value = "pdf")]
         format: SheetFormat,
     },
+    /// Give or take favour points by hand (option `favour`; battles at Mount Hedon and the
+    /// Crystalline Shores change them in the aftermath).
+    Favour(favour::FavourArgs),
     /// Set the realm of origin printed on the roster, or clear it with --clear.
     Realm(realm::RealmArgs),
     /// All rosters, or one campaign's.
@@ -60,6 +64,7 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
         RosterCmd::New(args) => new::run(app, args),
         RosterCmd::Add(args) => add::run(app, args),
         RosterCmd::Enhance(args) => enhance::run(app, args),
+        RosterCmd::Favour(args) => favour::run(app, args),
         RosterCmd::Lore(args) => lore::run(app, args),
         RosterCmd::Show { roster } => show::run(app, &roster),
         RosterCmd::Sheet {

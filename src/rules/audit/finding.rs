@@ -20,6 +20,8 @@ pub enum Check {
     GloryBalance,
     /// Glory went below 0 at some point of the change log.
     NegativeGlory,
+    /// Stored favour differs from what the change log adds up to, or went below 0.
+    FavourBalance,
     /// A unit's stored renown differs from its logged gains and losses.
     Renown,
     /// A unit's stored rank is not the rank its renown gives.
@@ -58,6 +60,7 @@ impl Check {
             Check::ArmyUnits => "army units",
             Check::GloryBalance => "glory balance",
             Check::NegativeGlory => "negative glory",
+            Check::FavourBalance => "favour balance",
             Check::Renown => "renown",
             Check::Rank => "rank",
             Check::AftermathPurchases => "aftermath purchases",

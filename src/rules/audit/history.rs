@@ -91,6 +91,42 @@ pub fn glory(roster: &Roster, log: &[LoggedSet]) -> Vec<Finding> {
     out
 }
 
+/// Favour gained minus favour lost (option `favour`), change by change: never below 0, and
+/// ending at the stored favour.
+pub fn favour(roster: &Roster, log: &[LoggedSet]) -> Vec<Finding> {
+    let mut balance = 0i64;
+    let mut out = Vec::new();
+    for (set, c) in own_changes(roster, log) {
+        balance += match &c.change {
+            Some(Change::GainFavour { amount, .. }) => i64::from(*amount),
+            Some(Change::LoseFavour { amount, .. }) => -i64::from(*amount),
+            _ => continue,
+        };
+        if balance < 0 {
+            out.push(
+                finding(
+                    Check::FavourBalance,
+                    roster,
+                    format!("favour fell to {balance} in {}", set_words(set)),
+                )
+                .battle(set.battle_id)
+                .set(Some(set.id)),
+            );
+        }
+    }
+    if balance != i64::from(roster.favour) {
+        out.push(finding(
+            Check::FavourBalance,
+            roster,
+            format!(
+                "stored favour is {}, but the change log adds up to {balance}",
+                roster.favour
+            ),
+        ));
+    }
+    out
+}
+
 /// Each unit's stored renown equals its logged gains minus its logged losses.
 pub fn renown(roster: &Roster, log: &[LoggedSet]) -> Vec<Finding> {
     let mut logged: BTreeMap<i64, i64> = BTreeMap::new();

@@ -12,7 +12,9 @@ mod history;
 mod order_of_battle;
 
 pub use finding::{Check, Finding};
-pub use history::{aftermath_purchases, dice_log, glory, renown, starting_lore_picks, unreadable_changes};
+pub use history::{
+    aftermath_purchases, dice_log, favour, glory, renown, starting_lore_picks, unreadable_changes,
+};
 pub use order_of_battle::{
     ArmyTaken, UnitCosts, army_points, current_data, enhancements, lores, ranks, starting_order_of_battle,
 };
@@ -64,6 +66,7 @@ pub fn audit_roster(pack: &Battlepack, faction: Option<&Faction>, ev: &RosterEvi
         out.extend(army_points(ev.stored, army));
     }
     out.extend(glory(ev.stored, ev.log));
+    out.extend(favour(ev.stored, ev.log));
     out.extend(renown(ev.stored, ev.log));
     out.extend(ranks(pack, ev.stored));
     out.extend(aftermath_purchases(pack, ev.stored, ev.log));

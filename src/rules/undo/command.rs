@@ -48,6 +48,7 @@ pub fn battle_undo(set: &LoggedSet) -> BattleUndo {
         | Command::RosterAdd
         | Command::RosterEnhance
         | Command::RosterLoreAdd
+        | Command::RosterFavour
         | Command::QuestStart
         | Command::RankChoose
         | Command::CampaignSet
@@ -65,6 +66,7 @@ pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
             | Command::RosterAdd
             | Command::RosterEnhance
             | Command::RosterLoreAdd
+            | Command::RosterFavour
             | Command::QuestStart
             | Command::RankChoose
             | Command::BattleNew
@@ -102,6 +104,7 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
             Command::RosterAdd
             | Command::RosterEnhance
             | Command::RosterLoreAdd
+            | Command::RosterFavour
             | Command::QuestStart
             | Command::RankChoose
             | Command::BattleNew
@@ -134,6 +137,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::RosterAdd
             | Command::RosterEnhance
             | Command::RosterLoreAdd
+            | Command::RosterFavour
             | Command::QuestStart
             | Command::RankChoose
             | Command::BattleNew
@@ -150,6 +154,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::RosterAdd
             | Command::RosterEnhance
             | Command::RosterLoreAdd
+            | Command::RosterFavour
             | Command::QuestStart
             | Command::RankChoose
             | Command::BattleTwist

@@ -1,0 +1,32 @@
+//! `ptg roster favour`: give or take favour points by hand (option `favour`).
+
+use crate::cli::App;
+use crate::cli::output::{json, line};
+use crate::error::Result;
+use crate::ops;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct FavourArgs {
+    /// The roster (a SLAANESH or TZEENTCH one).
+    roster: String,
+    /// Favour to give (e.g. 1) or take (e.g. -2).
+    #[arg(allow_hyphen_values = true)]
+    change: i64,
+    /// Why, for the history (e.g. "club rule: painted the army").
+    #[arg(long)]
+    reason: String,
+}
+
+pub fn run(app: &mut App, args: FavourArgs) -> Result<()> {
+    let json_out = app.json;
+    let (cat, store) = app.both()?;
+    let done = ops::realms::adjust_favour(cat, store, &args.roster, args.change, &args.reason)?;
+    if json_out {
+        return json(&done.roster);
+    }
+    line(format!(
+        "{}: favour {:+}, now {} ({}).",
+        done.roster.name, args.change, done.roster.favour, args.reason
+    ))
+}

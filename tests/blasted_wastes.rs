@@ -1,0 +1,383 @@
+//! A Blasted Wastes mini-campaign with every campaign option on (issue #17): Slaanesh's Silken
+//! Host against Tzeentch's Cult of Change over three battles, at Mount Hedon, at the
+//! Crystalline Shores (picked by the roll-off's winner) and at Mount Hedon again, with scripted
+//! dice so every favour point and triumph is known; and the refusals, each leaving the
+//! database unchanged.
+
+mod common;
+
+use common::{Fixture, Ptg, roster_new};
+
+const WASTES: &str = "Blasted Wastes";
+const SILKEN: &str = "Silken Host";
+const CULT: &str = "Cult of Change";
+
+/// The campaign with both rosters (a Lord of Pain with Daemonettes, a Magister with Pink
+/// Horrors), built once per test binary.
+static WASTES_SET_UP: Fixture = Fixture::new(|| {
+    let p = Ptg::new();
+    p.ok(&[
+        "campaign",
+        "new",
+        WASTES,
+        "--option",
+        "realms,favour,triumphs,sudden-death,allies",
+    ]);
+    p.ok(&roster_new(
+        SILKEN,
+        WASTES,
+        "Hedonites of Slaanesh",
+        "Lord of Pain",
+        "warrior",
+        "berserker",
+    ));
+    p.ok(&roster_new(
+        CULT,
+        WASTES,
+        "Disciples of Tzeentch",
+        "Magister",
+        "mage",
+        "dedicated-practitioner",
+    ));
+    p.ok(&["roster", "add", SILKEN, "Daemonettes"]);
+    p.ok(&["roster", "add", CULT, "Pink Horrors"]);
+    p
+});
+
+fn wastes() -> Ptg {
+    WASTES_SET_UP.copy()
+}
+
+fn favour(p: &Ptg, roster: &str) -> i64 {
+    p.json(&["roster", "show", roster])["favour"]
+        .as_i64()
+        .expect("favour")
+}
+
+fn new_battle(p: &Ptg, realm: &[&str]) {
+    let mut args = vec![
+        "battle",
+        "new",
+        "--campaign",
+        WASTES,
+        "--points",
+        "1000",
+        SILKEN,
+        CULT,
+        "--battleplan",
+        "The Ruined Settlement",
+    ];
+    args.extend_from_slice(realm);
+    p.ok(&args);
+}
+
+/// Battle 1 at Mount Hedon, won by the Silken Host (14 to 4: a major victory), both
+/// aftermaths run.
+fn first_battle(p: &Ptg) {
+    new_battle(p, &["--realm", "Mount Hedon"]);
+    p.ok(&["battle", "army", "1", SILKEN, "Lord of Pain", "Daemonettes"]);
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        CULT,
+        "Magister",
+        "Pink Horrors",
+        "--dice",
+        "6,1",
+    ]);
+    p.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Silken Host=14",
+        "--vp",
+        "Cult of Change=4",
+    ]);
+    p.ok(&[
+        "aftermath",
+        "1",
+        SILKEN,
+        "--favoured",
+        "Daemonettes",
+        "--dice",
+        "2,2,3",
+    ]);
+    p.ok(&[
+        "aftermath",
+        "1",
+        CULT,
+        "--favoured",
+        "Pink Horrors",
+        "--dice",
+        "1,1,1",
+    ]);
+}
+
+#[test]
+fn three_battles_in_the_blasted_wastes() {
+    let p = wastes();
+    let shown = p.ok(&["campaign", "show", WASTES]);
+    assert!(shown.contains("triumphs      1e"), "{shown}");
+
+    // 1. Mount Hedon: SLAANESH wins, +1 favour (the realm file's `victory`); TZEENTCH there
+    // keeps none of it.
+    first_battle(&p);
+    assert_eq!((favour(&p, SILKEN), favour(&p, CULT)), (1, 0));
+    assert!(p.ok(&["roster", "show", SILKEN]).contains("Favour points: 1"));
+
+    // 2. The players cannot agree: the roll-off (2 v 5) goes to the Cult, which picks the
+    // Crystalline Shores. The Silken Host's major victory at Mount Hedon lets it roll on that
+    // realm's own triumph table: a 3 is The Blissful Host.
+    new_battle(&p, &["--roll-realm", "--dice", "2,5"]);
+    let army = p.json(&[
+        "battle",
+        "army",
+        "2",
+        SILKEN,
+        "Lord of Pain",
+        "Daemonettes",
+        "--triumph-table",
+        "Mount Hedon Triumphs",
+        "--dice",
+        "3",
+    ]);
+    assert_eq!(army["sides"][0]["triumph"]["triumph"], "The Blissful Host");
+    assert_eq!(army["realm_picker_id"], army["sides"][1]["roster_id"]);
+    p.ok(&["battle", "realm", "2", "Crystalline Shores"]);
+    // The Cult lost its last battle: no triumph, and asking for one is refused.
+    p.refused(
+        &[
+            "battle",
+            "army",
+            "2",
+            CULT,
+            "Magister",
+            "Pink Horrors",
+            "--triumph-table",
+            "1e",
+        ],
+        "battle 1 was a major defeat",
+    );
+    p.ok(&["battle", "army", "2", CULT, "Magister", "Pink Horrors"]);
+    let shown = p.ok(&["battle", "show", "2"]);
+    assert!(shown.contains("Realm: Crystalline Shores"), "{shown}");
+    assert!(
+        shown.contains("triumph: The Blissful Host (table mount-hedon)"),
+        "{shown}"
+    );
+    p.ok(&[
+        "battle",
+        "result",
+        "2",
+        "--vp",
+        "Silken Host=2",
+        "--vp",
+        "Cult of Change=12",
+    ]);
+    p.ok(&[
+        "aftermath",
+        "2",
+        SILKEN,
+        "--favoured",
+        "Daemonettes",
+        "--dice",
+        "1,1,1",
+    ]);
+    p.ok(&[
+        "aftermath",
+        "2",
+        CULT,
+        "--favoured",
+        "Pink Horrors",
+        "--dice",
+        "1,1,1",
+    ]);
+    // TZEENTCH gains at the Shores; SLAANESH neither gains nor loses there.
+    assert_eq!((favour(&p, SILKEN), favour(&p, CULT)), (1, 1));
+
+    // 3. Mount Hedon again. The Cult's major victory was at the Shores and it rolls on the
+    // campaign's table (1st edition): a 5 is Empowered. The Silken Host loses: D3 rolled 3,
+    // but it holds 1 favour and favour stops at 0 (the favour die is rolled first, after glory).
+    new_battle(&p, &["--realm", "mount hedon"]);
+    p.ok(&["battle", "army", "3", SILKEN, "Lord of Pain", "Daemonettes"]);
+    let army = p.json(&[
+        "battle",
+        "army",
+        "3",
+        CULT,
+        "Magister",
+        "Pink Horrors",
+        "--dice",
+        "5",
+    ]);
+    assert_eq!(army["sides"][1]["triumph"]["triumph"], "Empowered");
+    assert_eq!(army["sides"][1]["triumph"]["table"], "1e");
+    p.ok(&[
+        "battle",
+        "result",
+        "3",
+        "--vp",
+        "Silken Host=3",
+        "--vp",
+        "Cult of Change=9",
+    ]);
+    let after = p.ok(&[
+        "aftermath",
+        "3",
+        SILKEN,
+        "--favoured",
+        "Daemonettes",
+        "--dice",
+        "3,1,1,1",
+    ]);
+    assert!(
+        after.contains(
+            "-1 favour (the favour of SLAANESH: 3 lost for a major defeat at Mount Hedon, 1 taken (favour stops at 0))"
+        ),
+        "{after}"
+    );
+    assert_eq!(favour(&p, SILKEN), 0);
+
+    // Undo puts the favour back exactly; the audit adds the log up to the stored totals.
+    p.ok(&["undo", "--roster", SILKEN, "--yes"]);
+    assert_eq!(favour(&p, SILKEN), 1);
+    p.ok(&[
+        "aftermath",
+        "3",
+        SILKEN,
+        "--favoured",
+        "Daemonettes",
+        "--dice",
+        "2,1,1,1",
+    ]);
+    assert_eq!(favour(&p, SILKEN), 0);
+    p.ok(&["audit"]);
+
+    // The sheet prints the favour and each battle's realm and triumph.
+    let sheet = p.ok(&["roster", "sheet", CULT, "--format", "text"]);
+    assert!(sheet.contains("Favour points: 1"), "{sheet}");
+    assert!(sheet.contains("in Mount Hedon · triumph: Empowered"), "{sheet}");
+    assert!(sheet.contains("in Crystalline Shores"), "{sheet}");
+}
+
+#[test]
+fn undoing_an_army_takes_its_triumph_off_and_undoing_a_pick_unpicks_the_realm() {
+    let p = wastes();
+    first_battle(&p);
+    new_battle(&p, &["--roll-realm", "--dice", "6,1"]);
+    p.ok(&["battle", "realm", "2", "Ghur"]);
+    p.refused(&["battle", "realm", "2", "Aqshy"], "already fought in Ghur");
+    p.ok(&[
+        "battle",
+        "army",
+        "2",
+        SILKEN,
+        "Lord of Pain",
+        "Daemonettes",
+        "--dice",
+        "6",
+    ]);
+    let b = p.json(&["battle", "show", "2"]);
+    assert_eq!(b["sides"][0]["triumph"]["triumph"], "Empowered");
+    p.ok(&["undo", "--roster", SILKEN, "--yes"]);
+    let b = p.json(&["battle", "show", "2"]);
+    assert!(b["sides"][0].get("triumph").is_none(), "{b}");
+    p.ok(&["undo", "--campaign", WASTES, "--yes"]);
+    let b = p.json(&["battle", "show", "2"]);
+    assert!(b.get("realm").is_none(), "{b}");
+    p.ok(&["battle", "realm", "2", "Aqshy"]);
+}
+
+#[test]
+fn refusals_leave_the_database_unchanged() {
+    let p = wastes();
+    // Favour by hand for a roster of no god that keeps it.
+    p.ok(&roster_new(
+        "Hammers",
+        WASTES,
+        "Stormcast Eternals",
+        "Lord-Vigilant on Gryph-stalker",
+        "warrior",
+        "berserker",
+    ));
+    p.refused(
+        &["roster", "favour", "Hammers", "1", "--reason", "painted"],
+        "keeps no favour",
+    );
+    p.refused(
+        &["roster", "favour", SILKEN, "-1", "--reason", "oops"],
+        "cannot lose 1",
+    );
+    p.ok(&["roster", "favour", SILKEN, "2", "--reason", "club rule"]);
+    assert_eq!(favour(&p, SILKEN), 2);
+    // A realm the data does not have, and a triumph with no battle fought yet.
+    p.refused(
+        &[
+            "battle",
+            "new",
+            "--campaign",
+            WASTES,
+            "--points",
+            "1000",
+            SILKEN,
+            CULT,
+            "--realm",
+            "Mount Hedonn",
+        ],
+        "Mount Hedon",
+    );
+    new_battle(&p, &["--realm", "Hysh"]);
+    p.refused(
+        &[
+            "battle",
+            "army",
+            "1",
+            SILKEN,
+            "Lord of Pain",
+            "--triumph-table",
+            "1e",
+        ],
+        "it has fought no battle yet",
+    );
+    // Favour needs realms; an option the battlepack does not know.
+    p.refused(
+        &["campaign", "set", WASTES, "--option", "realms=off"],
+        "needs the option 'realms'",
+    );
+    p.refused(
+        &["campaign", "set", WASTES, "--option", "glory-boost"],
+        "is not a campaign option",
+    );
+}
+
+#[test]
+fn a_campaign_without_options_refuses_them_and_plays_as_before() {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.new_rats();
+    p.refused(
+        &[
+            "battle",
+            "new",
+            "--campaign",
+            "Ashen Vale",
+            "--points",
+            "1000",
+            "Hammers of Dawn",
+            "Rat Tide",
+            "--realm",
+            "Ghur",
+        ],
+        "does not play realms",
+    );
+    p.refused(
+        &["roster", "favour", "Hammers of Dawn", "1", "--reason", "x"],
+        "does not play favour",
+    );
+    let shown = p.ok(&["campaign", "show", "Ashen Vale"]);
+    assert!(shown.contains("Options: none"), "{shown}");
+    let roster = p.ok(&["roster", "show", "Hammers of Dawn"]);
+    assert!(!roster.contains("Favour"), "{roster}");
+}
