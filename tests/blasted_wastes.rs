@@ -381,3 +381,112 @@ fn a_campaign_without_options_refuses_them_and_plays_as_before() {
     let roster = p.ok(&["roster", "show", "Hammers of Dawn"]);
     assert!(!roster.contains("Favour"), "{roster}");
 }
+
+#[test]
+fn a_club_adds_its_own_realm_and_triumph_table_as_data_files() {
+    let p = wastes();
+    let dir = p.db().parent().expect("the test folder").join("club-data");
+    std::fs::create_dir_all(dir.join("realms")).unwrap();
+    std::fs::create_dir_all(dir.join("tables")).unwrap();
+    std::fs::write(
+        dir.join("realms/brass-citadel.toml"),
+        "name = \"Brass Citadel\"\nsummary = \"Our club's table: lava moats.\"\ntriumph_table = \"brass\"\n\n[favour]\ngod = \"SLAANESH\"\nfactions = [\"Hedonites of Slaanesh\"]\nvictory = 2\ndefeat = \"D6\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("tables/brass.toml"),
+        "id = \"brass\"\nname = \"Brass Triumphs\"\nkind = \"triumph\"\ndice = \"D3\"\n\n[[entries]]\nrolls = [1, 2, 3]\nname = \"Molten Will\"\nsummary = \"Our own.\"\n",
+    )
+    .unwrap();
+    let d = dir.to_str().unwrap();
+    fn with<'a>(d: &'a str, args: &[&'a str]) -> Vec<&'a str> {
+        [&["--data-dir", d][..], args].concat()
+    }
+    let with_data = |args: &[&'static str]| with(d, args);
+    p.ok(&with_data(&[
+        "battle",
+        "new",
+        "--campaign",
+        WASTES,
+        "--points",
+        "1000",
+        SILKEN,
+        CULT,
+        "--battleplan",
+        "The Ruined Settlement",
+        "--realm",
+        "brass citadel",
+    ]));
+    p.ok(&with_data(&[
+        "battle",
+        "army",
+        "1",
+        SILKEN,
+        "Lord of Pain",
+        "Daemonettes",
+    ]));
+    p.ok(&with_data(&[
+        "battle",
+        "army",
+        "1",
+        CULT,
+        "Magister",
+        "Pink Horrors",
+        "--dice",
+        "6,1",
+    ]));
+    p.ok(&with_data(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Silken Host=14",
+        "--vp",
+        "Cult of Change=4",
+    ]));
+    p.ok(&with_data(&[
+        "aftermath",
+        "1",
+        SILKEN,
+        "--favoured",
+        "Daemonettes",
+        "--dice",
+        "1,1,1",
+    ]));
+    // The club's realm gives 2 favour for a victory.
+    assert_eq!(favour(&p, SILKEN), 2);
+    p.ok(&with_data(&[
+        "battle",
+        "new",
+        "--campaign",
+        WASTES,
+        "--points",
+        "1000",
+        SILKEN,
+        CULT,
+        "--battleplan",
+        "The Ruined Settlement",
+    ]));
+    let army = p.json(&with_data(&[
+        "battle",
+        "army",
+        "2",
+        SILKEN,
+        "Lord of Pain",
+        "--triumph-table",
+        "Brass Triumphs",
+        "--dice",
+        "2",
+    ]));
+    assert_eq!(army["sides"][0]["triumph"]["triumph"], "Molten Will");
+    // A broken file is refused, naming it, before anything is read or written.
+    std::fs::write(
+        dir.join("tables/broken.toml"),
+        "id = \"x\"\nname = \"X\"\nkind = \"triumph\"\ndice = \"D6\"\n",
+    )
+    .unwrap();
+    p.refused(
+        &with_data(&["campaign", "show", WASTES]),
+        "broken.toml: entries: no entry for a roll of 1",
+    );
+}

@@ -95,6 +95,9 @@ pub fn run(app: &mut App, args: AftermathArgs) -> Result<()> {
         line(format!("  {n}"))?;
     }
     line(format!("Glory: {} -> {}", done.before.glory, after.glory))?;
+    if done.before.favour != after.favour {
+        line(format!("Favour: {} -> {}", done.before.favour, after.favour))?;
+    }
     for l in pending_lines(done.pack, after) {
         line(l)?;
     }
