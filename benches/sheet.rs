@@ -58,6 +58,7 @@ fn sheet() -> Sheet {
         campaign: "Ashen Vale".into(),
         battlepack: "Path to Glory: Ascension".into(),
         glory: 55,
+        favour: None,
         points: 3000,
         quest: Some(QuestLine {
             name: "Search for the Artefact".into(),
@@ -75,6 +76,8 @@ fn sheet() -> Sheet {
                 victory_points: 13,
                 opponent_victory_points: 7,
                 result: BattleResult::MajorVictory,
+                realm: None,
+                triumph: None,
                 letter: 'W',
             })
             .collect(),

@@ -89,10 +89,10 @@ pub fn plan_aftermath_asking(
         reason: format!("battle {}: {}", fought.battle_id, award.breakdown()),
     });
     // Favour (option `favour`): won or lost in the god's own realm.
-    if let Some(realm) = fought.realm.as_ref().filter(|_| roster.options.favour) {
-        if let Some(change) = plan_favour(realm, roster, fought.result, &mut roller)? {
-            out.push(change);
-        }
+    if let Some(realm) = fought.realm.as_ref().filter(|_| roster.options.favour)
+        && let Some(change) = plan_favour(realm, roster, fought.result, &mut roller)?
+    {
+        out.push(change);
     }
 
     // 2. Gain renown points.
