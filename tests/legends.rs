@@ -299,7 +299,7 @@ fn campaign_set_is_one_change_set_that_undo_reverses() {
     assert_eq!(undone["undone"], 4, "the Legends switched off: {undone}");
     assert_eq!(
         undone["changes"],
-        serde_json::json!(["campaign Marked Vale: Legends allowed"])
+        serde_json::json!(["campaign Marked Vale: Legends allowed; no options"])
     );
     assert_eq!(
         named(&d.json(&["campaign", "list"]), "name", VALE)["legends"],
