@@ -21,6 +21,8 @@ pub struct Shown<'a> {
     pub rosters: Vec<Roster>,
     /// The dice the command rolled, if any.
     pub rolls: Vec<Roll>,
+    /// Both armies' models and who is outnumbered (option `sudden-death`).
+    pub standing: Option<rules::Standing>,
 }
 
 /// What `battle new` is told.
@@ -37,10 +39,10 @@ fn load_roster(conn: &Conn, name: &str) -> Result<Roster> {
 }
 
 /// The battle with its battlepack's details and both sides' rosters, in one read.
-fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
+pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
     let battle = battles::load(conn, id)?;
     let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
-    let rosters = battle
+    let rosters: Vec<Roster> = battle
         .sides
         .iter()
         .map(|s| rosters::load(conn, s.roster_id))
@@ -51,6 +53,7 @@ fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Resu
             .as_deref()
             .and_then(|n| rules::find_battleplan(pack, n).ok()),
         battlefield: rules::battlefield(pack, battle.points_limit),
+        standing: battle.standing(pack, &rosters),
         battle,
         rosters,
         rolls,
@@ -264,17 +267,22 @@ pub fn record_result<'a>(
             .map(|s| rosters::load(tx, s.roster_id))
             .collect::<anyhow::Result<_>>()?;
         let pair = [&sides[0], &sides[1]];
-        let recorded = b.plan_result(pack, pair, report)?;
+        let (recorded, decided) = b.plan_decided_result(pack, pair, report)?;
         let before = battles::result_before(tx, battle_id)?;
         battles::record_result(tx, battle_id, &recorded)?;
         let summary = format!(
-            "Battle {battle_id}: {} {} ({} VP), {} {} ({} VP)",
+            "Battle {battle_id}: {} {} ({} VP), {} {} ({} VP){}",
             pair[0].name,
             recorded[0].result,
             recorded[0].victory_points,
             pair[1].name,
             recorded[1].result,
-            recorded[1].victory_points
+            recorded[1].victory_points,
+            match decided.as_ref().map(|d| d[0].by) {
+                Some(rules::DecidedBy::SuddenDeath) => ", by sudden death",
+                Some(rules::DecidedBy::Casualties) => ", by casualties",
+                None => "",
+            }
         );
         let (set_id, _) = log_set(
             tx,
@@ -286,6 +294,10 @@ pub fn record_result<'a>(
             &[],
         )?;
         battles::keep_before(tx, set_id, &before)?;
+        if let Some(d) = decided {
+            let rows = [(pair[0].id, d[0].clone()), (pair[1].id, d[1].clone())];
+            battles::record_decisions(tx, battle_id, set_id, &rows)?;
+        }
         for r in pair {
             if let Some(first) = end_of_setup(r) {
                 let ctx = LogContext {

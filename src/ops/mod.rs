@@ -17,6 +17,7 @@ pub mod history;
 pub mod quest;
 pub mod rank;
 pub mod rolls;
+pub mod sudden_death;
 pub mod roster;
 pub mod sheet;
 pub mod undo;

@@ -49,6 +49,8 @@ pub enum Command {
     BattleNew,
     BattleArmy,
     BattleTwist,
+    /// The outnumbered side's sudden death objective (option `sudden-death`).
+    BattleSuddenDeath,
     BattleResult,
     Aftermath,
     /// A campaign setting changed (`campaign set`): no roster, no battle.
@@ -57,7 +59,7 @@ pub enum Command {
 }
 
 impl Command {
-    pub const ALL: [Command; 13] = [
+    pub const ALL: [Command; 14] = [
         Command::RosterNew,
         Command::RosterAdd,
         Command::RosterEnhance,
@@ -67,6 +69,7 @@ impl Command {
         Command::BattleNew,
         Command::BattleArmy,
         Command::BattleTwist,
+        Command::BattleSuddenDeath,
         Command::BattleResult,
         Command::Aftermath,
         Command::CampaignSet,
@@ -85,6 +88,7 @@ impl Command {
             Command::BattleNew => "battle new",
             Command::BattleArmy => "battle army",
             Command::BattleTwist => "battle twist",
+            Command::BattleSuddenDeath => "battle sudden-death",
             Command::BattleResult => "battle result",
             Command::Aftermath => "aftermath",
             Command::CampaignSet => "campaign set",

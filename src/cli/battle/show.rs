@@ -6,7 +6,8 @@ use crate::cli::output::{json, line};
 use crate::cli::render::print_rolls;
 use crate::error::Result;
 use crate::ops::battle::Shown;
-use crate::rules::battle::{ArmyUnit, Battle, Side};
+use crate::rules::battle::sudden_death::decision_words;
+use crate::rules::battle::{ArmyUnit, Battle, Side, Standing};
 use crate::rules::dice::Roll;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -20,12 +21,35 @@ pub fn side_line(s: &Side) -> String {
     format!("{}{result}", s.roster)
 }
 
+/// "Models: Hammers 6, Rats 21; Hammers is outnumbered (21 is at least 4 for every 3) and
+/// may pick a sudden death objective".
+fn standing_line(st: &Standing) -> Result<()> {
+    let counts: Vec<String> = st.models.iter().map(|m| format!("{} {}", m.roster, m.models)).collect();
+    let [a, b] = st.outnumber;
+    line(format!(
+        "Models: {}; {}",
+        counts.join(", "),
+        match &st.outnumbered {
+            Some(r) => format!(
+                "{r} is outnumbered (at least {a} for every {b}) and may pick a sudden death objective"
+            ),
+            None => format!("neither army outnumbers the other ({a} for every {b} needed)"),
+        }
+    ))
+}
+
 #[derive(Serialize)]
 struct BattleView<'a> {
     #[serde(flatten)]
     battle: &'a Battle,
     battlefield: Option<&'a BattlefieldSize>,
     battleplan_details: Option<&'a Battleplan>,
+    /// Option sudden-death: the armies' models and who is outnumbered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    models: Option<&'a Standing>,
+    /// "decided by sudden death: ..." or "decided by casualties: ...".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decided: Option<String>,
     #[serde(skip_serializing_if = "<[Roll]>::is_empty")]
     rolls: &'a [Roll],
 }
@@ -42,6 +66,8 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             battle: b,
             battlefield: field,
             battleplan_details: plan,
+            models: shown.standing.as_ref(),
+            decided: decision_words(b),
             rolls,
         });
     }
@@ -84,6 +110,12 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             f.size, f.terrain_features
         ))?;
     }
+    if let Some(st) = &shown.standing {
+        standing_line(st)?;
+    }
+    if let Some(words) = decision_words(b) {
+        line(format!("Result {words}"))?;
+    }
     for s in &b.sides {
         line(format!("\n{}", side_line(s)))?;
         if s.army.is_empty() {
@@ -94,6 +126,14 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             continue;
         }
         let label = |id: i64| labels.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
+        if let Some(p) = &s.sudden_death {
+            let target = match (p.target_unit, &p.target_text) {
+                (Some(id), _) => format!(": slay {}", label(id)),
+                (None, Some(text)) => format!(": {text}"),
+                (None, None) => String::new(),
+            };
+            line(format!("  sudden death objective: {}{target}", p.objective))?;
+        }
         if let Some(g) = s.army.iter().find(|u| u.general) {
             line(format!("  general: {}", label(g.unit_id)))?;
         }

@@ -20,6 +20,8 @@ pub enum BattleUndo {
     RestoreResult,
     /// `battle twist`: the twist rolled with this set is taken off.
     RemoveTwist,
+    /// `battle sudden-death`: the objective picked with this set is taken off.
+    RemoveSuddenDeath,
     /// `aftermath`: the side is marked as not having run its aftermath.
     ClearAftermath,
 }
@@ -40,6 +42,7 @@ pub fn battle_undo(set: &LoggedSet) -> BattleUndo {
         },
         Command::BattleResult => BattleUndo::RestoreResult,
         Command::BattleTwist => BattleUndo::RemoveTwist,
+        Command::BattleSuddenDeath => BattleUndo::RemoveSuddenDeath,
         Command::Aftermath => BattleUndo::ClearAftermath,
         Command::RosterNew
         | Command::RosterAdd
@@ -67,6 +70,7 @@ pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
             | Command::BattleNew
             | Command::BattleArmy
             | Command::BattleTwist
+            | Command::BattleSuddenDeath
             | Command::BattleResult
             | Command::Aftermath
             | Command::Undo,
@@ -103,6 +107,7 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
             | Command::BattleNew
             | Command::BattleArmy
             | Command::BattleTwist
+            | Command::BattleSuddenDeath
             | Command::BattleResult
             | Command::Aftermath
             | Command::CampaignSet,
@@ -112,7 +117,8 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
 
 /// Whether `later` (of the same battle) follows from `earlier`: everything in a battle after it
 /// was planned; the result and aftermaths (and the same roster's next army) after an army;
-/// the aftermaths after the result.
+/// a sudden death pick after either army (it rests on both armies' models); the result and
+/// aftermaths after a sudden death pick; the aftermaths after the result.
 fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
     if earlier.battle_id.is_none() || earlier.battle_id != later.battle_id {
         return false;
@@ -123,7 +129,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
     match earlier.kind() {
         Some(Command::BattleNew) => true,
         Some(Command::BattleArmy) => match next {
-            Command::BattleResult | Command::Aftermath => true,
+            Command::BattleResult | Command::Aftermath | Command::BattleSuddenDeath => true,
             Command::BattleArmy => later.roster_id == earlier.roster_id,
             Command::RosterNew
             | Command::RosterAdd
@@ -137,6 +143,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::Undo => false,
         },
         Some(Command::BattleResult) => next == Command::Aftermath,
+        Some(Command::BattleSuddenDeath) => matches!(next, Command::BattleResult | Command::Aftermath),
         Some(
             Command::RosterNew
             | Command::RosterAdd
