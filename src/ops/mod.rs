@@ -17,9 +17,9 @@ pub mod history;
 pub mod quest;
 pub mod rank;
 pub mod rolls;
-pub mod sudden_death;
 pub mod roster;
 pub mod sheet;
+pub mod sudden_death;
 pub mod undo;
 
 use crate::catalogue::battlepack::Battlepack;

@@ -5,7 +5,9 @@
 pub use super::battle_before::{of_army as army_before, of_result as result_before};
 use super::{battle_before, now};
 use crate::error::refusal;
-pub use crate::rules::battle::{ArmyUnit, Battle, BattleStatus, Decision, Side, SideResult, SuddenDeathRow, TwistRow};
+pub use crate::rules::battle::{
+    ArmyUnit, Battle, BattleStatus, Decision, Side, SideResult, SuddenDeathRow, TwistRow,
+};
 use crate::rules::undo::BattleUndo;
 use anyhow::{Context, Result};
 use rusqlite::{Connection, ToSql, params};
@@ -214,7 +216,12 @@ pub fn record_sudden_death(
 }
 
 /// Records how each side's result was decided, tagged with the result's change set.
-pub fn record_decisions(conn: &Connection, battle_id: i64, set_id: i64, sides: &[(i64, Decision)]) -> Result<()> {
+pub fn record_decisions(
+    conn: &Connection,
+    battle_id: i64,
+    set_id: i64,
+    sides: &[(i64, Decision)],
+) -> Result<()> {
     for (roster_id, d) in sides {
         conn.execute(
             "INSERT INTO battle_decisions (battle_id, roster_id, change_set_id, decided_by, models_set_up,

@@ -6,8 +6,7 @@ use crate::cli::output::{json, line};
 use crate::cli::render::print_rolls;
 use crate::error::Result;
 use crate::ops::battle::Shown;
-use crate::rules::battle::sudden_death::decision_words;
-use crate::rules::battle::{ArmyUnit, Battle, Side, Standing};
+use crate::rules::battle::{ArmyUnit, Battle, DecidedBy, Side, Standing};
 use crate::rules::dice::Roll;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -24,7 +23,11 @@ pub fn side_line(s: &Side) -> String {
 /// "Models: Hammers 6, Rats 21; Hammers is outnumbered (21 is at least 4 for every 3) and
 /// may pick a sudden death objective".
 fn standing_line(st: &Standing) -> Result<()> {
-    let counts: Vec<String> = st.models.iter().map(|m| format!("{} {}", m.roster, m.models)).collect();
+    let counts: Vec<String> = st
+        .models
+        .iter()
+        .map(|m| format!("{} {}", m.roster, m.models))
+        .collect();
     let [a, b] = st.outnumber;
     line(format!(
         "Models: {}; {}",
@@ -211,4 +214,49 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
         ))?;
     }
     Ok(())
+}
+
+/// "decided by casualties: Hammers lost 6 of 20 (30%), Rats 12 of 24 (50%)" or "decided by
+/// sudden death (Assassinate)", for `battle show` and the summary in the log.
+fn decision_words(battle: &Battle) -> Option<String> {
+    let first = battle.sides.first()?.decision.as_ref()?;
+    match first.by {
+        DecidedBy::SuddenDeath => {
+            let objective = battle
+                .sides
+                .iter()
+                .find_map(|s| {
+                    Some(format!(
+                        "{} achieved {}",
+                        s.roster,
+                        s.sudden_death.as_ref()?.objective
+                    ))
+                })
+                .unwrap_or_default();
+            Some(format!("decided by sudden death: {objective}"))
+        }
+        DecidedBy::Casualties => {
+            let parts: Vec<String> = battle
+                .sides
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| {
+                    let d = s.decision.as_ref()?;
+                    let (lost, set_up) = (d.models_lost?, d.models_set_up?);
+                    let percent = (u64::from(lost) * 100 + u64::from(set_up) / 2) / u64::from(set_up.max(1));
+                    let added = d
+                        .models_added
+                        .filter(|a| *a > 0)
+                        .map(|a| format!(", {a} added"))
+                        .unwrap_or_default();
+                    Some(format!(
+                        "{}{} {lost} of {set_up} ({percent}%{added})",
+                        s.roster,
+                        if i == 0 { " lost" } else { "" }
+                    ))
+                })
+                .collect();
+            Some(format!("decided by casualties: {}", parts.join(", ")))
+        }
+    }
 }

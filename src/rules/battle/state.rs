@@ -383,7 +383,11 @@ impl Battle {
     }
 
     /// Per side, the value given as (roster, n) for it; each side at most once.
-    pub(super) fn per_side(&self, values: &[(String, u32)], flag: &str) -> Result<[Option<u32>; 2], RuleError> {
+    pub(super) fn per_side(
+        &self,
+        values: &[(String, u32)],
+        flag: &str,
+    ) -> Result<[Option<u32>; 2], RuleError> {
         let mut out = [None, None];
         for (name, n) in values {
             let i = self.side_index(name)?;

@@ -102,7 +102,10 @@ pub fn by_casualties(win: BattleResult, lost: [u32; 2], set_up: [u32; 2]) -> [Ba
 }
 
 /// The battlepack's sudden death rules, when the campaign plays the option.
-pub fn sudden_death_option<'p>(pack: &'p Battlepack, roster: &Roster) -> Result<&'p SuddenDeathOption, RuleError> {
+pub fn sudden_death_option<'p>(
+    pack: &'p Battlepack,
+    roster: &Roster,
+) -> Result<&'p SuddenDeathOption, RuleError> {
     let campaign = &roster.campaign;
     if !roster.options.sudden_death {
         return refuse(
@@ -157,11 +160,12 @@ impl Battle {
         }
         let models = self.models(pair);
         Some(Standing {
-            models: [0, 1].map(|i| SideModels {
-                roster: pair[i].name.clone(),
-                models: models[i],
-            })
-            .into(),
+            models: [0, 1]
+                .map(|i| SideModels {
+                    roster: pair[i].name.clone(),
+                    models: models[i],
+                })
+                .into(),
             outnumbered: outnumbered(models, option.outnumber).map(|i| pair[i].name.clone()),
             outnumber: option.outnumber,
         })
@@ -196,7 +200,10 @@ impl Battle {
     ) -> Result<SuddenDeathRow, RuleError> {
         let option = sudden_death_option(pack, rosters[0])?;
         let Some(me) = rosters.iter().position(|r| r.id == roster_id) else {
-            return refuse("sides", format!("that roster is not a side of battle {}", self.id));
+            return refuse(
+                "sides",
+                format!("that roster is not a side of battle {}", self.id),
+            );
         };
         let (own, them) = (rosters[me], rosters[1 - me]);
         if self.status == BattleStatus::Fought {
@@ -271,7 +278,10 @@ impl Battle {
         if pick.terrain.is_some() && kind != Some(TargetKind::Terrain) {
             return refuse(
                 "sudden death",
-                format!("{} has no terrain feature to pick; leave out --terrain", objective.name),
+                format!(
+                    "{} has no terrain feature to pick; leave out --terrain",
+                    objective.name
+                ),
             );
         }
         match kind {
@@ -308,7 +318,8 @@ impl Battle {
         let rule = objective.target.as_ref();
         let fits = |u: &Unit| {
             rule.is_none_or(|t| {
-                (t.keywords.is_empty() || t.keywords.iter().any(|k| u.has_keyword(k))) && u.models() >= t.min_models
+                (t.keywords.is_empty() || t.keywords.iter().any(|k| u.has_keyword(k)))
+                    && u.models() >= t.min_models
             })
         };
         let fitting: Vec<String> = self.sides[1 - me]
@@ -382,7 +393,6 @@ impl Battle {
             return Ok((self.plan_result(pack, rosters, report)?, None));
         }
         let option = sudden_death_option(pack, rosters[0])?;
-        let mut results = self.plan_result(pack, rosters, report)?;
         let how = if asked.sudden_death_achieved {
             "--sudden-death achieved"
         } else {
@@ -394,6 +404,7 @@ impl Battle {
                 format!("a withdrawal decides the battle itself; leave out {how} or --withdrew"),
             );
         }
+        let mut results = self.plan_result(pack, rosters, report)?;
         let models = self.models(rosters);
         if asked.sudden_death_achieved {
             if !asked.models_lost.is_empty() || !asked.models_added.is_empty() {
@@ -430,7 +441,9 @@ impl Battle {
             let Some(n) = lost[i] else {
                 return refuse(
                     "battle result",
-                    format!("a result by casualties needs both sides' losses: add --models-lost \"{name}\"=N"),
+                    format!(
+                        "a result by casualties needs both sides' losses: add --models-lost \"{name}\"=N"
+                    ),
                 );
             };
             let added = added[i].unwrap_or(0);
@@ -456,41 +469,6 @@ impl Battle {
             models_added: Some(added[i].unwrap_or(0)),
         });
         Ok((results, Some(decision)))
-    }
-}
-
-/// "decided by casualties: Hammers lost 6 of 20 (30%), Rats 12 of 24 (50%)" or "decided by
-/// sudden death (Assassinate)", for `battle show` and the summary in the log.
-pub fn decision_words(battle: &Battle) -> Option<String> {
-    let first = battle.sides.first()?.decision.as_ref()?;
-    match first.by {
-        DecidedBy::SuddenDeath => {
-            let objective = battle
-                .sides
-                .iter()
-                .find_map(|s| Some(format!("{} achieved {}", s.roster, s.sudden_death.as_ref()?.objective)))
-                .unwrap_or_default();
-            Some(format!("decided by sudden death: {objective}"))
-        }
-        DecidedBy::Casualties => {
-            let parts: Vec<String> = battle
-                .sides
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| {
-                    let d = s.decision.as_ref()?;
-                    let (lost, set_up) = (d.models_lost?, d.models_set_up?);
-                    let percent = (u64::from(lost) * 100 + u64::from(set_up) / 2) / u64::from(set_up.max(1));
-                    let added = d.models_added.filter(|a| *a > 0).map(|a| format!(", {a} added")).unwrap_or_default();
-                    Some(format!(
-                        "{}{} {lost} of {set_up} ({percent}%{added})",
-                        s.roster,
-                        if i == 0 { " lost" } else { "" }
-                    ))
-                })
-                .collect();
-            Some(format!("decided by casualties: {}", parts.join(", ")))
-        }
     }
 }
 

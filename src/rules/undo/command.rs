@@ -289,6 +289,21 @@ mod tests {
     }
 
     #[test]
+    fn a_sudden_death_pick_rests_on_the_armies_and_the_result_on_it() {
+        let army_a = set(2, Command::BattleArmy, Some(1), Some(5));
+        let army_b = set(3, Command::BattleArmy, Some(2), Some(5));
+        let pick = set(4, Command::BattleSuddenDeath, Some(1), Some(5));
+        let result = set(5, Command::BattleResult, None, Some(5));
+        let none = HashMap::new();
+        let ids = |v: Vec<&LoggedSet>| v.iter().map(|s| s.id).collect::<Vec<_>>();
+        let log = vec![army_b.clone(), pick.clone(), result.clone()];
+        assert_eq!(ids(blockers(&army_a, &log, &none)), vec![4, 5]);
+        assert_eq!(ids(blockers(&army_b, &log, &none)), vec![4, 5]);
+        assert_eq!(ids(blockers(&pick, &log, &none)), vec![5]);
+        assert!(blockers(&result, &log, &none).is_empty());
+    }
+
+    #[test]
     fn a_unit_added_then_used_or_taken_to_battle_blocks_its_undo() {
         let mut added = set(1, Command::RosterAdd, Some(1), None);
         added.changes.push(change(7, "add_unit"));
@@ -322,6 +337,7 @@ mod tests {
             ),
             (Command::BattleResult, None, BattleUndo::RestoreResult),
             (Command::BattleTwist, Some(3), BattleUndo::RemoveTwist),
+            (Command::BattleSuddenDeath, Some(3), BattleUndo::RemoveSuddenDeath),
             (Command::Aftermath, Some(3), BattleUndo::ClearAftermath),
             (Command::RosterAdd, Some(3), BattleUndo::Nothing),
         ];
