@@ -54,6 +54,7 @@ fn sheet(army: &str) -> Sheet {
             victory_points: 13,
             opponent_victory_points: 7,
             result: BattleResult::MajorVictory,
+            decided: None,
             letter: 'W',
         }],
         record: Record {

@@ -43,7 +43,13 @@ pub(super) fn battles(pen: &Pen, s: &Sheet) -> Block {
                 body(b.points_limit.to_string()),
                 body(b.battleplan.clone().unwrap_or_default()),
                 body(format!("{}–{}", b.victory_points, b.opponent_victory_points)),
-                vec![(Style::Bold, format!("{}  {}", b.letter, b.result))],
+                match &b.decided {
+                    None => vec![(Style::Bold, format!("{}  {}", b.letter, b.result))],
+                    Some(d) => vec![
+                        (Style::Bold, format!("{}  {}", b.letter, b.result)),
+                        (Style::Small, format!(" ({d})")),
+                    ],
+                },
             ],
             false,
         ));
