@@ -76,6 +76,7 @@ fn sheet() -> Sheet {
                 opponent_victory_points: 7,
                 result: BattleResult::MajorVictory,
                 letter: 'W',
+                decided: None,
             })
             .collect(),
         record: Record {

@@ -4,7 +4,7 @@
 use super::battle::{Shown, shown};
 use super::pack_of;
 use crate::catalogue::Catalogue;
-use crate::error::{Error, Result, refusal};
+use crate::error::{Result, refusal};
 use crate::rules::battle::PickRequest;
 use crate::rules::battle::sudden_death::sudden_death_option;
 use crate::rules::log::Command;
@@ -53,6 +53,6 @@ pub fn pick<'a>(
             &[],
         )?;
         battles::record_sudden_death(tx, battle_id, r.id, set_id, &row)?;
-        Ok::<_, Error>(shown(cat, tx, battle_id, Vec::new())?)
+        shown(cat, tx, battle_id, Vec::new())
     })
 }
