@@ -79,6 +79,7 @@ fn sheet() -> Sheet {
                 realm: None,
                 triumph: None,
                 letter: 'W',
+                decided: None,
             })
             .collect(),
         record: Record {

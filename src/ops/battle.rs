@@ -24,6 +24,8 @@ pub struct Shown<'a> {
     pub rolls: Vec<Roll>,
     /// The battle's realm's rules in our words, when it has one the data knows.
     pub realm_summary: Option<String>,
+    /// Both armies' models and who is outnumbered (option `sudden-death`).
+    pub standing: Option<rules::Standing>,
 }
 
 /// What `battle new` is told.
@@ -45,7 +47,7 @@ fn load_roster(conn: &Conn, name: &str) -> Result<Roster> {
 pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
     let battle = battles::load(conn, id)?;
     let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
-    let rosters = battle
+    let rosters: Vec<Roster> = battle
         .sides
         .iter()
         .map(|s| rosters::load(conn, s.roster_id))
@@ -61,6 +63,7 @@ pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Rol
             .as_deref()
             .and_then(|r| cat.realm(r).ok())
             .map(|r| r.summary.clone()),
+        standing: battle.standing(pack, &rosters),
         battle,
         rosters,
         rolls,
@@ -308,17 +311,22 @@ pub fn record_result<'a>(
             .map(|s| rosters::load(tx, s.roster_id))
             .collect::<anyhow::Result<_>>()?;
         let pair = [&sides[0], &sides[1]];
-        let recorded = b.plan_result(pack, pair, report)?;
+        let (recorded, decided) = b.plan_decided_result(pack, pair, report)?;
         let before = battles::result_before(tx, battle_id)?;
         battles::record_result(tx, battle_id, &recorded)?;
         let summary = format!(
-            "Battle {battle_id}: {} {} ({} VP), {} {} ({} VP)",
+            "Battle {battle_id}: {} {} ({} VP), {} {} ({} VP){}",
             pair[0].name,
             recorded[0].result,
             recorded[0].victory_points,
             pair[1].name,
             recorded[1].result,
-            recorded[1].victory_points
+            recorded[1].victory_points,
+            match decided.as_ref().map(|d| d[0].by) {
+                Some(rules::DecidedBy::SuddenDeath) => ", by sudden death",
+                Some(rules::DecidedBy::Casualties) => ", by casualties",
+                None => "",
+            }
         );
         let (set_id, _) = log_set(
             tx,
@@ -330,6 +338,10 @@ pub fn record_result<'a>(
             &[],
         )?;
         battles::keep_before(tx, set_id, &before)?;
+        if let Some(d) = decided {
+            let rows = [(pair[0].id, d[0].clone()), (pair[1].id, d[1].clone())];
+            battles::record_decisions(tx, battle_id, set_id, &rows)?;
+        }
         for r in pair {
             if let Some(first) = end_of_setup(r) {
                 let ctx = LogContext {

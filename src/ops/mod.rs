@@ -20,6 +20,7 @@ pub mod realms;
 pub mod rolls;
 pub mod roster;
 pub mod sheet;
+pub mod sudden_death;
 pub mod undo;
 
 use crate::catalogue::battlepack::Battlepack;

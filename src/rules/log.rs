@@ -53,6 +53,8 @@ pub enum Command {
     BattleRealm,
     BattleArmy,
     BattleTwist,
+    /// The outnumbered side's sudden death objective (option `sudden-death`).
+    BattleSuddenDeath,
     BattleResult,
     Aftermath,
     /// A campaign setting changed (`campaign set`): no roster, no battle.
@@ -61,7 +63,7 @@ pub enum Command {
 }
 
 impl Command {
-    pub const ALL: [Command; 15] = [
+    pub const ALL: [Command; 16] = [
         Command::RosterNew,
         Command::RosterAdd,
         Command::RosterEnhance,
@@ -73,6 +75,7 @@ impl Command {
         Command::BattleRealm,
         Command::BattleArmy,
         Command::BattleTwist,
+        Command::BattleSuddenDeath,
         Command::BattleResult,
         Command::Aftermath,
         Command::CampaignSet,
@@ -93,6 +96,7 @@ impl Command {
             Command::BattleRealm => "battle realm",
             Command::BattleArmy => "battle army",
             Command::BattleTwist => "battle twist",
+            Command::BattleSuddenDeath => "battle sudden-death",
             Command::BattleResult => "battle result",
             Command::Aftermath => "aftermath",
             Command::CampaignSet => "campaign set",

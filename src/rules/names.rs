@@ -19,6 +19,8 @@ pub enum NameKind {
     Realm,
     /// A unit's own name (`--name`, `--add-name`) or the warlord's (`--warlord-name`).
     Unit,
+    /// A terrain feature picked for a sudden death objective (Seize Ground).
+    Terrain,
 }
 
 impl NameKind {
@@ -30,6 +32,7 @@ impl NameKind {
             NameKind::Player => "player name",
             NameKind::Realm => "realm of origin",
             NameKind::Unit => "unit name",
+            NameKind::Terrain => "terrain feature",
         }
     }
 }

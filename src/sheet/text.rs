@@ -87,7 +87,7 @@ fn battles(s: &Sheet) -> String {
     for b in &s.battles {
         let _ = writeln!(
             out,
-            "{} #{} v {} ({} points{}): {}–{} VP, {}",
+            "{} #{} v {} ({} points{}): {}–{} VP, {}{}",
             b.letter,
             b.battle,
             b.opponent,
@@ -98,7 +98,11 @@ fn battles(s: &Sheet) -> String {
                 .unwrap_or_default(),
             b.victory_points,
             b.opponent_victory_points,
-            b.result
+            b.result,
+            b.decided
+                .as_deref()
+                .map(|d| format!(" ({d})"))
+                .unwrap_or_default()
         );
         let notes = b.narrative_notes();
         if !notes.is_empty() {

@@ -4,7 +4,7 @@
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Faction, LoreKind};
 use crate::rules::battle::Battle;
-use crate::rules::battle::BattleResult;
+use crate::rules::battle::{BattleResult, DecidedBy, Side};
 use crate::rules::change::Change;
 use crate::rules::log::LoggedSet;
 use crate::rules::model::{Roster, Unit};
@@ -68,6 +68,9 @@ pub struct BattleLine {
     pub triumph: Option<String>,
     /// W, D or L.
     pub letter: char,
+    /// Option sudden-death: "sudden death: Assassinate (achieved)" or "by casualties".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided: Option<String>,
 }
 
 impl BattleLine {
@@ -283,11 +286,24 @@ fn battle_lines(roster_id: i64, battles: &[Battle]) -> Vec<BattleLine> {
                 realm: b.realm.clone(),
                 triumph: ours.triumph.as_ref().map(|t| t.triumph.clone()),
                 letter: result.letter(),
+                decided: decided(b, ours),
             })
         })
         .collect();
     lines.sort_by_key(|l| l.battle);
     lines
+}
+
+/// A battle's note when the sudden-death option had a say in it: the objective picked and
+/// whether it was achieved, or a result decided by casualties.
+fn decided(b: &Battle, ours: &Side) -> Option<String> {
+    let pick = b.sides.iter().find_map(|s| s.sudden_death.as_ref());
+    match (ours.decision.as_ref().map(|d| d.by), pick) {
+        (Some(DecidedBy::Casualties), _) => Some("by casualties".into()),
+        (Some(DecidedBy::SuddenDeath), Some(p)) => Some(format!("sudden death: {} (achieved)", p.objective)),
+        (_, Some(p)) => Some(format!("sudden death: {} (not achieved)", p.objective)),
+        (_, None) => None,
+    }
 }
 
 /// What is worth a line on the sheet once set-up is over: ranks reached, quests completed,

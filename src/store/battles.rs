@@ -5,7 +5,9 @@
 pub use super::battle_before::{of_army as army_before, of_result as result_before};
 use super::{battle_before, now};
 use crate::error::refusal;
-pub use crate::rules::battle::{ArmyUnit, Battle, BattleStatus, Side, SideResult, TwistRow};
+pub use crate::rules::battle::{
+    ArmyUnit, Battle, BattleStatus, Decision, Side, SideResult, SuddenDeathRow, TwistRow,
+};
 use crate::rules::undo::BattleUndo;
 use anyhow::{Context, Result};
 use rusqlite::{Connection, ToSql, params};
@@ -197,6 +199,48 @@ pub fn add_twist(
     Ok(())
 }
 
+/// Records a side's sudden death objective, tagged with the change set that picked it.
+pub fn record_sudden_death(
+    conn: &Connection,
+    battle_id: i64,
+    roster_id: i64,
+    set_id: i64,
+    pick: &SuddenDeathRow,
+) -> Result<()> {
+    conn.execute(
+        "INSERT INTO battle_sudden_death (battle_id, roster_id, change_set_id, objective, target_unit_id, target_text)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![battle_id, roster_id, set_id, pick.objective, pick.target_unit, pick.target_text],
+    )?;
+    Ok(())
+}
+
+/// Records how each side's result was decided, tagged with the result's change set.
+pub fn record_decisions(
+    conn: &Connection,
+    battle_id: i64,
+    set_id: i64,
+    sides: &[(i64, Decision)],
+) -> Result<()> {
+    for (roster_id, d) in sides {
+        conn.execute(
+            "INSERT INTO battle_decisions (battle_id, roster_id, change_set_id, decided_by, models_set_up,
+                                           models_lost, models_added)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                battle_id,
+                roster_id,
+                set_id,
+                d.by.as_str(),
+                d.models_set_up,
+                d.models_lost,
+                d.models_added
+            ],
+        )?;
+    }
+    Ok(())
+}
+
 /// Keeps with change set `set_id` what undoing its command needs of the battle as it was
 /// before (from [`army_before`] or [`result_before`]).
 pub fn keep_before(conn: &Connection, set_id: i64, snapshot: &str) -> Result<()> {
@@ -223,7 +267,8 @@ pub fn army_unit_ids(conn: &Connection, battle_id: i64, roster_id: i64) -> Resul
 
 /// Puts a battle's records back as they were before the command of change set `set_id`, as
 /// `undo` says: a planned battle cancelled, an army or result put back from what the set kept
-/// (see `battle_before`), an aftermath marked as not run, a twist taken off. Each statement
+/// (see `battle_before`; a result's decision rows deleted by their set), an aftermath marked
+/// as not run, a twist or a sudden death objective taken off. Each statement
 /// names the battle, so it reads that battle's rows only.
 pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: BattleUndo) -> Result<()> {
     let kept = || -> Result<Option<String>> { super::history::battle_before(conn, set_id) };
@@ -257,6 +302,17 @@ pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: Battle
             if let Some(kept) = kept()? {
                 battle_before::restore_result(conn, battle_id, &kept).with_context(unreadable)?;
             }
+            // How the result was decided is kept beside it, tagged with its set.
+            conn.execute(
+                "DELETE FROM battle_decisions WHERE battle_id = ?2 AND change_set_id = ?1",
+                [set_id, battle_id],
+            )?;
+        }
+        BattleUndo::RemoveSuddenDeath => {
+            conn.execute(
+                "DELETE FROM battle_sudden_death WHERE battle_id = ?2 AND change_set_id = ?1",
+                [set_id, battle_id],
+            )?;
         }
     }
     Ok(())

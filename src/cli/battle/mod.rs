@@ -6,6 +6,7 @@ mod list;
 mod new;
 mod result;
 mod show;
+mod sudden_death;
 mod twist;
 
 use super::App;
@@ -29,6 +30,9 @@ pub enum BattleCmd {
     },
     /// Roll on the battleplan's twist table at the start of a battle round.
     Twist(twist::TwistArgs),
+    /// Option sudden-death: the outnumbered side picks one objective from the sudden death
+    /// table (its target with --target or --terrain), once both armies are recorded.
+    SuddenDeath(sudden_death::SuddenDeathArgs),
     /// Record how the battle ended; then each player runs `ptg aftermath`.
     Result(result::ResultArgs),
     /// A battle: sides, armies, twists, results, aftermaths.
@@ -53,6 +57,7 @@ pub fn run(app: &mut App, cmd: BattleCmd) -> Result<()> {
                 &crate::ops::realms::pick_realm(cat, store, battle, &realm)?,
             )
         }
+        BattleCmd::SuddenDeath(args) => sudden_death::run(app, args),
         BattleCmd::Result(args) => result::run(app, args),
         BattleCmd::Show { battle } => {
             let (cat, store) = app.both()?;

@@ -5,8 +5,15 @@ use crate::cli::App;
 use crate::cli::output::line;
 use crate::error::Result;
 use crate::ops;
-use crate::rules::battle::ResultReport;
-use clap::Args;
+use crate::rules::battle::{DecisionReport, ResultReport};
+use clap::{Args, ValueEnum};
+
+/// What `--sudden-death` says of the outnumbered side's objective.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum SuddenDeathOutcome {
+    /// The objective was achieved: a major victory for the side that picked it.
+    Achieved,
+}
 
 /// A value for one side, typed as ROSTER=N (e.g. `--vp "Rat Tide"=8`).
 #[derive(Debug, Clone)]
@@ -56,6 +63,19 @@ pub struct ResultArgs {
     /// Quest points gained during the battle, as ROSTER=N (only for a quest that counts them).
     #[arg(long, value_name = "ROSTER=N")]
     quest_points: Vec<PerSide>,
+    /// Option sudden-death: the outnumbered side achieved the objective it picked with `battle
+    /// sudden-death`, and claims the battlepack's result for it (a major victory).
+    #[arg(long, value_enum, value_name = "achieved")]
+    sudden_death: Option<SuddenDeathOutcome>,
+    /// Option sudden-death, a battle not fought to its end: models each side lost (those
+    /// added during the game included), as ROSTER=N for both sides; the smaller share of the
+    /// models set up wins a minor victory, equal shares draw.
+    #[arg(long, value_name = "ROSTER=N")]
+    models_lost: Vec<PerSide>,
+    /// Models a side added during the game (summoned, reinforcements...), as ROSTER=N: they
+    /// count among its losses, not in the army it set up.
+    #[arg(long, value_name = "ROSTER=N")]
+    models_added: Vec<PerSide>,
 }
 
 fn pairs(values: Vec<PerSide>) -> Vec<(String, u32)> {
@@ -72,6 +92,11 @@ pub fn run(app: &mut App, args: ResultArgs) -> Result<()> {
         general_slain: args.general_slain,
         destroyed: args.destroyed,
         slew_hero_or_monster: args.slew_hero_or_monster,
+        decision: DecisionReport {
+            sudden_death_achieved: args.sudden_death.is_some(),
+            models_lost: pairs(args.models_lost),
+            models_added: pairs(args.models_added),
+        },
     };
     let shown = ops::battle::record_result(cat, store, args.battle, &report)?;
     show(json_out, &shown)?;

@@ -6,7 +6,7 @@ use crate::cli::output::{json, line};
 use crate::cli::render::print_rolls;
 use crate::error::Result;
 use crate::ops::battle::Shown;
-use crate::rules::battle::{ArmyUnit, Battle, Side};
+use crate::rules::battle::{ArmyUnit, Battle, DecidedBy, Side, Standing};
 use crate::rules::dice::Roll;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -20,6 +20,27 @@ pub fn side_line(s: &Side) -> String {
     format!("{}{result}", s.roster)
 }
 
+/// "Models: Hammers 6, Rats 21; Hammers is outnumbered (21 is at least 4 for every 3) and
+/// may pick a sudden death objective".
+fn standing_line(st: &Standing) -> Result<()> {
+    let counts: Vec<String> = st
+        .models
+        .iter()
+        .map(|m| format!("{} {}", m.roster, m.models))
+        .collect();
+    let [a, b] = st.outnumber;
+    line(format!(
+        "Models: {}; {}",
+        counts.join(", "),
+        match &st.outnumbered {
+            Some(r) => format!(
+                "{r} is outnumbered (at least {a} for every {b}) and may pick a sudden death objective"
+            ),
+            None => format!("neither army outnumbers the other ({a} for every {b} needed)"),
+        }
+    ))
+}
+
 #[derive(Serialize)]
 struct BattleView<'a> {
     #[serde(flatten)]
@@ -29,6 +50,12 @@ struct BattleView<'a> {
     /// The realm's battle rules in our words, when it is fought in one.
     #[serde(skip_serializing_if = "Option::is_none")]
     realm_rules: Option<&'a str>,
+    /// Option sudden-death: the armies' models and who is outnumbered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    models: Option<&'a Standing>,
+    /// "decided by sudden death: ..." or "decided by casualties: ...".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decided: Option<String>,
     #[serde(skip_serializing_if = "<[Roll]>::is_empty")]
     rolls: &'a [Roll],
 }
@@ -46,6 +73,8 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             battlefield: field,
             battleplan_details: plan,
             realm_rules: shown.realm_summary.as_deref(),
+            models: shown.standing.as_ref(),
+            decided: decision_words(b),
             rolls,
         });
     }
@@ -101,6 +130,12 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
         ))?,
         (None, None) => {}
     }
+    if let Some(st) = &shown.standing {
+        standing_line(st)?;
+    }
+    if let Some(words) = decision_words(b) {
+        line(format!("Result {words}"))?;
+    }
     for s in &b.sides {
         line(format!("\n{}", side_line(s)))?;
         if s.army.is_empty() {
@@ -111,6 +146,14 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             continue;
         }
         let label = |id: i64| labels.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
+        if let Some(p) = &s.sudden_death {
+            let target = match (p.target_unit, &p.target_text) {
+                (Some(id), _) => format!(": slay {}", label(id)),
+                (None, Some(text)) => format!(": {text}"),
+                (None, None) => String::new(),
+            };
+            line(format!("  sudden death objective: {}{target}", p.objective))?;
+        }
         if let Some(g) = s.army.iter().find(|u| u.general) {
             line(format!("  general: {}", label(g.unit_id)))?;
         }
@@ -191,4 +234,49 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
         ))?;
     }
     Ok(())
+}
+
+/// "decided by casualties: Hammers lost 6 of 20 (30%), Rats 12 of 24 (50%)" or "decided by
+/// sudden death (Assassinate)", for `battle show` and the summary in the log.
+fn decision_words(battle: &Battle) -> Option<String> {
+    let first = battle.sides.first()?.decision.as_ref()?;
+    match first.by {
+        DecidedBy::SuddenDeath => {
+            let objective = battle
+                .sides
+                .iter()
+                .find_map(|s| {
+                    Some(format!(
+                        "{} achieved {}",
+                        s.roster,
+                        s.sudden_death.as_ref()?.objective
+                    ))
+                })
+                .unwrap_or_default();
+            Some(format!("decided by sudden death: {objective}"))
+        }
+        DecidedBy::Casualties => {
+            let parts: Vec<String> = battle
+                .sides
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| {
+                    let d = s.decision.as_ref()?;
+                    let (lost, set_up) = (d.models_lost?, d.models_set_up?);
+                    let percent = (u64::from(lost) * 100 + u64::from(set_up) / 2) / u64::from(set_up.max(1));
+                    let added = d
+                        .models_added
+                        .filter(|a| *a > 0)
+                        .map(|a| format!(", {a} added"))
+                        .unwrap_or_default();
+                    Some(format!(
+                        "{}{} {lost} of {set_up} ({percent}%{added})",
+                        s.roster,
+                        if i == 0 { " lost" } else { "" }
+                    ))
+                })
+                .collect();
+            Some(format!("decided by casualties: {}", parts.join(", ")))
+        }
+    }
 }

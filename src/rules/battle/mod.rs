@@ -5,10 +5,12 @@
 pub mod narrative;
 pub mod roles;
 pub mod state;
+pub mod sudden_death;
 
 pub use narrative::{DecidedBy, Decision, SuddenDeathRow, TriumphRow};
 pub use roles::roles_after_army;
 pub use state::{ArmyUnit, Battle, BattleStatus, ResultReport, Side, SideResult, TwistRow};
+pub use sudden_death::{DecisionReport, PickRequest, Standing};
 
 use super::dice::{DiceExpr, Roller};
 use super::model::{Roster, Unit};

@@ -138,6 +138,8 @@ pub struct ResultReport {
     pub general_slain: Vec<String>,
     pub destroyed: Vec<String>,
     pub slew_hero_or_monster: Vec<String>,
+    /// Decided by sudden death or by casualties (option `sudden-death`).
+    pub decision: super::sudden_death::DecisionReport,
 }
 
 /// A battle's first result ends set-up for each side still in it: from then on units join
@@ -295,7 +297,7 @@ impl Battle {
     /// Armies may be recorded or changed until the result is.
     pub fn check_army_open(&self) -> Result<(), RuleError> {
         match self.status {
-            BattleStatus::Planned => Ok(()),
+            BattleStatus::Planned => self.check_no_pick(),
             BattleStatus::Fought => refuse(
                 "battle state",
                 format!(
@@ -382,7 +384,11 @@ impl Battle {
     }
 
     /// Per side, the value given as (roster, n) for it; each side at most once.
-    fn per_side(&self, values: &[(String, u32)], flag: &str) -> Result<[Option<u32>; 2], RuleError> {
+    pub(super) fn per_side(
+        &self,
+        values: &[(String, u32)],
+        flag: &str,
+    ) -> Result<[Option<u32>; 2], RuleError> {
         let mut out = [None, None];
         for (name, n) in values {
             let i = self.side_index(name)?;

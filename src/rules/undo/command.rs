@@ -20,6 +20,8 @@ pub enum BattleUndo {
     RestoreResult,
     /// `battle twist`: the twist rolled with this set is taken off.
     RemoveTwist,
+    /// `battle sudden-death`: the objective picked with this set is taken off.
+    RemoveSuddenDeath,
     /// `aftermath`: the side is marked as not having run its aftermath.
     ClearAftermath,
     /// `battle realm`: the battle's realm is not picked yet again.
@@ -43,6 +45,7 @@ pub fn battle_undo(set: &LoggedSet) -> BattleUndo {
         },
         Command::BattleResult => BattleUndo::RestoreResult,
         Command::BattleTwist => BattleUndo::RemoveTwist,
+        Command::BattleSuddenDeath => BattleUndo::RemoveSuddenDeath,
         Command::Aftermath => BattleUndo::ClearAftermath,
         Command::RosterNew
         | Command::RosterAdd
@@ -73,6 +76,7 @@ pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
             | Command::BattleRealm
             | Command::BattleArmy
             | Command::BattleTwist
+            | Command::BattleSuddenDeath
             | Command::BattleResult
             | Command::Aftermath
             | Command::Undo,
@@ -111,6 +115,7 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
             | Command::BattleRealm
             | Command::BattleArmy
             | Command::BattleTwist
+            | Command::BattleSuddenDeath
             | Command::BattleResult
             | Command::Aftermath
             | Command::CampaignSet,
@@ -120,7 +125,8 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
 
 /// Whether `later` (of the same battle) follows from `earlier`: everything in a battle after it
 /// was planned; the result and aftermaths (and the same roster's next army) after an army;
-/// the aftermaths after the result.
+/// a sudden death pick after either army (it rests on both armies' models); the result and
+/// aftermaths after a sudden death pick; the aftermaths after the result.
 fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
     if earlier.battle_id.is_none() || earlier.battle_id != later.battle_id {
         return false;
@@ -131,7 +137,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
     match earlier.kind() {
         Some(Command::BattleNew) => true,
         Some(Command::BattleArmy) => match next {
-            Command::BattleResult | Command::Aftermath => true,
+            Command::BattleResult | Command::Aftermath | Command::BattleSuddenDeath => true,
             Command::BattleArmy => later.roster_id == earlier.roster_id,
             Command::RosterNew
             | Command::RosterAdd
@@ -149,6 +155,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
         // Favour is won or lost in the battle's realm.
         Some(Command::BattleRealm) => matches!(next, Command::BattleResult | Command::Aftermath),
         Some(Command::BattleResult) => next == Command::Aftermath,
+        Some(Command::BattleSuddenDeath) => matches!(next, Command::BattleResult | Command::Aftermath),
         Some(
             Command::RosterNew
             | Command::RosterAdd
@@ -295,6 +302,21 @@ mod tests {
     }
 
     #[test]
+    fn a_sudden_death_pick_rests_on_the_armies_and_the_result_on_it() {
+        let army_a = set(2, Command::BattleArmy, Some(1), Some(5));
+        let army_b = set(3, Command::BattleArmy, Some(2), Some(5));
+        let pick = set(4, Command::BattleSuddenDeath, Some(1), Some(5));
+        let result = set(5, Command::BattleResult, None, Some(5));
+        let none = HashMap::new();
+        let ids = |v: Vec<&LoggedSet>| v.iter().map(|s| s.id).collect::<Vec<_>>();
+        let log = vec![army_b.clone(), pick.clone(), result.clone()];
+        assert_eq!(ids(blockers(&army_a, &log, &none)), vec![4, 5]);
+        assert_eq!(ids(blockers(&army_b, &log, &none)), vec![4, 5]);
+        assert_eq!(ids(blockers(&pick, &log, &none)), vec![5]);
+        assert!(blockers(&result, &log, &none).is_empty());
+    }
+
+    #[test]
     fn a_unit_added_then_used_or_taken_to_battle_blocks_its_undo() {
         let mut added = set(1, Command::RosterAdd, Some(1), None);
         added.changes.push(change(7, "add_unit"));
@@ -328,6 +350,7 @@ mod tests {
             ),
             (Command::BattleResult, None, BattleUndo::RestoreResult),
             (Command::BattleTwist, Some(3), BattleUndo::RemoveTwist),
+            (Command::BattleSuddenDeath, Some(3), BattleUndo::RemoveSuddenDeath),
             (Command::Aftermath, Some(3), BattleUndo::ClearAftermath),
             (Command::RosterAdd, Some(3), BattleUndo::Nothing),
         ];

@@ -55,6 +55,7 @@ fn sheet(army: &str) -> Sheet {
             victory_points: 13,
             opponent_victory_points: 7,
             result: BattleResult::MajorVictory,
+            decided: None,
             letter: 'W',
             realm: None,
             triumph: None,

@@ -50,7 +50,13 @@ pub(super) fn battles(pen: &Pen, s: &Sheet) -> Block {
                     cell
                 },
                 body(format!("{}–{}", b.victory_points, b.opponent_victory_points)),
-                vec![(Style::Bold, format!("{}  {}", b.letter, b.result))],
+                match &b.decided {
+                    None => vec![(Style::Bold, format!("{}  {}", b.letter, b.result))],
+                    Some(d) => vec![
+                        (Style::Bold, format!("{}  {}", b.letter, b.result)),
+                        (Style::Small, format!(" ({d})")),
+                    ],
+                },
             ],
             false,
         ));

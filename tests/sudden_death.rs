@@ -1,0 +1,413 @@
+//! Option `sudden-death` end to end (issue #17): the outnumbered side's objective picked and
+//! shown, `battle result --sudden-death achieved` and results by casualties, their refusals
+//! (the database unchanged), their undo, and a campaign without the option unaffected.
+
+mod common;
+
+use common::{ASHEN_VALE, Fixture, HAMMERS, Ptg, RATS};
+use serde_json::Value;
+
+/// Ashen Vale playing the sudden-death option, battle 1 planned and both armies recorded as
+/// in `Ptg::small_battle`: Hammers of Dawn field 6 models (Lord-Vigilant on Gryph-stalker 1,
+/// Liberators 5), Rat Tide 21 (Grey Seer 1, Clanrats 20), so the Hammers are outnumbered.
+static ARMIES: Fixture = Fixture::new(|| {
+    let p = Ptg::new();
+    p.ok(&["campaign", "new", ASHEN_VALE, "--option", "sudden-death"]);
+    p.new_hammers();
+    p.new_rats();
+    p.ok(&["roster", "add", HAMMERS, "Liberators"]);
+    p.ok(&["roster", "add", RATS, "Clanrats"]);
+    p.plan_battle("1000", "The Ruined Settlement");
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        HAMMERS,
+        "Lord-Vigilant on Gryph-stalker",
+        "Liberators",
+    ]);
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        RATS,
+        "Grey Seer",
+        "Clanrats",
+        "--dice",
+        "6,1",
+    ]);
+    p
+});
+
+/// ARMIES with the Hammers' Assassinate objective: the Grey Seer, picked by the Rat Tide.
+static PICKED: Fixture = Fixture::new(|| {
+    let p = ARMIES.copy();
+    p.ok(&[
+        "battle",
+        "sudden-death",
+        "1",
+        HAMMERS,
+        "Assassinate",
+        "--target",
+        "Grey Seer",
+    ]);
+    p
+});
+
+fn side<'a>(b: &'a Value, roster: &str) -> &'a Value {
+    common::named(&b["sides"], "roster", roster)
+}
+
+fn unit_id(p: &Ptg, roster: &str, warscroll: &str) -> i64 {
+    let r = p.json(&["roster", "show", roster]);
+    common::named(&r["units"], "warscroll", warscroll)["id"]
+        .as_i64()
+        .expect("unit id")
+}
+
+#[test]
+fn the_outnumbered_sides_pick_is_recorded_and_shown() {
+    let p = ARMIES.copy();
+    let shown = p.ok(&["battle", "show", "1"]);
+    assert!(
+        shown.contains(
+            "Models: Hammers of Dawn 6, Rat Tide 21; Hammers of Dawn is outnumbered (at least 4 for every 3)"
+        ),
+        "{shown}"
+    );
+    let out = p.ok(&[
+        "battle",
+        "sudden-death",
+        "1",
+        HAMMERS,
+        "assassinate",
+        "--target",
+        "Grey Seer",
+    ]);
+    assert!(
+        out.contains("sudden death objective: Assassinate: slay Grey Seer"),
+        "{out}"
+    );
+    let b = p.json(&["battle", "show", "1"]);
+    let seer = unit_id(&p, RATS, "Grey Seer");
+    assert_eq!(side(&b, HAMMERS)["sudden_death"]["objective"], "Assassinate");
+    assert_eq!(side(&b, HAMMERS)["sudden_death"]["target_unit"], seer);
+    assert!(side(&b, RATS).get("sudden_death").is_none());
+    assert_eq!(b["models"]["outnumbered"], HAMMERS);
+    assert_eq!(b["models"]["outnumber"], serde_json::json!([4, 3]));
+    assert_eq!(b["models"]["models"][1]["models"], 21);
+    let log = p.ok(&["history"]);
+    assert!(log.contains("battle sudden-death"), "{log}");
+}
+
+#[test]
+fn seize_ground_records_the_terrain_feature() {
+    let p = ARMIES.copy();
+    p.ok(&[
+        "battle",
+        "sudden-death",
+        "1",
+        HAMMERS,
+        "Seize Ground",
+        "--terrain",
+        "Old Watchtower",
+    ]);
+    let b = p.json(&["battle", "show", "1"]);
+    assert_eq!(side(&b, HAMMERS)["sudden_death"]["target_text"], "Old Watchtower");
+}
+
+#[test]
+fn picks_the_rules_do_not_allow_are_refused_and_change_nothing() {
+    let p = ARMIES.copy();
+    p.refused(
+        &["battle", "sudden-death", "1", RATS, "Endure"],
+        "Rat Tide has 21 models and Hammers of Dawn 6; sudden death needs the other army to have at least 4 for every 3 (28)",
+    );
+    p.refused(
+        &[
+            "battle",
+            "sudden-death",
+            "1",
+            HAMMERS,
+            "Assassinate",
+            "--target",
+            "Clanrats",
+        ],
+        "Assassinate needs a HERO, WIZARD, PRIEST or MONSTER unit",
+    );
+    p.refused(
+        &[
+            "battle",
+            "sudden-death",
+            "1",
+            HAMMERS,
+            "Blunt",
+            "--target",
+            "Grey Seer",
+        ],
+        "(1 model) does not fit: Blunt needs a unit of 5 or more models",
+    );
+    p.refused(
+        &[
+            "battle",
+            "sudden-death",
+            "1",
+            HAMMERS,
+            "Blunt",
+            "--target",
+            "Liberators",
+        ],
+        "in Hammers of Dawn's own army",
+    );
+    p.refused(
+        &["battle", "sudden-death", "1", HAMMERS, "Seize Ground"],
+        "add --terrain",
+    );
+    p.refused(
+        &["battle", "sudden-death", "1", HAMMERS, "Hold Fast"],
+        "Assassinate, Blunt, Endure, Seize Ground",
+    );
+    let p = PICKED.copy();
+    p.refused(
+        &["battle", "sudden-death", "1", HAMMERS, "Endure"],
+        "Hammers of Dawn already picked Assassinate",
+    );
+    p.refused(&["battle", "army", "1", RATS, "Grey Seer"], "undo the pick first");
+}
+
+#[test]
+fn without_the_option_picks_and_decided_results_are_refused() {
+    let p = ARMIES.copy();
+    p.ok(&["campaign", "set", ASHEN_VALE, "--option", "sudden-death=off"]);
+    let fix = "`ptg campaign set \"Ashen Vale\" --option sudden-death`";
+    p.refused(&["battle", "sudden-death", "1", HAMMERS, "Endure"], fix);
+    p.refused(
+        &[
+            "battle",
+            "result",
+            "1",
+            "--vp",
+            "Hammers of Dawn=3",
+            "--vp",
+            "Rat Tide=5",
+            "--models-lost",
+            "Hammers of Dawn=2",
+            "--models-lost",
+            "Rat Tide=10",
+        ],
+        fix,
+    );
+    let b = p.json(&["battle", "show", "1"]);
+    assert!(b.get("models").is_none(), "{b}");
+}
+
+#[test]
+fn an_achieved_objective_is_a_major_victory_and_the_aftermath_pays_for_it() {
+    let p = PICKED.copy();
+    // By victory points the Hammers would lose badly (2 v 15).
+    let out = p.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Hammers of Dawn=2",
+        "--vp",
+        "Rat Tide=15",
+        "--sudden-death",
+        "achieved",
+    ]);
+    assert!(
+        out.contains("Result decided by sudden death: Hammers of Dawn achieved Assassinate"),
+        "{out}"
+    );
+    let b = p.json(&["battle", "show", "1"]);
+    assert_eq!(side(&b, HAMMERS)["result"], "major_victory");
+    assert_eq!(side(&b, RATS)["result"], "major_defeat");
+    assert_eq!(side(&b, HAMMERS)["victory_points"], 2, "VPs are kept as given");
+    assert_eq!(side(&b, HAMMERS)["decision"]["by"], "sudden_death");
+    assert_eq!(side(&b, RATS)["decision"]["models_set_up"], 21);
+    // Glory at 1000 points (ascension.toml): fought 30 + major victory 20 + general alive 5.
+    p.ok(&[
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Liberators",
+        "--dice",
+        "1,1,1",
+    ]);
+    assert_eq!(p.json(&["roster", "show", HAMMERS])["glory"], 55);
+    let sheet = p.ok(&["roster", "sheet", HAMMERS, "--format", "text"]);
+    assert!(
+        sheet.contains("major victory (sudden death: Assassinate (achieved))"),
+        "{sheet}"
+    );
+}
+
+#[test]
+fn achieved_without_a_pick_is_refused() {
+    let p = ARMIES.copy();
+    p.refused(
+        &[
+            "battle",
+            "result",
+            "1",
+            "--vp",
+            "Hammers of Dawn=2",
+            "--vp",
+            "Rat Tide=15",
+            "--sudden-death",
+            "achieved",
+        ],
+        "no sudden death objective was picked for battle 1",
+    );
+}
+
+#[test]
+fn casualties_give_the_smaller_share_lost_a_minor_victory() {
+    let p = ARMIES.copy();
+    // Hammers lost 3 of 6 (50%); the Rat Tide set up 21, summoned 4 and lost 14 (67%).
+    let out = p.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Hammers of Dawn=3",
+        "--vp",
+        "Rat Tide=9",
+        "--models-lost",
+        "Hammers of Dawn=3",
+        "--models-lost",
+        "Rat Tide=14",
+        "--models-added",
+        "Rat Tide=4",
+    ]);
+    assert!(
+        out.contains(
+            "decided by casualties: Hammers of Dawn lost 3 of 6 (50%), Rat Tide 14 of 21 (67%, 4 added)"
+        ),
+        "{out}"
+    );
+    let b = p.json(&["battle", "show", "1"]);
+    assert_eq!(side(&b, HAMMERS)["result"], "minor_victory");
+    assert_eq!(side(&b, RATS)["result"], "minor_defeat");
+    assert_eq!(side(&b, RATS)["decision"]["models_lost"], 14);
+    assert_eq!(side(&b, RATS)["decision"]["models_added"], 4);
+    assert!(
+        b["decided"]
+            .as_str()
+            .unwrap()
+            .starts_with("decided by casualties")
+    );
+    let sheet = p.ok(&["roster", "sheet", RATS, "--format", "text"]);
+    assert!(sheet.contains("minor defeat (by casualties)"), "{sheet}");
+}
+
+#[test]
+fn equal_shares_lost_are_a_draw() {
+    let p = ARMIES.copy();
+    p.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Hammers of Dawn=3",
+        "--vp",
+        "Rat Tide=9",
+        "--models-lost",
+        "Hammers of Dawn=0",
+        "--models-lost",
+        "Rat Tide=0",
+    ]);
+    let b = p.json(&["battle", "show", "1"]);
+    assert_eq!(side(&b, HAMMERS)["result"], "draw");
+}
+
+#[test]
+fn casualty_counts_that_cannot_be_are_refused() {
+    let p = ARMIES.copy();
+    let base = [
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Hammers of Dawn=3",
+        "--vp",
+        "Rat Tide=9",
+    ];
+    let with = |extra: &[&'static str]| [base.as_slice(), extra].concat();
+    p.refused(
+        &with(&[
+            "--models-lost",
+            "Hammers of Dawn=7",
+            "--models-lost",
+            "Rat Tide=1",
+        ]),
+        "Hammers of Dawn set up 6 models and added 0 during the game, so it cannot have lost 7",
+    );
+    p.refused(
+        &with(&["--models-lost", "Hammers of Dawn=2"]),
+        "--models-lost \"Rat Tide\"=N",
+    );
+    p.refused(
+        &with(&[
+            "--models-lost",
+            "Hammers of Dawn=2",
+            "--models-lost",
+            "Rat Tide=3",
+            "--withdrew",
+            RATS,
+        ]),
+        "leave out --models-lost or --withdrew",
+    );
+}
+
+#[test]
+fn undoing_the_pick_and_the_result_leaves_the_battle_as_before() {
+    let p = ARMIES.copy();
+    let before = p.json(&["battle", "show", "1"]);
+    p.ok(&["battle", "sudden-death", "1", HAMMERS, "Endure"]);
+    let picked = p.json(&["battle", "show", "1"]);
+    p.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Hammers of Dawn=2",
+        "--vp",
+        "Rat Tide=15",
+        "--sudden-death",
+        "achieved",
+    ]);
+    p.ok(&["undo", "--yes"]);
+    assert_eq!(p.json(&["battle", "show", "1"]), picked);
+    p.ok(&["undo", "--roster", HAMMERS, "--yes"]);
+    assert_eq!(p.json(&["battle", "show", "1"]), before);
+    // The armies may change again once the pick is undone.
+    p.ok(&["battle", "army", "1", RATS, "Grey Seer"]);
+}
+
+#[test]
+fn a_campaign_without_options_records_a_plain_result_as_before() {
+    let p = Ptg::small_battle();
+    let b = p.json(&["battle", "show", "1"]);
+    assert!(b.get("models").is_none());
+    p.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Hammers of Dawn=14",
+        "--vp",
+        "Rat Tide=8",
+    ]);
+    let b = p.json(&["battle", "show", "1"]);
+    assert_eq!(side(&b, HAMMERS)["result"], "major_victory");
+    assert!(side(&b, HAMMERS).get("decision").is_none());
+    assert!(b.get("decided").is_none());
+    let shown = p.ok(&["battle", "show", "1"]);
+    assert!(
+        !shown.contains("Models:") && !shown.contains("decided by"),
+        "{shown}"
+    );
+}
