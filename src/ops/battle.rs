@@ -4,7 +4,7 @@ use super::{check_unchanged, pack_of, read_at};
 use crate::catalogue::Catalogue;
 use crate::catalogue::battlepack::{BattlefieldSize, Battlepack, Battleplan, Twist};
 use crate::error::{Error, Result};
-use crate::rules::army::{ArmyChoice, plan_army};
+use crate::rules::army::{Allegiance, ArmyChoice, allegiance, plan_army};
 use crate::rules::battle::state::{ResultReport, check_sides, end_of_setup};
 use crate::rules::battle::{self as rules, Battle};
 use crate::rules::dice::{Dice, Roll, Roller, check_all_used};
@@ -21,6 +21,8 @@ pub struct Shown<'a> {
     pub rosters: Vec<Roster>,
     /// The dice the command rolled, if any.
     pub rolls: Vec<Roll>,
+    /// Each recorded army's allegiance, in campaigns playing with allies (option `allies`).
+    pub allegiances: Vec<Allegiance>,
 }
 
 /// What `battle new` is told.
@@ -40,12 +42,27 @@ fn load_roster(conn: &Conn, name: &str) -> Result<Roster> {
 fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
     let battle = battles::load(conn, id)?;
     let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
-    let rosters = battle
+    let rosters: Vec<Roster> = battle
         .sides
         .iter()
         .map(|s| rosters::load(conn, s.roster_id))
         .collect::<anyhow::Result<_>>()?;
+    let allegiances = battle
+        .sides
+        .iter()
+        .filter(|s| !s.army.is_empty())
+        .filter_map(|s| {
+            let r = rosters.iter().find(|r| r.id == s.roster_id && r.options.allies)?;
+            let ga = cat
+                .faction(&r.faction)
+                .map(|f| f.grand_alliance.as_str())
+                .unwrap_or("");
+            let units: Vec<i64> = s.army.iter().map(|u| u.unit_id).collect();
+            Some(allegiance(r, &units, ga))
+        })
+        .collect();
     Ok(Shown {
+        allegiances,
         plan: battle
             .battleplan
             .as_deref()
@@ -125,7 +142,13 @@ pub fn record_army<'a>(
         let r = load_roster(conn, roster)?;
         b.check_side(r.id, &r.name)?;
         b.check_army_open()?;
-        let army = plan_army(&pack.army, &r, choice, b.points_limit)?;
+        let army = plan_army(
+            &pack.army,
+            pack.options.allies.as_ref(),
+            &r,
+            choice,
+            b.points_limit,
+        )?;
         let summary = format!(
             "{} takes {} units ({} points, {} regiments) to battle {battle_id}",
             r.name,

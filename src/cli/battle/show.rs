@@ -6,6 +6,7 @@ use crate::cli::output::{json, line};
 use crate::cli::render::print_rolls;
 use crate::error::Result;
 use crate::ops::battle::Shown;
+use crate::rules::army::Allegiance;
 use crate::rules::battle::{ArmyUnit, Battle, Side};
 use crate::rules::dice::Roll;
 use serde::Serialize;
@@ -28,6 +29,9 @@ struct BattleView<'a> {
     battleplan_details: Option<&'a Battleplan>,
     #[serde(skip_serializing_if = "<[Roll]>::is_empty")]
     rolls: &'a [Roll],
+    /// Each army's allegiance (option `allies` only).
+    #[serde(skip_serializing_if = "<[Allegiance]>::is_empty")]
+    allegiances: &'a [Allegiance],
 }
 
 pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
@@ -43,6 +47,7 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             battlefield: field,
             battleplan_details: plan,
             rolls,
+            allegiances: &shown.allegiances,
         });
     }
     print_rolls(rolls)?;
@@ -94,6 +99,9 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             continue;
         }
         let label = |id: i64| labels.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
+        if let Some(a) = shown.allegiances.iter().find(|a| a.roster_id == s.roster_id) {
+            line(format!("  allegiance: {}", a.words))?;
+        }
         if let Some(g) = s.army.iter().find(|u| u.general) {
             line(format!("  general: {}", label(g.unit_id)))?;
         }

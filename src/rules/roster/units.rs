@@ -1,6 +1,7 @@
 //! Units joining the Order of Battle at set-up: finding the warscroll, custom names, and
 //! which units may be reinforced.
 
+use super::allies::{check_ally_faction, check_ally_share};
 use super::tome::grant_starting_picks;
 use super::warscrolls::{Allowed, active_warscrolls, check_may_join, check_unlocks};
 use crate::catalogue::battlepack::Battlepack;
@@ -32,6 +33,11 @@ pub fn find_warscroll<'a>(faction: &'a Faction, name: &str) -> Result<&'a Warscr
 
 /// A starting unit joins the Order of Battle, at minimum size or reinforced, within the
 /// starting points limit. After set-up, units join only through the aftermath.
+///
+/// With `ally` (option `allies`) the warscroll is looked up in that faction, which must be
+/// another of the roster's grand alliance, and the starting Order of Battle may hold at most
+/// one ally in every `one_in` units (see [`super::allies`]); every other set-up rule is the
+/// same as for any unit.
 pub fn plan_add_unit(
     pack: &Battlepack,
     faction: &Faction,
@@ -39,6 +45,7 @@ pub fn plan_add_unit(
     warscroll: &str,
     reinforced: bool,
     name: Option<&str>,
+    ally: Option<&Faction>,
 ) -> Result<Outcome, RuleError> {
     if roster.setup_complete {
         return refuse(
@@ -49,12 +56,28 @@ pub fn plan_add_unit(
             ),
         );
     }
-    let w = find_warscroll(faction, warscroll)?;
+    let source = match ally {
+        Some(a) => {
+            let share = check_ally_faction(pack, faction, roster, a)?;
+            let allies = roster.active_units().filter(|u| u.ally.is_some()).count() + 1;
+            let units = roster.active_units().count() + 1;
+            check_ally_share(
+                share.one_in,
+                allies,
+                units,
+                "the starting Order of Battle",
+                "add units of your own faction first",
+            )?;
+            a
+        }
+        None => faction,
+    };
+    let w = find_warscroll(source, warscroll)?;
     check_may_join(w, Allowed::of(roster))?;
     check_unique_warscroll(roster, w)?;
     let before = active_warscrolls(roster);
     let after: Vec<&str> = before.iter().copied().chain([w.name.as_str()]).collect();
-    check_unlocks(faction, &before, &after)?;
+    check_unlocks(source, &before, &after)?;
     check_unit_name(roster, name)?;
     let mut unit = Unit::new(0, w);
     if reinforced {
@@ -77,13 +100,14 @@ pub fn plan_add_unit(
         );
     }
     let mut out = Outcome::new(format!(
-        "{}{} added to the Order of Battle",
+        "{}{}{} added to the Order of Battle",
         w.name,
-        if reinforced { " (reinforced)" } else { "" }
+        if reinforced { " (reinforced)" } else { "" },
+        ally.map(|a| format!(" (ally: {})", a.name)).unwrap_or_default()
     ));
-    out.push(Change::AddUnit {
-        unit: NewUnit::from_warscroll(w, name, false),
-    });
+    let mut new = NewUnit::from_warscroll(w, name, false);
+    new.ally = ally.map(|a| a.name.clone());
+    out.push(Change::AddUnit { unit: new });
     if reinforced {
         out.push(Change::Reinforce {
             unit: UnitRef::New(0),
