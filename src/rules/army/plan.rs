@@ -8,7 +8,7 @@ use crate::catalogue::options::AlliesOption;
 use crate::names::SameName;
 use crate::rules::battle::ArmyUnit;
 use crate::rules::model::{Roster, Unit};
-use crate::rules::roster::check_ally_share;
+use crate::rules::roster::{check_ally_share, share_counts};
 use crate::rules::{RuleError, refuse};
 use serde::Serialize;
 
@@ -92,7 +92,7 @@ pub fn plan_army(
 /// Refuses allied units when the campaign does not play allies (or its battlepack offers none),
 /// and more than one ally in every `one_in` units of the army.
 fn check_allies(allies: Option<&AlliesOption>, roster: &Roster, units: &[&Unit]) -> Result<(), RuleError> {
-    let n = units.iter().filter(|u| u.ally.is_some()).count();
+    let (n, counted) = share_counts(units.iter().copied());
     if n == 0 {
         return Ok(());
     }
@@ -108,7 +108,7 @@ fn check_allies(allies: Option<&AlliesOption>, roster: &Roster, units: &[&Unit])
     check_ally_share(
         share.one_in,
         n,
-        units.len(),
+        counted,
         "the army",
         "leave an allied unit out or take more units",
     )

@@ -8,6 +8,9 @@
 //! each army taken to a battle; units joining in an aftermath are not limited, since the
 //! armies drawn from them are.
 //!
+//! Faction terrain is no unit (core rules 1.5, as the regiment rules treat it), so it is not
+//! counted, and cannot be an ally.
+//!
 //! Allied units are never the warlord (a roster's warlord is always of its faction, so this
 //! holds by construction) nor the general, get no enhancements, and earn renown like any unit.
 
@@ -114,6 +117,18 @@ fn grand_alliance(f: &Faction) -> &str {
     }
 }
 
+/// Whether a unit counts towards the allies' share: faction terrain is no unit.
+pub fn counts_for_share(unit: &Unit) -> bool {
+    !unit.has_keyword("FACTION TERRAIN")
+}
+
+/// The allied units and all units among `units` that count towards the share.
+pub fn share_counts<'u>(units: impl Iterator<Item = &'u Unit>) -> (usize, usize) {
+    units
+        .filter(|u| counts_for_share(u))
+        .fold((0, 0), |(a, n), u| (a + usize::from(u.ally.is_some()), n + 1))
+}
+
 /// Refuses `allies` allied units among `units` units when that is more than one in every
 /// `one_in` (`allies × one_in > units`). `what` names the group ("the army", "the starting
 /// Order of Battle") and `fix` says what to do.
@@ -152,3 +167,6 @@ pub fn check_not_ally(unit: &Unit, what: &str) -> Result<(), RuleError> {
         None => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,6 @@
 //! `roster check`: every rule a stored roster breaks, and the set-up steps still open.
 
-use super::allies::{Factions, check_ally_share};
+use super::allies::{Factions, check_ally_share, share_counts};
 use super::enhancements::eligible;
 use super::units::never_reinforceable;
 use super::warlord::warlord_problems;
@@ -51,12 +51,12 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
             ),
         );
     }
-    let allies = roster.active_units().filter(|u| u.ally.is_some()).count();
+    let (allies, units) = share_counts(roster.active_units());
     if let (false, Some(share), 1..) = (roster.setup_complete, &pack.options.allies, allies) {
         if let Err(e) = check_ally_share(
             share.one_in,
             allies,
-            roster.active_units().count(),
+            units,
             "the starting Order of Battle",
             "retire an allied unit or add units of your own faction",
         ) {

@@ -1,7 +1,7 @@
 //! Units joining the Order of Battle at set-up: finding the warscroll, custom names, and
 //! which units may be reinforced.
 
-use super::allies::{check_ally_faction, check_ally_share};
+use super::allies::{check_ally_faction, check_ally_share, counts_for_share, share_counts};
 use super::tome::grant_starting_picks;
 use super::warscrolls::{Allowed, active_warscrolls, check_may_join, check_unlocks};
 use crate::catalogue::battlepack::Battlepack;
@@ -56,23 +56,31 @@ pub fn plan_add_unit(
             ),
         );
     }
-    let source = match ally {
-        Some(a) => {
-            let share = check_ally_faction(pack, faction, roster, a)?;
-            let allies = roster.active_units().filter(|u| u.ally.is_some()).count() + 1;
-            let units = roster.active_units().count() + 1;
-            check_ally_share(
-                share.one_in,
-                allies,
-                units,
-                "the starting Order of Battle",
-                "add units of your own faction first",
-            )?;
-            a
+    let share = ally
+        .map(|a| check_ally_faction(pack, faction, roster, a))
+        .transpose()?;
+    let w = find_warscroll(ally.unwrap_or(faction), warscroll)?;
+    if let Some(share) = share {
+        let joining = Unit::new(0, w);
+        if !counts_for_share(&joining) {
+            return refuse(
+                "allies",
+                format!(
+                    "{} is faction terrain, which is no unit and cannot be an ally; leave out --ally and take your own faction's terrain",
+                    w.name
+                ),
+            );
         }
-        None => faction,
-    };
-    let w = find_warscroll(source, warscroll)?;
+        let (allies, units) = share_counts(roster.active_units());
+        check_ally_share(
+            share.one_in,
+            allies + 1,
+            units + 1,
+            "the starting Order of Battle",
+            "add units of your own faction first",
+        )?;
+    }
+    let source = ally.unwrap_or(faction);
     check_may_join(w, Allowed::of(roster))?;
     check_unique_warscroll(roster, w)?;
     let before = active_warscrolls(roster);
