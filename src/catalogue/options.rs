@@ -65,13 +65,13 @@ pub struct AlliesOption {
 impl PackOptions {
     pub(super) fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
-        if let Some(t) = &self.triumphs {
-            if !t.tables.iter().any(|id| id.same_name(&t.default)) {
-                out.push(format!(
-                    "options.triumphs.default: '{}' is not one of its tables",
-                    t.default
-                ));
-            }
+        if let Some(t) = &self.triumphs
+            && !t.tables.iter().any(|id| id.same_name(&t.default))
+        {
+            out.push(format!(
+                "options.triumphs.default: '{}' is not one of its tables",
+                t.default
+            ));
         }
         if let Some(s) = &self.sudden_death {
             if s.outnumber[1] == 0 || s.outnumber[0] <= s.outnumber[1] {

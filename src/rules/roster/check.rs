@@ -52,16 +52,16 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
         );
     }
     let (allies, units) = share_counts(roster.active_units());
-    if let (false, Some(share), 1..) = (roster.setup_complete, &pack.options.allies, allies) {
-        if let Err(e) = check_ally_share(
+    if let (false, Some(share), 1..) = (roster.setup_complete, &pack.options.allies, allies)
+        && let Err(e) = check_ally_share(
             share.one_in,
             allies,
             units,
             "the starting Order of Battle",
             "retire an allied unit or add units of your own faction",
-        ) {
-            problem(e.rule, e.message);
-        }
+        )
+    {
+        problem(e.rule, e.message);
     }
     // Units the data no longer has are noted (they play on at the points recorded); Legends
     // units the campaign does not allow, Anvil heroes and unlocked units over their unlocking
