@@ -41,6 +41,7 @@ fn sheet() -> Sheet {
                 vec![]
             },
             in_current_data: i != 7,
+            ally: None,
         })
         .collect();
     let spells = (1..=6)

@@ -8,6 +8,7 @@ use crate::rules::Change;
 use crate::rules::audit::{self, ArmyTaken, Finding, RosterAudit, RosterEvidence, UnitCosts};
 use crate::rules::log::{Command, LoggedSet};
 use crate::rules::model::Roster;
+use crate::rules::roster::Factions;
 use crate::store::battles::{self, Battle};
 use crate::store::{Campaign, Conn, Store, history, rolls, rosters};
 use serde::Serialize;
@@ -91,6 +92,8 @@ fn audit_one(
     let campaign = Campaign::of_roster(conn, roster_id)?;
     let pack = pack_of(cat, &campaign)?;
     let faction = cat.faction(&stored.faction).ok();
+    let allies = super::allies_of(cat, &stored);
+    let factions = faction.map(|own| Factions { own, allies: &allies });
 
     let rows = history::sets(conn, Some(roster_id), None)?;
     // The rolls this roster's changes name that the dice log holds (the check looks no further).
@@ -114,7 +117,7 @@ fn audit_one(
         armies: &armies,
         rolls: &dice,
     };
-    let found = audit::audit_roster(pack, faction, &evidence);
+    let found = audit::audit_roster(pack, factions.as_ref(), &evidence);
     Ok((found, rows.iter().map(|s| s.id).collect()))
 }
 

@@ -4,7 +4,7 @@ use super::{check_unchanged, pack_of, read_at};
 use crate::catalogue::Catalogue;
 use crate::catalogue::battlepack::{BattlefieldSize, Battlepack, Battleplan, Twist};
 use crate::error::{Error, Result};
-use crate::rules::army::{ArmyChoice, plan_army};
+use crate::rules::army::{Allegiance, ArmyChoice, allegiance, plan_army};
 use crate::rules::battle::state::{ResultReport, check_sides, end_of_setup};
 use crate::rules::battle::{self as rules, Battle};
 use crate::rules::dice::{Dice, Roll, Roller, check_all_used};
@@ -26,6 +26,8 @@ pub struct Shown<'a> {
     pub realm_summary: Option<String>,
     /// Both armies' models and who is outnumbered (option `sudden-death`).
     pub standing: Option<rules::Standing>,
+    /// Each recorded army's allegiance, in campaigns playing with allies (option `allies`).
+    pub allegiances: Vec<Allegiance>,
 }
 
 /// What `battle new` is told.
@@ -52,7 +54,22 @@ pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Rol
         .iter()
         .map(|s| rosters::load(conn, s.roster_id))
         .collect::<anyhow::Result<_>>()?;
+    let allegiances = battle
+        .sides
+        .iter()
+        .filter(|s| !s.army.is_empty())
+        .filter_map(|s| {
+            let r = rosters.iter().find(|r| r.id == s.roster_id && r.options.allies)?;
+            let ga = cat
+                .faction(&r.faction)
+                .map(|f| f.grand_alliance.as_str())
+                .unwrap_or("");
+            let units: Vec<i64> = s.army.iter().map(|u| u.unit_id).collect();
+            Some(allegiance(r, &units, ga))
+        })
+        .collect();
     Ok(Shown {
+        allegiances,
         plan: battle
             .battleplan
             .as_deref()
@@ -150,7 +167,13 @@ pub fn record_army<'a>(
         let r = load_roster(conn, roster)?;
         b.check_side(r.id, &r.name)?;
         b.check_army_open()?;
-        let army = plan_army(&pack.army, &r, choice, b.points_limit)?;
+        let army = plan_army(
+            &pack.army,
+            pack.options.allies.as_ref(),
+            &r,
+            choice,
+            b.points_limit,
+        )?;
         let summary = format!(
             "{} takes {} units ({} points, {} regiments) to battle {battle_id}",
             r.name,

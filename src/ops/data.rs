@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::names::SameName;
 use crate::rules::battle::state::BattleStatus;
 use crate::rules::reprice::{self, OverLimit, PendingArmy};
+use crate::rules::roster::{Factions, ally_factions};
 use crate::store::{self, Campaign, Conn, Store, battles, rosters};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -153,6 +154,10 @@ fn over_limits(cat: &Catalogue, conn: &Conn, new: &[Faction]) -> Result<Vec<Over
             continue;
         };
         let roster = rosters::load(conn, row.id)?;
+        let allies: Vec<&Faction> = ally_factions(&roster)
+            .into_iter()
+            .filter_map(|a| new.iter().find(|f| f.name.same_name(a)))
+            .collect();
         let pack = pack_of(cat, &Campaign::of_roster(conn, row.id)?)?;
         let armies: Vec<PendingArmy> = battles
             .iter()
@@ -166,7 +171,15 @@ fn over_limits(cat: &Catalogue, conn: &Conn, new: &[Faction]) -> Result<Vec<Over
                 })
             })
             .collect();
-        out.extend(reprice::over_limits(pack, faction, &roster, &armies));
+        out.extend(reprice::over_limits(
+            pack,
+            &Factions {
+                own: faction,
+                allies: &allies,
+            },
+            &roster,
+            &armies,
+        ));
     }
     Ok(out)
 }

@@ -28,6 +28,7 @@ use crate::catalogue::{Catalogue, Faction};
 use crate::error::{Error, Result, refusal};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
+use crate::rules::roster::{Factions, ally_factions};
 use crate::rules::{Outcome, RuleError};
 use crate::store::{Campaign, Conn, LogContext, apply, revision, rosters};
 
@@ -79,8 +80,29 @@ pub fn user_data_dir() -> Option<std::path::PathBuf> {
 pub struct Subject<'a> {
     pub pack: &'a Battlepack,
     pub faction: &'a Faction,
+    /// The factions its allied units come from, as far as the data has them.
+    pub allies: Vec<&'a Faction>,
     pub roster: Roster,
     pub campaign: Campaign,
+}
+
+impl Subject<'_> {
+    /// The faction data its units are looked up in, allied units in their own faction's.
+    pub fn factions(&self) -> Factions<'_> {
+        Factions {
+            own: self.faction,
+            allies: &self.allies,
+        }
+    }
+}
+
+/// The allied factions a roster's units come from that the catalogue has (a missing one
+/// leaves its units marked as not in the current data, as a dropped warscroll would).
+pub fn allies_of<'a>(cat: &'a Catalogue, roster: &Roster) -> Vec<&'a Faction> {
+    ally_factions(roster)
+        .into_iter()
+        .filter_map(|a| cat.faction(a).ok())
+        .collect()
 }
 
 /// What a writing command changed: the engine's outcome and the roster after it.
@@ -114,6 +136,7 @@ pub fn subject_by_id<'a>(cat: &'a Catalogue, conn: &Conn, id: i64) -> Result<Sub
     Ok(Subject {
         pack,
         faction,
+        allies: allies_of(cat, &roster),
         roster,
         campaign,
     })

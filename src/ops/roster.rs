@@ -45,17 +45,31 @@ pub fn create(cat: &Catalogue, store: &mut Store, new: &NewRoster) -> Result<Cha
     })
 }
 
-/// Adds a starting unit (set-up only).
-pub fn add_unit(
-    cat: &Catalogue,
-    store: &mut Store,
-    roster: &str,
-    warscroll: &str,
-    reinforced: bool,
-    name: Option<&str>,
-) -> Result<Changed> {
+/// What `roster add` is told.
+pub struct AddUnit<'a> {
+    pub warscroll: &'a str,
+    pub reinforced: bool,
+    pub name: Option<&'a str>,
+    /// The faction of an allied unit (option `allies`).
+    pub ally: Option<&'a str>,
+}
+
+/// Adds a starting unit (set-up only), of the roster's faction or an ally's.
+pub fn add_unit(cat: &Catalogue, store: &mut Store, roster: &str, add: &AddUnit) -> Result<Changed> {
+    let ally = add
+        .ally
+        .map(|a| cat.faction(a).map_err(Error::refused))
+        .transpose()?;
     change_roster(cat, store, roster, Command::RosterAdd, |s| {
-        rules::plan_add_unit(s.pack, s.faction, &s.roster, warscroll, reinforced, name)
+        rules::plan_add_unit(
+            s.pack,
+            s.faction,
+            &s.roster,
+            add.warscroll,
+            add.reinforced,
+            add.name,
+            ally,
+        )
     })
 }
 
@@ -131,7 +145,7 @@ pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result<S
             .roster
             .units
             .iter()
-            .filter(|u| !rules::in_current_data(subject.faction, u))
+            .filter(|u| !rules::in_current_data(&subject.factions(), u))
             .map(|u| u.id)
             .collect();
         Ok(Shown {
@@ -171,7 +185,7 @@ pub fn check<'a>(
 ) -> Result<Checked<'a>> {
     points.map(check_what_if_points).transpose()?;
     let subject = store.read(|conn| load_subject(cat, conn, roster))?;
-    let mut report = rules::check(subject.pack, subject.faction, &subject.roster);
+    let mut report = rules::check(subject.pack, &subject.factions(), &subject.roster);
     let army = points.map(|n| check_order_of_battle(&subject.pack.army, &subject.roster, n));
     if let Some(a) = &army {
         report.problems.extend(a.problems.iter().map(|e| Finding {

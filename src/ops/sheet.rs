@@ -23,6 +23,7 @@ pub fn view(
         Ok(sheet::build(&SheetInput {
             roster: &subject.roster,
             faction: subject.faction,
+            allies: &subject.allies,
             pack: subject.pack,
             realm,
             battles: &battles,

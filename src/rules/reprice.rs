@@ -7,10 +7,10 @@
 //! army within its battle's points limit) use, run on a repriced copy of the roster, so the
 //! answer can never disagree with them.
 
-use crate::catalogue::{Battlepack, Faction};
+use crate::catalogue::Battlepack;
 use crate::rules::audit::{ArmyTaken, Check, UnitCosts, army_points};
 use crate::rules::model::Roster;
-use crate::rules::roster::check;
+use crate::rules::roster::{Factions, check};
 use serde::Serialize;
 
 /// An army recorded for a battle that has no result yet: still to be fought, so its units'
@@ -40,12 +40,13 @@ pub struct OverLimit {
     pub message: String,
 }
 
-/// The roster with each unit priced at `faction`'s points; a unit the data no longer has
-/// keeps its recorded cost (there is nothing else to price it at).
-pub fn repriced(roster: &Roster, faction: &Faction) -> Roster {
+/// The roster with each unit priced at its faction's points (an allied unit at its own
+/// faction's); a unit the data no longer has, or whose allied faction was not imported, keeps
+/// its recorded cost (there is nothing else to price it at).
+pub fn repriced(roster: &Roster, factions: &Factions) -> Roster {
     let mut out = roster.clone();
     for u in &mut out.units {
-        if let Some(w) = faction.unit(&u.warscroll) {
+        if let Some(w) = factions.warscroll(u) {
             u.points = w.points;
         }
     }
@@ -56,14 +57,14 @@ pub fn repriced(roster: &Roster, faction: &Faction) -> Roster {
 /// (the new data of its faction), with `armies` its armies for battles not fought yet.
 pub fn over_limits(
     pack: &Battlepack,
-    faction: &Faction,
+    factions: &Factions,
     roster: &Roster,
     armies: &[PendingArmy],
 ) -> Vec<OverLimit> {
-    let new = repriced(roster, faction);
+    let new = repriced(roster, factions);
     let mut out = Vec::new();
     let starting = |r: &Roster| {
-        check(pack, faction, r)
+        check(pack, factions, r)
             .problems
             .into_iter()
             .find(|p| p.rule == "starting points")
@@ -123,6 +124,7 @@ pub fn over_limits(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::Faction;
     use crate::rules::renown::tests::pack;
     use crate::rules::roster::tests::{add, host, roster_led_by};
 
@@ -149,13 +151,13 @@ mod tests {
     fn a_roster_in_set_up_over_the_starting_limit_at_new_points_is_named() {
         let r = roster_of_930();
         // Liberators 90 -> 126: reinforced, 180 -> 252, the roster 930 -> 1002.
-        let found = over_limits(&pack(), &priced("Liberators", 126), &r, &[]);
+        let found = over_limits(&pack(), &Factions::alone(&priced("Liberators", 126)), &r, &[]);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!((found[0].recorded_points, found[0].new_points), (930, 1002));
         assert_eq!((found[0].limit, found[0].battle_id), (1000, None));
         assert!(found[0].message.contains("1002 points"), "{}", found[0].message);
         // 125 makes it exactly 1000: within the limit.
-        assert!(over_limits(&pack(), &priced("Liberators", 125), &r, &[]).is_empty());
+        assert!(over_limits(&pack(), &Factions::alone(&priced("Liberators", 125)), &r, &[]).is_empty());
         // The recorded costs are what was paid.
         assert_eq!(r.points(), 930);
     }
@@ -165,7 +167,7 @@ mod tests {
         let mut r = roster_of_930();
         r.setup_complete = true;
         let dearer = priced("Liberators", 126);
-        assert!(over_limits(&pack(), &dearer, &r, &[]).is_empty());
+        assert!(over_limits(&pack(), &Factions::alone(&dearer), &r, &[]).is_empty());
         let liberators = r.units.iter().find(|u| u.warscroll == "Liberators").unwrap().id;
         let army = PendingArmy {
             battle_id: 3,
@@ -173,12 +175,20 @@ mod tests {
             units: vec![1, liberators],
         };
         // 100 + 180 = 280 is already over 200: not broken *by* the new points, not named.
-        assert!(over_limits(&pack(), &dearer, &r, std::slice::from_ref(&army)).is_empty());
+        assert!(
+            over_limits(
+                &pack(),
+                &Factions::alone(&dearer),
+                &r,
+                std::slice::from_ref(&army)
+            )
+            .is_empty()
+        );
         let army = PendingArmy {
             points_limit: 300,
             ..army
         };
-        let found = over_limits(&pack(), &dearer, &r, &[army]);
+        let found = over_limits(&pack(), &Factions::alone(&dearer), &r, &[army]);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].battle_id, Some(3));
         assert_eq!((found[0].recorded_points, found[0].new_points), (280, 352));
@@ -189,7 +199,7 @@ mod tests {
         let r = roster_of_930();
         let mut f = host();
         f.units.retain(|u| u.name != "Big Beast");
-        let again = repriced(&r, &f);
+        let again = repriced(&r, &Factions::alone(&f));
         assert_eq!(again.points(), 930);
     }
 }

@@ -176,6 +176,9 @@ fn unit(u: &UnitRow, fields: &[Field]) -> String {
                 if u.warlord {
                     head.push("WARLORD".to_string());
                 }
+                if let Some(a) = &u.ally {
+                    head.push(format!("ally: {a}"));
+                }
                 if !u.in_current_data {
                     head.push(NOT_IN_CURRENT_DATA.to_string());
                 }

@@ -8,7 +8,7 @@ use crate::rules::battle::{BattleResult, DecidedBy, Side};
 use crate::rules::change::Change;
 use crate::rules::log::LoggedSet;
 use crate::rules::model::{Roster, Unit};
-use crate::rules::roster::in_current_data;
+use crate::rules::roster::{Factions, in_current_data};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -131,6 +131,9 @@ pub struct UnitRow {
     /// False when the faction data no longer has the unit's warscroll (a seasonal warscroll
     /// dropped since it joined): the unit stays at the points recorded, marked on the sheet.
     pub in_current_data: bool,
+    /// The faction an allied unit comes from (option `allies`), marked on the sheet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ally: Option<String>,
 }
 
 /// How the sheet marks a unit whose warscroll the current data no longer has.
@@ -148,6 +151,8 @@ pub struct SheetInput<'a> {
     pub roster: &'a Roster,
     /// The roster's faction as the data has it now.
     pub faction: &'a Faction,
+    /// The factions its allied units come from, as far as the data has them.
+    pub allies: &'a [&'a Faction],
     pub pack: &'a Battlepack,
     pub realm: Option<String>,
     /// The campaign's battles (any order); those the roster fought are used.
@@ -219,7 +224,13 @@ pub fn build(input: &SheetInput) -> Sheet {
         events: notable_events(r, input.history, input.events),
         units: order_of_battle(r)
             .into_iter()
-            .map(|u| unit_row(input.pack, input.faction, u))
+            .map(|u| {
+                let factions = Factions {
+                    own: input.faction,
+                    allies: input.allies,
+                };
+                unit_row(input.pack, &factions, u)
+            })
             .collect(),
         printed: input.printed.format("%Y-%m-%d").to_string(),
     }
@@ -232,9 +243,10 @@ fn order_of_battle(r: &Roster) -> Vec<&Unit> {
     units
 }
 
-fn unit_row(pack: &Battlepack, faction: &Faction, u: &Unit) -> UnitRow {
+fn unit_row(pack: &Battlepack, factions: &Factions, u: &Unit) -> UnitRow {
     UnitRow {
-        in_current_data: in_current_data(faction, u),
+        in_current_data: in_current_data(factions, u),
+        ally: u.ally.clone(),
         id: u.id,
         name: u.name.clone(),
         warscroll: u.warscroll.clone(),

@@ -97,7 +97,7 @@ fn add_unit(
     store
         .write(|tx| {
             let r = rosters::load(tx, rosters::id_of(tx, roster)?)?;
-            let outcome = plan_add_unit(pack(), faction(&r.faction), &r, warscroll, reinforced, name)?;
+            let outcome = plan_add_unit(pack(), faction(&r.faction), &r, warscroll, reinforced, name, None)?;
             apply(tx, ctx(r.id, None, Command::RosterAdd), &outcome)
         })
         .unwrap()
@@ -153,7 +153,7 @@ fn planned(store: &mut Store) {
                     units: &units,
                     ..ArmyChoice::default()
                 };
-                let army = plan_army(&pack().army, &r, &choice, 1000)?;
+                let army = plan_army(&pack().army, None, &r, &choice, 1000)?;
                 let taken = army.taken();
                 let before = battles::army_before(tx, 1, roster_id)?;
                 battles::record_army(tx, 1, roster_id, &taken)?;

@@ -6,6 +6,7 @@ use crate::cli::output::{json, line};
 use crate::cli::render::print_rolls;
 use crate::error::Result;
 use crate::ops::battle::Shown;
+use crate::rules::army::Allegiance;
 use crate::rules::battle::{ArmyUnit, Battle, DecidedBy, Side, Standing};
 use crate::rules::dice::Roll;
 use serde::Serialize;
@@ -58,6 +59,9 @@ struct BattleView<'a> {
     decided: Option<String>,
     #[serde(skip_serializing_if = "<[Roll]>::is_empty")]
     rolls: &'a [Roll],
+    /// Each army's allegiance (option `allies` only).
+    #[serde(skip_serializing_if = "<[Allegiance]>::is_empty")]
+    allegiances: &'a [Allegiance],
 }
 
 pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
@@ -76,6 +80,7 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             models: shown.standing.as_ref(),
             decided: decision_words(b),
             rolls,
+            allegiances: &shown.allegiances,
         });
     }
     print_rolls(rolls)?;
@@ -146,6 +151,9 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             continue;
         }
         let label = |id: i64| labels.get(&id).cloned().unwrap_or_else(|| format!("#{id}"));
+        if let Some(a) = shown.allegiances.iter().find(|a| a.roster_id == s.roster_id) {
+            line(format!("  allegiance: {}", a.words))?;
+        }
         if let Some(p) = &s.sudden_death {
             let target = match (p.target_unit, &p.target_text) {
                 (Some(id), _) => format!(": slay {}", label(id)),

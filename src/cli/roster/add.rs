@@ -17,19 +17,22 @@ pub struct AddArgs {
     /// A name of your own for the unit.
     #[arg(long)]
     name: Option<String>,
+    /// An allied unit from this faction (campaign option `allies`): another faction of the
+    /// roster's grand alliance, at most 1 unit in every 4.
+    #[arg(long, value_name = "FACTION")]
+    ally: Option<String>,
 }
 
 pub fn run(app: &mut App, args: AddArgs) -> Result<()> {
     let json_out = app.json;
     let (cat, store) = app.both()?;
-    let done = ops::roster::add_unit(
-        cat,
-        store,
-        &args.roster,
-        &args.warscroll,
-        args.reinforced,
-        args.name.as_deref(),
-    )?;
+    let add = ops::roster::AddUnit {
+        warscroll: &args.warscroll,
+        reinforced: args.reinforced,
+        name: args.name.as_deref(),
+        ally: args.ally.as_deref(),
+    };
+    let done = ops::roster::add_unit(cat, store, &args.roster, &add)?;
     let msg = format!(
         "{}. Order of Battle: {} points.",
         done.outcome.summary,

@@ -95,6 +95,9 @@ pub fn run(app: &mut App, roster: &str) -> Result<()> {
         if u.reinforced {
             name = format!("{name}\n[reinforced]");
         }
+        if let Some(a) = &u.ally {
+            name = format!("{name}\n[ally: {a}]");
+        }
         if dropped(u.id) {
             name = format!("{name}\n[not in the current data]");
         }

@@ -17,12 +17,28 @@ pub(super) fn warmasters<'a>(units: &[&'a Unit]) -> Vec<&'a Unit> {
 
 /// The general: the one named, else the warlord if taken, else the only WARMASTER, else the
 /// only HERO. The warlord, if taken, must be the general (Path to Glory); if any WARMASTER is
-/// taken, the general must be one of them (core rules 3.2); the general is a HERO.
+/// taken, the general must be one of them (core rules 3.2); the general is a HERO, and never
+/// an allied unit (core rules 2e, Allies), so allied units are left out of the picking.
 pub(super) fn choose_general<'a>(
     roster: &'a Roster,
-    units: &[&'a Unit],
+    all: &[&'a Unit],
     named: Option<&str>,
 ) -> Result<&'a Unit, RuleError> {
+    if let Some(g) = named
+        .map(|g| roster.find_unit(g))
+        .transpose()?
+        .filter(|g| g.ally.is_some())
+    {
+        return refuse(
+            "general",
+            format!(
+                "{} is an allied unit, and allied units are never the general; pick another general with --general",
+                g.label()
+            ),
+        );
+    }
+    let units: Vec<&Unit> = all.iter().copied().filter(|u| u.ally.is_none()).collect();
+    let units = units.as_slice();
     let warlord = units.iter().copied().find(|u| u.warlord);
     let warmasters = warmasters(units);
     if let Some(w) = warlord.filter(|w| !warmasters.is_empty() && !w.has_keyword("WARMASTER")) {

@@ -4,9 +4,11 @@ use super::choice::ArmyChoice;
 use super::general::choose_general;
 use super::regiments::{Regiment, asked_regiments, no_room, place_regiments};
 use crate::catalogue::battlepack::ArmyLimits;
+use crate::catalogue::options::AlliesOption;
 use crate::names::SameName;
 use crate::rules::battle::ArmyUnit;
 use crate::rules::model::{Roster, Unit};
+use crate::rules::roster::{check_ally_share, share_counts};
 use crate::rules::{RuleError, refuse};
 use serde::Serialize;
 
@@ -45,15 +47,18 @@ impl Army {
     }
 }
 
-/// Checks the army a player names for a battle: units from the Order of Battle, the general,
-/// the regiments (filling in what the player left out) and the points.
+/// Checks the army a player names for a battle: units from the Order of Battle, the allies'
+/// share (`allies`: the battlepack's `[options.allies]`, see [`crate::rules::roster::check_ally_share`]),
+/// the general, the regiments (filling in what the player left out) and the points.
 pub fn plan_army(
     limits: &ArmyLimits,
+    allies: Option<&AlliesOption>,
     roster: &Roster,
     choice: &ArmyChoice,
     points_limit: u32,
 ) -> Result<Army, RuleError> {
     let units = taken_units(roster, choice.units)?;
+    check_allies(allies, roster, &units)?;
     let general = choose_general(roster, &units, choice.general)?;
     let asked = asked_regiments(limits, roster, &units, general, choice.regiments)?;
     let (regiments, unplaced) = place_regiments(limits, &units, general, asked);
@@ -82,6 +87,31 @@ pub fn plan_army(
         regiments,
         points,
     })
+}
+
+/// Refuses allied units when the campaign does not play allies (or its battlepack offers none),
+/// and more than one ally in every `one_in` units of the army.
+fn check_allies(allies: Option<&AlliesOption>, roster: &Roster, units: &[&Unit]) -> Result<(), RuleError> {
+    let (n, counted) = share_counts(units.iter().copied());
+    if n == 0 {
+        return Ok(());
+    }
+    let Some(share) = allies.filter(|_| roster.options.allies) else {
+        let c = &roster.campaign;
+        return refuse(
+            "allies",
+            format!(
+                "campaign '{c}' does not play with allies now, so its allied units stay home; leave them out, or turn allies on with `ptg campaign set \"{c}\" --option allies`"
+            ),
+        );
+    };
+    check_ally_share(
+        share.one_in,
+        n,
+        counted,
+        "the army",
+        "leave an allied unit out or take more units",
+    )
 }
 
 pub(super) fn points_of(units: &[&Unit]) -> u64 {

@@ -48,7 +48,7 @@ fn plan(
         general,
         regiments: &regiments,
     };
-    plan_army(&limits(), r, &choice, points)
+    plan_army(&limits(), None, r, &choice, points)
 }
 
 fn reg(leader: i64, units: &[i64]) -> Regiment {
@@ -126,10 +126,10 @@ fn regiment_limits_come_from_the_battlepack_data() {
     let mut small = limits();
     small.general_regiment_units = 1;
     small.regiment_units = 2;
-    let army = plan_army(&small, &r, &choice, 2000).unwrap();
+    let army = plan_army(&small, None, &r, &choice, 2000).unwrap();
     assert_eq!(army.regiments, vec![reg(1, &[3]), reg(2, &[4, 5])]);
     small.regiment_units = 1;
-    let e = plan_army(&small, &r, &choice, 2000).unwrap_err();
+    let e = plan_army(&small, None, &r, &choice, 2000).unwrap_err();
     assert_eq!(e.rule, "regiments");
     assert!(
         e.message.starts_with(

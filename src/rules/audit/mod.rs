@@ -19,9 +19,10 @@ pub use order_of_battle::{
     ArmyTaken, UnitCosts, army_points, current_data, enhancements, lores, ranks, starting_order_of_battle,
 };
 
-use crate::catalogue::{Battlepack, Faction};
+use crate::catalogue::Battlepack;
 use crate::rules::log::LoggedSet;
 use crate::rules::model::Roster;
+use crate::rules::roster::Factions;
 use std::collections::BTreeSet;
 
 /// Everything the audit looks at for one roster.
@@ -47,13 +48,15 @@ pub struct RosterAudit {
     pub notes: Vec<Finding>,
 }
 
-/// Every finding and note for one roster, in the order of the checks. `faction` is None when
+/// Every finding and note for one roster, in the order of the checks. `factions` is None when
 /// the roster's faction is missing from the data (the warlord rules and the units against the
-/// current data are then not checked).
-pub fn audit_roster(pack: &Battlepack, faction: Option<&Faction>, ev: &RosterEvidence) -> RosterAudit {
+/// current data are then not checked); it holds the allied factions too, so allied units are
+/// checked against their own faction's data.
+pub fn audit_roster(pack: &Battlepack, factions: Option<&Factions>, ev: &RosterEvidence) -> RosterAudit {
+    let faction = factions.map(|f| f.own);
     let mut out = Vec::new();
     let mut notes = Vec::new();
-    if let Some(f) = faction {
+    if let Some(f) = factions {
         let (found, noted) = current_data(f, ev.stored);
         out.extend(found);
         notes.extend(noted);

@@ -5,15 +5,15 @@ use super::finding::{Check, Finding, finding};
 use crate::catalogue::{Battlepack, Faction, LoreKind};
 use crate::names::SameName;
 use crate::rules::model::{Roster, Unit};
-use crate::rules::roster::{DataMark, against_current_data, warlord_problems};
+use crate::rules::roster::{DataMark, Factions, against_current_data, warlord_problems};
 
 /// The Order of Battle as it stands against the faction data as it is now (the same marks
 /// `roster check` reports): the rules it breaks (Legends units the campaign does not allow,
 /// Anvil heroes, unlocked units over their unlocking units) as findings, and units the data no
 /// longer has as notes, which never fail the audit: they play on at the points recorded.
-pub fn current_data(faction: &Faction, roster: &Roster) -> (Vec<Finding>, Vec<Finding>) {
+pub fn current_data(factions: &Factions, roster: &Roster) -> (Vec<Finding>, Vec<Finding>) {
     let (mut findings, mut notes) = (Vec::new(), Vec::new());
-    for found in against_current_data(faction, roster) {
+    for found in against_current_data(factions, roster) {
         let check = match found.mark {
             DataMark::NotInData => Check::NotInCurrentData,
             DataMark::Legends => Check::Legends,
@@ -185,6 +185,19 @@ pub fn enhancements(roster: &Roster) -> Vec<Finding> {
     let mut out = Vec::new();
     let mut seen: Vec<(&Unit, &str)> = Vec::new();
     for u in roster.active_units() {
+        if let Some(from) = u.ally.as_deref().filter(|_| !u.enhancements.is_empty()) {
+            out.push(
+                finding(
+                    Check::Enhancements,
+                    roster,
+                    format!(
+                        "{} is an ally (from {from}) but holds enhancements; allied units get none",
+                        u.label()
+                    ),
+                )
+                .unit(u),
+            );
+        }
         for e in &u.enhancements {
             if let Some((holder, _)) = seen.iter().find(|(_, n)| n.same_name(&e.name)) {
                 let also = if holder.id == u.id {

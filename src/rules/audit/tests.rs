@@ -110,7 +110,10 @@ fn a_roster_that_matches_its_log_has_no_findings() {
         armies: std::slice::from_ref(&army),
         rolls: &rolls,
     };
-    assert_eq!(audit_roster(&pack(), Some(&host()), &ev), RosterAudit::default());
+    assert_eq!(
+        audit_roster(&pack(), Some(&Factions::alone(&host())), &ev),
+        RosterAudit::default()
+    );
 }
 
 #[test]
@@ -181,14 +184,14 @@ fn legends_units_not_allowed_fail_the_audit_and_units_the_data_dropped_are_only_
         .unwrap()
         .legends = true;
     now.units.retain(|u| u.name != "Elite Guard");
-    let (found, notes) = current_data(&now, &r);
+    let (found, notes) = current_data(&Factions::alone(&now), &r);
     assert_eq!(checks(&found), [Check::Legends]);
     assert_eq!(found[0].unit_id, Some(2));
     assert_eq!(checks(&notes), [Check::NotInCurrentData]);
     assert_eq!(notes[0].unit_id, Some(3));
 
     r.legends_allowed = true;
-    let (found, notes) = current_data(&now, &r);
+    let (found, notes) = current_data(&Factions::alone(&now), &r);
     assert!(found.is_empty(), "{found:?}");
     assert_eq!(notes.len(), 1, "still not in the data");
 }

@@ -132,7 +132,8 @@ fn a_rising_champion_who_gains_a_heroic_trait_or_leaves_can_only_be_abandoned() 
     ] {
         let said = only_abandon(&pack(), r).expect("unclaimable");
         assert!(said.contains(why) && said.contains("--quest abandon"), "{said}");
-        let problems = crate::rules::roster::check(&pack(), &host(), r).problems;
+        let problems =
+            crate::rules::roster::check(&pack(), &crate::rules::roster::Factions::alone(&host()), r).problems;
         assert!(problems.iter().any(|p| p.message == said), "{problems:?}");
         // The champion slew a HERO, yet no reward comes: only abandoning is allowed.
         let e = aftermath(r, &won(BATTLE_MAGE), QuestChoice::Complete, &[1, 1, 1, 1]).unwrap_err();

@@ -1,11 +1,12 @@
 //! `roster check`: every rule a stored roster breaks, and the set-up steps still open.
 
+use super::allies::{Factions, check_ally_share, share_counts};
 use super::enhancements::eligible;
 use super::units::never_reinforceable;
 use super::warlord::warlord_problems;
 use super::warscrolls::against_current_data;
+use crate::catalogue::LoreKind;
 use crate::catalogue::battlepack::Battlepack;
-use crate::catalogue::{Faction, LoreKind};
 use crate::names::SameName;
 use crate::rules::model::Roster;
 use crate::rules::renown::{check_path, find_ability, find_path, pending_ranks};
@@ -25,8 +26,10 @@ pub struct CheckReport {
     pub notes: Vec<String>,
 }
 
-/// Lists every rule the roster breaks, checked against the faction data as it is now.
-pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckReport {
+/// Lists every rule the roster breaks, checked against the faction data as it is now (each
+/// allied unit against its own faction's).
+pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckReport {
+    let faction = factions.own;
     let mut report = CheckReport::default();
     let mut problem = |rule: &'static str, message: String| report.problems.push(Finding { rule, message });
 
@@ -48,10 +51,22 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
             ),
         );
     }
+    let (allies, units) = share_counts(roster.active_units());
+    if let (false, Some(share), 1..) = (roster.setup_complete, &pack.options.allies, allies)
+        && let Err(e) = check_ally_share(
+            share.one_in,
+            allies,
+            units,
+            "the starting Order of Battle",
+            "retire an allied unit or add units of your own faction",
+        )
+    {
+        problem(e.rule, e.message);
+    }
     // Units the data no longer has are noted (they play on at the points recorded); Legends
     // units the campaign does not allow, Anvil heroes and unlocked units over their unlocking
     // units break a rule.
-    for found in against_current_data(faction, roster) {
+    for found in against_current_data(factions, roster) {
         if found.mark.breaks_a_rule() {
             problem(found.mark.rule(), found.message);
         } else {
@@ -60,7 +75,7 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
     }
     let mut seen_enhancements: Vec<(&str, String)> = Vec::new();
     for u in roster.active_units() {
-        if let Some(now) = faction.unit(&u.warscroll).filter(|w| w.points != u.points) {
+        if let Some(now) = factions.warscroll(u).filter(|w| w.points != u.points) {
             report.notes.push(format!(
                 "{}: recorded at {} pts, the faction data now says {}",
                 u.label(),
@@ -101,6 +116,12 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
                     first.label(),
                     u.label()
                 ),
+            );
+        }
+        if let Some(from) = u.ally.as_deref().filter(|_| !u.enhancements.is_empty()) {
+            problem(
+                "allies",
+                format!("{} is an ally (from {from}) but holds enhancements", u.label()),
             );
         }
         if !u.enhancements.is_empty() && u.has_keyword("UNIQUE") {
@@ -164,7 +185,7 @@ pub fn check(pack: &Battlepack, faction: &Faction, roster: &Roster) -> CheckRepo
                 .any(|u| u.enhancements.iter().any(|e| e.table.same_name(&t.name)));
             let someone_eligible = roster
                 .active_units()
-                .any(|u| eligible(t, u) && !u.has_keyword("UNIQUE"));
+                .any(|u| eligible(t, u) && !u.has_keyword("UNIQUE") && u.ally.is_none());
             if !given && someone_eligible {
                 report.notes.push(format!(
                     "starting enhancement from {} not yet given (`ptg roster enhance`)",

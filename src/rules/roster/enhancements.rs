@@ -1,5 +1,6 @@
 //! Enhancements (artefacts, heroic traits, ...): which unit may take which, and giving one.
 
+use super::allies::check_not_ally;
 use super::rewards::{claim_reward, owed_reward};
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, EnhancementTable, Faction};
@@ -73,6 +74,7 @@ pub fn plan_enhancement(
             ),
         );
     }
+    check_not_ally(unit, "enhancements")?;
     let (table, enhancement) = find_enhancement(faction, unit, name)?;
     if unit.has_keyword("UNIQUE") {
         return refuse(
@@ -115,6 +117,23 @@ pub fn plan_enhancement(
                 unit.label(),
                 held.name,
                 table.name
+            ),
+        );
+    }
+    // Core rules, Artefacts of Power: "a HERO cannot have more than one artefact of power",
+    // even when the faction has several artefact tables.
+    if let Some(held) = unit
+        .enhancements
+        .iter()
+        .find(|e| table.kind == EnhancementKind::Artefact && e.kind == EnhancementKind::Artefact)
+    {
+        return refuse(
+            "enhancements",
+            format!(
+                "{} already carries the artefact {} (from {}); a HERO cannot have more than one artefact of power, so give {enhancement} to another HERO",
+                unit.label(),
+                held.name,
+                held.table
             ),
         );
     }

@@ -1,16 +1,17 @@
 //! Order of Battle rules for setting up a Path to Glory roster: the warlord, the starting
-//! units and their points, enhancements, the Arcane Tome and the Quest Log.
+//! units and their points, allies, enhancements, the Arcane Tome and the Quest Log.
 //!
 //! Each `plan_*` function checks one request against the roster as it stands and returns the
 //! changes to make; `check` lists every rule a stored roster breaks (e.g. after faction data
 //! changed under it).
 //!
-//! One file per concept: `warlord` (the warlord rules and a new roster's warlord), `units`
+//! One file per concept: `allies` (option `allies`: allied units and their share), `warlord` (the warlord rules and a new roster's warlord), `units`
 //! (starting units, names, reinforcing), `warscrolls` (what the data's Legends, Anvil of
 //! Apotheosis and unlocked-by marks allow, and units the data no longer has), `enhancements`,
 //! `rewards` (earned rewards a pick uses up), `tome` (the Arcane Tome), `quests` (starting a
 //! quest) and `check`.
 
+mod allies;
 mod check;
 mod enhancements;
 mod quests;
@@ -20,6 +21,10 @@ mod units;
 mod warlord;
 mod warscrolls;
 
+pub use allies::{
+    Factions, ally_factions, check_ally_faction, check_ally_share, check_not_ally, counts_for_share,
+    share_counts,
+};
 pub use check::{CheckReport, Finding, check};
 pub use enhancements::plan_enhancement;
 pub use quests::plan_quest;

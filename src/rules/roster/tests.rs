@@ -144,7 +144,7 @@ pub(crate) fn roster_led_by(warscroll: &str) -> Roster {
 }
 
 pub(crate) fn add(r: &mut Roster, warscroll: &str, reinforced: bool) -> Result<(), RuleError> {
-    let out = plan_add_unit(&pack(), &host(), r, warscroll, reinforced, None)?;
+    let out = plan_add_unit(&pack(), &host(), r, warscroll, reinforced, None, None)?;
     let next = r.units.iter().map(|u| u.id).max().unwrap_or(0) + 1;
     r.apply(&out, next);
     Ok(())
@@ -365,7 +365,7 @@ fn a_unique_warscroll_joins_an_order_of_battle_once() {
     let mut twin = r.units[1].clone();
     twin.id = 9;
     r.units.push(twin);
-    let problems = check(&pack(), &host(), &r).problems;
+    let problems = check(&pack(), &crate::rules::roster::Factions::alone(&host()), &r).problems;
     assert!(
         problems.iter().any(|p| p.rule == "unique units"
             && p.message
@@ -491,7 +491,7 @@ fn check_reports_broken_rules_and_open_set_up_steps() {
     let f = host();
     let mut r = roster_led_by("Knight-Questor");
     add(&mut r, "Battle Mage", false).unwrap();
-    let report = check(&p, &f, &r);
+    let report = check(&p, &crate::rules::roster::Factions::alone(&f), &r);
     assert!(report.problems.is_empty(), "{:?}", report.problems);
     assert!(report.notes.iter().any(|n| n.contains("no current quest")));
     assert!(report.notes.iter().any(|n| n.contains("Heroic Traits")));
@@ -506,14 +506,14 @@ fn check_reports_broken_rules_and_open_set_up_steps() {
     f2.units.iter_mut().for_each(|u| u.points *= 9);
     r.units.iter_mut().for_each(|u| u.points *= 9);
     r.units[0].keywords.push("UNIQUE".into());
-    let report = check(&p, &f2, &r);
+    let report = check(&p, &crate::rules::roster::Factions::alone(&f2), &r);
     let rules: Vec<_> = report.problems.iter().map(|p| p.rule).collect();
     assert!(rules.contains(&"starting points"), "{rules:?}");
     assert!(rules.contains(&"warlord points"), "{rules:?}");
     assert!(rules.contains(&"warlord"), "{rules:?}");
     // A single-model unit recorded as reinforced is reported with the reason.
     r.units[1].reinforced = true;
-    let report = check(&p, &f, &r);
+    let report = check(&p, &crate::rules::roster::Factions::alone(&f), &r);
     let reinforced: Vec<_> = report
         .problems
         .iter()
@@ -608,7 +608,7 @@ fn the_first_wizard_at_set_up_owes_one_spell_and_one_manifestation() {
 fn a_second_wizard_owes_nothing_more() {
     let mut r = roster_led_by("Battle Mage");
     assert_eq!(owed(&r).len(), 2, "a WIZARD warlord is the first WIZARD");
-    let out = plan_add_unit(&pack(), &host(), &r, "Battle Mage", false, None).unwrap();
+    let out = plan_add_unit(&pack(), &host(), &r, "Battle Mage", false, None, None).unwrap();
     assert!(
         !out.changes
             .iter()
@@ -618,7 +618,7 @@ fn a_second_wizard_owes_nothing_more() {
     );
     // Not even once the first has gone: the picks came with the first WIZARD ever added.
     r.units[0].retired = true;
-    let out = plan_add_unit(&pack(), &host(), &r, "Battle Mage", false, None).unwrap();
+    let out = plan_add_unit(&pack(), &host(), &r, "Battle Mage", false, None, None).unwrap();
     assert!(
         !out.changes
             .iter()
@@ -638,7 +638,7 @@ fn a_first_priest_added_later_owes_a_prayer_and_a_manifestation_of_its_own() {
         r.apply(&out, 100);
     }
     r.setup_complete = true;
-    let out = plan_add_unit(&pack(), &f, &r, "War Priest", false, None);
+    let out = plan_add_unit(&pack(), &f, &r, "War Priest", false, None, None);
     assert!(out.is_err(), "after set-up units join in the aftermath");
     // The aftermath adds it (see the aftermath's test); here, its arrival as an outcome.
     let mut out = Outcome::new("aftermath");

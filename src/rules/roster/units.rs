@@ -1,6 +1,7 @@
 //! Units joining the Order of Battle at set-up: finding the warscroll, custom names, and
 //! which units may be reinforced.
 
+use super::allies::{check_ally_faction, check_ally_share, counts_for_share, share_counts};
 use super::tome::grant_starting_picks;
 use super::warscrolls::{Allowed, active_warscrolls, check_may_join, check_unlocks};
 use crate::catalogue::battlepack::Battlepack;
@@ -32,6 +33,11 @@ pub fn find_warscroll<'a>(faction: &'a Faction, name: &str) -> Result<&'a Warscr
 
 /// A starting unit joins the Order of Battle, at minimum size or reinforced, within the
 /// starting points limit. After set-up, units join only through the aftermath.
+///
+/// With `ally` (option `allies`) the warscroll is looked up in that faction, which must be
+/// another of the roster's grand alliance, and the starting Order of Battle may hold at most
+/// one ally in every `one_in` units (see [`super::allies`]); every other set-up rule is the
+/// same as for any unit.
 pub fn plan_add_unit(
     pack: &Battlepack,
     faction: &Faction,
@@ -39,6 +45,7 @@ pub fn plan_add_unit(
     warscroll: &str,
     reinforced: bool,
     name: Option<&str>,
+    ally: Option<&Faction>,
 ) -> Result<Outcome, RuleError> {
     if roster.setup_complete {
         return refuse(
@@ -49,12 +56,36 @@ pub fn plan_add_unit(
             ),
         );
     }
-    let w = find_warscroll(faction, warscroll)?;
+    let share = ally
+        .map(|a| check_ally_faction(pack, faction, roster, a))
+        .transpose()?;
+    let w = find_warscroll(ally.unwrap_or(faction), warscroll)?;
+    if let Some(share) = share {
+        let joining = Unit::new(0, w);
+        if !counts_for_share(&joining) {
+            return refuse(
+                "allies",
+                format!(
+                    "{} is faction terrain, which is no unit and cannot be an ally; leave out --ally and take your own faction's terrain",
+                    w.name
+                ),
+            );
+        }
+        let (allies, units) = share_counts(roster.active_units());
+        check_ally_share(
+            share.one_in,
+            allies + 1,
+            units + 1,
+            "the starting Order of Battle",
+            "add units of your own faction first",
+        )?;
+    }
+    let source = ally.unwrap_or(faction);
     check_may_join(w, Allowed::of(roster))?;
     check_unique_warscroll(roster, w)?;
     let before = active_warscrolls(roster);
     let after: Vec<&str> = before.iter().copied().chain([w.name.as_str()]).collect();
-    check_unlocks(faction, &before, &after)?;
+    check_unlocks(source, &before, &after)?;
     check_unit_name(roster, name)?;
     let mut unit = Unit::new(0, w);
     if reinforced {
@@ -77,13 +108,14 @@ pub fn plan_add_unit(
         );
     }
     let mut out = Outcome::new(format!(
-        "{}{} added to the Order of Battle",
+        "{}{}{} added to the Order of Battle",
         w.name,
-        if reinforced { " (reinforced)" } else { "" }
+        if reinforced { " (reinforced)" } else { "" },
+        ally.map(|a| format!(" (ally: {})", a.name)).unwrap_or_default()
     ));
-    out.push(Change::AddUnit {
-        unit: NewUnit::from_warscroll(w, name, false),
-    });
+    let mut new = NewUnit::from_warscroll(w, name, false);
+    new.ally = ally.map(|a| a.name.clone());
+    out.push(Change::AddUnit { unit: new });
     if reinforced {
         out.push(Change::Reinforce {
             unit: UnitRef::New(0),

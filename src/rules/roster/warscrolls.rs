@@ -9,6 +9,7 @@
 //! aftermath's new unit) calls [`check_may_join`] and [`check_unlocks`]; `roster check` and the
 //! audit report the same marks on the units there now through [`against_current_data`].
 
+use super::allies::Factions;
 use crate::catalogue::{Faction, Warscroll};
 use crate::names::SameName;
 use crate::rules::model::{Roster, Unit};
@@ -172,15 +173,17 @@ pub struct DataFinding<'a> {
     pub message: String,
 }
 
-/// Whether the faction data as it is now has the unit's warscroll.
-pub fn in_current_data(faction: &Faction, unit: &Unit) -> bool {
-    faction.unit(&unit.warscroll).is_some()
+/// Whether the faction data as it is now has the unit's warscroll (an allied unit's in its
+/// own faction).
+pub fn in_current_data(factions: &Factions, unit: &Unit) -> bool {
+    factions.warscroll(unit).is_some()
 }
 
 /// The units on the Order of Battle (not retired) checked against the faction data as it is
 /// now and the campaign's settings: units the data no longer has, Legends units where Legends
 /// are not allowed, Anvil of Apotheosis heroes, and unlocked units over their unlocking units.
-pub fn against_current_data<'a>(faction: &Faction, roster: &'a Roster) -> Vec<DataFinding<'a>> {
+pub fn against_current_data<'a>(factions: &Factions, roster: &'a Roster) -> Vec<DataFinding<'a>> {
+    let faction = factions.own;
     let mut out = Vec::new();
     for u in roster.active_units() {
         let mut mark = |mark: DataMark, message: String| {
@@ -190,13 +193,13 @@ pub fn against_current_data<'a>(faction: &Faction, roster: &'a Roster) -> Vec<Da
                 message,
             })
         };
-        let Some(w) = faction.unit(&u.warscroll) else {
+        let Some(w) = factions.warscroll(u) else {
             mark(
                 DataMark::NotInData,
                 format!(
                     "{} is not in the current data (the {} data dropped its warscroll after it joined); it stays on the Order of Battle at the {} points recorded",
                     u.label(),
-                    faction.name,
+                    u.ally.as_deref().unwrap_or(&faction.name),
                     u.cost()
                 ),
             );

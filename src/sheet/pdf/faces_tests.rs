@@ -28,6 +28,7 @@ fn sheet(army: &str) -> Sheet {
             }],
             enhancements: vec![],
             in_current_data: i != 5,
+            ally: None,
         })
         .collect();
     Sheet {

@@ -53,6 +53,7 @@ fn input<'a>(
     SheetInput {
         roster: r,
         faction: HOST.get_or_init(host),
+        allies: &[],
         pack,
         realm: Some("Ghur".into()),
         battles,

@@ -86,7 +86,7 @@ fn warlord(warscroll: &str, legends: bool) -> Result<Roster, RuleError> {
 }
 
 fn add(r: &mut Roster, warscroll: &str) -> Result<(), RuleError> {
-    let out = plan_add_unit(&pack(), &marked(), r, warscroll, false, None)?;
+    let out = plan_add_unit(&pack(), &marked(), r, warscroll, false, None, None)?;
     let next = r.units.iter().map(|u| u.id).max().unwrap_or(0) + 1;
     r.apply(&out, next);
     Ok(())
@@ -209,7 +209,7 @@ fn check_reports_what_the_current_data_marks_and_notes_units_it_no_longer_has() 
     add(&mut r, "Wolfgit Retinue").unwrap();
     add(&mut r, "Spearmen").unwrap();
     let rules = |r: &Roster| -> Vec<&'static str> {
-        check(&pack(), &marked(), r)
+        check(&pack(), &Factions::alone(&marked()), r)
             .problems
             .iter()
             .map(|p| p.rule)
@@ -228,7 +228,7 @@ fn check_reports_what_the_current_data_marks_and_notes_units_it_no_longer_has() 
     r.units[1].retired = true;
     // The Spearmen's warscroll was dropped from the data (a seasonal warscroll).
     r.units[3].warscroll = "Spearmen (Scourge of Ghyran)".into();
-    let report = check(&pack(), &marked(), &r);
+    let report = check(&pack(), &Factions::alone(&marked()), &r);
     let found = rules(&r);
     assert!(found.contains(&"legends"), "{found:?}");
     assert!(found.contains(&"unlocked units"), "{found:?}");
@@ -250,7 +250,7 @@ fn check_reports_what_the_current_data_marks_and_notes_units_it_no_longer_has() 
         legends.message
     );
 
-    let marks: Vec<DataMark> = against_current_data(&marked(), &r)
+    let marks: Vec<DataMark> = against_current_data(&Factions::alone(&marked()), &r)
         .iter()
         .map(|f| f.mark)
         .collect();
@@ -258,6 +258,6 @@ fn check_reports_what_the_current_data_marks_and_notes_units_it_no_longer_has() 
         marks,
         [DataMark::Legends, DataMark::NotInData, DataMark::OverUnlocked]
     );
-    assert!(!in_current_data(&marked(), &r.units[3]));
-    assert!(in_current_data(&marked(), &r.units[2]));
+    assert!(!in_current_data(&Factions::alone(&marked()), &r.units[3]));
+    assert!(in_current_data(&Factions::alone(&marked()), &r.units[2]));
 }

@@ -50,6 +50,9 @@ fn marks_data(cols: &[crate::sheet::template::Column], field: Field) -> bool {
 /// data" mark of a unit the faction data no longer has.
 fn cell(u: &UnitRow, field: Field, mark: bool) -> Vec<(Style, String)> {
     let mut lines = cell_text(u, field);
+    if let Some(a) = u.ally.as_ref().filter(|_| mark) {
+        lines.push((Style::SmallBold, format!("ally: {a}")));
+    }
     if mark && !u.in_current_data {
         lines.push((Style::SmallBold, NOT_IN_CURRENT_DATA.to_string()));
     }
