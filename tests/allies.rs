@@ -231,3 +231,87 @@ fn an_allied_unit_earns_renown_like_any_unit() {
     let audit = p.ok(&["audit", "--roster", HOST]);
     assert!(audit.contains("no findings"), "{audit}");
 }
+
+/// Battle 2 (1500 points) planned, fought and won by the Dark Host (eight units, two of them
+/// allies): 100 glory to spend in its aftermath (60 + 30 + 10).
+fn fought_at_1500(p: &Ptg) {
+    p.ok(&[
+        "battle",
+        "new",
+        "--campaign",
+        CAMPAIGN,
+        "--points",
+        "1500",
+        HOST,
+        FOE,
+        "--battleplan",
+        "The Ruined Settlement",
+    ]);
+    p.ok(&[
+        "battle", "army", "2", HOST, "1", "2", "3", "4", "5", "6", "13", "14",
+    ]);
+    p.ok(&[
+        "battle",
+        "army",
+        "2",
+        FOE,
+        "Grey Seer",
+        "Clanrats",
+        "--dice",
+        "6,1",
+    ]);
+    p.ok(&[
+        "battle",
+        "result",
+        "2",
+        "--vp",
+        "Dark Host=14",
+        "--vp",
+        "Rat Tide=8",
+    ]);
+}
+
+#[test]
+fn an_aftermath_adds_an_ally_from_the_grand_alliance_only() {
+    let p = ALLIED.copy();
+    fought_at_1500(&p);
+    let aftermath = |extra: &[&'static str]| {
+        let mut args = vec![
+            "aftermath",
+            "2",
+            HOST,
+            "--favoured",
+            "Blue Spawn",
+            "--dice",
+            "2,2,2,2,2,2,2,2,3",
+        ];
+        args.extend_from_slice(extra);
+        args
+    };
+    // Another grand alliance or the roster's own faction is refused, the database unchanged.
+    p.refused(
+        &aftermath(&["--add-unit", "Liberators", "--ally", "Stormcast Eternals"]),
+        "allies come from another faction of the same grand alliance",
+    );
+    p.refused(
+        &aftermath(&["--add-unit", "Chaos Spawn", "--ally", "Slaves to Darkness"]),
+        "own faction",
+    );
+    // The glory rule holds for an ally as for any unit: Pink Horrors cost 170, more than 100.
+    p.refused(
+        &aftermath(&["--add-unit", "Pink Horrors", "--ally", ALLY]),
+        "adding Pink Horrors costs 170 glory",
+    );
+    p.ok(&aftermath(&[
+        "--add-unit",
+        SPAWN,
+        "--ally",
+        ALLY,
+        "--add-name",
+        "Gold Spawn",
+    ]));
+    let r = p.json(&["roster", "show", HOST]);
+    assert_eq!(named(&r["units"], "name", "Gold Spawn")["ally"], ALLY);
+    let audit = p.ok(&["audit", "--roster", HOST]);
+    assert!(audit.contains("no findings"), "{audit}");
+}

@@ -28,6 +28,10 @@ pub struct AftermathArgs {
     /// A name of your own for the added unit.
     #[arg(long)]
     add_name: Option<String>,
+    /// The added unit is an ally from this faction of the roster's grand alliance (option
+    /// `allies`).
+    #[arg(long, value_name = "FACTION", requires = "add_unit")]
+    ally: Option<String>,
     /// Spend glory equal to its points to reinforce a unit ("new" for the unit just added).
     #[arg(long, value_name = "UNIT")]
     reinforce: Vec<String>,
@@ -69,6 +73,11 @@ pub fn run(app: &mut App, args: AftermathArgs) -> Result<()> {
         favoured: if asked { None } else { args.favoured },
         add_units: args.add_unit,
         add_name: args.add_name,
+        ally: args
+            .ally
+            .as_deref()
+            .map(|name| ops::aftermath::ally_faction(cat, name))
+            .transpose()?,
         reinforce: args.reinforce,
         retire: args.retire,
         quest: args.quest.unwrap_or_default(),

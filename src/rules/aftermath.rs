@@ -18,8 +18,8 @@ use super::quest::{QuestChoice, quest_step};
 use super::renown::ranks_crossed;
 use super::roster::grant_starting_picks;
 use super::roster::{
-    Allowed, check_may_join, check_reinforceable, check_unique_warscroll, check_unit_name, check_unlocks,
-    find_warscroll,
+    Allowed, check_ally_faction, check_ally_joins, check_may_join, check_reinforceable,
+    check_unique_warscroll, check_unit_name, check_unlocks, find_warscroll,
 };
 use super::{Change, Outcome, RuleError, UnitRef, refuse};
 use crate::catalogue::Faction;
@@ -38,6 +38,9 @@ pub struct Choices {
     pub add_units: Vec<String>,
     /// A name of the player's own for the added unit.
     pub add_name: Option<String>,
+    /// The faction the added unit comes from when it is an ally (option `allies`), as the
+    /// data has it (`ops::aftermath::ally_faction` finds it by name).
+    pub ally: Option<crate::catalogue::Faction>,
     /// Units to reinforce (at most the battlepack's limit, 1); "new" names the unit just added.
     pub reinforce: Vec<String>,
     pub retire: Vec<String>,
@@ -324,16 +327,31 @@ fn plan_order_of_battle(
     };
 
     let mut added: Option<(NewUnit, Unit)> = None;
+    if choices.ally.is_some() && choices.add_units.is_empty() {
+        return refuse(
+            "allies",
+            "--ally names the faction of the unit added with --add-unit; add one, or leave out --ally",
+        );
+    }
     if let Some(warscroll) = choices.add_units.first() {
-        let w = find_warscroll(faction, warscroll)?;
+        let ally = choices.ally.as_ref();
+        if let Some(a) = ally {
+            check_ally_faction(pack, faction, roster, a)?;
+        }
+        let w = find_warscroll(ally.unwrap_or(faction), warscroll)?;
+        let mut new = NewUnit::from_warscroll(w, choices.add_name.as_deref(), false);
+        let mut unit = Unit::new(0, w);
+        if let Some(a) = ally {
+            // An ally joins the Order of Battle freely; each army keeps to the allies' share.
+            check_ally_joins(&unit)?;
+            new.ally = Some(a.name.clone());
+            unit.ally = Some(a.name.clone());
+        }
         check_may_join(w, Allowed::of(roster))?;
         check_unique_warscroll(roster, w)?;
         check_unit_name(roster, choices.add_name.as_deref())?;
         spend(w.points, &format!("adding {}", w.name))?;
-        added = Some((
-            NewUnit::from_warscroll(w, choices.add_name.as_deref(), false),
-            Unit::new(0, w),
-        ));
+        added = Some((new, unit));
     }
 
     let mut reinforced = None;

@@ -122,6 +122,20 @@ pub fn counts_for_share(unit: &Unit) -> bool {
     !unit.has_keyword("FACTION TERRAIN")
 }
 
+/// Refuses faction terrain as an ally: it is no unit.
+pub fn check_ally_joins(unit: &Unit) -> Result<(), RuleError> {
+    if counts_for_share(unit) {
+        return Ok(());
+    }
+    refuse(
+        "allies",
+        format!(
+            "{} is faction terrain, which is no unit and cannot be an ally; leave out --ally and take your own faction's terrain",
+            unit.warscroll
+        ),
+    )
+}
+
 /// The allied units and all units among `units` that count towards the share.
 pub fn share_counts<'u>(units: impl Iterator<Item = &'u Unit>) -> (usize, usize) {
     units

@@ -22,8 +22,8 @@ mod warlord;
 mod warscrolls;
 
 pub use allies::{
-    Factions, ally_factions, check_ally_faction, check_ally_share, check_not_ally, counts_for_share,
-    share_counts,
+    Factions, ally_factions, check_ally_faction, check_ally_joins, check_ally_share, check_not_ally,
+    counts_for_share, share_counts,
 };
 pub use check::{CheckReport, Finding, check};
 pub use enhancements::plan_enhancement;

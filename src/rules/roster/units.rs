@@ -1,7 +1,7 @@
 //! Units joining the Order of Battle at set-up: finding the warscroll, custom names, and
 //! which units may be reinforced.
 
-use super::allies::{check_ally_faction, check_ally_share, counts_for_share, share_counts};
+use super::allies::{check_ally_faction, check_ally_joins, check_ally_share, share_counts};
 use super::tome::grant_starting_picks;
 use super::warscrolls::{Allowed, active_warscrolls, check_may_join, check_unlocks};
 use crate::catalogue::battlepack::Battlepack;
@@ -61,16 +61,7 @@ pub fn plan_add_unit(
         .transpose()?;
     let w = find_warscroll(ally.unwrap_or(faction), warscroll)?;
     if let Some(share) = share {
-        let joining = Unit::new(0, w);
-        if !counts_for_share(&joining) {
-            return refuse(
-                "allies",
-                format!(
-                    "{} is faction terrain, which is no unit and cannot be an ally; leave out --ally and take your own faction's terrain",
-                    w.name
-                ),
-            );
-        }
+        check_ally_joins(&Unit::new(0, w))?;
         let (allies, units) = share_counts(roster.active_units());
         check_ally_share(
             share.one_in,
