@@ -40,6 +40,19 @@ static WASTES_SET_UP: Fixture = Fixture::new(|| {
         "dedicated-practitioner",
     ));
     p.ok(&["roster", "add", SILKEN, "Daemonettes"]);
+    p.ok(&["roster", "add", SILKEN, "Blissbarb Archers"]);
+    // One ally in four units: Chaos Spawn from Slaves to Darkness, another Chaos faction.
+    p.ok(&[
+        "roster",
+        "add",
+        SILKEN,
+        "Chaos Spawn",
+        "--ally",
+        "Slaves to Darkness",
+        "--name",
+        "Gift of Chaos",
+    ]);
+    p.ok(&["roster", "add", CULT, "Blue Horrors and Brimstone Horrors"]);
     p.ok(&["roster", "add", CULT, "Pink Horrors"]);
     p
 });
@@ -75,7 +88,16 @@ fn new_battle(p: &Ptg, realm: &[&str]) {
 /// aftermaths run.
 fn first_battle(p: &Ptg) {
     new_battle(p, &["--realm", "Mount Hedon"]);
-    p.ok(&["battle", "army", "1", SILKEN, "Lord of Pain", "Daemonettes"]);
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        SILKEN,
+        "Lord of Pain",
+        "Daemonettes",
+        "Blissbarb Archers",
+        "Gift of Chaos",
+    ]);
     p.ok(&[
         "battle",
         "army",
@@ -102,7 +124,7 @@ fn first_battle(p: &Ptg) {
         "--favoured",
         "Daemonettes",
         "--dice",
-        "2,2,3",
+        "2,2,2,2,3",
     ]);
     p.ok(&[
         "aftermath",
@@ -126,6 +148,16 @@ fn three_battles_in_the_blasted_wastes() {
     first_battle(&p);
     assert_eq!((favour(&p, SILKEN), favour(&p, CULT)), (1, 0));
     assert!(p.ok(&["roster", "show", SILKEN]).contains("Favour points: 1"));
+    // The ally fought and earned renown like the rest (D3 rolled 2); it does not count for the
+    // army's allegiance, which names it.
+    let host = p.json(&["roster", "show", SILKEN]);
+    let ally = common::named(&host["units"], "name", "Gift of Chaos");
+    assert_eq!(
+        (ally["ally"].as_str(), ally["renown"].as_u64()),
+        (Some("Slaves to Darkness"), Some(2))
+    );
+    let shown = p.ok(&["battle", "show", "1"]);
+    assert!(shown.contains("with allies from Slaves to Darkness"), "{shown}");
 
     // 2. The players cannot agree: the roll-off (2 v 5) goes to the Cult, which picks the
     // Crystalline Shores. The Silken Host's major victory at Mount Hedon lets it roll on that
@@ -209,11 +241,29 @@ fn three_battles_in_the_blasted_wastes() {
         CULT,
         "Magister",
         "Pink Horrors",
+        "Blue Horrors and Brimstone Horrors",
         "--dice",
         "5",
     ]);
     assert_eq!(army["sides"][1]["triumph"]["triumph"], "Empowered");
     assert_eq!(army["sides"][1]["triumph"]["table"], "1e");
+    // 21 models against 11: the Silken Host is outnumbered (at least 4 for every 3) and picks
+    // Assassinate; the Cult names the HERO to slay. The Cult is not outnumbered.
+    p.refused(&["battle", "sudden-death", "3", CULT, "Endure"], "sudden death");
+    p.ok(&[
+        "battle",
+        "sudden-death",
+        "3",
+        SILKEN,
+        "Assassinate",
+        "--target",
+        "Magister",
+    ]);
+    let shown = p.ok(&["battle", "show", "3"]);
+    assert!(
+        shown.contains("sudden death objective: Assassinate: slay Magister"),
+        "{shown}"
+    );
     p.ok(&[
         "battle",
         "result",

@@ -160,8 +160,9 @@ pub fn check_ally_share(
     refuse(
         "allies",
         format!(
-            "{what} would hold {allies} allied units in {units}; at most 1 unit in every {one_in} may be an ally ({} allies need at least {} units); {fix}",
-            allies,
+            "{what} would hold {} in {units}; at most 1 unit in every {one_in} may be an ally ({} need at least {} units); {fix}",
+            plural(allies, "allied unit", "allied units"),
+            plural(allies, "ally", "allies"),
             allies.saturating_mul(one_in_n)
         ),
     )
@@ -184,3 +185,8 @@ pub fn check_not_ally(unit: &Unit, what: &str) -> Result<(), RuleError> {
 
 #[cfg(test)]
 mod tests;
+
+/// "1 allied unit", "5 allied units".
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
