@@ -5,7 +5,7 @@ use super::{Changed, Subject, change_roster, load_subject, pack_of};
 use crate::catalogue::{Catalogue, LoreKind};
 use crate::error::{Error, Result};
 use crate::rules::army::{OrderOfBattleAsArmy, check_order_of_battle};
-use crate::rules::battle::state::check_what_if_points;
+use crate::rules::battle::check_what_if_points;
 use crate::rules::log::Command;
 use crate::rules::roster::{self as rules, CheckReport, Finding, WarlordChoice};
 use crate::store::{Campaign, LogContext, RosterRow, Store, apply, rosters};

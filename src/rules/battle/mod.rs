@@ -102,6 +102,18 @@ pub fn results(pack: &Battlepack, vp: [u32; 2], withdrew: Option<usize>) -> [Bat
     [first, first.opposite()]
 }
 
+/// `roster check --points` weighs the Order of Battle as an army of any size a player asks
+/// about (a what-if, not a battle), so only a limit of 0 is refused there.
+pub fn check_what_if_points(points: u32) -> Result<(), RuleError> {
+    if points == 0 {
+        return refuse(
+            "points limit",
+            "the points limit must be more than 0 (e.g. --points 1000)",
+        );
+    }
+    Ok(())
+}
+
 /// A player may withdraw only once at least half the units of their starting army are destroyed.
 pub fn check_withdrawal(roster: &str, army_units: usize, destroyed: usize) -> Result<(), RuleError> {
     if destroyed * 2 >= army_units && army_units > 0 {

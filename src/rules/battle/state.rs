@@ -207,18 +207,6 @@ pub fn check_quest_points(pack: &Battlepack, roster: &Roster, points: u32) -> Re
     )
 }
 
-/// `roster check --points` weighs the Order of Battle as an army of any size a player asks
-/// about (a what-if, not a battle), so only a limit of 0 is refused there.
-pub fn check_what_if_points(points: u32) -> Result<(), RuleError> {
-    if points == 0 {
-        return refuse(
-            "points limit",
-            "the points limit must be more than 0 (e.g. --points 1000)",
-        );
-    }
-    Ok(())
-}
-
 /// A battle is planned between two different rosters of the battle's campaign.
 pub fn check_sides(
     pack: &Battlepack,
