@@ -493,4 +493,4 @@ impl Battle {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

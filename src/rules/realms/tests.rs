@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::catalogue::Catalogue;
-use crate::rules::battle::{BattleStatus, Side};
 use crate::rules::change::Change;
 use crate::rules::dice::TypedDice;
 use crate::rules::favour::plan_favour;
@@ -33,35 +32,11 @@ fn all_on() -> CampaignOptions {
     }
 }
 
-fn battle(roster_id: i64) -> Battle {
-    let side = |id: i64| Side {
-        roster_id: id,
-        roster: format!("R{id}"),
-        victory_points: None,
-        result: None,
-        withdrew: false,
-        general_slain: false,
-        quest_points: 0,
-        aftermath_done: false,
-        army: Vec::new(),
-        triumph: None,
-        sudden_death: None,
-        decision: None,
-    };
-    Battle {
-        id: 9,
-        campaign_id: 1,
-        campaign: "Vale".into(),
-        points_limit: 1000,
-        battleplan: None,
-        status: BattleStatus::Planned,
-        roles_roster_id: None,
-        created_at: String::new(),
-        realm: None,
-        realm_picker_id: None,
-        sides: vec![side(roster_id), side(roster_id + 1)],
-        twists: Vec::new(),
-    }
+/// A battle planned between `r` and another roster, no armies recorded.
+fn battle(r: &Roster) -> Battle {
+    let mut other = r.clone();
+    other.id = r.id + 1;
+    crate::rules::battle::state::tests::battle(&[r.clone(), other], false)
 }
 
 fn won_at(realm: Option<&str>) -> PreviousBattle {
@@ -92,7 +67,7 @@ fn triumph(
         wanted,
         tables: &tables,
     };
-    plan_triumph(&r, &battle(r.id), true, context, &mut roller)
+    plan_triumph(&r, &battle(&r), true, context, &mut roller)
 }
 
 fn name(t: Result<Option<TriumphRow>, RuleError>) -> String {

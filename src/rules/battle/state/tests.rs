@@ -18,7 +18,9 @@ fn sides() -> [Roster; 2] {
     [a, b]
 }
 
-fn side(r: &Roster, army: bool) -> Side {
+/// `r`'s side of a battle, with its whole Order of Battle as the army (`army`) or none, the
+/// warlord as general.
+pub(crate) fn side(r: &Roster, army: bool) -> Side {
     Side {
         roster_id: r.id,
         roster: r.name.clone(),
@@ -48,7 +50,8 @@ fn side(r: &Roster, army: bool) -> Side {
     }
 }
 
-fn battle(rosters: &[Roster; 2], armies: bool) -> Battle {
+/// Battle 4 of the Vale campaign between two rosters, planned (1000 points, Relics of Myth).
+pub(crate) fn battle(rosters: &[Roster; 2], armies: bool) -> Battle {
     Battle {
         id: 4,
         campaign_id: 1,

@@ -1,6 +1,6 @@
 use super::*;
 use crate::catalogue::{Catalogue, Warscroll};
-use crate::rules::battle::{Side, TwistRow};
+use crate::rules::battle::{Side, state};
 use crate::rules::renown::tests::pack;
 use crate::rules::roster::tests::empty_roster;
 
@@ -42,49 +42,20 @@ fn rosters(clanrats: u32) -> [Roster; 2] {
     [a, b]
 }
 
+/// `r`'s side with every unit but the Rat Ogors (#13) in its army, #1 and #11 the generals.
 fn side(r: &Roster) -> Side {
-    Side {
-        roster_id: r.id,
-        roster: r.name.clone(),
-        victory_points: None,
-        result: None,
-        withdrew: false,
-        general_slain: false,
-        quest_points: 0,
-        aftermath_done: false,
-        army: r
-            .units
-            .iter()
-            .filter(|u| u.id != 13)
-            .map(|u| ArmyUnit {
-                unit_id: u.id,
-                general: u.id % 10 == 1,
-                regiment: None,
-                destroyed: false,
-                slew_hero_or_monster: false,
-            })
-            .collect(),
-        triumph: None,
-        sudden_death: None,
-        decision: None,
+    let mut s = state::tests::side(r, true);
+    s.army.retain(|u| u.unit_id != 13);
+    for u in &mut s.army {
+        u.general = u.unit_id % 10 == 1;
     }
+    s
 }
 
 fn battle(r: &[Roster; 2]) -> Battle {
-    Battle {
-        id: 4,
-        campaign_id: 1,
-        campaign: "Vale".into(),
-        points_limit: 1000,
-        battleplan: Some("Relics of Myth".into()),
-        status: BattleStatus::Planned,
-        roles_roster_id: None,
-        created_at: String::new(),
-        realm: None,
-        realm_picker_id: None,
-        sides: r.iter().map(side).collect(),
-        twists: Vec::<TwistRow>::new(),
-    }
+    let mut b = state::tests::battle(r, true);
+    b.sides = r.iter().map(side).collect();
+    b
 }
 
 fn table() -> Table {
