@@ -10,34 +10,7 @@ use serde_json::Value;
 /// Ashen Vale playing the sudden-death option, battle 1 planned and both armies recorded as
 /// in `Ptg::small_battle`: Hammers of Dawn field 6 models (Lord-Vigilant on Gryph-stalker 1,
 /// Liberators 5), Rat Tide 21 (Grey Seer 1, Clanrats 20), so the Hammers are outnumbered.
-static ARMIES: Fixture = Fixture::new(|| {
-    let p = Ptg::new();
-    p.ok(&["campaign", "new", ASHEN_VALE, "--option", "sudden-death"]);
-    p.new_hammers();
-    p.new_rats();
-    p.ok(&["roster", "add", HAMMERS, "Liberators"]);
-    p.ok(&["roster", "add", RATS, "Clanrats"]);
-    p.plan_battle("1000", "The Ruined Settlement");
-    p.ok(&[
-        "battle",
-        "army",
-        "1",
-        HAMMERS,
-        "Lord-Vigilant on Gryph-stalker",
-        "Liberators",
-    ]);
-    p.ok(&[
-        "battle",
-        "army",
-        "1",
-        RATS,
-        "Grey Seer",
-        "Clanrats",
-        "--dice",
-        "6,1",
-    ]);
-    p
-});
+static ARMIES: Fixture = Fixture::new(|| Ptg::small_battle_with(&["--option", "sudden-death"]));
 
 /// ARMIES with the Hammers' Assassinate objective: the Grey Seer, picked by the Rat Tide.
 static PICKED: Fixture = Fixture::new(|| {

@@ -264,7 +264,13 @@ impl Ptg {
     /// rosters recorded as its armies. Both generals have the same renown, so the roll-off for
     /// territories is scripted: 6 for the Hammers, 1 for the Rat Tide.
     pub fn small_battle() -> Ptg {
-        let p = Ptg::ashen_vale();
+        Ptg::small_battle_with(&[])
+    }
+
+    /// `small_battle` in an Ashen Vale created with `campaign_args` too (e.g. its options).
+    pub fn small_battle_with(campaign_args: &[&str]) -> Ptg {
+        let p = Ptg::new();
+        p.ok(&[&["campaign", "new", ASHEN_VALE][..], campaign_args].concat());
         p.new_hammers();
         p.new_rats();
         p.ok(&["roster", "add", HAMMERS, "Liberators"]);
