@@ -67,7 +67,9 @@ fn favour(p: &Ptg, roster: &str) -> i64 {
         .expect("favour")
 }
 
-fn new_battle(p: &Ptg, realm: &[&str]) {
+/// `battle new` of a 1000-point battle of the two rosters on The Ruined Settlement, with
+/// `extra` arguments (its realm).
+fn new_battle_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "battle",
         "new",
@@ -80,8 +82,12 @@ fn new_battle(p: &Ptg, realm: &[&str]) {
         "--battleplan",
         "The Ruined Settlement",
     ];
-    args.extend_from_slice(realm);
-    p.ok(&args);
+    args.extend_from_slice(extra);
+    args
+}
+
+fn new_battle(p: &Ptg, realm: &[&str]) {
+    p.ok(&new_battle_args(realm));
 }
 
 /// Battle 1 at Mount Hedon, won by the Silken Host (14 to 4: a major victory), both
@@ -363,21 +369,7 @@ fn refusals_leave_the_database_unchanged() {
     p.ok(&["roster", "favour", SILKEN, "2", "--reason", "club rule"]);
     assert_eq!(favour(&p, SILKEN), 2);
     // A realm the data does not have, and a triumph with no battle fought yet.
-    p.refused(
-        &[
-            "battle",
-            "new",
-            "--campaign",
-            WASTES,
-            "--points",
-            "1000",
-            SILKEN,
-            CULT,
-            "--realm",
-            "Mount Hedonn",
-        ],
-        "Mount Hedon",
-    );
+    p.refused(&new_battle_args(&["--realm", "Mount Hedonn"]), "Mount Hedon");
     new_battle(&p, &["--realm", "Hysh"]);
     p.refused(
         &[
@@ -409,17 +401,10 @@ fn a_campaign_without_options_refuses_them_and_plays_as_before() {
     p.new_rats();
     p.refused(
         &[
-            "battle",
-            "new",
-            "--campaign",
-            "Ashen Vale",
-            "--points",
-            "1000",
-            "Hammers of Dawn",
-            "Rat Tide",
-            "--realm",
-            "Ghur",
-        ],
+            &common::battle_new_args("1000", "The Ruined Settlement")[..],
+            &["--realm", "Ghur"],
+        ]
+        .concat(),
         "does not play realms",
     );
     p.refused(
@@ -453,20 +438,7 @@ fn a_club_adds_its_own_realm_and_triumph_table_as_data_files() {
         [&["--data-dir", d][..], args].concat()
     }
     let with_data = |args: &[&'static str]| with(d, args);
-    p.ok(&with_data(&[
-        "battle",
-        "new",
-        "--campaign",
-        WASTES,
-        "--points",
-        "1000",
-        SILKEN,
-        CULT,
-        "--battleplan",
-        "The Ruined Settlement",
-        "--realm",
-        "brass citadel",
-    ]));
+    p.ok(&with_data(&new_battle_args(&["--realm", "brass citadel"])));
     p.ok(&with_data(&[
         "battle",
         "army",
@@ -505,18 +477,7 @@ fn a_club_adds_its_own_realm_and_triumph_table_as_data_files() {
     ]));
     // The club's realm gives 2 favour for a victory.
     assert_eq!(favour(&p, SILKEN), 2);
-    p.ok(&with_data(&[
-        "battle",
-        "new",
-        "--campaign",
-        WASTES,
-        "--points",
-        "1000",
-        SILKEN,
-        CULT,
-        "--battleplan",
-        "The Ruined Settlement",
-    ]));
+    p.ok(&with_data(&new_battle_args(&[])));
     let army = p.json(&with_data(&[
         "battle",
         "army",
