@@ -1,0 +1,190 @@
+//! Army lists as players hold them (issue #18): the official app's text export, New Recruit's
+//! text exports and files (`.ros`, `.rosz`, `.json`), and listbot/forum text. Each parser turns
+//! bytes into one [`ParsedList`]: names as printed, nothing matched against the catalogue yet
+//! (`rules::import` does that), and every line accounted for — read as an entry, ignored on
+//! purpose (headers, footers, battle traits) or not understood. No I/O: the caller reads the
+//! file or stdin.
+
+use serde::Serialize;
+
+/// The formats ptg reads, detected from the content (`--format` forces one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// The official Warhammer Age of Sigmar app's text export.
+    App,
+    /// New Recruit's text export (full or simple).
+    NewRecruitText,
+    /// A New Recruit / BattleScribe roster file (`.ros`, XML).
+    Ros,
+    /// A zipped roster file (`.rosz`).
+    Rosz,
+    /// New Recruit's JSON export.
+    NewRecruitJson,
+    /// Listbot-style and forum text: pipes, `(120)`, `120 pts`, `[120]`, bullets, `3x`.
+    Forum,
+}
+
+impl Format {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::App => "app",
+            Format::NewRecruitText => "new-recruit-text",
+            Format::Ros => "ros",
+            Format::Rosz => "rosz",
+            Format::NewRecruitJson => "new-recruit-json",
+            Format::Forum => "forum",
+        }
+    }
+}
+
+/// A list as read, before matching.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct ParsedList {
+    /// The list's own name, if it has one (becomes the roster's name unless `--name`).
+    pub name: Option<String>,
+    /// The faction as printed ("Stormcast Eternals").
+    pub faction: Option<String>,
+    /// The list's points limit or total as printed, if any.
+    pub points: Option<u32>,
+    /// Units in list order; a count (`3x Clanrats`) gives that many entries.
+    pub units: Vec<ListUnit>,
+    /// Spell, prayer and manifestation lores named by the list.
+    pub lores: Vec<ListLore>,
+    /// Every line that is not a unit, enhancement or lore: ignored on purpose, or not
+    /// understood. Lines of file formats (XML, JSON) are their element's position.
+    pub notes: Vec<LineNote>,
+}
+
+/// A unit as the list prints it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct ListUnit {
+    /// 1-based line of the list it was read from.
+    pub line: usize,
+    /// The warscroll's name as printed ("Liberators").
+    pub warscroll: String,
+    /// A name of the player's own (`Liberators "Dawn Guard"` in New Recruit).
+    pub custom_name: Option<String>,
+    /// Points as printed for this unit, if any.
+    pub points: Option<u32>,
+    pub reinforced: bool,
+    /// Marked as the army's general.
+    pub general: bool,
+    /// Enhancements printed with the unit (heroic traits, artefacts, ...), as printed.
+    pub enhancements: Vec<String>,
+}
+
+/// A lore the list names ("Spell Lore - Lore of the Storm").
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ListLore {
+    pub line: usize,
+    /// "spell", "prayer" or "manifestation".
+    pub kind: String,
+    pub name: String,
+}
+
+/// A line that is neither a unit nor a lore.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LineNote {
+    pub line: usize,
+    pub text: String,
+    pub kind: NoteKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "why")]
+pub enum NoteKind {
+    /// Read and set aside on purpose: a header, footer, battle trait, regiment heading.
+    Ignored(String),
+    /// Looks like content, but the grammar did not understand it.
+    NotUnderstood,
+}
+
+impl ParsedList {
+    pub fn ignore(&mut self, line: usize, text: &str, why: &str) {
+        self.notes.push(LineNote {
+            line,
+            text: text.trim().to_string(),
+            kind: NoteKind::Ignored(why.to_string()),
+        });
+    }
+
+    pub fn not_understood(&mut self, line: usize, text: &str) {
+        self.notes.push(LineNote {
+            line,
+            text: text.trim().to_string(),
+            kind: NoteKind::NotUnderstood,
+        });
+    }
+}
+
+/// Why a list could not be read at all.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{0}")]
+pub struct ListError(pub String);
+
+/// The most a list may weigh: a real list is a few kilobytes.
+pub const MAX_BYTES: usize = 2 * 1024 * 1024;
+
+/// Reads a list of any format, detected from the content unless `forced`.
+pub fn parse(bytes: &[u8], forced: Option<Format>) -> Result<(Format, ParsedList), ListError> {
+    if bytes.len() > MAX_BYTES {
+        return Err(ListError(format!(
+            "the list is {} KB; an army list is a few KB, so this is not one (ptg reads up to {} KB)",
+            bytes.len() / 1024,
+            MAX_BYTES / 1024
+        )));
+    }
+    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(ListError("the list is empty".into()));
+    }
+    let format = match forced {
+        Some(f) => f,
+        None => detect(bytes)?,
+    };
+    let list = match format {
+        Format::Rosz => ros::parse_rosz(bytes)?,
+        Format::Ros => ros::parse_ros(&text(bytes)?)?,
+        Format::NewRecruitJson => nr_json::parse(&text(bytes)?)?,
+        Format::App => app::parse(&text(bytes)?),
+        Format::NewRecruitText => nr_text::parse(&text(bytes)?),
+        Format::Forum => forum::parse(&text(bytes)?),
+    };
+    Ok((format, list))
+}
+
+/// UTF-8 text (a byte-order mark dropped, CRLF kept for the grammars to split on).
+fn text(bytes: &[u8]) -> Result<String, ListError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    String::from_utf8(bytes.to_vec()).map_err(|_| {
+        ListError("the list is not text (nor a .rosz file); export it from the app or New Recruit as text, .ros, .rosz or .json".into())
+    })
+}
+
+/// The format of a list from its content.
+pub fn detect(bytes: &[u8]) -> Result<Format, ListError> {
+    if bytes.starts_with(b"PK\x03\x04") {
+        return Ok(Format::Rosz);
+    }
+    let t = text(bytes)?;
+    let head = t.trim_start();
+    if head.starts_with("<?xml") || head.starts_with("<roster") {
+        return Ok(Format::Ros);
+    }
+    if head.starts_with('{') {
+        return Ok(Format::NewRecruitJson);
+    }
+    if app::looks_like(&t) {
+        return Ok(Format::App);
+    }
+    if nr_text::looks_like(&t) {
+        return Ok(Format::NewRecruitText);
+    }
+    Ok(Format::Forum)
+}
+
+mod app;
+mod forum;
+mod nr_json;
+mod nr_text;
+mod ros;
