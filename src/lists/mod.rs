@@ -184,6 +184,7 @@ pub fn detect(bytes: &[u8]) -> Result<Format, ListError> {
 }
 
 mod app;
+pub mod export;
 mod forum;
 mod nr_json;
 mod nr_text;

@@ -14,6 +14,7 @@ pub mod battle;
 pub mod campaign;
 pub mod data;
 pub mod history;
+pub mod lists;
 pub mod quest;
 pub mod rank;
 pub mod realms;

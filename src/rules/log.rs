@@ -46,6 +46,8 @@ pub enum Command {
     RosterLoreAdd,
     /// Favour points given or taken by hand (`roster favour`).
     RosterFavour,
+    /// Units of an army list put on the Order of Battle (`roster import`).
+    RosterImport,
     QuestStart,
     RankChoose,
     BattleNew,
@@ -63,12 +65,13 @@ pub enum Command {
 }
 
 impl Command {
-    pub const ALL: [Command; 16] = [
+    pub const ALL: [Command; 17] = [
         Command::RosterNew,
         Command::RosterAdd,
         Command::RosterEnhance,
         Command::RosterLoreAdd,
         Command::RosterFavour,
+        Command::RosterImport,
         Command::QuestStart,
         Command::RankChoose,
         Command::BattleNew,
@@ -90,6 +93,7 @@ impl Command {
             Command::RosterEnhance => "roster enhance",
             Command::RosterLoreAdd => "roster lore add",
             Command::RosterFavour => "roster favour",
+            Command::RosterImport => "roster import",
             Command::QuestStart => "quest start",
             Command::RankChoose => "rank choose",
             Command::BattleNew => "battle new",

@@ -11,6 +11,7 @@ pub mod dice;
 pub mod favour;
 pub mod fought;
 pub mod glory;
+pub mod import;
 pub mod log;
 pub mod model;
 pub mod names;

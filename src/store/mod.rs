@@ -226,6 +226,8 @@ impl Store {
 /// The handle store functions take: an open connection or transaction. Callers outside the
 /// store only pass it back to store functions inside [`Store::read`] or [`Store::write`].
 pub type Conn = Connection;
+/// The write transaction `Store::write` hands out, for operations that apply in steps.
+pub type Tx<'c> = rusqlite::Transaction<'c>;
 
 /// Now, as stored in the database (RFC 3339, UTC).
 pub(crate) fn now() -> String {

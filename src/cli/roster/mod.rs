@@ -4,6 +4,7 @@ mod add;
 mod check;
 mod enhance;
 mod favour;
+mod import;
 mod list;
 mod lore;
 mod new;
@@ -48,6 +49,11 @@ pub enum RosterCmd {
     /// Give or take favour points by hand (option `favour`; battles at Mount Hedon and the
     /// Crystalline Shores change them in the aftermath).
     Favour(favour::FavourArgs),
+    /// Import an army list (app or New Recruit text, .ros/.rosz/.json, forum text) as a new
+    /// roster, or into one still in set-up; every line is accounted for in a report.
+    Import(import::ImportArgs),
+    /// Write the Order of Battle as a list: the app's text layout, or ptg's JSON.
+    Export(import::ExportArgs),
     /// Set the realm of origin printed on the roster, or clear it with --clear.
     Realm(realm::RealmArgs),
     /// All rosters, or one campaign's.
@@ -65,6 +71,8 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
         RosterCmd::Add(args) => add::run(app, args),
         RosterCmd::Enhance(args) => enhance::run(app, args),
         RosterCmd::Favour(args) => favour::run(app, args),
+        RosterCmd::Import(args) => import::run_import(app, args),
+        RosterCmd::Export(args) => import::run_export(app, args),
         RosterCmd::Lore(args) => lore::run(app, args),
         RosterCmd::Show { roster } => show::run(app, &roster),
         RosterCmd::Sheet {

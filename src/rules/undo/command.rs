@@ -52,6 +52,7 @@ pub fn battle_undo(set: &LoggedSet) -> BattleUndo {
         | Command::RosterEnhance
         | Command::RosterLoreAdd
         | Command::RosterFavour
+        | Command::RosterImport
         | Command::QuestStart
         | Command::RankChoose
         | Command::CampaignSet
@@ -70,6 +71,7 @@ pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
             | Command::RosterEnhance
             | Command::RosterLoreAdd
             | Command::RosterFavour
+            | Command::RosterImport
             | Command::QuestStart
             | Command::RankChoose
             | Command::BattleNew
@@ -109,6 +111,7 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
             | Command::RosterEnhance
             | Command::RosterLoreAdd
             | Command::RosterFavour
+            | Command::RosterImport
             | Command::QuestStart
             | Command::RankChoose
             | Command::BattleNew
@@ -144,6 +147,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::RosterEnhance
             | Command::RosterLoreAdd
             | Command::RosterFavour
+            | Command::RosterImport
             | Command::QuestStart
             | Command::RankChoose
             | Command::BattleNew
@@ -162,6 +166,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::RosterEnhance
             | Command::RosterLoreAdd
             | Command::RosterFavour
+            | Command::RosterImport
             | Command::QuestStart
             | Command::RankChoose
             | Command::BattleTwist

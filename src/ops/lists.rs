@@ -1,0 +1,287 @@
+//! `roster import` and `roster export` (issue #18): a list read, matched against the catalogue
+//! and put on a new roster (or one still in set-up) in one transaction; an Order of Battle
+//! written back as app text or versioned JSON.
+
+use super::{load_subject, pack_of};
+use crate::catalogue::{Catalogue, Faction};
+use crate::error::{Error, Result};
+use crate::lists::{self, Format};
+use crate::rules::import::{ImportUnit, Matched, match_list, pick_faction, plan_import};
+use crate::rules::log::Command;
+use crate::rules::model::Roster;
+use crate::rules::roster::{self as roster_rules, Finding, WarlordChoice};
+use crate::store::{Campaign, LogContext, Store, apply, rosters};
+
+/// Where the list goes.
+pub enum Target<'a> {
+    /// A new roster of `campaign`.
+    New {
+        campaign: &'a str,
+        player: &'a str,
+        /// Its name (default: the list's own name).
+        name: Option<&'a str>,
+        /// The warlord, when the list marks no general (a unit of the list, by warscroll).
+        warlord: Option<&'a str>,
+        path: Option<&'a str>,
+        ability: Option<&'a str>,
+    },
+    /// A roster still in set-up.
+    Into(&'a str),
+}
+
+/// What `roster import` is told.
+pub struct ImportRequest<'a> {
+    pub bytes: &'a [u8],
+    pub format: Option<Format>,
+    /// The faction, when the list does not say (or says it so ptg cannot tell).
+    pub faction: Option<&'a str>,
+    pub target: Target<'a>,
+    pub dry_run: bool,
+    pub skip_unknown: bool,
+    pub strict: bool,
+}
+
+/// What the import did, or would do.
+#[derive(Debug, serde::Serialize)]
+pub struct Imported {
+    pub format: &'static str,
+    #[serde(flatten)]
+    pub matched: Matched,
+    /// The roster as it is (or would be) after the import.
+    pub roster: Option<Roster>,
+    /// What `roster check` reports of it.
+    pub problems: Vec<Finding>,
+    /// Whether anything was written.
+    pub written: bool,
+    /// Why nothing was written, when the import was refused: the report is still shown.
+    pub refused: Option<String>,
+}
+
+/// The error that unwinds a dry run's (or a refused import's) transaction after the import was
+/// worked out inside it, so `roster check` judged the real result and nothing stays.
+const UNWIND: &str = "\u{0}import not kept";
+
+/// Reads, matches and applies a list; see [`ImportRequest`].
+pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result<Imported> {
+    let (format, list) = lists::parse(req.bytes, req.format).map_err(|e| Error::refused(e.0))?;
+    let factions: Vec<&Faction> = cat
+        .factions()
+        .map_err(|e| Error::refused(e.to_string()))?
+        .into_iter()
+        .map(|(f, _)| f)
+        .collect();
+    let into_faction = match &req.target {
+        Target::Into(r) => {
+            Some(store.read(|conn| Ok::<_, Error>(rosters::load(conn, rosters::id_of(conn, r)?)?.faction))?)
+        }
+        Target::New { .. } => None,
+    };
+    let faction = match (req.faction.map(str::to_string).or(into_faction), &list) {
+        (Some(name), _) => cat.faction(&name).map_err(Error::refused)?,
+        (None, l) => pick_faction(&factions, l).map_err(Error::refused)?,
+    };
+    let matched = match_list(faction, &list);
+    let mut result = Imported {
+        format: format.as_str(),
+        matched,
+        roster: None,
+        problems: Vec::new(),
+        written: false,
+        refused: None,
+    };
+    if result.matched.unmatched() > 0 && !req.skip_unknown {
+        result.refused = Some(format!(
+            "{} line(s) of the list did not match (see the report); fix them, or import the rest with --skip-unknown",
+            result.matched.unmatched()
+        ));
+        return Ok(result);
+    }
+    let mut kept = None;
+    let written = store.write(|tx| {
+        let roster = match &req.target {
+            Target::New {
+                campaign,
+                player,
+                name,
+                warlord,
+                path,
+                ability,
+            } => new_roster(cat, tx, faction, &result.matched, &list, (campaign, player, *name), (*warlord, *path, *ability))?,
+            Target::Into(r) => {
+                let s = load_subject(cat, tx, r)?;
+                if s.roster.setup_complete {
+                    return Err(Error::refused(format!(
+                        "{} has fought a battle, so set-up is over; import into a new roster instead",
+                        s.roster.name
+                    )));
+                }
+                s.roster
+            }
+        };
+        let general_is_warlord = matches!(req.target, Target::New { .. });
+        let warlord_unit = general_is_warlord.then(|| warlord_of(&result.matched, &roster)).flatten();
+        let others: Vec<&ImportUnit> = result
+            .matched
+            .units
+            .iter()
+            .filter(|u| warlord_unit.is_none_or(|w| !std::ptr::eq(*u, w)))
+            .collect();
+        let outcome = plan_import(&roster, &others, warlord_unit);
+        let c = Campaign::of_roster(tx, roster.id)?;
+        let ctx = LogContext {
+            campaign_id: c.id,
+            roster_id: roster.id,
+            battle_id: None,
+            command: Command::RosterImport,
+        };
+        apply(tx, ctx, &outcome)?;
+        let s = load_subject(cat, tx, &roster.name)?;
+        let report = roster_rules::check(s.pack, &s.factions(), &s.roster);
+        let strict_refusal = (req.strict && !report.problems.is_empty()).then(|| {
+            format!(
+                "the imported roster breaks {} set-up rule(s) (see the problems); with --strict nothing is imported",
+                report.problems.len()
+            )
+        });
+        kept = Some((s.roster, report.problems, strict_refusal.clone()));
+        if req.dry_run || strict_refusal.is_some() {
+            return Err(Error::refused(UNWIND));
+        }
+        Ok(true)
+    });
+    match written {
+        Ok(w) => result.written = w,
+        Err(e) if e.to_string().contains(UNWIND) => {}
+        Err(e) => return Err(e),
+    }
+    if let Some((roster, problems, refusal)) = kept {
+        result.roster = Some(roster);
+        result.problems = problems;
+        result.refused = refusal;
+    }
+    Ok(result)
+}
+
+/// The list's unit that is the new roster's warlord: the one whose warscroll the warlord has,
+/// the general first.
+fn warlord_of<'m>(matched: &'m Matched, roster: &Roster) -> Option<&'m ImportUnit> {
+    let w = roster.warlord()?;
+    let same = |u: &&ImportUnit| u.warscroll.name == w.warscroll;
+    matched
+        .units
+        .iter()
+        .filter(|u| u.general)
+        .find(same)
+        .or_else(|| matched.units.iter().find(same))
+}
+
+/// Creates the roster led by the list's general (or `--warlord`) on the Path named.
+fn new_roster(
+    cat: &Catalogue,
+    tx: &crate::store::Tx,
+    faction: &Faction,
+    matched: &Matched,
+    list: &lists::ParsedList,
+    (campaign, player, name): (&str, &str, Option<&str>),
+    (warlord, path, ability): (Option<&str>, Option<&str>, Option<&str>),
+) -> Result<Roster> {
+    let c = Campaign::get(tx, campaign)?;
+    let pack = pack_of(cat, &c)?;
+    let general = match warlord {
+        Some(w) => w.to_string(),
+        None => match matched.general() {
+            Some(g) => g.warscroll.name.clone(),
+            None => {
+                return Err(Error::refused(
+                    "the list marks no general; name the warlord with --warlord (a HERO of the list)",
+                ));
+            }
+        },
+    };
+    let (Some(path), Some(ability)) = (path, ability) else {
+        let paths: Vec<String> = pack.paths.iter().map(|p| p.id.clone()).collect();
+        return Err(Error::refused(format!(
+            "name the warlord's Path and its first ability: --path {} --ability ... (see `ptg path list`; the warlord is {general})",
+            paths.join("|")
+        )));
+    };
+    let roster_name = name
+        .map(str::to_string)
+        .or_else(|| list.name.clone())
+        .ok_or_else(|| Error::refused("the list has no name of its own; give the roster one with --name"))?;
+    let custom = matched
+        .units
+        .iter()
+        .find(|u| u.warscroll.name == general)
+        .and_then(|u| u.custom_name.clone());
+    let allowed = roster_rules::Allowed {
+        campaign: &c.name,
+        legends: c.legends,
+    };
+    let choice = WarlordChoice {
+        warscroll: &general,
+        name: custom.as_deref(),
+        path,
+        ability,
+    };
+    let outcome = roster_rules::plan_warlord(pack, faction, allowed, &choice)?;
+    let id = rosters::create(tx, c.id, &roster_name, player, &faction.name)?;
+    let ctx = LogContext {
+        campaign_id: c.id,
+        roster_id: id,
+        battle_id: None,
+        command: Command::RosterNew,
+    };
+    apply(tx, ctx, &outcome)?;
+    Ok(rosters::load(tx, id)?)
+}
+
+/// `roster export`: the Order of Battle as a list, in app text or ptg's JSON.
+pub fn export(cat: &Catalogue, store: &mut Store, roster: &str) -> Result<lists::export::ExportList> {
+    let s = store.read(|conn| load_subject(cat, conn, roster))?;
+    let r = &s.roster;
+    let tables = |u: &crate::rules::model::Unit| {
+        u.enhancements
+            .iter()
+            .map(|e| lists::export::ExportEnhancement {
+                table: e.table.clone(),
+                name: e.name.clone(),
+            })
+            .collect()
+    };
+    let units = r
+        .active_units()
+        .map(|u| lists::export::ExportUnit {
+            warscroll: u.warscroll.clone(),
+            name: u.name.clone(),
+            points: u.cost(),
+            reinforced: u.reinforced,
+            warlord: u.warlord,
+            hero: u.has_keyword("HERO"),
+            faction_terrain: u.has_keyword("FACTION TERRAIN"),
+            ally: u.ally.clone(),
+            enhancements: tables(u),
+            renown: u.renown,
+            rank: u.rank.clone(),
+            path: u.path.clone(),
+        })
+        .collect();
+    Ok(lists::export::ExportList {
+        schema: lists::export::SCHEMA,
+        version: lists::export::VERSION,
+        name: r.name.clone(),
+        faction: r.faction.clone(),
+        points: r.points(),
+        limit: s.pack.roster.starting_points,
+        units,
+        tome: r
+            .tome
+            .iter()
+            .map(|e| lists::export::ExportTomeEntry {
+                kind: format!("{:?}", e.kind).to_lowercase(),
+                lore: e.lore.clone(),
+                name: e.name.clone(),
+            })
+            .collect(),
+    })
+}

@@ -1,0 +1,325 @@
+//! Importing an army list (issue #18): a [`ParsedList`] matched against the catalogue — its
+//! faction, each unit's warscroll, each enhancement's table, each lore — with a report that
+//! accounts for every line, and the changes that put the matched units on an Order of Battle.
+//!
+//! The import does not refuse what `roster check` reports (the 1,000-point start, the warlord
+//! rules, one enhancement per table, Legends): a list that breaks them is imported with the
+//! problems shown, or refused whole with `--strict` (the operation decides). What it cannot
+//! store at all (two enhancements of one table on a unit, an Anvil of Apotheosis hero) is
+//! reported and left out.
+
+use super::change::{Change, NewUnit, Outcome, UnitRef};
+use super::model::Roster;
+use super::roster::grant_starting_picks;
+use crate::catalogue::{EnhancementKind, Faction, Warscroll};
+use crate::lists::{ListUnit, NoteKind, ParsedList};
+use crate::names;
+use serde::Serialize;
+
+/// One line of the import report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReportLine {
+    pub line: usize,
+    /// What the list printed.
+    pub text: String,
+    pub status: Status,
+    /// What it matched, with catalogue points; or why it was left out; or suggestions.
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Unit,
+    Enhancement,
+    Lore,
+    /// Set aside on purpose (a header, a footer, a battle trait).
+    Ignored,
+    /// A unit, enhancement or lore the catalogue does not have, or a line not understood.
+    Unmatched,
+    /// Matched, with something to know (points differ from the catalogue's).
+    Warning,
+}
+
+/// A unit of the list as it will join: its warscroll, and the enhancements matched to tables.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportUnit {
+    pub line: usize,
+    pub warscroll: Warscroll,
+    pub custom_name: Option<String>,
+    pub reinforced: bool,
+    pub general: bool,
+    /// (table, kind, enhancement).
+    pub enhancements: Vec<(String, EnhancementKind, String)>,
+}
+
+/// The list matched against one faction.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Matched {
+    pub faction: String,
+    #[serde(skip)]
+    pub units: Vec<ImportUnit>,
+    pub report: Vec<ReportLine>,
+}
+
+impl Matched {
+    /// Lines that looked like content and did not match (refused unless `--skip-unknown`).
+    pub fn unmatched(&self) -> usize {
+        self.report
+            .iter()
+            .filter(|l| l.status == Status::Unmatched)
+            .count()
+    }
+
+    /// The unit that will be the warlord: the list's general, else the one named.
+    pub fn general(&self) -> Option<&ImportUnit> {
+        self.units.iter().find(|u| u.general)
+    }
+}
+
+/// The faction a list is for: the one it names (any case), else the one holding most of its
+/// units. `None` with the reason when neither decides.
+pub fn pick_faction<'a>(factions: &[&'a Faction], list: &ParsedList) -> Result<&'a Faction, String> {
+    if let Some(named) = &list.faction {
+        let named = named.trim();
+        if let Some(f) = factions.iter().find(|f| names::same(&f.name, named)) {
+            return Ok(f);
+        }
+        // "Stormcast Eternals - Ruination Chamber", "Army of Stormcast Eternals".
+        if let Some(f) = factions
+            .iter()
+            .find(|f| names::fold(named).contains(&names::fold(&f.name)))
+        {
+            return Ok(f);
+        }
+    }
+    let held = |f: &Faction| {
+        list.units
+            .iter()
+            .filter(|u| f.unit(&u.warscroll).is_some())
+            .count()
+    };
+    let mut best: Vec<(&Faction, usize)> = factions.iter().map(|f| (*f, held(f))).collect();
+    best.sort_by(|a, b| b.1.cmp(&a.1));
+    match best.as_slice() {
+        [(f, n), (_, m), ..] if *n > 0 && n > m => Ok(f),
+        [(f, n)] if *n > 0 => Ok(f),
+        [(a, n), (b, m), ..] if *n > 0 && n == m => Err(format!(
+            "the list names no faction ptg knows and its units fit {} and {} alike; name it with --faction",
+            a.name, b.name
+        )),
+        _ => Err(match &list.faction {
+            Some(n) => format!(
+                "{} (name it with --faction)",
+                names::unknown("faction", n, factions.iter().map(|f| f.name.as_str()))
+            ),
+            None => "the list names no faction and none of its units are in the data; name it with --faction"
+                .into(),
+        }),
+    }
+}
+
+/// Matches every unit, enhancement and lore of `list` against `faction`, and accounts for every
+/// other line.
+pub fn match_list(faction: &Faction, list: &ParsedList) -> Matched {
+    let mut out = Matched {
+        faction: faction.name.clone(),
+        units: Vec::new(),
+        report: Vec::new(),
+    };
+    for u in &list.units {
+        match_unit(faction, u, &mut out);
+    }
+    for l in &list.lores {
+        let found = faction.lores.iter().find(|x| names::same(&x.name, &l.name));
+        let text = format!("{} lore: {}", l.kind, l.name);
+        out.report.push(match found {
+            Some(x) => ReportLine {
+                line: l.line,
+                text,
+                status: Status::Lore,
+                detail: format!(
+                    "{} ({} entries; the Arcane Tome's picks are made with `ptg roster lore add`)",
+                    x.name,
+                    x.entries.len()
+                ),
+            },
+            None => ReportLine {
+                line: l.line,
+                text,
+                status: Status::Unmatched,
+                detail: names::unknown("lore", &l.name, faction.lores.iter().map(|x| x.name.as_str())),
+            },
+        });
+    }
+    for n in &list.notes {
+        out.report.push(ReportLine {
+            line: n.line,
+            text: n.text.clone(),
+            status: match n.kind {
+                NoteKind::Ignored(_) => Status::Ignored,
+                NoteKind::NotUnderstood => Status::Unmatched,
+            },
+            detail: match &n.kind {
+                NoteKind::Ignored(why) => why.clone(),
+                NoteKind::NotUnderstood => "not understood as a unit, enhancement or lore".into(),
+            },
+        });
+    }
+    out.report.sort_by_key(|l| l.line);
+    out
+}
+
+fn match_unit(faction: &Faction, u: &ListUnit, out: &mut Matched) {
+    let Some(w) = faction.unit(&u.warscroll) else {
+        out.report.push(ReportLine {
+            line: u.line,
+            text: u.warscroll.clone(),
+            status: Status::Unmatched,
+            detail: names::unknown(
+                &format!("{} unit", faction.name),
+                &u.warscroll,
+                faction.units.iter().map(|x| x.name.as_str()),
+            ),
+        });
+        return;
+    };
+    if w.anvil_of_apotheosis {
+        out.report.push(ReportLine {
+            line: u.line,
+            text: u.warscroll.clone(),
+            status: Status::Unmatched,
+            detail: format!(
+                "{} is an Anvil of Apotheosis hero, which ptg cannot build yet; left out",
+                w.name
+            ),
+        });
+        return;
+    }
+    let cost = w.points * if u.reinforced { 2 } else { 1 };
+    let mut detail = format!(
+        "{}{} ({cost} pts){}{}",
+        w.name,
+        if u.reinforced { ", reinforced" } else { "" },
+        if u.general { ", general" } else { "" },
+        u.custom_name
+            .as_deref()
+            .map(|n| format!(", named \"{n}\""))
+            .unwrap_or_default()
+    );
+    let mut status = Status::Unit;
+    if let Some(printed) = u.points.filter(|p| *p != cost) {
+        status = Status::Warning;
+        detail.push_str(&format!(
+            "; the list says {printed} pts, the catalogue {cost} (ptg's catalogue decides)"
+        ));
+    }
+    if u.reinforced && !w.reinforceable {
+        status = Status::Warning;
+        detail.push_str("; it cannot be reinforced, so it joins at minimum size");
+    }
+    out.report.push(ReportLine {
+        line: u.line,
+        text: u.warscroll.clone(),
+        status,
+        detail,
+    });
+    let mut enhancements: Vec<(String, EnhancementKind, String)> = Vec::new();
+    for e in &u.enhancements {
+        let table = faction
+            .enhancement_tables
+            .iter()
+            .find(|t| t.enhancements.iter().any(|x| names::same(x, e)));
+        let line = match table {
+            Some(t) if enhancements.iter().any(|(name, ..)| name == &t.name) => ReportLine {
+                line: u.line,
+                text: e.clone(),
+                status: Status::Unmatched,
+                detail: format!(
+                    "{} already has an enhancement from {}; a unit holds one of each table, so this one is left out",
+                    w.name, t.name
+                ),
+            },
+            Some(t) => {
+                let name = t
+                    .enhancements
+                    .iter()
+                    .find(|x| names::same(x, e))
+                    .cloned()
+                    .unwrap_or_default();
+                enhancements.push((t.name.clone(), t.kind, name.clone()));
+                ReportLine {
+                    line: u.line,
+                    text: e.clone(),
+                    status: Status::Enhancement,
+                    detail: format!("{name} ({}) on {}", t.name, w.name),
+                }
+            }
+            None => ReportLine {
+                line: u.line,
+                text: e.clone(),
+                status: Status::Unmatched,
+                detail: names::unknown(
+                    "enhancement",
+                    e,
+                    faction
+                        .enhancement_tables
+                        .iter()
+                        .flat_map(|t| t.enhancements.iter().map(String::as_str)),
+                ),
+            },
+        };
+        out.report.push(line);
+    }
+    out.units.push(ImportUnit {
+        line: u.line,
+        warscroll: w.clone(),
+        custom_name: u.custom_name.clone(),
+        reinforced: u.reinforced && w.reinforceable,
+        general: u.general,
+        enhancements,
+    });
+}
+
+/// The changes that put `units` on `roster`'s Order of Battle, `warlord` (already on it) taking
+/// the enhancements of the list's general. Set-up rules are not refused here: `roster check`
+/// reports what the list breaks.
+pub fn plan_import(roster: &Roster, units: &[&ImportUnit], warlord: Option<&ImportUnit>) -> Outcome {
+    let mut out = Outcome::new(format!("{} units imported from a list", units.len()));
+    let reason = "imported from a list".to_string();
+    if let (Some(g), Some(w)) = (warlord, roster.warlord()) {
+        for (table, kind, name) in &g.enhancements {
+            if w.enhancements.iter().any(|e| &e.table == table) {
+                continue;
+            }
+            out.push(Change::GiveEnhancement {
+                unit: UnitRef::Existing(w.id),
+                table: table.clone(),
+                enhancement_kind: *kind,
+                name: name.clone(),
+                reason: reason.clone(),
+            });
+        }
+    }
+    for (i, u) in units.iter().enumerate() {
+        out.push(Change::AddUnit {
+            unit: NewUnit::from_warscroll(&u.warscroll, u.custom_name.as_deref(), false),
+        });
+        if u.reinforced {
+            out.push(Change::Reinforce {
+                unit: UnitRef::New(i),
+            });
+        }
+        for (table, kind, name) in &u.enhancements {
+            out.push(Change::GiveEnhancement {
+                unit: UnitRef::New(i),
+                table: table.clone(),
+                enhancement_kind: *kind,
+                name: name.clone(),
+                reason: reason.clone(),
+            });
+        }
+    }
+    grant_starting_picks(&roster.units, &mut out);
+    out
+}
