@@ -323,3 +323,6 @@ pub fn plan_import(roster: &Roster, units: &[&ImportUnit], warlord: Option<&Impo
     grant_starting_picks(&roster.units, &mut out);
     out
 }
+
+#[cfg(test)]
+mod tests;

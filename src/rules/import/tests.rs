@@ -1,0 +1,118 @@
+//! Matching lists against the bundled catalogue: units, points warnings, enhancements to their
+//! tables, lores, every line in the report, and the faction picked.
+
+use super::*;
+use crate::catalogue::Catalogue;
+use crate::lists::{ListLore, ListUnit, ParsedList};
+use crate::rules::roster::tests::empty_roster;
+use std::sync::OnceLock;
+
+fn cat() -> &'static Catalogue {
+    static CAT: OnceLock<Catalogue> = OnceLock::new();
+    CAT.get_or_init(|| Catalogue::bundled().expect("bundled data"))
+}
+
+fn unit(line: usize, warscroll: &str, points: Option<u32>) -> ListUnit {
+    ListUnit {
+        line,
+        warscroll: warscroll.into(),
+        points,
+        ..Default::default()
+    }
+}
+
+fn stormcast() -> &'static Faction {
+    cat().faction("Stormcast Eternals").unwrap()
+}
+
+/// A Stormcast list: a general with an enhancement, reinforced Liberators named by the player
+/// at an old price, a unit of another faction, a lore, a header.
+fn list() -> ParsedList {
+    let f = stormcast();
+    let trait_name = f.enhancement_tables[0].enhancements[0].clone();
+    let liberators = f.unit("Liberators").unwrap().points;
+    let mut general = unit(3, "Lord-Vigilant on Gryph-stalker", None);
+    general.general = true;
+    general.enhancements = vec![trait_name.to_uppercase()];
+    let mut libs = unit(5, "liberators", Some(liberators * 2 - 10));
+    libs.reinforced = true;
+    libs.custom_name = Some("Dawn Guard".into());
+    let mut l = ParsedList {
+        name: Some("Hammers".into()),
+        faction: Some("STORMCAST ETERNALS".into()),
+        units: vec![general, libs, unit(7, "Clanrats", Some(100))],
+        lores: vec![ListLore {
+            line: 2,
+            kind: "spell".into(),
+            name: f.lores[0].name.clone(),
+        }],
+        ..Default::default()
+    };
+    l.ignore(1, "Hammers 1000/2000 pts", "the list's name and points");
+    l
+}
+
+#[test]
+fn every_line_is_matched_ignored_or_reported_with_suggestions() {
+    let m = match_list(stormcast(), &list());
+    let statuses: Vec<(usize, Status)> = m.report.iter().map(|l| (l.line, l.status)).collect();
+    assert_eq!(
+        statuses,
+        [
+            (1, Status::Ignored),
+            (2, Status::Lore),
+            (3, Status::Unit),
+            (3, Status::Enhancement),
+            (5, Status::Warning),
+            (7, Status::Unmatched),
+        ]
+    );
+    assert_eq!(m.unmatched(), 1);
+    assert_eq!(m.units.len(), 2, "Clanrats are not a Stormcast unit");
+    let libs = &m.units[1];
+    assert!(libs.reinforced);
+    assert_eq!(libs.custom_name.as_deref(), Some("Dawn Guard"));
+    let warning = &m.report[4].detail;
+    let cost = stormcast().unit("Liberators").unwrap().points * 2;
+    assert!(
+        warning.contains(&format!("the list says {} pts, the catalogue {cost}", cost - 10)),
+        "{warning}"
+    );
+}
+
+#[test]
+fn the_faction_is_the_named_one_else_the_one_holding_the_units() {
+    let factions: Vec<&Faction> = cat().factions().unwrap().into_iter().map(|(f, _)| f).collect();
+    assert_eq!(pick_faction(&factions, &list()).unwrap().name, "Stormcast Eternals");
+    let mut unnamed = list();
+    unnamed.faction = None;
+    assert_eq!(pick_faction(&factions, &unnamed).unwrap().name, "Stormcast Eternals");
+    let mut sub = list();
+    sub.faction = Some("Stormcast Eternals - Ruination Chamber".into());
+    assert_eq!(pick_faction(&factions, &sub).unwrap().name, "Stormcast Eternals");
+    let nothing = ParsedList::default();
+    assert!(pick_faction(&factions, &nothing).unwrap_err().contains("--faction"));
+}
+
+#[test]
+fn the_import_adds_units_reinforces_and_gives_enhancements_to_the_warlord() {
+    let m = match_list(stormcast(), &list());
+    let mut roster = empty_roster();
+    let warlord_scroll = stormcast().unit("Lord-Vigilant on Gryph-stalker").unwrap();
+    let mut w = crate::rules::model::Unit::new(1, warlord_scroll);
+    w.warlord = true;
+    roster.units.push(w);
+    let others: Vec<&ImportUnit> = m.units.iter().skip(1).collect();
+    let out = plan_import(&roster, &others, m.units.first());
+    let kinds: Vec<&str> = out
+        .changes
+        .iter()
+        .map(|c| match c {
+            Change::GiveEnhancement { unit: UnitRef::Existing(1), .. } => "warlord's enhancement",
+            Change::AddUnit { .. } => "add",
+            Change::Reinforce { .. } => "reinforce",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(kinds, ["warlord's enhancement", "add", "reinforce"]);
+}
