@@ -83,15 +83,25 @@ fn every_line_is_matched_ignored_or_reported_with_suggestions() {
 #[test]
 fn the_faction_is_the_named_one_else_the_one_holding_the_units() {
     let factions: Vec<&Faction> = cat().factions().unwrap().into_iter().map(|(f, _)| f).collect();
-    assert_eq!(pick_faction(&factions, &list()).unwrap().name, "Stormcast Eternals");
+    assert_eq!(
+        pick_faction(&factions, &list()).unwrap().name,
+        "Stormcast Eternals"
+    );
     let mut unnamed = list();
     unnamed.faction = None;
-    assert_eq!(pick_faction(&factions, &unnamed).unwrap().name, "Stormcast Eternals");
+    assert_eq!(
+        pick_faction(&factions, &unnamed).unwrap().name,
+        "Stormcast Eternals"
+    );
     let mut sub = list();
     sub.faction = Some("Stormcast Eternals - Ruination Chamber".into());
     assert_eq!(pick_faction(&factions, &sub).unwrap().name, "Stormcast Eternals");
     let nothing = ParsedList::default();
-    assert!(pick_faction(&factions, &nothing).unwrap_err().contains("--faction"));
+    assert!(
+        pick_faction(&factions, &nothing)
+            .unwrap_err()
+            .contains("--faction")
+    );
 }
 
 #[test]
@@ -108,7 +118,10 @@ fn the_import_adds_units_reinforces_and_gives_enhancements_to_the_warlord() {
         .changes
         .iter()
         .map(|c| match c {
-            Change::GiveEnhancement { unit: UnitRef::Existing(1), .. } => "warlord's enhancement",
+            Change::GiveEnhancement {
+                unit: UnitRef::Existing(1),
+                ..
+            } => "warlord's enhancement",
             Change::AddUnit { .. } => "add",
             Change::Reinforce { .. } => "reinforce",
             _ => "other",

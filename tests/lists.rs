@@ -1,0 +1,266 @@
+//! `roster import` and `roster export` end to end (issue #18): a list imported as a new roster
+//! or into one in set-up, the report of every line, dry runs, `--strict`, `--skip-unknown`,
+//! stdin, malformed input refused with the database unchanged, and an export that imports back
+//! to the same Order of Battle.
+
+mod common;
+
+use common::{ASHEN_VALE, HAMMERS, Ptg, fixture, named};
+use std::io::Write;
+
+const LIST: &str = "lists/ptg-hammers-app.txt";
+
+fn import_args(file: &str) -> Vec<String> {
+    [
+        "roster",
+        "import",
+        file,
+        "--campaign",
+        ASHEN_VALE,
+        "--player",
+        "Ana",
+        "--path",
+        "warrior",
+        "--ability",
+        "berserker",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn run(p: &Ptg, args: &[String]) -> String {
+    p.ok(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+fn path(name: &str) -> String {
+    fixture(name).to_str().unwrap().to_string()
+}
+
+/// (warscroll, own name, reinforced, warlord, enhancements) of each unit of `roster`.
+fn units(p: &Ptg, roster: &str) -> Vec<(String, Option<String>, bool, bool, Vec<String>)> {
+    let r = p.json(&["roster", "show", roster]);
+    let mut out: Vec<_> = r["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| {
+            (
+                u["warscroll"].as_str().unwrap().to_string(),
+                u["name"].as_str().map(String::from),
+                u["reinforced"].as_bool().unwrap(),
+                u["warlord"].as_bool().unwrap(),
+                u["enhancements"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|e| e["name"].as_str().unwrap().to_string())
+                    .collect(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn an_app_list_becomes_a_roster_and_every_line_is_reported() {
+    let p = Ptg::ashen_vale();
+    let before = p.fingerprint();
+    let dry = run(&p, &[import_args(&path(LIST)), vec!["--dry-run".into()]].concat());
+    assert!(dry.contains("Dry run: nothing was written."), "{dry}");
+    assert!(dry.contains("Hammers of Dawn would have 4 units"), "{dry}");
+    assert_eq!(p.fingerprint(), before, "a dry run writes nothing");
+    let report = p.json(
+        &[
+            &import_args(&path(LIST))
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()[..],
+            &["--json"],
+        ]
+        .concat(),
+    );
+    assert_eq!(report["written"], true);
+    // 20 non-blank lines: 4 units, 2 enhancements, 1 lore, the rest ignored with a reason.
+    let lines = report["report"].as_array().unwrap();
+    let count = |s: &str| lines.iter().filter(|l| l["status"] == s).count();
+    assert_eq!(
+        (
+            count("unit"),
+            count("enhancement"),
+            count("lore"),
+            count("not_matched")
+        ),
+        (4, 2, 1, 0)
+    );
+    assert_eq!(lines.len(), 20, "{report}");
+    assert_eq!(
+        units(&p, HAMMERS),
+        [
+            (
+                "Knight-Arcanum".into(),
+                None,
+                false,
+                false,
+                vec!["Mirrorshield".into()]
+            ),
+            ("Liberators".into(), None, true, false, vec![]),
+            (
+                "Lord-Vigilant on Gryph-stalker".into(),
+                None,
+                false,
+                true,
+                vec!["Staunch Defender".into()]
+            ),
+            ("Vindictors".into(), None, false, false, vec![]),
+        ]
+    );
+    p.ok(&["audit"]);
+}
+
+#[test]
+fn an_export_imports_back_to_the_same_order_of_battle() {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.ok(&[
+        "roster",
+        "add",
+        HAMMERS,
+        "Liberators",
+        "--reinforced",
+        "--name",
+        "Dawn Guard",
+    ]);
+    p.ok(&["roster", "add", HAMMERS, "Knight-Arcanum"]);
+    p.ok(&["roster", "enhance", HAMMERS, "Knight-Arcanum", "Mirrorshield"]);
+    let out = p.db().parent().unwrap().join("hammers.txt");
+    p.ok(&["roster", "export", HAMMERS, "--out", out.to_str().unwrap()]);
+    p.ok(&["campaign", "new", "Second Vale"]);
+    let file = out.to_str().unwrap().to_string();
+    run(
+        &p,
+        &[
+            "roster",
+            "import",
+            &file,
+            "--campaign",
+            "Second Vale",
+            "--player",
+            "Ana",
+            "--name",
+            "Hammers Again",
+            "--path",
+            "warrior",
+            "--ability",
+            "berserker",
+        ]
+        .map(String::from),
+    );
+    assert_eq!(units(&p, "Hammers Again"), units(&p, HAMMERS));
+    let json = p.json(&["roster", "export", HAMMERS, "--format", "json"]);
+    assert_eq!(
+        (json["schema"].as_str(), json["version"].as_u64()),
+        (Some("ptg-list"), Some(1))
+    );
+    assert_eq!(named(&json["units"], "name", "Dawn Guard")["reinforced"], true);
+}
+
+#[test]
+fn unmatched_lines_refuse_the_list_unless_skipped() {
+    let p = Ptg::ashen_vale();
+    let text = std::fs::read_to_string(fixture(LIST))
+        .unwrap()
+        .replace("Vindictors (90)", "Vindicators (90)");
+    let file = p.db().parent().unwrap().join("typo.txt");
+    std::fs::write(&file, text).unwrap();
+    let args = import_args(file.to_str().unwrap());
+    let err = p.refused(
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        "did not match",
+    );
+    assert!(err.contains("--skip-unknown"), "{err}");
+    let out = p
+        .cmd(&args.iter().map(String::as_str).collect::<Vec<_>>())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("NOT MATCHED") && stdout.contains("Vindictors"),
+        "the report shows the suggestion: {stdout}"
+    );
+    run(&p, &[args, vec!["--skip-unknown".into()]].concat());
+    assert_eq!(units(&p, HAMMERS).len(), 3);
+}
+
+#[test]
+fn a_list_over_the_starting_points_is_imported_with_its_problems_or_refused_with_strict() {
+    let p = Ptg::ashen_vale();
+    let text = std::fs::read_to_string(fixture(LIST)).unwrap().replace(
+        "Vindictors (90)",
+        "Vindictors (90)\nAnnihilators (240)\nAnnihilators (240)\nAnnihilators (240)",
+    );
+    let file = p.db().parent().unwrap().join("big.txt");
+    std::fs::write(&file, text).unwrap();
+    let args = import_args(file.to_str().unwrap());
+    p.refused(
+        &[args.clone(), vec!["--strict".into()]]
+            .concat()
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        "--strict",
+    );
+    let out = run(&p, &args);
+    assert!(out.contains("problem (starting points)"), "{out}");
+    p.refused(&["roster", "check", HAMMERS], "starting points");
+}
+
+#[test]
+fn pasted_text_on_stdin_goes_into_a_roster_in_set_up() {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    let mut cmd = p.process(&["roster", "import", "-", "--into", HAMMERS]);
+    cmd.stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"Stormcast Eternals\r\n* 2x Liberators (90)\r\n* Vindictors \xE2\x80\x93 90 pts\r\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(units(&p, HAMMERS).len(), 4);
+}
+
+#[test]
+fn malformed_input_is_refused_with_the_database_unchanged() {
+    let p = Ptg::ashen_vale();
+    let dir = p.db().parent().unwrap().to_path_buf();
+    let write = |name: &str, bytes: &[u8]| {
+        let f = dir.join(name);
+        std::fs::write(&f, bytes).unwrap();
+        f.to_str().unwrap().to_string()
+    };
+    let cases = [
+        (write("empty.txt", b""), "empty"),
+        (
+            write("junk.bin", &[0xff, 0xfe, 0x00, 0x81, 0x92, 0x00, 0x13]),
+            "not text",
+        ),
+        (write("huge.txt", &vec![b'a'; 10 * 1024 * 1024]), "is not one"),
+        (write("half.rosz", b"PK\x03\x04\x14\x00\x00\x00\x08\x00"), ""),
+        (write("bad.ros", b"<?xml version=\"1.0\"?><notaroster/>"), ""),
+    ];
+    for (file, expected) in cases {
+        p.refused(
+            &import_args(&file).iter().map(String::as_str).collect::<Vec<_>>(),
+            expected,
+        );
+    }
+    p.refused(
+        &["roster", "import", "/no/such/list.txt", "--into", HAMMERS],
+        "cannot read",
+    );
+}
