@@ -1,5 +1,5 @@
 use super::*;
-use crate::lists::{detect, Format, NoteKind};
+use crate::lists::{Format, NoteKind, detect};
 use proptest::prelude::*;
 
 const FULL_SCE: &str = include_str!("../../../tests/fixtures/lists/nr-full-stormcast.txt");
@@ -62,10 +62,24 @@ fn full_stormcast() {
     assert_eq!(
         units(&l),
         vec![
-            row("Lord-Vigilant on Gryph-stalker", None, 240, false, true, &["Staunch Defender"]),
+            row(
+                "Lord-Vigilant on Gryph-stalker",
+                None,
+                240,
+                false,
+                true,
+                &["Staunch Defender"]
+            ),
             row("Liberators", Some("Dawn Guard"), 220, true, false, &[]),
             row("Annihilators", None, 180, false, false, &[]),
-            row("Knight-Arcanum", Some("Old Sparks"), 140, false, false, &["Null Pendant"]),
+            row(
+                "Knight-Arcanum",
+                Some("Old Sparks"),
+                140,
+                false,
+                false,
+                &["Null Pendant"]
+            ),
             row("Liberators", None, 110, false, false, &[]),
         ]
     );
@@ -81,7 +95,11 @@ fn full_stormcast() {
     assert!(not_understood(&l).is_empty(), "{:?}", l.notes);
     // Models are set aside with a note, on the unit's line.
     assert!(l.notes.iter().any(|n| n.line == 9 && n.text == "10x Liberator"));
-    assert!(l.notes.iter().any(|n| n.text == "Battle Formation: Thunderhead Host"));
+    assert!(
+        l.notes
+            .iter()
+            .any(|n| n.text == "Battle Formation: Thunderhead Host")
+    );
     assert!(l.notes.iter().any(|n| n.text == "Created with New Recruit"));
 }
 
@@ -101,7 +119,10 @@ fn full_skaven() {
     );
     assert_eq!(
         lores(&l),
-        vec![lore("spell", "Lore of Ruin"), lore("manifestation", "Manifestations of Doom")]
+        vec![
+            lore("spell", "Lore of Ruin"),
+            lore("manifestation", "Manifestations of Doom")
+        ]
     );
     assert!(not_understood(&l).is_empty(), "{:?}", l.notes);
 }
@@ -138,7 +159,14 @@ fn simple_stormcast() {
     assert_eq!(
         units(&l),
         vec![
-            row("Lord-Vigilant on Gryph-stalker", None, 240, false, true, &["Staunch Defender"]),
+            row(
+                "Lord-Vigilant on Gryph-stalker",
+                None,
+                240,
+                false,
+                true,
+                &["Staunch Defender"]
+            ),
             row("Liberators", Some("Dawn Guard"), 220, true, false, &[]),
             row("Knight-Arcanum", None, 140, false, false, &["Null Pendant"]),
         ]
@@ -154,7 +182,14 @@ fn simple_ironjawz() {
     assert_eq!(
         units(&l),
         vec![
-            row("Megaboss on Maw-krusha", None, 460, false, true, &["Hulking Brute"]),
+            row(
+                "Megaboss on Maw-krusha",
+                None,
+                460,
+                false,
+                true,
+                &["Hulking Brute"]
+            ),
             row("Ardboyz", Some("Da Big Uns"), 300, true, false, &[]),
             row("Weirdnob Shaman", None, 100, false, false, &[]),
         ]
@@ -173,9 +208,23 @@ fn simple_seraphon() {
     assert_eq!(
         units(&l),
         vec![
-            row("Saurus Oldblood on Carnosaur", None, 300, false, true, &["Being of the Stars"]),
+            row(
+                "Saurus Oldblood on Carnosaur",
+                None,
+                300,
+                false,
+                true,
+                &["Being of the Stars"]
+            ),
             row("Saurus Warriors", Some("Sotek's Fangs"), 260, true, false, &[]),
-            row("Skink Starpriest", None, 110, false, false, &["Reptilian Cunning"]),
+            row(
+                "Skink Starpriest",
+                None,
+                110,
+                false,
+                false,
+                &["Reptilian Cunning"]
+            ),
         ]
     );
     assert_eq!(lores(&l), vec![lore("spell", "Lore of Celestial Manipulation")]);
@@ -184,7 +233,8 @@ fn simple_seraphon() {
 
 #[test]
 fn roster_name_from_triple_plus_heading() {
-    let l = parse("+++ My Host (Age of Sigmar 4.0) [1990pts] +++\n+ Sylvaneth +\nTreelord [220pts]: General\n");
+    let l =
+        parse("+++ My Host (Age of Sigmar 4.0) [1990pts] +++\n+ Sylvaneth +\nTreelord [220pts]: General\n");
     assert_eq!(l.name.as_deref(), Some("My Host"));
     assert_eq!(l.points, Some(1990));
     assert_eq!(l.faction.as_deref(), Some("Sylvaneth"));
@@ -203,7 +253,11 @@ fn every_line_is_accounted_for() {
                 || line.trim().trim_matches('+').trim() == l.faction.as_deref().unwrap_or("");
             let attached = line.trim().starts_with("- ");
             if !line.trim().is_empty() && !header_like && !attached {
-                assert!(seen.contains(&(i + 1)), "line {} ({line}) not accounted for", i + 1);
+                assert!(
+                    seen.contains(&(i + 1)),
+                    "line {} ({line}) not accounted for",
+                    i + 1
+                );
             }
         }
     }
