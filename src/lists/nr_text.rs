@@ -78,9 +78,7 @@ fn heading(line: &str) -> Option<&str> {
 fn bracket_points(line: &str) -> Option<(usize, usize, u32)> {
     let mut from = 0;
     while let Some(open) = line[from..].find('[').map(|i| i + from) {
-        let Some(close) = line[open..].find(']').map(|i| i + open) else {
-            return None;
-        };
+        let close = line[open..].find(']').map(|i| i + open)?;
         let inner = line[open + 1..close].trim().to_lowercase();
         let digits = inner
             .strip_suffix("pts")
@@ -299,10 +297,10 @@ fn read_top_heading(list: &mut ParsedList, n: usize, line: &str) {
             Some((a, _, _)) => inner[..a].trim(),
             None => inner,
         };
-        if let Some(open) = name.rfind(" (") {
-            if name.ends_with(')') {
-                name = name[..open].trim();
-            }
+        if let Some(open) = name.rfind(" (")
+            && name.ends_with(')')
+        {
+            name = name[..open].trim();
         }
         if !name.is_empty() && list.name.is_none() {
             list.name = Some(name.to_string());
@@ -369,16 +367,16 @@ fn read_option(list: &mut ParsedList, u: usize, n: usize, item: &str) {
         unit.reinforced = true;
         return;
     }
-    if let Some((key, value)) = item.split_once(':') {
-        if ENHANCEMENT_KEYS.contains(&key.trim().to_lowercase().as_str()) {
-            let value = value.trim();
-            if value.is_empty() {
-                list.not_understood(n, item);
-            } else {
-                unit.enhancements.push(value.to_string());
-            }
-            return;
+    if let Some((key, value)) = item.split_once(':')
+        && ENHANCEMENT_KEYS.contains(&key.trim().to_lowercase().as_str())
+    {
+        let value = value.trim();
+        if value.is_empty() {
+            list.not_understood(n, item);
+        } else {
+            unit.enhancements.push(value.to_string());
         }
+        return;
     }
     let why = format!("a model or wargear of {}, not kept", unit.warscroll);
     list.ignore(n, item, &why);
