@@ -168,7 +168,11 @@ fn bullet(list: &mut ParsedList, u: usize, n: usize, line: &str, body: &str) {
             list.ignore(n, line, "the general marker (read onto the unit above)");
         }
         Some(Marker::Reinforced) => {
-            unit.reinforced = true;
+            // `3x Clanrats` then `Reinforced`: every unit of the line.
+            let at = unit.line;
+            for unit in list.units.iter_mut().filter(|x| x.line == at) {
+                unit.reinforced = true;
+            }
             list.ignore(n, line, "the reinforced marker (read onto the unit above)");
         }
         None => match labelled(body) {
@@ -277,6 +281,14 @@ pub(super) fn split_count(s: &str) -> (usize, &str) {
     }
 }
 
+/// Whether a name is no name: empty, or only a count (`3x`) or numbers.
+pub(super) fn no_name(warscroll: &str) -> bool {
+    !warscroll
+        .trim_end_matches(['x', 'X', '×'])
+        .chars()
+        .any(char::is_alphabetic)
+}
+
 /// `Name "Custom Name"`: the warscroll and the player's own name.
 pub(super) fn custom_name(s: &str) -> (&str, Option<&str>) {
     let quote = |c: char| matches!(c, '"' | '“' | '”');
@@ -317,7 +329,7 @@ fn unit_line(n: usize, line: &str) -> Option<Vec<ListUnit>> {
     let points = points_expr(&body[open + 1..])?;
     let (count, rest) = split_count(body[..open].trim());
     let (warscroll, custom) = custom_name(rest);
-    if warscroll.is_empty() {
+    if no_name(warscroll) {
         return None;
     }
     let unit = ListUnit {

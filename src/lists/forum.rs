@@ -8,8 +8,8 @@
 //! Exalted Chariot").
 
 use super::app::{
-    Labelled, Marker, custom_name, labelled, lore, marker, number, points_expr, split_count, strip_bullet,
-    title,
+    Labelled, Marker, custom_name, labelled, lore, marker, no_name, number, points_expr, split_count,
+    strip_bullet, title,
 };
 use super::{ListLore, ListUnit, ParsedList};
 
@@ -105,7 +105,11 @@ fn attach(list: &mut ParsedList, u: usize, n: usize, line: &str, body: &str) {
             list.ignore(n, line, "the general marker (read onto the unit above)");
         }
         (Some(Marker::Reinforced), _) => {
-            unit.reinforced = true;
+            // `3x Clanrats` then `Reinforced`: every unit of the line.
+            let at = unit.line;
+            for unit in list.units.iter_mut().filter(|x| x.line == at) {
+                unit.reinforced = true;
+            }
             list.ignore(n, line, "the reinforced marker (read onto the unit above)");
         }
         (None, Some(Labelled::Name(name))) => {
@@ -315,7 +319,7 @@ fn unit_line(n: usize, body: &str) -> Option<Vec<ListUnit>> {
         &mut unit,
     );
     let (warscroll, custom) = custom_name(name);
-    if warscroll.is_empty() || !warscroll.chars().any(char::is_alphabetic) {
+    if no_name(warscroll) {
         return None;
     }
     unit.warscroll = warscroll.to_string();
