@@ -42,13 +42,13 @@ pub fn parse(text: &str) -> ParsedList {
         if line.is_empty() {
             continue;
         }
-        if std::mem::take(&mut first) {
-            if let Some((name, points)) = title(line) {
-                list.name = (!name.is_empty()).then(|| name.to_string());
-                list.points = Some(points);
-                list.ignore(n, line, "the list's name and points");
-                continue;
-            }
+        if std::mem::take(&mut first)
+            && let Some((name, points)) = title(line)
+        {
+            list.name = (!name.is_empty()).then(|| name.to_string());
+            list.points = Some(points);
+            list.ignore(n, line, "the list's name and points");
+            continue;
         }
         if is_footer(line) {
             list.ignore(n, line, "the app's footer");
@@ -97,7 +97,7 @@ pub(super) fn title(line: &str) -> Option<(&str, u32)> {
         .last()
         .map(|(i, _)| i)?;
     let numbers = &body[start..];
-    let points = numbers.split('/').map(str::trim).filter_map(number).last()?;
+    let points = numbers.split('/').map(str::trim).filter_map(number).next_back()?;
     Some((
         body[..start]
             .trim()

@@ -179,7 +179,7 @@ fn header(list: &mut ParsedList, n: usize, line: &str, body: &str, no_unit: bool
 
 /// The last points value of `990`, `990/1000`, `1000 pts`.
 fn last_points(value: &str) -> Option<u32> {
-    value.split('/').filter_map(points_expr).last()
+    value.split('/').filter_map(points_expr).next_back()
 }
 
 /// Section headings: `Heroes`, `++ Battleline ++`, `**Regiment 1**`, `Leaders:`.
@@ -188,10 +188,10 @@ fn heading(body: &str) -> Option<&'static str> {
         .trim_matches(|c: char| "+=*#_~ :".contains(c))
         .to_lowercase()
         .replace('’', "'");
-    if let Some(r) = h.strip_prefix("regiment ") {
-        if number(r.trim()).is_some() {
-            return Some("a regiment heading");
-        }
+    if let Some(r) = h.strip_prefix("regiment ")
+        && number(r.trim()).is_some()
+    {
+        return Some("a regiment heading");
     }
     matches!(
         h.as_str(),
@@ -235,10 +235,10 @@ fn heading(body: &str) -> Option<&'static str> {
 fn find_points(s: &str) -> Option<(u32, &str, &str)> {
     for (open, c) in s.char_indices().filter(|(_, c)| *c == '(' || *c == '[') {
         let close = if c == '(' { ')' } else { ']' };
-        if let Some(len) = s[open + 1..].find(close) {
-            if let Some(p) = points_expr(&s[open + 1..open + 1 + len]) {
-                return Some((p, &s[..open], &s[open + 2 + len..]));
-            }
+        if let Some(len) = s[open + 1..].find(close)
+            && let Some(p) = points_expr(&s[open + 1..open + 1 + len])
+        {
+            return Some((p, &s[..open], &s[open + 2 + len..]));
         }
     }
     let words: Vec<(usize, &str)> = s
@@ -255,10 +255,11 @@ fn find_points(s: &str) -> Option<(u32, &str, &str)> {
                     return Some((number(bare)?, &s[..start], &s[next + u.len()..]));
                 }
             }
-        } else if bare.len() > 1 && bare.starts_with(|c: char| c.is_ascii_digit()) {
-            if let Some(p) = points_expr(bare).filter(|_| !bare.chars().all(|c| c.is_ascii_digit())) {
-                return Some((p, &s[..start], &s[start + bare.len()..]));
-            }
+        } else if bare.len() > 1
+            && bare.starts_with(|c: char| c.is_ascii_digit())
+            && let Some(p) = points_expr(bare).filter(|_| !bare.chars().all(|c| c.is_ascii_digit()))
+        {
+            return Some((p, &s[..start], &s[start + bare.len()..]));
         }
     }
     // `Liberators - 220`, `Liberators: 220`.
