@@ -1,16 +1,346 @@
-//! (being written) The app grammar.
+//! The official Warhammer Age of Sigmar app's text export: a title line (`Name 1000/2000 pts`),
+//! the faction, battle formation, battlescroll and lores, then sections (`General's Regiment`,
+//! `Regiment 1`, `Auxiliary Units`, `Faction Terrain`, `Regiments of Renown`, `Battle Traits`)
+//! of `Unit (points)` lines, each followed by bullets (`• General`, `• Reinforced`,
+//! `• Heroic Traits: X`, `• Name: Custom`), and a footer. ptg's `roster export --format app`
+//! writes the same layout. The small readers here (bullets, counts, points, lores) are shared
+//! with the forum grammar.
 
-use super::ParsedList;
+use super::{ListLore, ListUnit, ParsedList};
 
-/// Whether the text looks like this format.
-pub fn looks_like(_text: &str) -> bool {
-    false
+/// Whether the text looks like the app's export.
+pub fn looks_like(text: &str) -> bool {
+    let mut spell_lore = false;
+    let mut regiment = false;
+    for line in text.lines().map(str::trim) {
+        if is_generals_regiment(line) || line.starts_with("Created with Warhammer Age of Sigmar") {
+            return true;
+        }
+        spell_lore |= line.starts_with("Spell Lore - ");
+        regiment |= regiment_number(line);
+    }
+    spell_lore && regiment
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Section {
+    /// Before the first heading: faction, formation, battlescroll, drops, lores.
+    Preamble,
+    Units,
+    BattleTraits,
+    TacticCards,
 }
 
 pub fn parse(text: &str) -> ParsedList {
     let mut list = ParsedList::default();
-    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        list.not_understood(i + 1, line);
+    let mut section = Section::Preamble;
+    let mut current: Option<usize> = None;
+    let mut first = true;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if std::mem::take(&mut first)
+            && let Some((name, points)) = title(line)
+        {
+            list.name = (!name.is_empty()).then(|| name.to_string());
+            list.points = Some(points);
+            list.ignore(n, line, "the list's name and points");
+            continue;
+        }
+        if is_footer(line) {
+            list.ignore(n, line, "the app's footer");
+        } else if let Some((kind, name)) = lore(line) {
+            list.lores.push(ListLore {
+                line: n,
+                kind: kind.into(),
+                name: name.into(),
+            });
+        } else if let Some((next, why)) = heading(line) {
+            section = next;
+            current = None;
+            list.ignore(n, line, why);
+        } else if let Some(body) = strip_bullet(line) {
+            match current {
+                Some(u) => bullet(&mut list, u, n, line, body),
+                None => list.not_understood(n, line),
+            }
+        } else if section == Section::BattleTraits {
+            list.ignore(n, line, "a battle trait");
+        } else if section == Section::TacticCards {
+            list.ignore(n, line, "a battle tactic card");
+        } else if let Some(units) = unit_line(n, line) {
+            list.units.extend(units);
+            current = Some(list.units.len() - 1);
+        } else if section == Section::Preamble {
+            preamble(&mut list, n, line);
+        } else {
+            list.not_understood(n, line);
+        }
     }
     list
 }
+
+/// `Hammers of Dawn 1000/2000 pts`: the name and the limit (or the total if only one number).
+pub(super) fn title(line: &str) -> Option<(&str, u32)> {
+    let lower = line.to_ascii_lowercase();
+    let end = ["pts", "points", "pt"]
+        .iter()
+        .find_map(|s| lower.strip_suffix(s).map(str::len))?;
+    let body = line[..end].trim_end();
+    let start = body
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_digit() || *c == '/' || c.is_whitespace())
+        .last()
+        .map(|(i, _)| i)?;
+    let numbers = &body[start..];
+    let points = numbers.split('/').map(str::trim).filter_map(number).next_back()?;
+    Some((
+        body[..start]
+            .trim()
+            .trim_end_matches(['-', '–', '—', ':', '|'])
+            .trim(),
+        points,
+    ))
+}
+
+fn is_footer(line: &str) -> bool {
+    line.starts_with("Created with")
+        || line.starts_with("App:")
+        || line.starts_with("Data:")
+        || line.contains("| Data:")
+}
+
+fn is_generals_regiment(line: &str) -> bool {
+    let l = line.to_lowercase().replace('’', "'");
+    l == "general's regiment" || l == "generals regiment"
+}
+
+/// `Regiment 3`.
+fn regiment_number(line: &str) -> bool {
+    line.strip_prefix("Regiment ")
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+}
+
+fn heading(line: &str) -> Option<(Section, &'static str)> {
+    if is_generals_regiment(line) || regiment_number(line) {
+        return Some((Section::Units, "a regiment heading"));
+    }
+    let section = match line.trim_end_matches(':').to_lowercase().as_str() {
+        "auxiliary units" | "auxiliaries" => (Section::Units, "the auxiliary units heading"),
+        "faction terrain" => (Section::Units, "the faction terrain heading"),
+        "regiments of renown" | "regiment of renown" => (Section::Units, "the regiments of renown heading"),
+        "manifestations" | "endless spells" => (Section::Units, "a section heading"),
+        "battle traits" => (Section::BattleTraits, "the battle traits heading"),
+        "battle tactic cards" | "battle tactics" => (Section::TacticCards, "the battle tactic cards heading"),
+        _ => return None,
+    };
+    Some(section)
+}
+
+/// Lines between the title and the first heading.
+fn preamble(list: &mut ParsedList, n: usize, line: &str) {
+    let lower = line.to_lowercase();
+    if lower.starts_with("drops") {
+        list.ignore(n, line, "the number of drops");
+    } else if lower.starts_with("general's handbook")
+        || lower.starts_with("battlescroll")
+        || lower.starts_with("pitched battle")
+    {
+        list.ignore(n, line, "the battlescroll");
+    } else if list.faction.is_none() {
+        list.faction = Some(line.to_string());
+        list.ignore(n, line, "the faction (read as the list's faction)");
+    } else {
+        list.ignore(n, line, "the battle formation or subfaction");
+    }
+}
+
+/// A bullet under unit `u`.
+fn bullet(list: &mut ParsedList, u: usize, n: usize, line: &str, body: &str) {
+    let unit = &mut list.units[u];
+    match marker(body) {
+        Some(Marker::General) => {
+            unit.general = true;
+            list.ignore(n, line, "the general marker (read onto the unit above)");
+        }
+        Some(Marker::Reinforced) => {
+            // `3x Clanrats` then `Reinforced`: every unit of the line.
+            let at = unit.line;
+            for unit in list.units.iter_mut().filter(|x| x.line == at) {
+                unit.reinforced = true;
+            }
+            list.ignore(n, line, "the reinforced marker (read onto the unit above)");
+        }
+        None => match labelled(body) {
+            Some(Labelled::Name(name)) => {
+                unit.custom_name = Some(name.to_string());
+                list.ignore(n, line, "the unit's own name (read onto the unit above)");
+            }
+            Some(Labelled::Enhancement(e)) => unit.enhancements.push(e.to_string()),
+            Some(Labelled::Wargear) | None => {
+                list.ignore(n, line, "a wargear option or model count of the unit above")
+            }
+        },
+    }
+}
+
+pub(super) enum Marker {
+    General,
+    Reinforced,
+}
+
+/// `General`, `Reinforced`, `(Reinforced)`, `x2 size`.
+pub(super) fn marker(text: &str) -> Option<Marker> {
+    let t = text
+        .trim()
+        .trim_matches(|c| matches!(c, '(' | ')' | '[' | ']' | '*' | '.'));
+    let l = t.trim().to_lowercase();
+    match l.as_str() {
+        "general" | "the general" | "army general" => Some(Marker::General),
+        "reinforced" | "reinforced x1" | "reinforced unit" | "reinforced x 1" | "x2 size" | "2x size"
+        | "double size" | "reinforced (x2)" => Some(Marker::Reinforced),
+        _ => None,
+    }
+}
+
+pub(super) enum Labelled<'a> {
+    Name(&'a str),
+    Enhancement(&'a str),
+    Wargear,
+}
+
+/// `Label: value` under a unit: its own name, an enhancement (`Heroic Traits: X`,
+/// `Artefacts of Power: X`, any table), or a wargear choice.
+pub(super) fn labelled(body: &str) -> Option<Labelled<'_>> {
+    let (label, value) = body.split_once(':')?;
+    let value = value.trim();
+    let label = label.trim().to_lowercase();
+    if value.is_empty() || label.is_empty() {
+        return None;
+    }
+    Some(match label.as_str() {
+        "name" | "custom name" | "unit name" => Labelled::Name(value),
+        "weapon" | "weapons" | "wargear" | "options" | "option" | "models" | "loadout" => Labelled::Wargear,
+        _ => Labelled::Enhancement(value),
+    })
+}
+
+/// The text after a leading bullet (`•`, `-`, `*`, `+`, `·`, `◦`), if the line has one.
+pub(super) fn strip_bullet(line: &str) -> Option<&str> {
+    let c = line.chars().next()?;
+    if !matches!(c, '•' | '-' | '*' | '+' | '·' | '◦' | '–' | '—' | '>') {
+        return None;
+    }
+    let rest = &line[c.len_utf8()..];
+    // `-120` or a rule (`---`, `+++`) is not a bullet.
+    if c != '•' && rest.starts_with(|d: char| d.is_ascii_digit() || d == c) {
+        return None;
+    }
+    Some(rest.trim())
+}
+
+/// A whole number as printed, without overflow.
+pub(super) fn number(s: &str) -> Option<u32> {
+    if s.is_empty() || !s.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// `120`, `120 pts`, `120pts`, `10 Points`: the points of a bracket's content or a segment.
+pub(super) fn points_expr(s: &str) -> Option<u32> {
+    let l = s.trim().to_ascii_lowercase();
+    let digits = ["points", "point", "pts", "pt", "p"]
+        .iter()
+        .find_map(|u| l.strip_suffix(u))
+        .unwrap_or(&l);
+    number(digits.trim())
+}
+
+/// `3x Clanrats`, `3 x Clanrats`, `2 X Rat Ogors`: the count (1 to 50) and the rest.
+pub(super) fn split_count(s: &str) -> (usize, &str) {
+    let digits = s.chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 {
+        return (1, s);
+    }
+    let rest = s[digits..].trim_start();
+    let Some(rest) = rest.strip_prefix(['x', 'X', '×']) else {
+        return (1, s);
+    };
+    // `3x Clanrats` is a count; `3xClanrats` is too odd to be one.
+    if !rest.starts_with(char::is_whitespace) {
+        return (1, s);
+    }
+    match s[..digits].parse::<usize>() {
+        Ok(count @ 1..=50) if !rest.trim().is_empty() => (count, rest.trim()),
+        _ => (1, s),
+    }
+}
+
+/// Whether a name is no name: empty, or only a count (`3x`) or numbers.
+pub(super) fn no_name(warscroll: &str) -> bool {
+    !warscroll
+        .trim_end_matches(['x', 'X', '×'])
+        .chars()
+        .any(char::is_alphabetic)
+}
+
+/// `Name "Custom Name"`: the warscroll and the player's own name.
+pub(super) fn custom_name(s: &str) -> (&str, Option<&str>) {
+    let quote = |c: char| matches!(c, '"' | '“' | '”');
+    if let Some(start) = s.find(quote) {
+        let after = &s[start..];
+        let q = after.chars().next().map_or(1, char::len_utf8);
+        if let Some(len) = after[q..].find(quote) {
+            let name = after[q..q + len].trim();
+            let warscroll = s[..start].trim();
+            if !name.is_empty() && !warscroll.is_empty() {
+                return (warscroll, Some(name));
+            }
+        }
+    }
+    (s, None)
+}
+
+/// `Spell Lore - X`, `Prayer Lore: X`, `Manifestation Lore – X`.
+pub(super) fn lore(line: &str) -> Option<(&'static str, &str)> {
+    let lower = line.to_ascii_lowercase();
+    let kind = [
+        ("spell lore", "spell"),
+        ("prayer lore", "prayer"),
+        ("manifestation lore", "manifestation"),
+    ]
+    .into_iter()
+    .find(|(p, _)| lower.starts_with(p))?;
+    let rest = line.get(kind.0.len()..)?.trim_start();
+    let name = rest.strip_prefix(['-', ':', '–', '—'])?.trim();
+    (!name.is_empty()).then_some((kind.1, name))
+}
+
+/// `Liberators (220)`, `Liberators (220 pts)`, `Knight-Arcanum (10 Points)`, with an optional
+/// count and `"Custom Name"`: the unit entries of the line.
+fn unit_line(n: usize, line: &str) -> Option<Vec<ListUnit>> {
+    let body = line.strip_suffix(')')?;
+    let open = body.rfind('(')?;
+    let points = points_expr(&body[open + 1..])?;
+    let (count, rest) = split_count(body[..open].trim());
+    let (warscroll, custom) = custom_name(rest);
+    if no_name(warscroll) {
+        return None;
+    }
+    let unit = ListUnit {
+        line: n,
+        warscroll: warscroll.to_string(),
+        custom_name: custom.map(str::to_string),
+        points: Some(points),
+        ..ListUnit::default()
+    };
+    Some(vec![unit; count])
+}
+
+#[cfg(test)]
+mod tests;

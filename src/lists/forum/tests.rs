@@ -1,0 +1,227 @@
+use super::*;
+use crate::lists::{Format, NoteKind, detect};
+
+const NIGHTHAUNT: &str = include_str!("../../../tests/fixtures/lists/forum-nighthaunt.txt");
+const SLAANESH: &str = include_str!("../../../tests/fixtures/lists/forum-slaanesh-crlf.txt");
+const IRONJAWZ: &str = include_str!("../../../tests/fixtures/lists/forum-ironjawz-stormcast.txt");
+
+/// Every non-blank line is a unit's, an enhancement's, a lore's or a note's, once (the
+/// fixtures put enhancements on lines of their own).
+fn assert_accounted(text: &str, list: &ParsedList) {
+    let mut unit_lines: Vec<usize> = list.units.iter().map(|u| u.line).collect();
+    unit_lines.dedup();
+    let enhancements: usize = list.units.iter().map(|u| u.enhancements.len()).sum();
+    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
+    assert_eq!(
+        unit_lines.len() + enhancements + list.lores.len() + list.notes.len(),
+        non_blank,
+        "{list:#?}"
+    );
+}
+
+fn unit(line: usize, warscroll: &str, points: u32) -> ListUnit {
+    ListUnit {
+        line,
+        warscroll: warscroll.into(),
+        points: Some(points),
+        ..ListUnit::default()
+    }
+}
+
+fn not_understood(list: &ParsedList) -> Vec<&str> {
+    list.notes
+        .iter()
+        .filter(|n| n.kind == NoteKind::NotUnderstood)
+        .map(|n| n.text.as_str())
+        .collect()
+}
+
+#[test]
+fn nighthaunt_listbot() {
+    let list = parse(NIGHTHAUNT);
+    assert_eq!(list.name, None);
+    assert_eq!(list.faction.as_deref(), Some("Nighthaunt"));
+    assert_eq!(list.points, Some(990), "the last points header wins");
+    let knight = ListUnit {
+        general: true,
+        enhancements: vec!["Deathly Possessor".into()],
+        ..unit(8, "Knight of Shrouds on Ethereal Steed", 140)
+    };
+    let olynder = ListUnit {
+        enhancements: vec!["Lightshard of the Harvest Moon".into()],
+        ..unit(10, "Lady Olynder, Mortarch of Grief", 250)
+    };
+    let chainrasps = unit(15, "Chainrasps", 110);
+    assert_eq!(
+        list.units,
+        vec![
+            knight,
+            olynder,
+            chainrasps.clone(),
+            chainrasps.clone(),
+            chainrasps,
+            ListUnit {
+                reinforced: true,
+                ..unit(16, "Grimghast Reapers", 150)
+            },
+            unit(17, "Kurdoss Valentian, the Craven King", 120),
+            unit(18, "Spirit Hosts", 100),
+            ListUnit {
+                reinforced: true,
+                ..unit(19, "Bladegheist Revenants", 180)
+            },
+            unit(20, "Myrmourn Banshees", 80),
+        ]
+    );
+    assert_eq!(
+        list.lores,
+        vec![ListLore {
+            line: 12,
+            kind: "spell".into(),
+            name: "Lore of the Underworlds".into()
+        }]
+    );
+    assert_eq!(not_understood(&list), vec!["Dreadscythe Harridans"]);
+    assert_accounted(NIGHTHAUNT, &list);
+}
+
+#[test]
+fn slaanesh_with_crlf_commas_and_dashes() {
+    assert!(SLAANESH.contains("\r\n"));
+    let list = parse(SLAANESH);
+    assert_eq!(list.name.as_deref(), Some("Seekers of the Pale"));
+    assert_eq!(list.faction.as_deref(), Some("Hedonites of Slaanesh"));
+    assert_eq!(list.points, Some(1000));
+    let bladebringer = ListUnit {
+        general: true,
+        enhancements: vec!["Unseemly Vitality".into()],
+        ..unit(4, "Bladebringer, Herald on Exalted Chariot", 150)
+    };
+    let daemonettes = unit(7, "Daemonettes", 130);
+    assert_eq!(
+        list.units,
+        vec![
+            bladebringer,
+            unit(6, "Infernal Enrapturess, Herald of Slaanesh", 130),
+            daemonettes.clone(),
+            daemonettes,
+            unit(8, "Seeker Chariot", 110),
+            ListUnit {
+                reinforced: true,
+                ..unit(9, "Blissbarb Archers", 120)
+            },
+        ]
+    );
+    assert_eq!(
+        list.lores,
+        vec![ListLore {
+            line: 10,
+            kind: "manifestation".into(),
+            name: "Manifestations of Depravity".into()
+        }]
+    );
+    assert!(not_understood(&list).is_empty());
+    assert_accounted(SLAANESH, &list);
+}
+
+#[test]
+fn ironjawz_pipes_and_a_title() {
+    let list = parse(IRONJAWZ);
+    assert_eq!(list.name.as_deref(), Some("Ironjawz"));
+    assert_eq!(list.faction, None);
+    assert_eq!(list.points, Some(2000));
+    let megaboss = ListUnit {
+        general: true,
+        enhancements: vec!["Trophy Skulls".into(), "Hulking Brute".into()],
+        ..unit(2, "Megaboss on Maw-krusha", 460)
+    };
+    let ardboyz = unit(6, "Ardboyz", 150);
+    let shaman = ListUnit {
+        enhancements: vec!["Bossrokk Pebble".into()],
+        ..unit(8, "Weirdnob Shaman", 100)
+    };
+    let lord = ListUnit {
+        custom_name: Some("Dawnbringer".into()),
+        ..unit(11, "Lord-Celestant", 160)
+    };
+    assert_eq!(
+        list.units,
+        vec![
+            megaboss,
+            ListUnit {
+                reinforced: true,
+                ..unit(5, "Brutes", 180)
+            },
+            ardboyz.clone(),
+            ardboyz,
+            unit(7, "Gore-gruntas", 180),
+            shaman,
+            unit(9, "Warchanter", 110),
+            unit(10, "Bossrokk Tower", 0),
+            lord,
+        ]
+    );
+    assert_eq!(not_understood(&list), vec!["Some words that mean nothing"]);
+    // Eight unit lines (two Ardboyz on one), two enhancement lines; the shaman's artefact
+    // shares its unit's line.
+    let non_blank = IRONJAWZ.lines().filter(|l| !l.trim().is_empty()).count();
+    assert_eq!(8 + 2 + list.notes.len(), non_blank);
+}
+
+#[test]
+fn detects_the_forum_fixtures() {
+    for text in [NIGHTHAUNT, SLAANESH, IRONJAWZ] {
+        assert_eq!(detect(text.as_bytes()), Ok(Format::Forum));
+    }
+}
+
+#[test]
+fn one_line_spellings() {
+    let cases: &[(&str, &str, u32, bool, bool)] = &[
+        ("Liberators | 220 | Reinforced", "Liberators", 220, true, false),
+        ("Liberators (120)", "Liberators", 120, false, false),
+        ("Liberators 120 pts", "Liberators", 120, false, false),
+        ("Liberators 120pts", "Liberators", 120, false, false),
+        ("Liberators (10 Points)", "Liberators", 10, false, false),
+        ("Liberators [120]", "Liberators", 120, false, false),
+        ("Liberators - 120", "Liberators", 120, false, false),
+        ("Liberators — 120", "Liberators", 120, false, false),
+        ("• Liberators (120) x2 size", "Liberators", 120, true, false),
+        ("+ Liberators (Reinforced) (120)", "Liberators", 120, true, false),
+        (
+            "Lord-Celestant (160), General",
+            "Lord-Celestant",
+            160,
+            false,
+            true,
+        ),
+        (
+            "Lord-Celestant [General] (160)",
+            "Lord-Celestant",
+            160,
+            false,
+            true,
+        ),
+    ];
+    for &(line, warscroll, points, reinforced, general) in cases {
+        let list = parse(line);
+        let want = ListUnit {
+            reinforced,
+            general,
+            ..unit(1, warscroll, points)
+        };
+        assert_eq!(list.units, vec![want], "{line}");
+        assert!(list.notes.is_empty(), "{line}");
+    }
+    assert_eq!(parse("2 X Rat Ogors (140)").units.len(), 2);
+    assert_eq!(parse("1 x Rat Ogors (140)").units.len(), 1);
+    for nonsense in [
+        "- 120",
+        "(120)",
+        "Stormcast Eternals",
+        "3x Clanrats",
+        "Liberators | Reinforced",
+    ] {
+        assert_eq!(not_understood(&parse(nonsense)), vec![nonsense], "{nonsense}");
+    }
+}
