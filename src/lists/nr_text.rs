@@ -54,7 +54,9 @@ pub fn looks_like(text: &str) -> bool {
         if l.contains("created with new recruit") || l.contains("newrecruit.eu") {
             return true;
         }
-        if line.len() > 4 && line.starts_with("++") && line.ends_with("++") {
+        // `++ Army Roster [1000pts] ++`; a rule of `+` alone is forum text's divider.
+        let titled = !line.trim_matches('+').trim().is_empty();
+        if line.len() > 4 && line.starts_with("++") && line.ends_with("++") && titled {
             return true;
         }
         if heading(line).is_some() {
