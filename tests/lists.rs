@@ -70,18 +70,10 @@ fn an_app_list_becomes_a_roster_and_every_line_is_reported() {
     assert!(dry.contains("Dry run: nothing was written."), "{dry}");
     assert!(dry.contains("Hammers of Dawn would have 4 units"), "{dry}");
     assert_eq!(p.fingerprint(), before, "a dry run writes nothing");
-    let report = p.json(
-        &[
-            &import_args(&path(LIST))
-                .iter()
-                .map(String::as_str)
-                .collect::<Vec<_>>()[..],
-            &["--json"],
-        ]
-        .concat(),
-    );
+    let args = import_args(&path(LIST));
+    let report = p.json(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(report["written"], true);
-    // 20 non-blank lines: 4 units, 2 enhancements, 1 lore, the rest ignored with a reason.
+    // 19 non-blank lines: 4 units, 2 enhancements, 1 lore, the rest ignored with a reason.
     let lines = report["report"].as_array().unwrap();
     let count = |s: &str| lines.iter().filter(|l| l["status"] == s).count();
     assert_eq!(
@@ -93,7 +85,7 @@ fn an_app_list_becomes_a_roster_and_every_line_is_reported() {
         ),
         (4, 2, 1, 0)
     );
-    assert_eq!(lines.len(), 20, "{report}");
+    assert_eq!(lines.len(), 19, "{report}");
     assert_eq!(
         units(&p, HAMMERS),
         [
@@ -197,7 +189,7 @@ fn a_list_over_the_starting_points_is_imported_with_its_problems_or_refused_with
     let p = Ptg::ashen_vale();
     let text = std::fs::read_to_string(fixture(LIST)).unwrap().replace(
         "Vindictors (90)",
-        "Vindictors (90)\nAnnihilators (240)\nAnnihilators (240)\nAnnihilators (240)",
+        "Vindictors (90)\nAnnihilators (130)\nAnnihilators (130)\nAnnihilators (130)\nAnnihilators (130)",
     );
     let file = p.db().parent().unwrap().join("big.txt");
     std::fs::write(&file, text).unwrap();
@@ -212,7 +204,9 @@ fn a_list_over_the_starting_points_is_imported_with_its_problems_or_refused_with
     );
     let out = run(&p, &args);
     assert!(out.contains("problem (starting points)"), "{out}");
-    p.refused(&["roster", "check", HAMMERS], "starting points");
+    let check = p.cmd(&["roster", "check", HAMMERS]).output().unwrap();
+    assert_eq!(check.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&check.stdout).contains("starting points"));
 }
 
 #[test]
@@ -263,4 +257,59 @@ fn malformed_input_is_refused_with_the_database_unchanged() {
         &["roster", "import", "/no/such/list.txt", "--into", HAMMERS],
         "cannot read",
     );
+}
+
+#[test]
+fn allied_units_export_and_import_back_as_allies() {
+    let p = Ptg::new();
+    p.ok(&["campaign", "new", "Wastes", "--option", "allies"]);
+    p.ok(&common::roster_new(
+        "Silken Host",
+        "Wastes",
+        "Hedonites of Slaanesh",
+        "Lord of Pain",
+        "warrior",
+        "berserker",
+    ));
+    p.ok(&["roster", "add", "Silken Host", "Daemonettes"]);
+    p.ok(&["roster", "add", "Silken Host", "Blissbarb Archers"]);
+    p.ok(&[
+        "roster",
+        "add",
+        "Silken Host",
+        "Chaos Spawn",
+        "--ally",
+        "Slaves to Darkness",
+        "--name",
+        "Gift",
+    ]);
+    let out = p.db().parent().unwrap().join("silken.txt");
+    p.ok(&["roster", "export", "Silken Host", "--out", out.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("• Ally: Slaves to Darkness"), "{text}");
+    run(
+        &p,
+        &[
+            "roster",
+            "import",
+            out.to_str().unwrap(),
+            "--campaign",
+            "Wastes",
+            "--player",
+            "Ana",
+            "--name",
+            "Silken Again",
+            "--path",
+            "warrior",
+            "--ability",
+            "berserker",
+        ]
+        .map(String::from),
+    );
+    let again = p.json(&["roster", "show", "Silken Again"]);
+    assert_eq!(
+        named(&again["units"], "name", "Gift")["ally"],
+        "Slaves to Darkness"
+    );
+    assert_eq!(units(&p, "Silken Again"), units(&p, "Silken Host"));
 }

@@ -180,6 +180,10 @@ fn bullet(list: &mut ParsedList, u: usize, n: usize, line: &str, body: &str) {
                 unit.custom_name = Some(name.to_string());
                 list.ignore(n, line, "the unit's own name (read onto the unit above)");
             }
+            Some(Labelled::Ally(faction)) => {
+                unit.ally = Some(faction.to_string());
+                list.ignore(n, line, "the allied unit's faction (read onto the unit above)");
+            }
             Some(Labelled::Enhancement(e)) => unit.enhancements.push(e.to_string()),
             Some(Labelled::Wargear) | None => {
                 list.ignore(n, line, "a wargear option or model count of the unit above")
@@ -209,6 +213,8 @@ pub(super) fn marker(text: &str) -> Option<Marker> {
 
 pub(super) enum Labelled<'a> {
     Name(&'a str),
+    /// The faction of an allied unit (ptg's export).
+    Ally(&'a str),
     Enhancement(&'a str),
     Wargear,
 }
@@ -224,6 +230,7 @@ pub(super) fn labelled(body: &str) -> Option<Labelled<'_>> {
     }
     Some(match label.as_str() {
         "name" | "custom name" | "unit name" => Labelled::Name(value),
+        "ally" | "allied from" => Labelled::Ally(value),
         "weapon" | "weapons" | "wargear" | "options" | "option" | "models" | "loadout" => Labelled::Wargear,
         _ => Labelled::Enhancement(value),
     })

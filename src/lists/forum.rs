@@ -116,6 +116,10 @@ fn attach(list: &mut ParsedList, u: usize, n: usize, line: &str, body: &str) {
             unit.custom_name = Some(name.to_string());
             list.ignore(n, line, "the unit's own name (read onto the unit above)");
         }
+        (None, Some(Labelled::Ally(faction))) => {
+            unit.ally = Some(faction.to_string());
+            list.ignore(n, line, "the allied unit's faction (read onto the unit above)");
+        }
         (None, Some(Labelled::Enhancement(e))) => unit.enhancements.push(e.to_string()),
         (None, Some(Labelled::Wargear) | None) => list.ignore(n, line, "a wargear option of the unit above"),
     }
@@ -334,6 +338,7 @@ fn unit_line(n: usize, body: &str) -> Option<Vec<ListUnit>> {
             (Some(Marker::General), _) => unit.general = true,
             (Some(Marker::Reinforced), _) => unit.reinforced = true,
             (None, Some(Labelled::Name(name))) => unit.custom_name = Some(name.to_string()),
+            (None, Some(Labelled::Ally(faction))) => unit.ally = Some(faction.to_string()),
             (None, Some(Labelled::Enhancement(e))) => unit.enhancements.push(e.to_string()),
             (None, Some(Labelled::Wargear)) => {}
             (None, None) => unit.enhancements.push(extra.to_string()),

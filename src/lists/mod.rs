@@ -72,6 +72,8 @@ pub struct ListUnit {
     pub general: bool,
     /// Enhancements printed with the unit (heroic traits, artefacts, ...), as printed.
     pub enhancements: Vec<String>,
+    /// The faction of an allied unit (`• Ally: Slaves to Darkness` in ptg's export).
+    pub ally: Option<String>,
 }
 
 /// A lore the list names ("Spell Lore - Lore of the Storm").

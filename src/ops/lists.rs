@@ -80,7 +80,7 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
         (Some(name), _) => cat.faction(&name).map_err(Error::refused)?,
         (None, l) => pick_faction(&factions, l).map_err(Error::refused)?,
     };
-    let matched = match_list(faction, &list);
+    let matched = match_list(faction, &factions, &list);
     let mut result = Imported {
         format: format.as_str(),
         matched,

@@ -46,6 +46,8 @@ pub enum Status {
 pub struct ImportUnit {
     pub line: usize,
     pub warscroll: Warscroll,
+    /// The faction of an allied unit.
+    pub ally: Option<String>,
     pub custom_name: Option<String>,
     pub reinforced: bool,
     pub general: bool,
@@ -119,16 +121,33 @@ pub fn pick_faction<'a>(factions: &[&'a Faction], list: &ParsedList) -> Result<&
     }
 }
 
-/// Matches every unit, enhancement and lore of `list` against `faction`, and accounts for every
-/// other line.
-pub fn match_list(faction: &Faction, list: &ParsedList) -> Matched {
+/// Matches every unit, enhancement and lore of `list` against `faction` (an allied unit
+/// against its own faction among `others`), and accounts for every other line.
+pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> Matched {
     let mut out = Matched {
         faction: faction.name.clone(),
         units: Vec::new(),
         report: Vec::new(),
     };
     for u in &list.units {
-        match_unit(faction, u, &mut out);
+        let ally = u
+            .ally
+            .as_deref()
+            .map(|a| others.iter().find(|f| names::same(&f.name, a)));
+        match ally {
+            Some(Some(a)) => match_unit(a, u, &mut out),
+            Some(None) => out.report.push(ReportLine {
+                line: u.line,
+                text: u.warscroll.clone(),
+                status: Status::Unmatched,
+                detail: names::unknown(
+                    "allied faction",
+                    u.ally.as_deref().unwrap_or(""),
+                    others.iter().map(|f| f.name.as_str()),
+                ),
+            }),
+            None => match_unit(faction, u, &mut out),
+        }
     }
     for l in &list.lores {
         let found = faction.lores.iter().find(|x| names::same(&x.name, &l.name));
@@ -153,6 +172,16 @@ pub fn match_list(faction: &Faction, list: &ParsedList) -> Matched {
         });
     }
     for n in &list.notes {
+        // Forum text often heads a list with the faction's name alone.
+        if n.kind == NoteKind::NotUnderstood && names::same(&n.text, &faction.name) {
+            out.report.push(ReportLine {
+                line: n.line,
+                text: n.text.clone(),
+                status: Status::Ignored,
+                detail: "the faction".into(),
+            });
+            continue;
+        }
         out.report.push(ReportLine {
             line: n.line,
             text: n.text.clone(),
@@ -274,6 +303,7 @@ fn match_unit(faction: &Faction, u: &ListUnit, out: &mut Matched) {
     out.units.push(ImportUnit {
         line: u.line,
         warscroll: w.clone(),
+        ally: u.ally.as_ref().map(|_| faction.name.clone()),
         custom_name: u.custom_name.clone(),
         reinforced: u.reinforced && w.reinforceable,
         general: u.general,
@@ -302,9 +332,9 @@ pub fn plan_import(roster: &Roster, units: &[&ImportUnit], warlord: Option<&Impo
         }
     }
     for (i, u) in units.iter().enumerate() {
-        out.push(Change::AddUnit {
-            unit: NewUnit::from_warscroll(&u.warscroll, u.custom_name.as_deref(), false),
-        });
+        let mut new = NewUnit::from_warscroll(&u.warscroll, u.custom_name.as_deref(), false);
+        new.ally = u.ally.clone();
+        out.push(Change::AddUnit { unit: new });
         if u.reinforced {
             out.push(Change::Reinforce {
                 unit: UnitRef::New(i),

@@ -154,7 +154,7 @@ fn print_report(done: &Imported, dry_run: bool) -> Result<()> {
     line(t.to_string())?;
     if let Some(r) = &done.roster {
         line(format!(
-            "{} {}: {} units, {} points.",
+            "{} {} {} units, {} points.",
             r.name,
             if done.written { "now has" } else { "would have" },
             r.active_units().count(),

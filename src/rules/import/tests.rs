@@ -54,7 +54,7 @@ fn list() -> ParsedList {
 
 #[test]
 fn every_line_is_matched_ignored_or_reported_with_suggestions() {
-    let m = match_list(stormcast(), &list());
+    let m = match_list(stormcast(), &[], &list());
     let statuses: Vec<(usize, Status)> = m.report.iter().map(|l| (l.line, l.status)).collect();
     assert_eq!(
         statuses,
@@ -106,7 +106,7 @@ fn the_faction_is_the_named_one_else_the_one_holding_the_units() {
 
 #[test]
 fn the_import_adds_units_reinforces_and_gives_enhancements_to_the_warlord() {
-    let m = match_list(stormcast(), &list());
+    let m = match_list(stormcast(), &[], &list());
     let mut roster = empty_roster();
     let warlord_scroll = stormcast().unit("Lord-Vigilant on Gryph-stalker").unwrap();
     let mut w = crate::rules::model::Unit::new(1, warlord_scroll);
