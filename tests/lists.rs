@@ -36,8 +36,11 @@ fn path(name: &str) -> String {
     fixture(name).to_str().unwrap().to_string()
 }
 
-/// (warscroll, own name, reinforced, warlord, enhancements) of each unit of `roster`.
-fn units(p: &Ptg, roster: &str) -> Vec<(String, Option<String>, bool, bool, Vec<String>)> {
+/// A unit as compared: warscroll, own name, reinforced, warlord, enhancements.
+type UnitLine = (String, Option<String>, bool, bool, Vec<String>);
+
+/// Each unit of `roster`, sorted.
+fn units(p: &Ptg, roster: &str) -> Vec<UnitLine> {
     let r = p.json(&["roster", "show", roster]);
     let mut out: Vec<_> = r["units"]
         .as_array()

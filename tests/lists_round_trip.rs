@@ -61,6 +61,9 @@ fn list_of(f: &Faction) -> Option<ExportList> {
     })
 }
 
+/// A unit as compared: warscroll, own name, reinforced, general, points, enhancements.
+type UnitLine = (String, Option<String>, bool, bool, u64, Vec<String>);
+
 #[test]
 fn every_bundled_faction_round_trips_through_app_text() {
     let cat = Catalogue::bundled().expect("bundled data");
@@ -81,7 +84,7 @@ fn every_bundled_faction_round_trips_through_app_text() {
             .filter(|l| !matches!(l.status, Status::Unit | Status::Enhancement | Status::Ignored))
             .collect();
         assert!(wrong.is_empty(), "{}: {wrong:?}\n{text}", f.name);
-        let got: Vec<(String, Option<String>, bool, bool, u64, Vec<String>)> = m
+        let got: Vec<UnitLine> = m
             .units
             .iter()
             .map(|u| {

@@ -102,7 +102,7 @@ pub fn pick_faction<'a>(factions: &[&'a Faction], list: &ParsedList) -> Result<&
             .count()
     };
     let mut best: Vec<(&Faction, usize)> = factions.iter().map(|f| (*f, held(f))).collect();
-    best.sort_by(|a, b| b.1.cmp(&a.1));
+    best.sort_by_key(|b| std::cmp::Reverse(b.1));
     match best.as_slice() {
         [(f, n), (_, m), ..] if *n > 0 && n > m => Ok(f),
         [(f, n)] if *n > 0 => Ok(f),

@@ -186,6 +186,6 @@ pub fn run_export(app: &mut App, args: ExportArgs) -> Result<()> {
                 .map_err(|e| Error::refused(format!("cannot write {}: {e}", path.display())))?;
             line(format!("Wrote {} to {}.", list.name, path.display()))
         }
-        None => line(text.trim_end().to_string()),
+        None => line(text.trim_end()),
     }
 }
