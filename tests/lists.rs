@@ -316,3 +316,27 @@ fn allied_units_export_and_import_back_as_allies() {
     );
     assert_eq!(units(&p, "Silken Again"), units(&p, "Silken Host"));
 }
+
+#[test]
+fn a_list_without_a_general_shows_its_report_and_asks_for_the_warlord() {
+    let p = Ptg::ashen_vale();
+    let file = p.db().parent().unwrap().join("plain.txt");
+    std::fs::write(&file, "Liberators (90)\nKnight-Arcanum (120)\n").unwrap();
+    let mut args = import_args(file.to_str().unwrap());
+    args.extend([
+        "--faction".to_string(),
+        "Stormcast Eternals".to_string(),
+        "--name".into(),
+        "Plain".into(),
+    ]);
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = p.cmd(&refs).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Knight-Arcanum (120 pts)"));
+    p.refused(&refs, "name the warlord with --warlord");
+    run(
+        &p,
+        &[args, vec!["--warlord".into(), "Knight-Arcanum".into()]].concat(),
+    );
+    assert_eq!(units(&p, "Plain").len(), 2);
+}
