@@ -191,3 +191,5 @@ mod forum;
 mod nr_json;
 mod nr_text;
 mod ros;
+#[cfg(test)]
+mod test_support;

@@ -1,4 +1,5 @@
 use super::*;
+use crate::lists::test_support::*;
 use crate::lists::{Format, NoteKind, detect};
 use proptest::prelude::*;
 
@@ -6,40 +7,10 @@ const STORMCAST: &str = include_str!("../../../tests/fixtures/lists/app-stormcas
 const SKAVEN: &str = include_str!("../../../tests/fixtures/lists/app-skaven.txt");
 const GLOOMSPITE: &str = include_str!("../../../tests/fixtures/lists/app-gloomspite.txt");
 
-/// Every non-blank line is a unit's, an enhancement's, a lore's or a note's, once.
-pub(crate) fn assert_accounted(text: &str, list: &ParsedList) {
-    let mut unit_lines: Vec<usize> = list.units.iter().map(|u| u.line).collect();
-    unit_lines.dedup();
-    let enhancements: usize = list.units.iter().map(|u| u.enhancements.len()).sum();
-    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
-    assert_eq!(
-        unit_lines.len() + enhancements + list.lores.len() + list.notes.len(),
-        non_blank,
-        "{list:#?}"
-    );
-}
-
-fn unit(line: usize, warscroll: &str, points: u32) -> ListUnit {
-    ListUnit {
-        line,
-        warscroll: warscroll.into(),
-        points: Some(points),
-        ..ListUnit::default()
-    }
-}
-
 fn lores(list: &ParsedList) -> Vec<(&str, &str)> {
     list.lores
         .iter()
         .map(|l| (l.kind.as_str(), l.name.as_str()))
-        .collect()
-}
-
-fn not_understood(list: &ParsedList) -> Vec<&str> {
-    list.notes
-        .iter()
-        .filter(|n| n.kind == NoteKind::NotUnderstood)
-        .map(|n| n.text.as_str())
         .collect()
 }
 

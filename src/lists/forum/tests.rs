@@ -1,40 +1,10 @@
 use super::*;
-use crate::lists::{Format, NoteKind, detect};
+use crate::lists::test_support::*;
+use crate::lists::{Format, detect};
 
 const NIGHTHAUNT: &str = include_str!("../../../tests/fixtures/lists/forum-nighthaunt.txt");
 const SLAANESH: &str = include_str!("../../../tests/fixtures/lists/forum-slaanesh-crlf.txt");
 const IRONJAWZ: &str = include_str!("../../../tests/fixtures/lists/forum-ironjawz-stormcast.txt");
-
-/// Every non-blank line is a unit's, an enhancement's, a lore's or a note's, once (the
-/// fixtures put enhancements on lines of their own).
-fn assert_accounted(text: &str, list: &ParsedList) {
-    let mut unit_lines: Vec<usize> = list.units.iter().map(|u| u.line).collect();
-    unit_lines.dedup();
-    let enhancements: usize = list.units.iter().map(|u| u.enhancements.len()).sum();
-    let non_blank = text.lines().filter(|l| !l.trim().is_empty()).count();
-    assert_eq!(
-        unit_lines.len() + enhancements + list.lores.len() + list.notes.len(),
-        non_blank,
-        "{list:#?}"
-    );
-}
-
-fn unit(line: usize, warscroll: &str, points: u32) -> ListUnit {
-    ListUnit {
-        line,
-        warscroll: warscroll.into(),
-        points: Some(points),
-        ..ListUnit::default()
-    }
-}
-
-fn not_understood(list: &ParsedList) -> Vec<&str> {
-    list.notes
-        .iter()
-        .filter(|n| n.kind == NoteKind::NotUnderstood)
-        .map(|n| n.text.as_str())
-        .collect()
-}
 
 #[test]
 fn nighthaunt_listbot() {

@@ -1,43 +1,11 @@
 use super::*;
+use crate::lists::test_support::*;
 use crate::lists::{Format, NoteKind, detect};
 use proptest::prelude::*;
 
 const SCE: &str = include_str!("../../../tests/fixtures/lists/nr-stormcast.json");
 const IJ: &str = include_str!("../../../tests/fixtures/lists/nr-ironjawz.json");
 const NH: &str = include_str!("../../../tests/fixtures/lists/nr-nighthaunt.json");
-
-type Row = (String, Option<String>, Option<u32>, bool, bool, Vec<String>);
-
-fn row(w: &str, custom: Option<&str>, pts: u32, reinforced: bool, general: bool, enh: &[&str]) -> Row {
-    (
-        w.into(),
-        custom.map(Into::into),
-        Some(pts),
-        reinforced,
-        general,
-        enh.iter().map(|e| e.to_string()).collect(),
-    )
-}
-
-fn units(l: &ParsedList) -> Vec<Row> {
-    l.units
-        .iter()
-        .map(|u| {
-            (
-                u.warscroll.clone(),
-                u.custom_name.clone(),
-                u.points,
-                u.reinforced,
-                u.general,
-                u.enhancements.clone(),
-            )
-        })
-        .collect()
-}
-
-fn lores(l: &ParsedList) -> Vec<(String, String)> {
-    l.lores.iter().map(|x| (x.kind.clone(), x.name.clone())).collect()
-}
 
 #[test]
 fn stormcast_json() {

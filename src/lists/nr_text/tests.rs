@@ -1,5 +1,6 @@
 use super::*;
-use crate::lists::{Format, NoteKind, detect};
+use crate::lists::test_support::*;
+use crate::lists::{Format, detect};
 use proptest::prelude::*;
 
 const FULL_SCE: &str = include_str!("../../../tests/fixtures/lists/nr-full-stormcast.txt");
@@ -9,49 +10,8 @@ const SIMPLE_SCE: &str = include_str!("../../../tests/fixtures/lists/nr-simple-s
 const SIMPLE_IJ: &str = include_str!("../../../tests/fixtures/lists/nr-simple-ironjawz.txt");
 const SIMPLE_SERA: &str = include_str!("../../../tests/fixtures/lists/nr-simple-seraphon.txt");
 
-type Row = (String, Option<String>, Option<u32>, bool, bool, Vec<String>);
-
-fn row(w: &str, custom: Option<&str>, pts: u32, reinforced: bool, general: bool, enh: &[&str]) -> Row {
-    (
-        w.into(),
-        custom.map(Into::into),
-        Some(pts),
-        reinforced,
-        general,
-        enh.iter().map(|e| e.to_string()).collect(),
-    )
-}
-
-fn units(l: &ParsedList) -> Vec<Row> {
-    l.units
-        .iter()
-        .map(|u| {
-            (
-                u.warscroll.clone(),
-                u.custom_name.clone(),
-                u.points,
-                u.reinforced,
-                u.general,
-                u.enhancements.clone(),
-            )
-        })
-        .collect()
-}
-
-fn lores(l: &ParsedList) -> Vec<(String, String)> {
-    l.lores.iter().map(|x| (x.kind.clone(), x.name.clone())).collect()
-}
-
 fn lore(kind: &str, name: &str) -> (String, String) {
     (kind.into(), name.into())
-}
-
-fn not_understood(l: &ParsedList) -> Vec<&str> {
-    l.notes
-        .iter()
-        .filter(|n| n.kind == NoteKind::NotUnderstood)
-        .map(|n| n.text.as_str())
-        .collect()
 }
 
 #[test]

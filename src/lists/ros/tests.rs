@@ -1,4 +1,5 @@
 use super::*;
+use crate::lists::test_support::*;
 use crate::lists::{Format, NoteKind, detect};
 use proptest::prelude::*;
 use std::io::Write;
@@ -6,8 +7,6 @@ use std::io::Write;
 const SCE: &str = include_str!("../../../tests/fixtures/lists/stormcast.ros");
 const STD: &str = include_str!("../../../tests/fixtures/lists/slaves-to-darkness.ros");
 const SERA: &str = include_str!("../../../tests/fixtures/lists/seraphon.ros");
-
-type Row = (String, Option<String>, Option<u32>, bool, bool, Vec<String>);
 
 fn row(
     w: &str,
@@ -25,26 +24,6 @@ fn row(
         general,
         enh.iter().map(|e| e.to_string()).collect(),
     )
-}
-
-fn units(l: &ParsedList) -> Vec<Row> {
-    l.units
-        .iter()
-        .map(|u| {
-            (
-                u.warscroll.clone(),
-                u.custom_name.clone(),
-                u.points,
-                u.reinforced,
-                u.general,
-                u.enhancements.clone(),
-            )
-        })
-        .collect()
-}
-
-fn lores(l: &ParsedList) -> Vec<(String, String)> {
-    l.lores.iter().map(|x| (x.kind.clone(), x.name.clone())).collect()
 }
 
 /// A .rosz as New Recruit writes it: the roster deflated in a zip.
