@@ -120,6 +120,23 @@ impl ParsedList {
     }
 }
 
+/// Group names under which list formats print a unit's enhancements (`Heroic Traits: X` in
+/// New Recruit's text, a selection group in `.ros` and JSON), lower case.
+const ENHANCEMENT_GROUPS: &[&str] = &[
+    "heroic traits",
+    "heroic trait",
+    "artefacts of power",
+    "artefact of power",
+    "artefacts",
+    "enhancements",
+    "enhancement",
+    "ensorcelled banners",
+    "great endrinworks",
+    "ironweld innovations",
+    "monstrous traits",
+    "big names",
+];
+
 /// Why a list could not be read at all.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{0}")]

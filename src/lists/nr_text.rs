@@ -12,22 +12,6 @@
 
 use super::{ListLore, ListUnit, ParsedList};
 
-/// Unit options that name an enhancement: `Heroic Traits: Staunch Defender`.
-const ENHANCEMENT_KEYS: &[&str] = &[
-    "heroic traits",
-    "heroic trait",
-    "artefacts of power",
-    "artefact of power",
-    "artefacts",
-    "enhancements",
-    "enhancement",
-    "ensorcelled banners",
-    "great endrinworks",
-    "ironweld innovations",
-    "monstrous traits",
-    "big names",
-];
-
 /// Army choices set aside on purpose, with why.
 const ARMY_KEYS: &[(&str, &str)] = &[
     (
@@ -370,7 +354,7 @@ fn read_option(list: &mut ParsedList, u: usize, n: usize, item: &str) {
         return;
     }
     if let Some((key, value)) = item.split_once(':')
-        && ENHANCEMENT_KEYS.contains(&key.trim().to_lowercase().as_str())
+        && super::ENHANCEMENT_GROUPS.contains(&key.trim().to_lowercase().as_str())
     {
         let value = value.trim();
         if value.is_empty() {

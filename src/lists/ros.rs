@@ -14,22 +14,6 @@ const MAX_UNZIPPED: u64 = 8 * 1024 * 1024;
 /// The most copies one selection's `number` may stand for.
 const MAX_COPIES: u32 = 20;
 
-/// Selection groups whose children are a unit's enhancements.
-const ENHANCEMENT_GROUPS: &[&str] = &[
-    "heroic traits",
-    "heroic trait",
-    "artefacts of power",
-    "artefact of power",
-    "artefacts",
-    "enhancements",
-    "enhancement",
-    "ensorcelled banners",
-    "great endrinworks",
-    "ironweld innovations",
-    "monstrous traits",
-    "big names",
-];
-
 /// Top-level selections set aside on purpose, with why.
 const ARMY_CHOICES: &[(&str, &str)] = &[
     (
@@ -105,7 +89,7 @@ fn lower(s: &str) -> String {
 }
 
 fn is_enhancement_group(name: &str) -> bool {
-    ENHANCEMENT_GROUPS.contains(&lower(name).as_str())
+    super::ENHANCEMENT_GROUPS.contains(&lower(name).as_str())
 }
 
 /// "spell", "prayer" or "manifestation" for a lore selection ("Spell Lore", "Prayer Lores").

@@ -151,7 +151,7 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
     });
     match written {
         Ok(w) => result.written = w,
-        Err(e) if e.to_string().contains(UNWIND) => {}
+        Err(Error::Refused(m)) if m == UNWIND => {}
         // A refusal (no general, no Path named, set-up over): shown with the report.
         Err(Error::Refused(why)) => {
             result.refused = Some(why);

@@ -121,8 +121,7 @@ pub fn favour_shown(cat: &Catalogue, roster: &Roster) -> Option<u32> {
         return None;
     }
     let realms = cat.realms().ok()?;
-    let warlord = roster.warlord().map(|w| w.keywords.as_slice()).unwrap_or(&[]);
-    crate::rules::favour::god_of(&realms, &roster.faction, warlord).map(|_| roster.favour)
+    crate::rules::favour::god_of_roster(&realms, roster).map(|_| roster.favour)
 }
 
 /// `roster favour`: favour given or taken by hand, one logged change undone by `ptg undo`.

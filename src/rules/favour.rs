@@ -13,20 +13,29 @@ use crate::catalogue::dice::DiceExpr;
 use crate::catalogue::options::Favour;
 use crate::names::SameName;
 
+/// Whether a roster of `faction` led by a warlord with `warlord_keywords` belongs to the god of
+/// this favour: its faction is named, or its warlord has the god's keyword.
+fn belongs(f: &Favour, faction: &str, warlord_keywords: &[String]) -> bool {
+    f.factions.iter().any(|x| x.same_name(faction)) || warlord_keywords.iter().any(|k| k.same_name(&f.god))
+}
+
 /// The god whose favour a roster of `faction` keeps, if any realm's favour names its faction
 /// or its warlord has the god's keyword.
 pub fn god_of<'a>(realms: &[&'a Realm], faction: &str, warlord_keywords: &[String]) -> Option<&'a str> {
-    realms.iter().filter_map(|r| r.favour.as_ref()).find_map(|f| {
-        let by_faction = f.factions.iter().any(|x| x.same_name(faction));
-        let by_keyword = warlord_keywords.iter().any(|k| k.same_name(&f.god));
-        (by_faction || by_keyword).then_some(f.god.as_str())
-    })
+    realms
+        .iter()
+        .filter_map(|r| r.favour.as_ref())
+        .find(|f| belongs(f, faction, warlord_keywords))
+        .map(|f| f.god.as_str())
 }
 
-/// Whether the roster belongs to the god of this realm's favour.
-fn keeps(f: &Favour, roster: &Roster) -> bool {
-    let warlord = roster.warlord().map(|w| w.keywords.as_slice()).unwrap_or(&[]);
-    f.factions.iter().any(|x| x.same_name(&roster.faction)) || warlord.iter().any(|k| k.same_name(&f.god))
+/// The god whose favour `roster` keeps (see [`god_of`]).
+pub fn god_of_roster<'a>(realms: &[&'a Realm], roster: &Roster) -> Option<&'a str> {
+    god_of(realms, &roster.faction, warlord_keywords(roster))
+}
+
+fn warlord_keywords(roster: &Roster) -> &[String] {
+    roster.warlord().map(|w| w.keywords.as_slice()).unwrap_or(&[])
 }
 
 /// The favour a roster's battle at `realm` earns or costs it: `victory` points for a major or
@@ -39,7 +48,11 @@ pub fn plan_favour(
     result: BattleResult,
     roller: &mut Roller,
 ) -> Result<Option<Change>, RuleError> {
-    let Some(f) = realm.favour.as_ref().filter(|f| keeps(f, roster)) else {
+    let Some(f) = realm
+        .favour
+        .as_ref()
+        .filter(|f| belongs(f, &roster.faction, warlord_keywords(roster)))
+    else {
         return Ok(None);
     };
     let reason = format!("{} at {}", result, realm.name);
@@ -80,8 +93,7 @@ pub fn plan_favour(
 
 /// Refuses favour for a roster that keeps none (a test and a typed command share it).
 pub fn check_keeps_favour(realms: &[&Realm], roster: &Roster) -> Result<(), RuleError> {
-    let warlord = roster.warlord().map(|w| w.keywords.clone()).unwrap_or_default();
-    match god_of(realms, &roster.faction, &warlord) {
+    match god_of_roster(realms, roster) {
         Some(_) => Ok(()),
         None => refuse(
             "favour",
