@@ -27,6 +27,8 @@ enum Section {
     /// Before the first heading: faction, formation, battlescroll, drops, lores.
     Preamble,
     Units,
+    /// Under `Regiments of Renown`: a regiment's name (no points) heads the units it brings.
+    Renown,
     BattleTraits,
     TacticCards,
 }
@@ -76,6 +78,12 @@ pub fn parse(text: &str) -> ParsedList {
             current = Some(list.units.len() - 1);
         } else if section == Section::Preamble {
             preamble(&mut list, n, line);
+        } else if section == Section::Renown {
+            list.ignore(
+                n,
+                line,
+                "a Regiment of Renown's name (ptg keeps the units listed with points, not the regiment)",
+            );
         } else {
             list.not_understood(n, line);
         }
@@ -132,7 +140,7 @@ fn heading(line: &str) -> Option<(Section, &'static str)> {
     let section = match line.trim_end_matches(':').to_lowercase().as_str() {
         "auxiliary units" | "auxiliaries" => (Section::Units, "the auxiliary units heading"),
         "faction terrain" => (Section::Units, "the faction terrain heading"),
-        "regiments of renown" | "regiment of renown" => (Section::Units, "the regiments of renown heading"),
+        "regiments of renown" | "regiment of renown" => (Section::Renown, "the regiments of renown heading"),
         "manifestations" | "endless spells" => (Section::Units, "a section heading"),
         "battle traits" => (Section::BattleTraits, "the battle traits heading"),
         "battle tactic cards" | "battle tactics" => (Section::TacticCards, "the battle tactic cards heading"),

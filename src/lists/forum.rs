@@ -266,13 +266,18 @@ fn find_points(s: &str) -> Option<(u32, &str, &str)> {
             return Some((p, &s[..start], &s[start + bare.len()..]));
         }
     }
-    // `Liberators - 220`, `Liberators: 220`.
+    // `Liberators - 220`, `Liberators: 220`, and `Liberators 220` (two to four digits after a
+    // space: no warscroll's name ends in a number, a single digit is more likely a count).
     let digits = s.chars().rev().take_while(char::is_ascii_digit).count();
     let before = s[..s.len() - digits].trim_end();
     let sep = before.chars().last()?;
+    let p = number(&s[s.len() - digits..]);
     if digits > 0 && matches!(sep, '-' | ':' | '=' | '–' | '—') {
-        let p = number(&s[s.len() - digits..])?;
-        return Some((p, &before[..before.len() - sep.len_utf8()], ""));
+        return Some((p?, &before[..before.len() - sep.len_utf8()], ""));
+    }
+    let spaced = before.len() < s.len() - digits;
+    if (2..=4).contains(&digits) && spaced && sep.is_alphabetic() {
+        return Some((p?, before, ""));
     }
     None
 }

@@ -21,6 +21,8 @@ pub enum Format {
     Rosz,
     /// New Recruit's JSON export.
     NewRecruitJson,
+    /// ptg's own JSON list (`roster export --format json`).
+    PtgJson,
     /// Listbot-style and forum text: pipes, `(120)`, `120 pts`, `[120]`, bullets, `3x`.
     Forum,
 }
@@ -33,6 +35,7 @@ impl Format {
             Format::Ros => "ros",
             Format::Rosz => "rosz",
             Format::NewRecruitJson => "new-recruit-json",
+            Format::PtgJson => "ptg-json",
             Format::Forum => "forum",
         }
     }
@@ -165,6 +168,7 @@ pub fn parse(bytes: &[u8], forced: Option<Format>) -> Result<(Format, ParsedList
         Format::Rosz => ros::parse_rosz(bytes)?,
         Format::Ros => ros::parse_ros(&text(bytes)?)?,
         Format::NewRecruitJson => nr_json::parse(&text(bytes)?)?,
+        Format::PtgJson => ptg_json::parse(&text(bytes)?)?,
         Format::App => app::parse(&text(bytes)?),
         Format::NewRecruitText => nr_text::parse(&text(bytes)?),
         Format::Forum => forum::parse(&text(bytes)?),
@@ -190,6 +194,9 @@ pub fn detect(bytes: &[u8]) -> Result<Format, ListError> {
     if head.starts_with("<?xml") || head.starts_with("<roster") {
         return Ok(Format::Ros);
     }
+    if head.starts_with('{') && ptg_json::looks_like(&t) {
+        return Ok(Format::PtgJson);
+    }
     if head.starts_with('{') {
         return Ok(Format::NewRecruitJson);
     }
@@ -207,6 +214,7 @@ pub mod export;
 mod forum;
 mod nr_json;
 mod nr_text;
+mod ptg_json;
 mod ros;
 #[cfg(test)]
 mod test_support;

@@ -319,15 +319,25 @@ fn read_army_choice(list: &mut ParsedList, n: usize, line: &str) -> bool {
     false
 }
 
-/// The options after a unit's `:`, split on commas outside parentheses.
+/// The options after a unit's `:`, split on commas outside parentheses and quotes. A comma
+/// followed by a lower-case word continues a name (`Ar'gath, the King of Blades`), as does one
+/// inside a name that opens with a quote (`'Fire, You Worms!'`): options start with a capital.
 fn split_options(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut start = 0;
+    let mut quoted = false;
     for (i, c) in s.char_indices() {
+        let before = s[..i].trim_end();
+        let after = s[i + c.len_utf8()..].trim_start();
         match c {
             '(' | '[' => depth += 1,
             ')' | ']' => depth -= 1,
+            '\'' | '‘' | '’' if !quoted && (before.is_empty() || before.ends_with([':', ','])) => {
+                quoted = true
+            }
+            '\'' | '’' if quoted && (after.is_empty() || after.starts_with(',')) => quoted = false,
+            ',' if quoted || after.starts_with(char::is_lowercase) => {}
             ',' if depth <= 0 => {
                 out.push(s[start..i].trim());
                 start = i + 1;

@@ -182,6 +182,16 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
             });
             continue;
         }
+        // A bare warscroll name, printed without points, is that unit: the name is exact.
+        if n.kind == NoteKind::NotUnderstood && faction.unit(&n.text).is_some() {
+            let bare = ListUnit {
+                line: n.line,
+                warscroll: n.text.clone(),
+                ..ListUnit::default()
+            };
+            match_unit(faction, &bare, &mut out);
+            continue;
+        }
         out.report.push(ReportLine {
             line: n.line,
             text: n.text.clone(),
@@ -191,12 +201,39 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
             },
             detail: match &n.kind {
                 NoteKind::Ignored(why) => why.clone(),
-                NoteKind::NotUnderstood => "not understood as a unit, enhancement or lore".into(),
+                NoteKind::NotUnderstood => not_understood(faction, &n.text),
             },
         });
     }
     out.report.sort_by_key(|l| l.line);
     out
+}
+
+/// Why a line was not read, with the names of the faction it may have meant.
+fn not_understood(faction: &Faction, text: &str) -> String {
+    let known = faction
+        .units
+        .iter()
+        .map(|w| w.name.as_str())
+        .chain(
+            faction
+                .enhancement_tables
+                .iter()
+                .flat_map(|t| t.enhancements.iter().map(String::as_str)),
+        )
+        .chain(faction.lores.iter().map(|l| l.name.as_str()));
+    let close = names::suggestions(text, known);
+    match close.as_slice() {
+        [] => "not understood as a unit, enhancement or lore".into(),
+        _ => format!(
+            "not understood as a unit, enhancement or lore: did you mean {}?",
+            close
+                .iter()
+                .map(|n| format!("'{n}'"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+    }
 }
 
 fn match_unit(faction: &Faction, u: &ListUnit, out: &mut Matched) {

@@ -156,6 +156,7 @@ fn one_line_spellings() {
         ("Liberators [120]", "Liberators", 120, false, false),
         ("Liberators - 120", "Liberators", 120, false, false),
         ("Liberators — 120", "Liberators", 120, false, false),
+        ("Liberators 220", "Liberators", 220, false, false),
         ("• Liberators (120) x2 size", "Liberators", 120, true, false),
         ("+ Liberators (Reinforced) (120)", "Liberators", 120, true, false),
         (
@@ -191,6 +192,7 @@ fn one_line_spellings() {
         "Stormcast Eternals",
         "3x Clanrats",
         "Liberators | Reinforced",
+        "Liberators220",
     ] {
         assert_eq!(not_understood(&parse(nonsense)), vec![nonsense], "{nonsense}");
     }

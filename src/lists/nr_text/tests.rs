@@ -263,3 +263,22 @@ proptest! {
         let _ = parse(&text);
     }
 }
+
+#[test]
+fn enhancement_names_with_commas_stay_whole() {
+    assert_eq!(
+        split_options(
+            "General, Heroic Traits: 'Fire, You Worms!', Artefacts of Power: Ar'gath, the King of Blades, Warblade"
+        ),
+        vec![
+            "General",
+            "Heroic Traits: 'Fire, You Worms!'",
+            "Artefacts of Power: Ar'gath, the King of Blades",
+            "Warblade"
+        ]
+    );
+    assert_eq!(
+        split_options("Reinforced, Warblade (x2), 'Ere"),
+        vec!["Reinforced", "Warblade (x2)", "'Ere"]
+    );
+}

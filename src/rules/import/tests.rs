@@ -129,3 +129,36 @@ fn the_import_adds_units_reinforces_and_gives_enhancements_to_the_warlord() {
         .collect();
     assert_eq!(kinds, ["warlord's enhancement", "add", "reinforce"]);
 }
+
+#[test]
+fn a_line_not_understood_is_a_unit_when_it_names_one_exactly_else_gets_suggestions() {
+    let mut l = ParsedList::default();
+    l.not_understood(2, "Stormcast Eternals");
+    l.not_understood(3, "vindictors");
+    l.not_understood(4, "Vindicators");
+    l.not_understood(5, "what is this");
+    let m = match_list(stormcast(), &[], &l);
+    let rows: Vec<(usize, Status, &str)> = m
+        .report
+        .iter()
+        .map(|r| (r.line, r.status, r.detail.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            (2, Status::Ignored, "the faction"),
+            (3, Status::Unit, "Vindictors (90 pts)"),
+            (
+                4,
+                Status::Unmatched,
+                "not understood as a unit, enhancement or lore: did you mean 'Vindictors' or 'Vigilors' or 'Evocators'?"
+            ),
+            (
+                5,
+                Status::Unmatched,
+                "not understood as a unit, enhancement or lore"
+            ),
+        ]
+    );
+    assert_eq!(m.units.len(), 1);
+}

@@ -1,0 +1,179 @@
+//! Golden reports (issue #18): every list fixture's printed import report — each line matched,
+//! ignored with its reason, or not matched with suggestions, the points warnings, the set-up
+//! problems and the refusal if any — is compared with a stored copy in `tests/golden/lists/`.
+//! A change to what the import says shows up as a diff here. After a deliberate change, run
+//! `PTG_BLESS=1 cargo test --release --test lists_golden` and review the diff of the stored
+//! reports before committing it.
+//!
+//! Then every fixture, imported for real, goes round the official app's layout: exported as
+//! app text and imported back, it gives the same Order of Battle; so does ptg's own JSON.
+
+mod common;
+
+use common::{ASHEN_VALE, Ptg};
+use std::path::{Path, PathBuf};
+
+fn fixtures() -> Vec<PathBuf> {
+    let dir = common::fixture("lists");
+    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the list fixtures")
+        .map(|e| e.expect("a fixture").path())
+        .collect();
+    out.sort();
+    assert!(out.len() >= 19, "the list fixtures are missing: {out:?}");
+    out
+}
+
+fn file_name(f: &Path) -> String {
+    f.file_name().unwrap().to_string_lossy().into_owned()
+}
+
+/// The arguments of a new roster in Ashen Vale from `file`, named `name`.
+fn import(file: &Path, name: &str) -> Vec<String> {
+    [
+        "roster",
+        "import",
+        file.to_str().unwrap(),
+        "--campaign",
+        ASHEN_VALE,
+        "--player",
+        "Ana",
+        "--name",
+        name,
+        "--path",
+        "warrior",
+        "--ability",
+        "berserker",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// What a player sees: the exit code, stdout, then stderr.
+fn printed(p: &Ptg, args: &[String]) -> String {
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = p.cmd(&refs).output().expect("ptg runs");
+    format!(
+        "exit: {}\n{}{}",
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn every_fixture_reports_as_its_golden_copy() {
+    let p = Ptg::ashen_vale();
+    let before = p.fingerprint();
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/lists");
+    let bless = std::env::var_os("PTG_BLESS").is_some();
+    let mut differ = Vec::new();
+    for f in fixtures() {
+        let mut args = import(&f, "Golden Host");
+        args.push("--dry-run".into());
+        let got = printed(&p, &args);
+        let stored = golden.join(format!("{}.report", file_name(&f)));
+        if bless {
+            std::fs::create_dir_all(&golden).unwrap();
+            std::fs::write(&stored, &got).unwrap();
+            continue;
+        }
+        match std::fs::read_to_string(&stored) {
+            Ok(want) if want == got => {}
+            Ok(want) => differ.push(format!(
+                "{}: the report changed\n--- stored\n{want}\n--- now\n{got}",
+                file_name(&f)
+            )),
+            Err(_) => differ.push(format!(
+                "{}: no stored report (run with PTG_BLESS=1)",
+                file_name(&f)
+            )),
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n\n"));
+    assert_eq!(p.fingerprint(), before, "dry runs write nothing");
+}
+
+/// Each unit of `roster` as compared: warscroll, own name, reinforced, warlord, points,
+/// enhancements; sorted.
+fn order_of_battle(p: &Ptg, roster: &str) -> Vec<String> {
+    let r = p.json(&["roster", "show", roster]);
+    let mut out: Vec<String> = r["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| {
+            let enhancements: Vec<&str> = u["enhancements"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["name"].as_str().unwrap())
+                .collect();
+            format!(
+                "{} {} reinforced={} warlord={} pts={} ally={} [{}]",
+                u["warscroll"],
+                u["name"],
+                u["reinforced"],
+                u["warlord"],
+                u["points"],
+                u["ally"],
+                enhancements.join(", ")
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn every_fixture_imported_goes_round_the_app_layout_unchanged() {
+    let p = Ptg::ashen_vale();
+    let dir = p.dir.path().to_path_buf();
+    let mut imported = 0;
+    for (i, f) in fixtures().iter().enumerate() {
+        let first = format!("List {i}");
+        let mut args = import(f, &first);
+        args.push("--skip-unknown".into());
+        if !printed(&p, &args).starts_with("exit: 0") {
+            continue;
+        }
+        imported += 1;
+        let text = dir.join(format!("list-{i}.txt"));
+        p.ok(&["roster", "export", &first, "--out", text.to_str().unwrap()]);
+        let again = format!("List {i} again");
+        let back = printed(&p, &import(&text, &again));
+        assert!(back.starts_with("exit: 0"), "{}: {back}", file_name(f));
+        assert!(!back.contains("NOT MATCHED"), "{}: {back}", file_name(f));
+        assert_eq!(
+            order_of_battle(&p, &again),
+            order_of_battle(&p, &first),
+            "{}",
+            file_name(f)
+        );
+        // ptg's own JSON goes round the same way.
+        let json = dir.join(format!("list-{i}.json"));
+        p.ok(&[
+            "roster",
+            "export",
+            &first,
+            "--format",
+            "json",
+            "--out",
+            json.to_str().unwrap(),
+        ]);
+        let from_json = format!("List {i} from JSON");
+        let back = printed(&p, &import(&json, &from_json));
+        assert!(back.contains("Read as ptg-json"), "{}: {back}", file_name(f));
+        assert_eq!(
+            order_of_battle(&p, &from_json),
+            order_of_battle(&p, &first),
+            "{}",
+            file_name(f)
+        );
+    }
+    assert_eq!(
+        imported,
+        fixtures().len(),
+        "every fixture imports with --skip-unknown"
+    );
+}
