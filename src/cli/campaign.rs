@@ -5,6 +5,7 @@ use super::output::{json, line, table};
 use crate::error::Result;
 use crate::ops;
 use crate::ops::campaign::legends_words;
+use crate::rules::standings::StandingsRule;
 use clap::{Subcommand, ValueEnum};
 use serde::Serialize;
 
@@ -23,9 +24,13 @@ pub enum CampaignCmd {
         /// (triumphs=1e or triumphs=2e picks the table), sudden-death, allies.
         #[arg(long = "option", value_name = "OPTION[=VALUE],...")]
         options: Vec<String>,
+        /// How `campaign show` sorts the league table: wins (victories first; the default)
+        /// or glory (glory earned first). See README, "Running a league".
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(StandingsRule::NAMES))]
+        standings: Option<String>,
     },
     /// Change a campaign's settings (one change set, undone by `ptg undo`).
-    #[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["legends", "options"])))]
+    #[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["legends", "options", "standings"])))]
     Set {
         name: String,
         /// Allow Legends warscrolls (on) or not (off). Units already on an Order of Battle
@@ -36,6 +41,9 @@ pub enum CampaignCmd {
         /// `--option allies`, `--option triumphs=2e` (see `campaign new --help`).
         #[arg(long = "option", value_name = "OPTION[=VALUE],...")]
         options: Vec<String>,
+        /// How the league table is sorted: wins or glory.
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(StandingsRule::NAMES))]
+        standings: Option<String>,
     },
     /// A campaign's settings and the options in force, with what each does.
     Show { name: String },
@@ -65,9 +73,12 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
             battlepack,
             legends,
             options,
+            standings,
         } => {
+            let standings = rule(standings.as_deref())?;
             let (cat, store) = app.both()?;
-            let (c, pack_name) = ops::campaign::create(cat, store, &name, &battlepack, legends, &options)?;
+            let (c, pack_name) =
+                ops::campaign::create(cat, store, &name, &battlepack, legends, &options, standings)?;
             if json_out {
                 return json(&c);
             }
@@ -83,10 +94,12 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
             name,
             legends,
             options,
+            standings,
         } => {
             let legends = legends.map(|l| matches!(l, OnOff::On));
+            let standings = rule(standings.as_deref())?;
             let (cat, store) = app.both()?;
-            let done = ops::campaign::set(cat, store, &name, legends, &options)?;
+            let done = ops::campaign::set(cat, store, &name, legends, &options, standings)?;
             if json_out {
                 return json(&SetReport {
                     campaign: &done.campaign,
@@ -143,4 +156,11 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
             line(t.to_string())
         }
     }
+}
+
+/// The standings rule typed (clap has checked it is one of the names).
+fn rule(typed: Option<&str>) -> Result<Option<StandingsRule>> {
+    typed
+        .map(|t| t.parse::<StandingsRule>().map_err(crate::error::Error::refused))
+        .transpose()
 }

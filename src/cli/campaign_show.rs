@@ -1,7 +1,10 @@
 //! `ptg campaign show`: a campaign's settings and the options in force, each with what it
-//! does, and its rosters (with favour where the option is on).
+//! does; the league table sorted by the campaign's standings rule; the newest battles with
+//! their results and whose aftermath is still to run.
 
 use super::App;
+use super::battle::list::pending_aftermaths;
+use super::battle::show::side_line;
 use super::output::{json, line, table};
 use crate::error::Result;
 use crate::ops;
@@ -30,21 +33,92 @@ pub fn run(app: &mut App, name: &str) -> Result<()> {
             out.push_str(&format!("  {:<13} {:<4} {}\n", o.option, o.value, o.what));
         }
     }
-    let mut t = table(["Roster", "Player", "Faction", "Glory", "Favour"]);
-    for r in &shown.rosters {
-        t.add_row([
-            r.name.clone(),
-            r.player.clone(),
-            r.faction.clone(),
-            r.glory.to_string(),
-            r.favour.map(|f| f.to_string()).unwrap_or_else(|| "-".into()),
-        ]);
-    }
-    out.push_str(&format!("{} battles fought or planned.\n", shown.battles));
-    if shown.rosters.is_empty() {
-        out.push_str("No rosters yet.");
+    if shown.standings.is_empty() {
+        out.push_str("No rosters yet.\n");
     } else {
+        out.push_str(&league_table(&shown));
+        out.push('\n');
+        out.push_str(&format!(
+            "League table {} (`ptg campaign set \"{}\" --standings wins|glory`).\n",
+            shown.standings_rule.words(),
+            c.name
+        ));
+    }
+    out.push_str(&match shown.battles {
+        1 => "1 battle fought or planned.".to_string(),
+        n => format!("{n} battles fought or planned."),
+    });
+    if !shown.recent_battles.is_empty() {
+        out.push_str(" The newest:\n");
+        let mut t = table(["#", "Battleplan", "Sides", "Status"]);
+        for b in &shown.recent_battles {
+            let sides: Vec<String> = b.sides.iter().map(side_line).collect();
+            t.add_row([
+                b.id.to_string(),
+                b.battleplan.clone().unwrap_or_else(|| "-".into()),
+                sides.join("\n"),
+                pending_aftermaths(b),
+            ]);
+        }
         out.push_str(&t.to_string());
     }
     line(out)
+}
+
+/// The league table: place, roster and player, the record, glory, renown, units, quest, and
+/// favour where the option keeps it.
+fn league_table(shown: &ops::campaign::Shown) -> String {
+    let favour = |roster: &str| {
+        shown
+            .rosters
+            .iter()
+            .find(|r| r.name == roster)
+            .and_then(|r| r.favour)
+    };
+    let with_favour = shown.rosters.iter().any(|r| r.favour.is_some());
+    let mut header = vec![
+        "#",
+        "Roster",
+        "Player",
+        "Faction",
+        "Played",
+        "Won",
+        "Major",
+        "Drawn",
+        "Lost",
+        "Glory earned",
+        "Glory held",
+        "Renown",
+        "Units",
+        "Quest",
+    ];
+    if with_favour {
+        header.push("Favour");
+    }
+    let mut t = table(header);
+    for s in &shown.standings {
+        let e = &s.entry;
+        let r = &e.record;
+        let mut row = vec![
+            s.place.to_string(),
+            e.roster.clone(),
+            e.player.clone(),
+            e.faction.clone(),
+            r.played.to_string(),
+            r.victories().to_string(),
+            r.major_victories.to_string(),
+            r.draws.to_string(),
+            r.defeats().to_string(),
+            e.glory_earned.to_string(),
+            e.glory_held.to_string(),
+            e.renown.to_string(),
+            e.units.to_string(),
+            e.quest.clone().unwrap_or_else(|| "-".into()),
+        ];
+        if with_favour {
+            row.push(favour(&e.roster).map_or("-".into(), |f| f.to_string()));
+        }
+        t.add_row(row);
+    }
+    t.to_string()
 }

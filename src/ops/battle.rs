@@ -390,19 +390,22 @@ pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, battle_id: i64) -> Result
 pub struct BattleList<'c> {
     conn: &'c Conn,
     campaign_id: Option<i64>,
+    roster_id: Option<i64>,
 }
 
 impl BattleList<'_> {
     /// Calls `f` with each battle, newest first, as it is read.
     pub fn each(&self, f: impl FnMut(Battle) -> Result<()>) -> Result<()> {
-        battles::each(self.conn, self.campaign_id, f)
+        battles::each(self.conn, self.campaign_id, self.roster_id, f)
     }
 }
 
-/// Runs `f` with the battles of one campaign or all, in one read transaction.
+/// Runs `f` with the battles of one campaign or all, of one roster or all, in one read
+/// transaction.
 pub fn read_list<T>(
     store: &mut Store,
     campaign: Option<&str>,
+    roster: Option<&str>,
     f: impl FnOnce(&BattleList) -> Result<T>,
 ) -> Result<T> {
     store.read(|conn| {
@@ -410,7 +413,12 @@ pub fn read_list<T>(
             .map(|c| Campaign::get(conn, c))
             .transpose()?
             .map(|c| c.id);
-        f(&BattleList { conn, campaign_id })
+        let roster_id = roster.map(|r| rosters::id_of(conn, r)).transpose()?;
+        f(&BattleList {
+            conn,
+            campaign_id,
+            roster_id,
+        })
     })
 }
 

@@ -2,7 +2,9 @@
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
+use crate::rules::battle::Battle;
 use crate::rules::options::CampaignOptions;
+use crate::rules::standings::{LeagueEntry, Record, Standing, StandingsRule, standings};
 use crate::store::{Campaign, CampaignRow, Store};
 use serde::Serialize;
 
@@ -16,9 +18,11 @@ pub fn create(
     battlepack: &str,
     legends: bool,
     options: &[String],
+    standings: Option<StandingsRule>,
 ) -> Result<(Campaign, String)> {
     let pack = cat.battlepack(battlepack).map_err(Error::refused)?;
-    let options = CampaignOptions::default().with(&pack.options, &pack.name, options)?;
+    let mut options = CampaignOptions::default().with(&pack.options, &pack.name, options)?;
+    options.standings = standings.unwrap_or_default();
     let campaign =
         store.write(|tx| Campaign::create(tx, name, &pack.id, legends, &options).map_err(Error::from))?;
     Ok((campaign, pack.name.clone()))
@@ -42,11 +46,13 @@ pub fn set(
     name: &str,
     legends: Option<bool>,
     options: &[String],
+    standings: Option<StandingsRule>,
 ) -> Result<Set> {
     store.write(|tx| {
         let c = Campaign::get(tx, name)?;
         let pack = cat.battlepack(&c.battlepack).map_err(Error::refused)?;
-        let new_options = c.options.with(&pack.options, &pack.name, options)?;
+        let mut new_options = c.options.with(&pack.options, &pack.name, options)?;
+        new_options.standings = standings.unwrap_or(c.options.standings);
         let legends = legends.unwrap_or(c.legends);
         if c.legends == legends && c.options == new_options {
             return Ok(Set {
@@ -58,7 +64,10 @@ pub fn set(
         if c.legends != legends {
             said.push(legends_words(legends).to_string());
         }
-        if c.options != new_options {
+        if c.options.standings != new_options.standings {
+            said.push(format!("standings by {}", new_options.standings.as_str()));
+        }
+        if c.options.in_force() != new_options.in_force() {
             said.push(format!("options: {}", new_options.words()));
         }
         let summary = format!("{}: {}", c.name, said.join("; "));
@@ -113,19 +122,45 @@ pub struct Shown {
     pub options: Vec<OptionLine>,
     pub rosters: Vec<RosterLine>,
     pub battles: i64,
+    /// How the league table is sorted, and the table.
+    pub standings_rule: StandingsRule,
+    pub standings: Vec<Standing>,
+    /// The newest battles, newest first.
+    pub recent_battles: Vec<Battle>,
 }
+
+/// How many battles `campaign show` lists under the league table.
+pub const RECENT_BATTLES: u32 = 5;
 
 /// A campaign's settings, the options in force with what each does, and its rosters.
 pub fn show(cat: &Catalogue, store: &mut Store, name: &str) -> Result<Shown> {
-    let (campaign, rows, battles) = store.read(|conn| {
+    let (campaign, rows, battles, league, recent_battles) = store.read(|conn| {
         let c = Campaign::get(conn, name)?;
         let rows = crate::store::rosters::list(conn, Some(c.id))?;
         let battles = Campaign::list(conn)?
             .into_iter()
             .find(|r| r.campaign.id == c.id)
             .map_or(0, |r| r.battles);
-        Ok::<_, Error>((c, rows, battles))
+        let league = crate::store::standings::league(conn, c.id)?;
+        let recent = crate::store::battles::recent(conn, c.id, RECENT_BATTLES)?;
+        Ok::<_, Error>((c, rows, battles, league, recent))
     })?;
+    let entries = league
+        .into_iter()
+        .map(|r| LeagueEntry {
+            roster_id: r.roster_id,
+            roster: r.roster,
+            player: r.player,
+            faction: r.faction,
+            record: Record::of(r.results),
+            glory_earned: r.glory_earned,
+            glory_held: r.glory_held,
+            renown: r.renown,
+            units: r.units,
+            quest: r.quest,
+        })
+        .collect();
+    let standings_rule = campaign.options.standings;
     let pack = cat.battlepack(&campaign.battlepack).map_err(Error::refused)?;
     let realms = cat.realms().map_err(|e| Error::refused(e.to_string()))?;
     let options = campaign
@@ -157,6 +192,9 @@ pub fn show(cat: &Catalogue, store: &mut Store, name: &str) -> Result<Shown> {
         options,
         rosters,
         battles,
+        standings_rule,
+        standings: standings(standings_rule, entries),
+        recent_battles,
     })
 }
 

@@ -21,6 +21,7 @@ pub mod realms;
 pub mod renown;
 pub mod reprice;
 pub mod roster;
+pub mod standings;
 pub mod undo;
 
 pub use change::{Change, Outcome, UnitRef};

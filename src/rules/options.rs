@@ -3,6 +3,7 @@
 //! The battlepack says which options exist and their numbers (`catalogue::PackOptions`); this
 //! is what a campaign chose, and the rule for reading what a player typed.
 
+use super::standings::StandingsRule;
 use super::{RuleError, refuse};
 use crate::catalogue::PackOptions;
 use crate::names::SameName;
@@ -22,6 +23,14 @@ pub struct CampaignOptions {
     pub sudden_death: bool,
     #[serde(default, skip_serializing_if = "is_false")]
     pub allies: bool,
+    /// How the league table is sorted (`--standings`): a setting of the campaign, not a rule
+    /// of play, kept here so `campaign set` and its undo carry it with the options.
+    #[serde(default, skip_serializing_if = "is_default_rule")]
+    pub standings: StandingsRule,
+}
+
+fn is_default_rule(r: &StandingsRule) -> bool {
+    *r == StandingsRule::default()
 }
 
 fn is_false(b: &bool) -> bool {
@@ -32,8 +41,9 @@ fn is_false(b: &bool) -> bool {
 pub const NAMES: [&str; 5] = ["realms", "favour", "triumphs", "sudden-death", "allies"];
 
 impl CampaignOptions {
+    /// No rule option on (the standings rule is a setting, not an option).
     pub fn is_empty(&self) -> bool {
-        *self == CampaignOptions::default()
+        self.in_force().is_empty()
     }
 
     /// Each option in force, as (name, value): "on" or the triumph table's id.

@@ -67,6 +67,14 @@ pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<Battle>> 
     Ok(battles.into_iter().map(|(b, _)| b).collect())
 }
 
+/// The `n` newest battles of a campaign (not cancelled), newest first.
+pub fn recent(conn: &Connection, campaign_id: i64, n: u32) -> Result<Vec<Battle>> {
+    let filter = "b.id IN (SELECT id FROM battles WHERE campaign_id = ?1 AND cancelled = 0
+                           ORDER BY id DESC LIMIT ?2)";
+    let battles = load_all(conn, filter, &[&campaign_id, &n])?;
+    Ok(battles.into_iter().map(|(b, _)| b).collect())
+}
+
 /// The battles, newest first, that `roster_id` fought or planned (not cancelled).
 pub fn list_of_roster(conn: &Connection, roster_id: i64) -> Result<Vec<Battle>> {
     let filter = "b.id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1) AND b.cancelled = 0";
@@ -85,18 +93,23 @@ fn load_all(conn: &Connection, filter: &str, values: &[&dyn ToSql]) -> Result<Ve
     Ok(out)
 }
 
-/// Battles not cancelled, newest first, of one campaign or all, handed to `f` one at a time
-/// as they are read (a whole league's list is never held at once).
+/// Battles not cancelled, newest first, of one campaign or all, and of one roster or all,
+/// handed to `f` one at a time as they are read (a whole league's list is never held at once).
 pub fn each<E: From<anyhow::Error>>(
     conn: &Connection,
     campaign_id: Option<i64>,
+    roster_id: Option<i64>,
     mut f: impl FnMut(Battle) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
-    let (filter, values): (&str, Vec<&dyn ToSql>) = match &campaign_id {
-        Some(c) => ("b.campaign_id = ?1 AND b.cancelled = 0", vec![c]),
-        None => ("b.cancelled = 0", Vec::new()),
+    // One filter per case, so each can use its index (a roster's battles through its sides).
+    let of_roster = "b.id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1) AND b.cancelled = 0";
+    let (filter, values): (String, Vec<&dyn ToSql>) = match (&campaign_id, &roster_id) {
+        (None, None) => ("b.cancelled = 0".into(), Vec::new()),
+        (Some(c), None) => ("b.campaign_id = ?1 AND b.cancelled = 0".into(), vec![c]),
+        (None, Some(r)) => (of_roster.into(), vec![r]),
+        (Some(c), Some(r)) => (format!("{of_roster} AND b.campaign_id = ?2"), vec![r, c]),
     };
-    super::battle_rows::each(conn, filter, &values, |b, _| f(b))
+    super::battle_rows::each(conn, &filter, &values, |b, _| f(b))
 }
 
 /// Replaces the army a roster takes to a battle with `units`, in order: each unit with whether

@@ -16,6 +16,7 @@ pub mod realms;
 pub mod rolls;
 pub mod rosters;
 mod schema;
+pub mod standings;
 #[cfg(test)]
 mod tests;
 mod upgrade;

@@ -2,10 +2,10 @@
 //! and list battles. One file per subcommand.
 
 mod army;
-mod list;
+pub(super) mod list;
 mod new;
 mod result;
-mod show;
+pub(super) mod show;
 mod sudden_death;
 mod twist;
 
@@ -37,10 +37,14 @@ pub enum BattleCmd {
     Result(result::ResultArgs),
     /// A battle: sides, armies, twists, results, aftermaths.
     Show { battle: i64 },
-    /// Battles, newest first.
+    /// Battles, newest first, with their results and whose aftermath is still to run.
     List {
+        /// Only this campaign's battles.
         #[arg(long)]
         campaign: Option<String>,
+        /// Only the battles this roster fought or planned.
+        #[arg(long)]
+        roster: Option<String>,
     },
 }
 
@@ -63,6 +67,8 @@ pub fn run(app: &mut App, cmd: BattleCmd) -> Result<()> {
             let (cat, store) = app.both()?;
             show::show(json_out, &crate::ops::battle::show(cat, store, battle)?)
         }
-        BattleCmd::List { campaign } => list::run(json_out, app, campaign.as_deref()),
+        BattleCmd::List { campaign, roster } => {
+            list::run(json_out, app, campaign.as_deref(), roster.as_deref())
+        }
     }
 }

@@ -29,6 +29,7 @@ fn all_on() -> CampaignOptions {
         triumphs: Some("1e".into()),
         sudden_death: true,
         allies: true,
+        ..CampaignOptions::default()
     }
 }
 

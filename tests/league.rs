@@ -1,0 +1,236 @@
+//! Running a league (issue #19): a test league of 4 rosters and 6 battles, its league table
+//! in `campaign show` under each standings rule, and `battle list` with its filters and the
+//! aftermaths still to run.
+
+mod common;
+
+use common::{Fixture, HAMMERS, Ptg, RATS, named, roster_new};
+
+const LEAGUE: &str = "Ashen Vale";
+const SILKEN: &str = "Silken Host";
+const MOONCLAN: &str = "Moonclan Mob";
+
+/// Battle `n` at 1000 points between `a` and `b`, each taking its warlord and one unit; the
+/// roll-off for roles (the generals always have equal renown here) goes 6 to 1; the result by
+/// victory points. Aftermaths run for both sides with every die a 1 (warlord +1, unit +1,
+/// favoured unit +1 renown) unless `aftermaths` is false.
+fn fight(p: &Ptg, n: &str, a: (&str, &str, &str, u32), b: (&str, &str, &str, u32), aftermaths: bool) {
+    p.ok(&[
+        "battle",
+        "new",
+        "--campaign",
+        LEAGUE,
+        "--points",
+        "1000",
+        "--battleplan",
+        "The Ruined Settlement",
+        a.0,
+        b.0,
+    ]);
+    p.ok(&["battle", "army", n, a.0, a.1, a.2]);
+    p.ok(&["battle", "army", n, b.0, b.1, b.2, "--dice", "6,1"]);
+    let (vp_a, vp_b) = (format!("{}={}", a.0, a.3), format!("{}={}", b.0, b.3));
+    p.ok(&["battle", "result", n, "--vp", &vp_a, "--vp", &vp_b]);
+    if aftermaths {
+        for side in [a, b] {
+            p.ok(&["aftermath", n, side.0, "--favoured", side.2, "--dice", "1,1,1"]);
+        }
+    }
+}
+
+/// Hammers of Dawn, Rat Tide, Silken Host and Moonclan Mob in Ashen Vale (1000 points, no
+/// options), and six battles:
+///
+/// | # | sides (VP)               | result                         |
+/// |---|--------------------------|--------------------------------|
+/// | 1 | Hammers 14 v Rats 8      | Hammers major victory          |
+/// | 2 | Silken 10 v Moonclan 8   | Silken minor victory           |
+/// | 3 | Hammers 9 v Silken 9     | draw                           |
+/// | 4 | Rats 6 v Moonclan 12     | Moonclan major victory         |
+/// | 5 | Hammers 11 v Moonclan 9  | Hammers minor victory          |
+/// | 6 | Rats 10 v Silken 4       | Rats major victory, aftermaths not run yet |
+///
+/// Rat Tide then starts a quest.
+static LEAGUE_FIXTURE: Fixture = Fixture::new(|| {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.new_rats();
+    for (name, faction, warlord) in [
+        (SILKEN, "Hedonites of Slaanesh", "Lord of Pain"),
+        (MOONCLAN, "Gloomspite Gitz", "Loonboss"),
+    ] {
+        p.ok(&roster_new(
+            name,
+            LEAGUE,
+            faction,
+            warlord,
+            "warrior",
+            "berserker",
+        ));
+    }
+    for (roster, unit) in [
+        (HAMMERS, "Liberators"),
+        (RATS, "Clanrats"),
+        (SILKEN, "Daemonettes"),
+        (MOONCLAN, "Moonclan Stabbas"),
+    ] {
+        p.ok(&["roster", "add", roster, unit]);
+    }
+    let h = |vp| (HAMMERS, "Lord-Vigilant on Gryph-stalker", "Liberators", vp);
+    let r = |vp| (RATS, "Grey Seer", "Clanrats", vp);
+    let s = |vp| (SILKEN, "Lord of Pain", "Daemonettes", vp);
+    let m = |vp| (MOONCLAN, "Loonboss", "Moonclan Stabbas", vp);
+    fight(&p, "1", h(14), r(8), true);
+    fight(&p, "2", s(10), m(8), true);
+    fight(&p, "3", h(9), s(9), true);
+    fight(&p, "4", r(6), m(12), true);
+    fight(&p, "5", h(11), m(9), true);
+    fight(&p, "6", r(10), s(4), false);
+    p.ok(&[
+        "quest",
+        "start",
+        RATS,
+        "Seek Glory in Battle",
+        "--unit",
+        "Clanrats",
+    ]);
+    p
+});
+
+/// (place, roster, played, won, major, drawn, lost, glory earned, glory held, renown, units,
+/// quest) of each row of the league table.
+type Row = (
+    u64,
+    String,
+    u64,
+    u64,
+    u64,
+    u64,
+    u64,
+    u64,
+    u64,
+    u64,
+    u64,
+    Option<String>,
+);
+
+fn table(p: &Ptg) -> Vec<Row> {
+    let shown = p.json(&["campaign", "show", LEAGUE]);
+    shown["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let n = |k: &str| s[k].as_u64().unwrap_or_else(|| panic!("{k} in {s}"));
+            (
+                n("place"),
+                s["roster"].as_str().unwrap().to_string(),
+                n("played"),
+                n("major_victories") + n("minor_victories"),
+                n("major_victories"),
+                n("draws"),
+                n("minor_defeats") + n("major_defeats"),
+                n("glory_earned"),
+                n("glory_held"),
+                n("renown"),
+                n("units"),
+                s["quest"].as_str().map(String::from),
+            )
+        })
+        .collect()
+}
+
+fn row(place: u64, roster: &str, record: [u64; 5], glory: u64, renown: u64, quest: Option<&str>) -> Row {
+    let [played, won, major, drawn, lost] = record;
+    let q = quest.map(String::from);
+    (
+        place,
+        roster.into(),
+        played,
+        won,
+        major,
+        drawn,
+        lost,
+        glory,
+        glory,
+        renown,
+        2,
+        q,
+    )
+}
+
+#[test]
+fn the_league_table_counts_results_glory_and_renown_and_sorts_by_the_campaigns_rule() {
+    let p = LEAGUE_FIXTURE.copy();
+    // Glory at 1000 points: fought 30, major victory +20, minor +10, general alive +5.
+    // Hammers 55 + 35 + 45; Moonclan 35 + 55 + 35; Silken 45 + 35; Rats 35 + 35 (battle 6's
+    // aftermaths not run). Renown: each aftermath gives the warlord +1 and its unit +2 (a D3
+    // of 1, favoured +1), on top of the warlord's starting 5.
+    let hammers = row(1, HAMMERS, [3, 2, 1, 1, 0], 135, 14, None);
+    let moonclan = row(2, MOONCLAN, [3, 1, 1, 0, 2], 125, 14, None);
+    let rats = row(3, RATS, [3, 1, 1, 0, 2], 70, 11, Some("Seek Glory in Battle"));
+    let silken = row(4, SILKEN, [3, 1, 0, 1, 1], 80, 11, None);
+    // Wins: Hammers have two victories; Moonclan and Rats one major victory and two defeats
+    // each, Moonclan ahead on glory earned; Silken Host's one victory is minor.
+    assert_eq!(
+        table(&p),
+        vec![hammers.clone(), moonclan.clone(), rats.clone(), silken.clone()]
+    );
+    let text = p.ok(&["campaign", "show", LEAGUE]);
+    assert!(
+        text.contains("sorted by victories, then major victories"),
+        "{text}"
+    );
+    assert!(
+        text.contains("fought; aftermath to run: Rat Tide, Silken Host"),
+        "{text}"
+    );
+
+    p.ok(&["campaign", "set", LEAGUE, "--standings", "glory"]);
+    let place = |mut r: Row, n: u64| {
+        r.0 = n;
+        r
+    };
+    assert_eq!(
+        table(&p),
+        vec![hammers, moonclan, place(silken, 3), place(rats, 4)]
+    );
+    // The setting is undone like any other.
+    p.ok(&["undo", "--campaign", LEAGUE]);
+    assert_eq!(table(&p)[2].1, RATS);
+}
+
+#[test]
+fn glory_gained_by_an_undone_aftermath_is_not_counted() {
+    let p = LEAGUE_FIXTURE.copy();
+    p.ok(&["undo", "--roster", MOONCLAN, "--yes"]);
+    let shown = p.json(&["campaign", "show", LEAGUE]);
+    let m = named(&shown["standings"], "roster", MOONCLAN);
+    assert_eq!(
+        (m["glory_earned"].as_u64(), m["played"].as_u64()),
+        (Some(90), Some(3))
+    );
+}
+
+#[test]
+fn battle_list_filters_by_roster_and_campaign_and_names_aftermaths_to_run() {
+    let p = LEAGUE_FIXTURE.copy();
+    let ids = |args: &[&str]| -> Vec<u64> {
+        let list = p.json(&[&["battle", "list"][..], args].concat());
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["id"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(ids(&[]), vec![6, 5, 4, 3, 2, 1]);
+    assert_eq!(ids(&["--roster", MOONCLAN]), vec![5, 4, 2]);
+    assert_eq!(ids(&["--roster", SILKEN, "--campaign", LEAGUE]), vec![6, 3, 2]);
+    let text = p.ok(&["battle", "list", "--roster", RATS]);
+    assert!(
+        text.contains("fought; aftermath to run: Rat Tide, Silken Host"),
+        "{text}"
+    );
+    assert!(text.contains("fought; aftermaths done"), "{text}");
+    p.refused(&["battle", "list", "--roster", "Nobody"], "Nobody");
+}
