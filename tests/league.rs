@@ -234,3 +234,132 @@ fn battle_list_filters_by_roster_and_campaign_and_names_aftermaths_to_run() {
     assert!(text.contains("fought; aftermaths done"), "{text}");
     p.refused(&["battle", "list", "--roster", "Nobody"], "Nobody");
 }
+
+fn roster_names(p: &Ptg, args: &[&str]) -> Vec<String> {
+    let list = p.json(&[&["roster", "list"][..], args].concat());
+    let mut names: Vec<String> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_roster_renamed_keeps_its_battles_and_the_rename_is_undone() {
+    let p = LEAGUE_FIXTURE.copy();
+    p.refused(
+        &["roster", "rename", HAMMERS, RATS],
+        "is called 'Rat Tide' (id 2)",
+    );
+    p.refused(&["roster", "rename", HAMMERS, HAMMERS], "already called");
+    p.ok(&["roster", "rename", HAMMERS, "Dawn Hammers"]);
+    assert_eq!(p.json(&["roster", "show", "Dawn Hammers"])["glory"], 135);
+    let battle = p.ok(&["battle", "show", "1"]);
+    assert!(battle.contains("Dawn Hammers"), "{battle}");
+    let history = p.ok(&["history", "--roster", "Dawn Hammers", "--limit", "1"]);
+    assert!(
+        history.contains("renamed from 'Hammers of Dawn' to 'Dawn Hammers'"),
+        "{history}"
+    );
+    // Another roster takes the old name: undoing the rename is refused until it moves.
+    p.ok(&roster_new(
+        HAMMERS,
+        LEAGUE,
+        "Stormcast Eternals",
+        "Knight-Questor",
+        "warrior",
+        "berserker",
+    ));
+    p.refused(&["undo", "--roster", "Dawn Hammers"], "rename that one first");
+    p.ok(&["roster", "rename", HAMMERS, "New Hammers"]);
+    p.ok(&["undo", "--roster", "Dawn Hammers"]);
+    assert_eq!(p.json(&["roster", "show", HAMMERS])["glory"], 135);
+    p.ok(&["audit", "--campaign", LEAGUE]);
+}
+
+#[test]
+fn the_same_roster_name_in_two_campaigns_is_asked_for_as_campaign_slash_roster() {
+    let p = LEAGUE_FIXTURE.copy();
+    p.ok(&["campaign", "new", "Second Vale"]);
+    p.ok(&roster_new(
+        HAMMERS,
+        "Second Vale",
+        "Stormcast Eternals",
+        "Knight-Questor",
+        "warrior",
+        "berserker",
+    ));
+    let err = p.refused(&["roster", "show", HAMMERS], "type it as CAMPAIGN/ROSTER");
+    assert!(
+        err.contains("'Ashen Vale/Hammers of Dawn' (id 1)")
+            && err.contains("'Second Vale/Hammers of Dawn' (id 5)"),
+        "{err}"
+    );
+    let second = p.json(&["roster", "show", "Second Vale/Hammers of Dawn"]);
+    assert_eq!(second["glory"], 0);
+    assert_eq!(
+        p.json(&["roster", "show", "ashen vale/hammers of dawn"])["glory"],
+        135
+    );
+    p.refused(&["roster", "add", HAMMERS, "Liberators"], "CAMPAIGN/ROSTER");
+    p.ok(&["roster", "add", "Second Vale/Hammers of Dawn", "Liberators"]);
+}
+
+#[test]
+fn a_roster_with_battles_is_deleted_only_with_force_and_undo_brings_it_back() {
+    let p = LEAGUE_FIXTURE.copy();
+    p.refused(&["roster", "delete", MOONCLAN], "add --force");
+    p.ok(&["roster", "delete", MOONCLAN, "--force"]);
+    assert_eq!(roster_names(&p, &[]), vec![HAMMERS, RATS, SILKEN]);
+    p.refused(&["roster", "show", MOONCLAN], "unknown roster");
+    let shown = p.json(&["campaign", "show", LEAGUE]);
+    assert_eq!(shown["standings"].as_array().unwrap().len(), 3);
+    let battle = p.ok(&["battle", "show", "2"]);
+    assert!(battle.contains(MOONCLAN), "its battles keep it: {battle}");
+    // Its name is free meanwhile.
+    p.ok(&roster_new(
+        MOONCLAN,
+        LEAGUE,
+        "Gloomspite Gitz",
+        "Loonboss",
+        "warrior",
+        "berserker",
+    ));
+    p.ok(&["roster", "delete", MOONCLAN]);
+    p.ok(&["undo", "--yes"]);
+    p.refused(&["undo", "--yes"], "cannot remove a roster");
+    p.ok(&["roster", "rename", MOONCLAN, "Moonclan Two"]);
+    p.ok(&["undo", "--campaign", LEAGUE, "--yes"]);
+    p.ok(&["roster", "rename", MOONCLAN, "Moonclan Two"]);
+    let done = p.json(&["campaign", "show", LEAGUE]);
+    assert_eq!(done["standings"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn a_campaign_is_renamed_or_deleted_with_its_rosters_and_undo_puts_it_back() {
+    let p = LEAGUE_FIXTURE.copy();
+    p.ok(&["campaign", "rename", LEAGUE, "Ashen Wastes"]);
+    p.refused(&["campaign", "show", LEAGUE], "unknown campaign");
+    assert_eq!(roster_names(&p, &["--campaign", "Ashen Wastes"]).len(), 4);
+    p.ok(&["undo", "--campaign", "Ashen Wastes"]);
+    p.ok(&["campaign", "new", "Other Vale"]);
+    p.refused(&["campaign", "rename", LEAGUE, "other vale"], "already exists");
+    p.refused(&["campaign", "delete", LEAGUE], "add --force");
+    let out = p.ok(&["campaign", "delete", LEAGUE, "--force"]);
+    assert!(out.contains("with its rosters"), "{out}");
+    let campaigns = p.json(&["campaign", "list"]);
+    assert_eq!(campaigns.as_array().unwrap().len(), 1);
+    assert!(roster_names(&p, &[]).is_empty());
+    // A new campaign may take the name meanwhile; the undo then waits for it to move, and
+    // `undo --campaign` reaches the deleted one by its name once no live one has it.
+    p.ok(&["campaign", "new", LEAGUE]);
+    p.refused(&["undo", "--yes"], "rename it first");
+    p.ok(&["campaign", "rename", LEAGUE, "Third Vale"]);
+    p.ok(&["undo", "--campaign", LEAGUE]);
+    assert_eq!(p.json(&["campaign", "list"]).as_array().unwrap().len(), 3);
+    assert_eq!(table(&p).len(), 4);
+    p.ok(&["audit", "--campaign", LEAGUE]);
+}

@@ -522,7 +522,7 @@ fn units_are_named_by_id_or_unique_name() {
             "warrior",
             "berserker",
         ),
-        "already exists",
+        "already has a roster called 'Hammers of Dawn'",
     );
     p.refused(&["campaign", "new", "ashen vale"], "already exists");
 }

@@ -49,6 +49,22 @@ pub enum CampaignCmd {
     Show { name: String },
     /// The campaigns in the database, with roster and battle counts.
     List,
+    /// Rename a campaign (undone by `ptg undo`).
+    Rename {
+        /// The campaign as it is called now.
+        name: String,
+        /// Its new name.
+        new_name: String,
+    },
+    /// Delete a campaign and its rosters: hidden, battles and history kept; refused while it
+    /// holds battles unless --force; `ptg undo` brings it all back.
+    Delete {
+        /// The campaign to delete.
+        name: String,
+        /// Delete it although it holds battles.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -90,6 +106,30 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
             ))
         }
         CampaignCmd::Show { name } => super::campaign_show::run(app, &name),
+        CampaignCmd::Rename { name, new_name } => {
+            let done = ops::manage::rename_campaign(app.store()?, &name, &new_name)?;
+            if json_out {
+                return json(&done.campaign);
+            }
+            line(format!(
+                "Campaign '{name}' is now '{}' (#{}; `ptg undo` reverses it).",
+                done.campaign.name, done.set_id
+            ))
+        }
+        CampaignCmd::Delete { name, force } => {
+            let done = ops::manage::delete_campaign(app.store()?, &name, force)?;
+            if json_out {
+                return json(&done.campaign);
+            }
+            let with = match done.rosters.as_slice() {
+                [] => String::new(),
+                names => format!(" with its rosters {}", names.join(", ")),
+            };
+            line(format!(
+                "Campaign '{}' deleted{with} (#{}; `ptg undo` brings it back).",
+                done.campaign.name, done.set_id
+            ))
+        }
         CampaignCmd::Set {
             name,
             legends,

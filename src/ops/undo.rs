@@ -9,7 +9,9 @@ use crate::rules::undo::{
     added_units, battle_undo, blockers, check_undoable, restores_campaign_settings, reverse, rosters_changed,
 };
 use crate::rules::{Outcome, RuleError};
-use crate::store::{Campaign, Conn, LogContext, Store, apply_changes, battles, history, log_set, rosters};
+use crate::store::{
+    Campaign, Conn, LogContext, Store, apply_changes, battles, history, log_set, lookup, rosters,
+};
 use anyhow::Context;
 use std::collections::HashMap;
 
@@ -42,10 +44,21 @@ pub struct Scope<'a> {
 
 impl Scope<'_> {
     /// The latest change set still in force in this scope, or a refusal saying there is none.
+    /// A deleted roster or campaign is reached by its name when no live one has it, so its
+    /// deletion can be undone.
     fn latest(&self, conn: &Conn) -> Result<LoggedSet> {
-        let roster_id = self.roster.map(|r| rosters::id_of(conn, r)).transpose()?;
+        let roster_id = match self.roster {
+            Some(r) => Some(match lookup::deleted_id(conn, true, r)? {
+                Some(id) if lookup::roster_id(conn, r)?.is_none() => id,
+                _ => rosters::id_of(conn, r)?,
+            }),
+            None => None,
+        };
         let campaign_id = match self.campaign {
-            Some(c) => Some(Campaign::get(conn, c)?.id),
+            Some(c) => Some(match lookup::deleted_id(conn, false, c)? {
+                Some(id) if lookup::campaign_id(conn, c)?.is_none() => id,
+                _ => Campaign::get(conn, c)?.id,
+            }),
             None => None,
         };
         history::latest_live(conn, roster_id, campaign_id)?.ok_or_else(|| {

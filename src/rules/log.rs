@@ -61,11 +61,19 @@ pub enum Command {
     Aftermath,
     /// A campaign setting changed (`campaign set`): no roster, no battle.
     CampaignSet,
+    /// A roster renamed (`roster rename`).
+    RosterRename,
+    /// A roster deleted (`roster delete`): hidden until undone.
+    RosterDelete,
+    /// A campaign renamed (`campaign rename`): its settings set keeps the name before.
+    CampaignRename,
+    /// A campaign and its rosters deleted (`campaign delete`): hidden until undone.
+    CampaignDelete,
     Undo,
 }
 
 impl Command {
-    pub const ALL: [Command; 17] = [
+    pub const ALL: [Command; 21] = [
         Command::RosterNew,
         Command::RosterAdd,
         Command::RosterEnhance,
@@ -82,6 +90,10 @@ impl Command {
         Command::BattleResult,
         Command::Aftermath,
         Command::CampaignSet,
+        Command::RosterRename,
+        Command::RosterDelete,
+        Command::CampaignRename,
+        Command::CampaignDelete,
         Command::Undo,
     ];
 
@@ -104,6 +116,10 @@ impl Command {
             Command::BattleResult => "battle result",
             Command::Aftermath => "aftermath",
             Command::CampaignSet => "campaign set",
+            Command::RosterRename => "roster rename",
+            Command::RosterDelete => "roster delete",
+            Command::CampaignRename => "campaign rename",
+            Command::CampaignDelete => "campaign delete",
             Command::Undo => "undo",
         }
     }

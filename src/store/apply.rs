@@ -386,6 +386,19 @@ pub fn apply_changes(
             Change::ReopenSetup => {
                 tx.execute("UPDATE rosters SET setup_complete = 0 WHERE id = ?1", [rid])?;
             }
+            Change::RenameRoster { to, .. } => {
+                name_free(tx, rid, to)?;
+                tx.execute("UPDATE rosters SET name = ?2 WHERE id = ?1", params![rid, to])?;
+            }
+            Change::DeleteRoster => {
+                tx.execute("UPDATE rosters SET deleted = 1 WHERE id = ?1", [rid])?;
+            }
+            Change::RestoreRoster => {
+                let name: String =
+                    tx.query_row("SELECT name FROM rosters WHERE id = ?1", [rid], |r| r.get(0))?;
+                name_free(tx, rid, &name)?;
+                tx.execute("UPDATE rosters SET deleted = 0 WHERE id = ?1", [rid])?;
+            }
         }
         let logged_unit = match change {
             Change::AddUnit { .. } => new_ids.last().copied(),
@@ -442,4 +455,19 @@ fn change_kind(change: &Change) -> Result<String> {
         .and_then(|k| k.as_str())
         .map(str::to_string)
         .context("change without a kind")
+}
+
+/// Refuses giving roster `rid` the name `name` (by a rename, or by bringing it back) when
+/// another live roster of its campaign has it.
+fn name_free(tx: &Transaction, rid: i64, name: &str) -> Result<()> {
+    let campaign: i64 = tx.query_row("SELECT campaign_id FROM rosters WHERE id = ?1", [rid], |r| {
+        r.get(0)
+    })?;
+    match super::lookup::roster_in_campaign(tx, campaign, name)? {
+        Some(other) if other != rid => Err(crate::error::refusal(format!(
+            "another roster of this campaign is called '{name}' (id {other}); pick another name, \
+             or rename that one first (`ptg roster rename`)"
+        ))),
+        _ => Ok(()),
+    }
 }

@@ -1,7 +1,7 @@
 //! Campaigns: a named league of rosters and battles using one battlepack.
 
 use super::apply::log_set;
-use super::lookup::{Named, id_by_name};
+use super::lookup;
 use super::now;
 use crate::error::refusal;
 use crate::names;
@@ -34,6 +34,12 @@ struct Settings {
     /// Left out by ptg before campaign options (no options then).
     #[serde(default)]
     options: CampaignOptions,
+    /// The name, and whether it was deleted: left out by ptg before `campaign rename` and
+    /// `campaign delete` (undo then leaves them as they are).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    deleted: Option<bool>,
 }
 
 /// A campaign with counts, for listings.
@@ -95,7 +101,7 @@ impl Campaign {
     }
 
     fn find(conn: &Connection, name: &str) -> Result<Option<Campaign>> {
-        id_by_name(conn, Named::Campaigns, name)?
+        lookup::campaign_id(conn, name)?
             .map(|id| Campaign::by_id(conn, id))
             .transpose()
     }
@@ -135,9 +141,9 @@ impl Campaign {
     pub fn list(conn: &Connection) -> Result<Vec<CampaignRow>> {
         let mut stmt = conn.prepare(
             "SELECT c.id, c.name, c.battlepack, c.legends, c.created_at, c.options,
-                    (SELECT COUNT(*) FROM rosters r WHERE r.campaign_id = c.id),
-                    (SELECT COUNT(*) FROM battles b WHERE b.campaign_id = c.id)
-             FROM campaigns c ORDER BY c.name",
+                    (SELECT COUNT(*) FROM rosters r WHERE r.campaign_id = c.id AND r.deleted = 0),
+                    (SELECT COUNT(*) FROM battles b WHERE b.campaign_id = c.id AND b.cancelled = 0)
+             FROM campaigns c WHERE c.deleted = 0 ORDER BY c.name",
         )?;
         let rows = stmt.query_map([], |r| {
             Ok(CampaignRow {
@@ -159,20 +165,70 @@ impl Campaign {
         options: &CampaignOptions,
         summary: &str,
     ) -> Result<i64> {
-        let (set_id, _) = log_set(tx, campaign.id, None, None, Command::CampaignSet, summary, &[])?;
-        let before = serde_json::to_string(&Settings {
-            legends: campaign.legends,
-            options: campaign.options.clone(),
-        })?;
-        tx.execute(
-            "UPDATE change_sets SET campaign_before = ?2 WHERE id = ?1",
-            params![set_id, before],
-        )?;
+        let set_id = Campaign::log_with_settings(tx, campaign, Command::CampaignSet, summary)?;
         tx.execute(
             "UPDATE campaigns SET legends = ?2, options = ?3 WHERE id = ?1",
             params![campaign.id, legends, serde_json::to_string(options)?],
         )?;
         Ok(set_id)
+    }
+
+    /// Logs `command` on `campaign` (no roster) keeping its settings, name and state as they
+    /// are now with the set, so `undo` can put them back. Returns the set.
+    pub fn log_with_settings(
+        tx: &Transaction,
+        campaign: &Campaign,
+        command: Command,
+        summary: &str,
+    ) -> Result<i64> {
+        let (set_id, _) = log_set(tx, campaign.id, None, None, command, summary, &[])?;
+        let before = serde_json::to_string(&Settings {
+            legends: campaign.legends,
+            options: campaign.options.clone(),
+            name: Some(campaign.name.clone()),
+            deleted: Some(false),
+        })?;
+        tx.execute(
+            "UPDATE change_sets SET campaign_before = ?2 WHERE id = ?1",
+            params![set_id, before],
+        )?;
+        Ok(set_id)
+    }
+
+    /// `campaign rename`: refused when another live campaign has the name.
+    pub fn rename(tx: &Transaction, campaign: &Campaign, to: &str, summary: &str) -> Result<i64> {
+        let to = check_name(NameKind::Campaign, to.trim())?;
+        if let Some(other) = Campaign::find(tx, to)?.filter(|o| o.id != campaign.id) {
+            return Err(refusal(format!(
+                "a campaign called '{}' already exists; pick another name",
+                other.name
+            )));
+        }
+        let set_id = Campaign::log_with_settings(tx, campaign, Command::CampaignRename, summary)?;
+        tx.execute(
+            "UPDATE campaigns SET name = ?2 WHERE id = ?1",
+            params![campaign.id, to],
+        )?;
+        Ok(set_id)
+    }
+
+    /// `campaign delete`: the campaign is hidden (its rosters are deleted by the caller, as
+    /// changes of the same set). Returns the set.
+    pub fn delete(tx: &Transaction, campaign: &Campaign, summary: &str) -> Result<i64> {
+        let set_id = Campaign::log_with_settings(tx, campaign, Command::CampaignDelete, summary)?;
+        tx.execute("UPDATE campaigns SET deleted = 1 WHERE id = ?1", [campaign.id])?;
+        Ok(set_id)
+    }
+
+    /// How many battles (not cancelled) campaign `id` holds, and how many roster `roster` (if
+    /// given) fought or planned.
+    pub fn battles_of(conn: &Connection, id: i64, roster: Option<i64>) -> Result<i64> {
+        Ok(conn.query_row(
+            "SELECT COUNT(*) FROM battles b WHERE b.campaign_id = ?1 AND b.cancelled = 0
+               AND (?2 IS NULL OR b.id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?2))",
+            params![id, roster],
+            |r| r.get(0),
+        )?)
     }
 
     /// Undoes `campaign set` change set `set_id`: the campaign's settings as they were before
@@ -186,12 +242,24 @@ impl Campaign {
         let before = before.with_context(|| format!("change set {set_id} kept no campaign settings"))?;
         let before: Settings = serde_json::from_str(&before)
             .with_context(|| format!("the campaign settings kept with change set {set_id} are unreadable"))?;
+        if let Some(name) = &before.name {
+            let taken = lookup::campaign_id(conn, name)?.filter(|other| *other != campaign_id);
+            if let Some(other) = taken {
+                return Err(refusal(format!(
+                    "another campaign is called '{name}' now (id {other}); rename it first (`ptg campaign rename`)"
+                )));
+            }
+        }
         conn.execute(
-            "UPDATE campaigns SET legends = ?2, options = ?3 WHERE id = ?1",
+            "UPDATE campaigns SET legends = ?2, options = ?3, name = COALESCE(?4, name),
+                    deleted = COALESCE(?5, deleted)
+             WHERE id = ?1",
             params![
                 campaign_id,
                 before.legends,
-                serde_json::to_string(&before.options)?
+                serde_json::to_string(&before.options)?,
+                before.name,
+                before.deleted
             ],
         )?;
         Campaign::by_id(conn, campaign_id)

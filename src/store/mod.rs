@@ -10,7 +10,7 @@ mod busy;
 mod campaigns;
 mod cursor;
 pub mod history;
-mod lookup;
+pub mod lookup;
 mod read_only;
 pub mod realms;
 pub mod rolls;
@@ -137,7 +137,6 @@ impl Store {
         conn.busy_timeout(busy::TIMEOUT)?;
         // Everything that refuses the file runs before anything is written to it.
         let plan = upgrade::check(&mut conn)?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
         // WAL is not available for in-memory databases; the pragma then answers "memory".
         // Switching a new file needs it to itself, so it waits out others opening it too.
         let _mode: String = upgrade::with_retries(&mut conn, |conn| {
@@ -148,9 +147,13 @@ impl Store {
         // command runs as it closes; what it skips is the sync of every commit, which cost
         // a write two of its five fsyncs (~2.5 ms of ~12 on this machine's disk, issue #16).
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // Foreign keys are checked from here on, not while migrating: a migration that
+        // rebuilds a table (V9) drops the old one while other rows still refer to its ids.
+        conn.pragma_update(None, "foreign_keys", "OFF")?;
         if plan != upgrade::Plan::UpToDate {
             upgrade::bring_up_to_date(&mut conn)?;
         }
+        conn.pragma_update(None, "foreign_keys", "ON")?;
         Ok(Store { conn, path: None })
     }
 

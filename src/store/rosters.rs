@@ -1,6 +1,6 @@
 //! Rosters: creating the row, loading the whole aggregate for the engine, listing.
 
-use super::lookup::{Named, id_by_name};
+use super::lookup::{roster_id, roster_in_campaign};
 use super::now;
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind};
@@ -38,14 +38,14 @@ pub fn create(conn: &Connection, campaign_id: i64, name: &str, player: &str, fac
     }
     let name = check_name(NameKind::Roster, name)?;
     let player = check_name(NameKind::Player, player)?;
-    if let Some(existing) = find_id(conn, name)? {
+    if let Some(existing) = roster_in_campaign(conn, campaign_id, name)? {
         let (n, c): (String, String) = conn.query_row(
             "SELECT r.name, c.name FROM rosters r JOIN campaigns c ON c.id = r.campaign_id WHERE r.id = ?1",
             [existing],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
         return Err(refusal(format!(
-            "a roster called '{n}' already exists (campaign '{c}'); pick another name"
+            "campaign '{c}' already has a roster called '{n}'; pick another name"
         )));
     }
     conn.execute(
@@ -55,16 +55,12 @@ pub fn create(conn: &Connection, campaign_id: i64, name: &str, player: &str, fac
     Ok(conn.last_insert_rowid())
 }
 
-fn find_id(conn: &Connection, name: &str) -> Result<Option<i64>> {
-    id_by_name(conn, Named::Rosters, name)
-}
-
 /// The id of the roster called `name` (any case), or an error suggesting close names.
 pub fn id_of(conn: &Connection, name: &str) -> Result<i64> {
-    if let Some(id) = find_id(conn, name)? {
+    if let Some(id) = roster_id(conn, name)? {
         return Ok(id);
     }
-    let mut stmt = conn.prepare("SELECT name FROM rosters ORDER BY name")?;
+    let mut stmt = conn.prepare("SELECT name FROM rosters WHERE deleted = 0 ORDER BY name")?;
     let all: Vec<String> = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
     Err(refusal(format!(
         "{} (see `ptg roster list`)",
@@ -260,7 +256,7 @@ pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<RosterRow
                   WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0),
                 r.favour
          FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
-         WHERE ?1 IS NULL OR r.campaign_id = ?1
+         WHERE r.deleted = 0 AND (?1 IS NULL OR r.campaign_id = ?1)
          ORDER BY c.name, r.name",
     )?;
     let rows = stmt.query_map([campaign_id], |r| {

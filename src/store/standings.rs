@@ -31,7 +31,7 @@ pub fn league(conn: &Connection, campaign_id: i64) -> Result<Vec<LeagueRow>> {
                 (SELECT COUNT(*) FROM units u
                   WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0),
                 (SELECT q.quest FROM quests q WHERE q.roster_id = r.id AND q.status = 'current')
-         FROM rosters r WHERE r.campaign_id = ?1 ORDER BY r.id",
+         FROM rosters r WHERE r.campaign_id = ?1 AND r.deleted = 0 ORDER BY r.id",
     )?;
     let mut rows: Vec<LeagueRow> = stmt
         .query_map([campaign_id], |r| {

@@ -7,6 +7,7 @@ mod favour;
 mod import;
 mod list;
 mod lore;
+mod manage;
 mod new;
 mod realm;
 mod show;
@@ -56,6 +57,11 @@ pub enum RosterCmd {
     Export(import::ExportArgs),
     /// Set the realm of origin printed on the roster, or clear it with --clear.
     Realm(realm::RealmArgs),
+    /// Rename a roster (undone by `ptg undo`).
+    Rename(manage::RenameArgs),
+    /// Delete a roster: hidden from lists and look-ups, its battles and history kept; refused
+    /// while battles name it unless --force; `ptg undo` brings it back.
+    Delete(manage::DeleteArgs),
     /// All rosters, or one campaign's.
     List {
         #[arg(long)]
@@ -82,6 +88,8 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
             format,
         } => super::sheet::run(app, &roster, output, template, format),
         RosterCmd::Realm(args) => realm::run(app, args),
+        RosterCmd::Rename(args) => manage::rename(app, args),
+        RosterCmd::Delete(args) => manage::delete(app, args),
         RosterCmd::List { campaign } => list::run(app, campaign.as_deref()),
         RosterCmd::Check(args) => check::run(app, args),
     }

@@ -97,6 +97,8 @@ impl Roster {
                 (Change::LoseFavour { amount, .. }, _) => self.favour = self.favour.saturating_sub(*amount),
                 (Change::Retire { .. }, Some(u)) => u.retired = true,
                 (Change::CompleteSetup, _) => self.setup_complete = true,
+                (Change::RenameRoster { to, .. }, _) => self.name = to.clone(),
+                (Change::DeleteRoster | Change::RestoreRoster, _) => {}
                 (Change::RemoveUnit { .. }, Some(_)) => self.units.retain(|u| Some(u.id) != unit_id),
                 (Change::Unreinforce { .. }, Some(u)) => u.reinforced = false,
                 (Change::LoseRenown { amount, .. }, Some(u)) => u.renown = u.renown.saturating_sub(*amount),

@@ -154,6 +154,14 @@ pub enum Change {
     },
     /// The roster has fought its first battle: set-up is over.
     CompleteSetup,
+    /// The roster is called `to` from now on (`roster rename`); undone by the opposite rename.
+    RenameRoster {
+        from: String,
+        to: String,
+    },
+    /// The roster is deleted (`roster delete`, `campaign delete`): hidden from every list and
+    /// look-up, its battles and log kept, until `ptg undo` restores it.
+    DeleteRoster,
 
     // The reversals `undo` appends; each undoes one of the changes above.
     /// Undoes `AddUnit`: the unit leaves the Order of Battle as if never added.
@@ -215,6 +223,8 @@ pub enum Change {
     },
     /// Undoes `CompleteSetup`.
     ReopenSetup,
+    /// Undoes `DeleteRoster`.
+    RestoreRoster,
 }
 
 /// A tome entry as removed, kept in the log so the removal can be undone.

@@ -14,6 +14,7 @@
 mod allies;
 mod check;
 mod enhancements;
+pub mod manage;
 mod quests;
 mod rewards;
 mod tome;

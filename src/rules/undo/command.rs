@@ -56,6 +56,10 @@ pub fn battle_undo(set: &LoggedSet) -> BattleUndo {
         | Command::QuestStart
         | Command::RankChoose
         | Command::CampaignSet
+        | Command::RosterRename
+        | Command::RosterDelete
+        | Command::CampaignRename
+        | Command::CampaignDelete
         | Command::Undo => BattleUndo::Nothing,
     }
 }
@@ -64,7 +68,7 @@ pub fn battle_undo(set: &LoggedSet) -> BattleUndo {
 /// the set): only a `campaign set` changes them.
 pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
     match set.kind() {
-        Some(Command::CampaignSet) => true,
+        Some(Command::CampaignSet | Command::CampaignRename | Command::CampaignDelete) => true,
         Some(
             Command::RosterNew
             | Command::RosterAdd
@@ -81,6 +85,8 @@ pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
             | Command::BattleSuddenDeath
             | Command::BattleResult
             | Command::Aftermath
+            | Command::RosterRename
+            | Command::RosterDelete
             | Command::Undo,
         )
         | None => false,
@@ -121,7 +127,11 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
             | Command::BattleSuddenDeath
             | Command::BattleResult
             | Command::Aftermath
-            | Command::CampaignSet,
+            | Command::CampaignSet
+            | Command::RosterRename
+            | Command::RosterDelete
+            | Command::CampaignRename
+            | Command::CampaignDelete,
         ) => Ok(()),
     }
 }
@@ -154,6 +164,10 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::BattleRealm
             | Command::BattleTwist
             | Command::CampaignSet
+            | Command::RosterRename
+            | Command::RosterDelete
+            | Command::CampaignRename
+            | Command::CampaignDelete
             | Command::Undo => false,
         },
         // Favour is won or lost in the battle's realm.
@@ -172,6 +186,10 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::BattleTwist
             | Command::Aftermath
             | Command::CampaignSet
+            | Command::RosterRename
+            | Command::RosterDelete
+            | Command::CampaignRename
+            | Command::CampaignDelete
             | Command::Undo,
         )
         | None => false,
@@ -264,7 +282,7 @@ mod tests {
         for c in Command::ALL {
             assert_eq!(Command::parse(c.as_str()), Some(c));
         }
-        assert_eq!(Command::parse("roster delete"), None);
+        assert_eq!(Command::parse("roster teleport"), None);
     }
 
     #[test]

@@ -200,6 +200,11 @@ pub fn reverse(
             }],
             Change::Retire { unit } => vec![Change::Unretire { unit: *unit }],
             Change::CompleteSetup => vec![Change::ReopenSetup],
+            Change::RenameRoster { from, to } => vec![Change::RenameRoster {
+                from: to.clone(),
+                to: from.clone(),
+            }],
+            Change::DeleteRoster => vec![Change::RestoreRoster],
             // Reversals are only ever written by an undo, and an undo is not undone.
             Change::RemoveUnit { .. }
             | Change::Unreinforce { .. }
@@ -214,7 +219,8 @@ pub fn reverse(
             | Change::UnclaimReward { .. }
             | Change::MarkWild { .. }
             | Change::Unretire { .. }
-            | Change::ReopenSetup => {
+            | Change::ReopenSetup
+            | Change::RestoreRoster => {
                 return refuse(
                     "undo",
                     format!("'{}' is itself an undo and cannot be reversed", change.describe()),

@@ -83,7 +83,7 @@ fn rosters_are_found_by_name_in_any_case_and_a_missing_name_is_refused() {
     let taken = store.write(|tx| rosters::create(tx, 1, "rat tide", "Bo", "Skaven"));
     let err = taken.unwrap_err().to_string();
     assert!(
-        err.contains("a roster called 'Rat Tide' already exists (campaign 'Ashen Vale')"),
+        err.contains("campaign 'Ashen Vale' already has a roster called 'Rat Tide'"),
         "{err}"
     );
     let nobody = store.write(|tx| rosters::create(tx, 1, "Gnaw", " ", "Skaven"));

@@ -1,0 +1,100 @@
+//! The organiser's tidy-up (issue #19): renaming and deleting rosters and campaigns. Each is
+//! one transaction logged as a change set that `ptg undo` reverses; a deletion hides the row
+//! (battles and history keep it), refused while battles name it unless forced.
+
+use super::{Changed, change_roster, subject_by_id};
+use crate::catalogue::Catalogue;
+use crate::error::{Error, Result};
+use crate::rules::log::Command;
+use crate::rules::roster::manage::{check_campaign_delete, plan_delete, plan_rename};
+use crate::rules::{Change, Outcome, RuleError};
+use crate::store::{Campaign, LogContext, Store, apply, apply_changes, rosters};
+
+/// `roster rename R NEW`.
+pub fn rename_roster(cat: &Catalogue, store: &mut Store, roster: &str, to: &str) -> Result<Changed> {
+    change_roster(cat, store, roster, Command::RosterRename, |s| {
+        plan_rename(&s.roster, to)
+    })
+}
+
+/// `roster delete R [--force]`: refused while battles name it unless `force`.
+pub fn delete_roster(cat: &Catalogue, store: &mut Store, roster: &str, force: bool) -> Result<Changed> {
+    store.write(|tx| {
+        let id = rosters::id_of(tx, roster)?;
+        let subject = subject_by_id(cat, tx, id)?;
+        let battles = Campaign::battles_of(tx, subject.campaign.id, Some(id))?;
+        let outcome = plan_delete(&subject.roster, battles, force)?;
+        let ctx = LogContext {
+            campaign_id: subject.campaign.id,
+            roster_id: id,
+            battle_id: None,
+            command: Command::RosterDelete,
+        };
+        apply(tx, ctx, &outcome)?;
+        Ok(Changed {
+            outcome,
+            roster: rosters::load(tx, id)?,
+        })
+    })
+}
+
+/// What a campaign command did: the campaign now, and its change set.
+pub struct CampaignChanged {
+    pub campaign: Campaign,
+    pub set_id: i64,
+    /// The rosters deleted with it.
+    pub rosters: Vec<String>,
+}
+
+/// `campaign rename C NEW`.
+pub fn rename_campaign(store: &mut Store, name: &str, to: &str) -> Result<CampaignChanged> {
+    store.write(|tx| {
+        let c = Campaign::get(tx, name)?;
+        if c.name == to.trim() {
+            return Err(RuleError::new(
+                "campaign rename",
+                format!("the campaign is already called '{}'", c.name),
+            )
+            .into());
+        }
+        let summary = format!("{} renamed {}", c.name, to.trim());
+        let set_id = Campaign::rename(tx, &c, to, &summary)?;
+        Ok(CampaignChanged {
+            campaign: Campaign::by_id(tx, c.id)?,
+            set_id,
+            rosters: Vec::new(),
+        })
+    })
+}
+
+/// `campaign delete C [--force]`: the campaign and its rosters, in one change set; refused
+/// while it holds battles unless `force`.
+pub fn delete_campaign(store: &mut Store, name: &str, force: bool) -> Result<CampaignChanged> {
+    store.write(|tx| {
+        let c = Campaign::get(tx, name)?;
+        let battles = Campaign::battles_of(tx, c.id, None)?;
+        check_campaign_delete(&c.name, battles, force)?;
+        let rows = rosters::list(tx, Some(c.id))?;
+        let summary = match rows.len() {
+            0 => format!("{} deleted", c.name),
+            n => format!("{} deleted with its {n} roster(s)", c.name),
+        };
+        let set_id = Campaign::delete(tx, &c, &summary)?;
+        for r in &rows {
+            let mut outcome = Outcome::new(format!("{} deleted with its campaign", r.name));
+            outcome.push(Change::DeleteRoster);
+            let ctx = LogContext {
+                campaign_id: c.id,
+                roster_id: r.id,
+                battle_id: None,
+                command: Command::CampaignDelete,
+            };
+            apply_changes(tx, set_id, &[], ctx, &outcome)?;
+        }
+        Ok::<_, Error>(CampaignChanged {
+            campaign: Campaign::by_id(tx, c.id)?,
+            set_id,
+            rosters: rows.into_iter().map(|r| r.name).collect(),
+        })
+    })
+}

@@ -1,0 +1,101 @@
+//! Renaming and deleting a roster (issue #19): the organiser's tidy-up. Both are changes in
+//! the log that `ptg undo` reverses; a deletion hides the roster and keeps its battles and
+//! history, so a league's past results still read as they were.
+
+use super::super::names::{NameKind, check};
+use super::super::{Change, Outcome, RuleError, refuse};
+use crate::rules::model::Roster;
+
+/// `roster rename`: the roster is called `to` from now on. Whether another roster of its
+/// campaign has that name is the store's to check (it sees them all).
+pub fn plan_rename(roster: &Roster, to: &str) -> Result<Outcome, RuleError> {
+    let to = check(NameKind::Roster, to)?;
+    if roster.name == to {
+        return refuse("roster rename", format!("the roster is already called '{to}'"));
+    }
+    let mut out = Outcome::new(format!("{} renamed {to}", roster.name));
+    out.push(Change::RenameRoster {
+        from: roster.name.clone(),
+        to: to.to_string(),
+    });
+    Ok(out)
+}
+
+/// `roster delete`: refused while battles name the roster unless `force` (they keep it in
+/// their history either way).
+pub fn plan_delete(roster: &Roster, battles: i64, force: bool) -> Result<Outcome, RuleError> {
+    if battles > 0 && !force {
+        return refuse(
+            "roster delete",
+            format!(
+                "{} fought or planned {battles} battle(s); add --force to delete it anyway (its \
+                 battles keep it in their history, and `ptg undo` brings it back)",
+                roster.name
+            ),
+        );
+    }
+    let mut out = Outcome::new(format!("{} deleted", roster.name));
+    out.push(Change::DeleteRoster);
+    Ok(out)
+}
+
+/// `campaign delete`: refused while the campaign holds battles unless `force`.
+pub fn check_campaign_delete(campaign: &str, battles: i64, force: bool) -> Result<(), RuleError> {
+    if battles > 0 && !force {
+        return refuse(
+            "campaign delete",
+            format!(
+                "{campaign} holds {battles} battle(s); add --force to delete it with its rosters \
+                 anyway (`ptg undo` brings them back)"
+            ),
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::roster::tests::empty_roster;
+
+    #[test]
+    fn a_rename_keeps_the_old_name_for_its_undo() {
+        let r = empty_roster();
+        let out = plan_rename(&r, "  Dawn Hammers ").unwrap();
+        assert_eq!(
+            out.changes,
+            vec![Change::RenameRoster {
+                from: r.name.clone(),
+                to: "Dawn Hammers".into()
+            }]
+        );
+        assert!(plan_rename(&r, &r.name).is_err());
+        assert!(plan_rename(&r, "   ").is_err());
+        assert!(
+            plan_rename(&r, &r.name.to_uppercase()).is_ok(),
+            "a change of case is a rename"
+        );
+    }
+
+    #[test]
+    fn a_roster_with_battles_is_deleted_only_with_force() {
+        let r = empty_roster();
+        let err = plan_delete(&r, 2, false).unwrap_err();
+        assert!(
+            err.message.contains("2 battle(s); add --force"),
+            "{}",
+            err.message
+        );
+        assert_eq!(
+            plan_delete(&r, 2, true).unwrap().changes,
+            vec![Change::DeleteRoster]
+        );
+        assert_eq!(
+            plan_delete(&r, 0, false).unwrap().changes,
+            vec![Change::DeleteRoster]
+        );
+        assert!(check_campaign_delete("Vale", 1, false).is_err());
+        assert!(check_campaign_delete("Vale", 1, true).is_ok());
+        assert!(check_campaign_delete("Vale", 0, false).is_ok());
+    }
+}
