@@ -155,7 +155,7 @@ fn roster_show_reads_only_that_roster() {
 fn roster_sheet_reads_only_that_roster() {
     same_on_both("roster sheet R", |cat, store| {
         let printed = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date");
-        ops::sheet::view(cat, store, R, 10, printed).expect("roster sheet");
+        ops::sheet::view(cat, store, R, printed).expect("roster sheet");
     });
 }
 

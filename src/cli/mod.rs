@@ -13,6 +13,7 @@ mod demo;
 mod dice;
 mod faction;
 mod favoured;
+mod files;
 mod history;
 pub mod output;
 mod quest;

@@ -1,12 +1,15 @@
-//! `ptg roster sheet`: the printable roster, as PDF, text or JSON.
+//! `ptg roster sheet`: the printable roster, as PDF, text or JSON; or, with `--template-out`,
+//! the bundled layout written to a file to edit.
 
 use super::App;
+use super::files::write_whole;
 use super::output::{json, line};
 use crate::error::{Error, Result};
 use crate::names::slug;
 use crate::ops;
+use crate::sheet::template::{DEFAULT_TEMPLATE, HOW_TO_COPY};
 use crate::sheet::{self, Faces, Template, TemplateError};
-use clap::ValueEnum;
+use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -18,6 +21,36 @@ pub enum SheetFormat {
     Json,
 }
 
+#[derive(Debug, Args)]
+pub struct SheetArgs {
+    /// The roster to print (not needed with --template-out).
+    #[arg(required_unless_present = "template_out")]
+    roster: Option<String>,
+    /// The file to write (default: the army's name, e.g. hammers-of-dawn.pdf). With
+    /// --format text or json, the output goes here instead of the terminal.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// A layout of your own: a copy of the bundled one (see --template-out), changed.
+    #[arg(long, value_name = "FILE")]
+    template: Option<PathBuf>,
+    /// Write the bundled layout to FILE, to change and pass back with --template; prints no
+    /// sheet.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["output", "template", "format", "date"]
+    )]
+    template_out: Option<PathBuf>,
+    /// With --template-out: replace FILE if it exists.
+    #[arg(long, requires = "template_out")]
+    force: bool,
+    /// The date printed on the sheet, YYYY-MM-DD (default: today).
+    #[arg(long, value_name = "DATE")]
+    date: Option<chrono::NaiveDate>,
+    #[arg(long, value_enum, default_value = "pdf")]
+    format: SheetFormat,
+}
+
 #[derive(Serialize)]
 struct Written<'a> {
     roster: &'a str,
@@ -25,38 +58,31 @@ struct Written<'a> {
     pages: usize,
 }
 
-/// Builds the sheet's view from the store, then renders it in `format`.
-pub fn run(
-    app: &mut App,
-    roster: &str,
-    output: Option<PathBuf>,
-    template_path: Option<PathBuf>,
-    format: SheetFormat,
-) -> Result<()> {
-    let template = match &template_path {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                Error::refused(format!(
-                    "cannot read the template {}: {e}; give a TOML file like templates/roster-sheet.toml",
-                    path.display()
-                ))
-            })?;
-            Template::parse(&text, &path.display().to_string())?
-        }
+/// Writes the template out, or builds the sheet's view from the store and renders it.
+pub fn run(app: &mut App, args: SheetArgs) -> Result<()> {
+    if let Some(path) = &args.template_out {
+        return template_out(app.json, path, args.force);
+    }
+    let Some(roster) = &args.roster else {
+        // clap requires a roster unless --template-out is given.
+        return Err(Error::refused("name the roster to print"));
+    };
+    let template = match &args.template {
+        Some(path) => read_template(path)?,
         None => Template::bundled(),
     };
+    let printed = args.date.unwrap_or_else(|| chrono::Local::now().date_naive());
     let json_out = app.json;
     let (cat, store) = app.both()?;
-    let events = template.layout.notable_events as usize;
-    let view = ops::sheet::view(cat, store, roster, events, chrono::Local::now().date_naive())?;
-    match format {
+    let view = ops::sheet::view(cat, store, roster, printed)?;
+    match args.format {
         SheetFormat::Json | SheetFormat::Text => {
-            let text = if format == SheetFormat::Json {
+            let text = if args.format == SheetFormat::Json {
                 serde_json::to_string_pretty(&view)?
             } else {
                 sheet::text::render(&view, &template)
             };
-            match output {
+            match args.output {
                 Some(path) => {
                     write(&path, text.as_bytes())?;
                     line(format!(
@@ -69,14 +95,16 @@ pub fn run(
             }
         }
         SheetFormat::Pdf => {
-            let base = template_path
+            let base = args
+                .template
                 .as_deref()
                 .and_then(Path::parent)
                 .unwrap_or(Path::new("."));
             let faces = faces(&template, base)?;
             let pdf = sheet::pdf::render(&view, &template, &faces);
-            let path =
-                output.unwrap_or_else(|| PathBuf::from(format!("{}.pdf", or_roster(slug(&view.army)))));
+            let path = args
+                .output
+                .unwrap_or_else(|| PathBuf::from(format!("{}.pdf", or_roster(slug(&view.army)))));
             write(&path, &pdf.bytes)?;
             if json_out {
                 return json(&Written {
@@ -93,6 +121,39 @@ pub fn run(
             ))
         }
     }
+}
+
+/// A template file of the player's, read and checked before anything is drawn or written.
+fn read_template(path: &Path) -> Result<Template> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Error::refused(format!(
+            "cannot read the template {}: {e}; {HOW_TO_COPY} to start from",
+            path.display()
+        ))
+    })?;
+    Ok(Template::parse(&text, &path.display().to_string())?)
+}
+
+/// `--template-out`: the bundled layout, written where the player can change it.
+fn template_out(json_out: bool, path: &Path, force: bool) -> Result<()> {
+    write_whole(path, DEFAULT_TEMPLATE.as_bytes(), force).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            Error::refused(format!(
+                "{} already exists; pass --force to replace it, or pick another file",
+                path.display()
+            ))
+        } else {
+            Error::refused(format!("cannot write {}: {e}; pick another file", path.display()))
+        }
+    })?;
+    if json_out {
+        return json(&serde_json::json!({ "template": path.display().to_string() }));
+    }
+    line(format!(
+        "Wrote the bundled sheet template to {0}. Change it, then print with \
+         `ptg roster sheet ROSTER --template {0}`.",
+        path.display()
+    ))
 }
 
 /// The template's own fonts, read relative to the template file, or the embedded ones.
@@ -124,20 +185,12 @@ fn or_roster(stem: String) -> String {
     }
 }
 
-/// Writes the whole file or nothing: a temporary file in the same folder, renamed into place.
+/// The sheet written whole or not at all, replacing a file already there.
 fn write(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let fail = |e: &dyn std::fmt::Display| {
+    write_whole(path, bytes, true).map_err(|e| {
         Error::refused(format!(
             "cannot write {}: {e}; pick another file with -o",
             path.display()
         ))
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(&e))?;
-    std::io::Write::write_all(&mut tmp, bytes).map_err(|e| fail(&e))?;
-    tmp.persist(path).map_err(|e| fail(&e.error))?;
-    Ok(())
+    })
 }

@@ -7,14 +7,8 @@ use crate::error::Result;
 use crate::sheet::{self, Sheet, SheetInput};
 use crate::store::{Store, battles, history, rosters};
 
-/// The roster sheet of `roster`, with up to `events` notable events, printed on `printed`.
-pub fn view(
-    cat: &Catalogue,
-    store: &mut Store,
-    roster: &str,
-    events: usize,
-    printed: chrono::NaiveDate,
-) -> Result<Sheet> {
+/// The roster sheet of `roster` with all its notable events, printed on `printed`.
+pub fn view(cat: &Catalogue, store: &mut Store, roster: &str, printed: chrono::NaiveDate) -> Result<Sheet> {
     store.read(|conn| {
         let subject = load_subject(cat, conn, roster)?;
         let realm = rosters::realm(conn, subject.roster.id)?;
@@ -28,7 +22,6 @@ pub fn view(
             realm,
             battles: &battles,
             history: &history,
-            events,
             printed,
             favour: super::realms::favour_shown(cat, &subject.roster),
         }))

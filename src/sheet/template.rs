@@ -4,10 +4,13 @@
 use serde::Deserialize;
 use std::path::PathBuf;
 
-/// The bundled layout, also the starting point for a user's own copy.
+/// The bundled layout, compiled in so a sheet needs no file beside the binary (`cargo install`
+/// copies only the binary); `roster sheet --template-out FILE` writes it out to edit.
 pub const DEFAULT_TEMPLATE: &str = include_str!("../../templates/roster-sheet.toml");
-/// Where the bundled layout lives in the repository, for messages.
-pub const DEFAULT_ORIGIN: &str = "templates/roster-sheet.toml";
+/// How messages name the bundled layout.
+pub const DEFAULT_ORIGIN: &str = "the bundled template";
+/// How to get a copy of the bundled layout, for messages about a user's template.
+pub const HOW_TO_COPY: &str = "`ptg roster sheet --template-out FILE` writes the bundled template";
 
 /// A parsed and checked template, with the text it came from for locating later problems.
 #[derive(Debug, Clone)]
@@ -71,8 +74,25 @@ pub struct Fonts {
 #[serde(deny_unknown_fields)]
 pub struct Layout {
     pub sections: Vec<Section>,
+    /// Lines for notable events: at least this many, those no event fills left blank. Never
+    /// a limit: every event is printed, continuing onto the next page if need be.
     pub notable_events: u32,
+    /// Blank lines always left after the last notable event, to write on in pencil. Optional
+    /// so a copy made before it was added still works.
+    #[serde(default = "default_blank_event_lines")]
+    pub blank_event_lines: u32,
+    /// Blank rows after the last unit of the Order of Battle, for units joining after printing.
+    #[serde(default = "default_blank_unit_rows")]
+    pub blank_unit_rows: u32,
     pub lore_lines: u32,
+}
+
+fn default_blank_event_lines() -> u32 {
+    2
+}
+
+fn default_blank_unit_rows() -> u32 {
+    3
 }
 
 /// A block of the sheet, printed in the template's order.
@@ -107,6 +127,8 @@ pub struct Column {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Field {
+    /// The unit's id, what a player types to name it in a command (`ptg rank choose R 12`).
+    Id,
     /// Custom name over warscroll, with the warlord marked.
     Unit,
     Name,
@@ -125,6 +147,7 @@ impl Field {
     /// The column heading.
     pub fn heading(self) -> &'static str {
         match self {
+            Field::Id => "#",
             Field::Unit => "Unit",
             Field::Name => "Name",
             Field::Warscroll => "Warscroll",
@@ -156,6 +179,7 @@ const FOOTER_MM: f32 = 8.0;
 const FONT_PT: (f32, f32) = (4.0, 40.0);
 const MIN_COLUMN_MM: f32 = 6.0;
 const MAX_EVENTS: u32 = 40;
+const MAX_BLANK: u32 = 20;
 
 impl Template {
     /// The bundled layout.
@@ -241,6 +265,18 @@ impl Template {
                 format!("{} lines is too many; use 0 to {MAX_EVENTS}", l.notable_events),
             ));
         }
+        for (key, v) in [
+            ("blank_event_lines", l.blank_event_lines),
+            ("blank_unit_rows", l.blank_unit_rows),
+        ] {
+            if v > MAX_BLANK {
+                return Err(self.error(
+                    "layout",
+                    key,
+                    format!("{v} blank lines is too many; use 0 to {MAX_BLANK}"),
+                ));
+            }
+        }
         if !(1..=6).contains(&l.lore_lines) {
             return Err(self.error(
                 "layout",
@@ -312,7 +348,7 @@ fn from_toml(e: &toml::de::Error, source: &str, origin: &str) -> TemplateError {
             .and_then(|pos| key_path(source, pos))
             .unwrap_or_else(|| "template".to_string()),
         message: format!(
-            "{} (see {DEFAULT_ORIGIN} for every key and its allowed values)",
+            "{} ({HOW_TO_COPY}, with every key and its allowed values)",
             e.message().trim()
         ),
     }
@@ -369,117 +405,4 @@ fn line_at(source: &str, pos: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn with(from: &str, to: &str) -> Result<Template, TemplateError> {
-        assert!(DEFAULT_TEMPLATE.contains(from), "{from}");
-        Template::parse(&DEFAULT_TEMPLATE.replacen(from, to, 1), "mine.toml")
-    }
-
-    fn line_of(needle: &str) -> usize {
-        DEFAULT_TEMPLATE
-            .lines()
-            .position(|l| l.contains(needle))
-            .expect("needle in template")
-            + 1
-    }
-
-    #[test]
-    fn bundled_template_is_a4_with_the_two_page_layout() {
-        let t = Template::bundled();
-        assert_eq!(t.page.size, PageSize::A4);
-        assert_eq!(t.content_mm(), (182.0, 267.0));
-        let breaks = t
-            .layout
-            .sections
-            .iter()
-            .filter(|s| **s == Section::PageBreak)
-            .count();
-        assert_eq!(breaks, 1);
-        assert_eq!(t.layout.sections.last(), Some(&Section::OrderOfBattle));
-        assert_eq!(t.order_of_battle.columns[0].field, Field::Unit);
-    }
-
-    #[test]
-    fn letter_is_accepted() {
-        let t = with("size = \"A4\"", "size = \"Letter\"").unwrap();
-        assert_eq!(t.page.size.mm(), (215.9, 279.4));
-    }
-
-    #[test]
-    fn unknown_section_names_file_line_and_field() {
-        let e = with("  \"battles\",", "  \"battles\",\n  \"lore_of_the_storm\",").unwrap_err();
-        assert_eq!(e.origin, "mine.toml");
-        assert_eq!(e.line, Some(line_of("\"battles\",") + 1));
-        assert_eq!(e.field, "layout.sections");
-        assert!(e.message.contains("unknown variant `lore_of_the_storm`"), "{e}");
-        assert!(
-            e.to_string()
-                .starts_with(&format!("mine.toml:{}: layout.sections:", e.line.unwrap()))
-        );
-    }
-
-    #[test]
-    fn unknown_key_and_bad_page_size_are_located() {
-        let e = with("margin_top = 14", "margin_top = 14\ncolour = \"red\"").unwrap_err();
-        assert_eq!(
-            (e.line, e.field.as_str()),
-            (Some(line_of("margin_top") + 1), "page.colour")
-        );
-        let e = with("size = \"A4\"", "size = \"A5\"").unwrap_err();
-        assert_eq!(
-            (e.line, e.field.as_str()),
-            (Some(line_of("size = ")), "page.size")
-        );
-        assert!(e.message.contains("A5"), "{e}");
-    }
-
-    #[test]
-    fn bad_column_field_is_located() {
-        let e = with("{ field = \"renown\"", "{ field = \"glory\"").unwrap_err();
-        assert_eq!(e.line, Some(line_of("field = \"renown\"")));
-        assert_eq!(e.field, "order_of_battle.columns.field");
-    }
-
-    #[test]
-    fn out_of_range_values_are_refused_with_their_line() {
-        let e = with("margin_left = 14", "margin_left = -3").unwrap_err();
-        assert_eq!(
-            (e.line, e.field.as_str()),
-            (Some(line_of("margin_left")), "page.margin_left")
-        );
-        let e = with("body = 9", "body = 90").unwrap_err();
-        assert_eq!(
-            (e.line, e.field.as_str()),
-            (Some(line_of("body = 9")), "fonts.body")
-        );
-        let e = with("lore_lines = 6", "lore_lines = 7").unwrap_err();
-        assert_eq!(e.field, "layout.lore_lines");
-        let e = with("size = \"A4\"", "size = 4").unwrap_err();
-        assert_eq!(e.field, "page.size");
-    }
-
-    #[test]
-    fn columns_must_fit_between_the_margins() {
-        let e = with(
-            "{ field = \"unit\", width = 40 }",
-            "{ field = \"unit\", width = 78 }",
-        )
-        .unwrap_err();
-        assert_eq!(e.field, "order_of_battle.columns");
-        assert_eq!(e.line, Some(line_of("columns = [")));
-        assert!(e.message.contains("220.0 mm"), "{e}");
-        let e = with("{ field = \"points\"", "{ field = \"unit\"").unwrap_err();
-        assert!(e.message.contains("listed twice"), "{e}");
-    }
-
-    #[test]
-    fn duplicate_sections_and_missing_keys_are_refused() {
-        let e = with("  \"glory\",", "  \"glory\",\n  \"glory\",").unwrap_err();
-        assert!(e.message.contains("listed twice"), "{e}");
-        let e = with("small = 7", "").unwrap_err();
-        assert!(e.message.contains("missing field `small`"), "{e}");
-        assert_eq!(e.field, "fonts");
-    }
-}
+mod tests;

@@ -162,12 +162,15 @@ fn order_of_battle(s: &Sheet, t: &Template) -> String {
     out
 }
 
-/// One unit as a short paragraph with the template's fields.
+/// One unit as a short paragraph with the template's fields, its id (when the template
+/// prints it) first: "- #12 Dawn Guard (Liberators) · 120 pts ...".
 fn unit(u: &UnitRow, fields: &[Field]) -> String {
+    let mut id = String::new();
     let mut head = Vec::new();
     let mut rest = Vec::new();
     for f in fields {
         match f {
+            Field::Id => id = format!("#{} ", u.id),
             Field::Unit => {
                 head.push(match &u.name {
                     Some(n) => format!("{n} ({})", u.warscroll),
@@ -217,7 +220,7 @@ fn unit(u: &UnitRow, fields: &[Field]) -> String {
             Field::Abilities | Field::Enhancements => {}
         }
     }
-    let mut out = format!("- {}\n", head.join(" · "));
+    let mut out = format!("- {id}{}\n", head.join(" · "));
     for r in rest {
         out.push_str(&r);
         out.push('\n');

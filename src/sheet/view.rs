@@ -159,8 +159,6 @@ pub struct SheetInput<'a> {
     pub battles: &'a [Battle],
     /// The roster's change log, oldest first.
     pub history: &'a [LoggedSet],
-    /// How many notable events to keep.
-    pub events: usize,
     pub printed: chrono::NaiveDate,
     /// Favour points to print, for a roster that keeps them.
     pub favour: Option<u32>,
@@ -221,7 +219,7 @@ pub fn build(input: &SheetInput) -> Sheet {
                     .collect(),
             })
             .collect(),
-        events: notable_events(r, input.history, input.events),
+        events: notable_events(r, input.history),
         units: order_of_battle(r)
             .into_iter()
             .map(|u| {
@@ -320,8 +318,9 @@ fn decided(b: &Battle, ours: &Side) -> Option<String> {
 
 /// What is worth a line on the sheet once set-up is over: ranks reached, quests completed,
 /// rewards earned, units joining or retiring, enhancements and lore entries gained. Latest
-/// first, at most `limit`.
-pub fn notable_events(r: &Roster, history: &[LoggedSet], limit: usize) -> Vec<String> {
+/// first, every one of them: a sheet that runs out of lines continues on the next page rather
+/// than leave a player's history out.
+pub fn notable_events(r: &Roster, history: &[LoggedSet]) -> Vec<String> {
     let names: HashMap<i64, &str> = r.units.iter().map(|u| (u.id, u.display_name())).collect();
     let mut setup_over = false;
     let mut events = Vec::new();
@@ -350,7 +349,6 @@ pub fn notable_events(r: &Roster, history: &[LoggedSet], limit: usize) -> Vec<St
         }
     }
     events.reverse();
-    events.truncate(limit);
     events
 }
 

@@ -14,12 +14,10 @@ mod show;
 
 use super::App;
 use super::output::{json, line};
-use super::sheet::SheetFormat;
 use crate::error::Result;
 use crate::ops::Changed;
 use clap::Subcommand;
 use serde::Serialize;
-use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum RosterCmd {
@@ -34,19 +32,8 @@ pub enum RosterCmd {
     /// The Order of Battle, glory, Arcane Tome and Quest Log.
     Show { roster: String },
     /// The printable roster (PDF by default): army, Quest Log, battles, Arcane Tome, notable
-    /// events, then the Order of Battle.
-    Sheet {
-        roster: String,
-        /// The file to write (default: the army's name, e.g. hammers-of-dawn.pdf). With
-        /// --format text or json, the output goes here instead of the terminal.
-        #[arg(short, long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// A layout of your own: a copy of templates/roster-sheet.toml, changed.
-        #[arg(long, value_name = "FILE")]
-        template: Option<PathBuf>,
-        #[arg(long, value_enum, default_value = "pdf")]
-        format: SheetFormat,
-    },
+    /// events, then the Order of Battle. `--template-out FILE` writes the layout to change.
+    Sheet(super::sheet::SheetArgs),
     /// Give or take favour points by hand (option `favour`; battles at Mount Hedon and the
     /// Crystalline Shores change them in the aftermath).
     Favour(favour::FavourArgs),
@@ -81,12 +68,7 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
         RosterCmd::Export(args) => import::run_export(app, args),
         RosterCmd::Lore(args) => lore::run(app, args),
         RosterCmd::Show { roster } => show::run(app, &roster),
-        RosterCmd::Sheet {
-            roster,
-            output,
-            template,
-            format,
-        } => super::sheet::run(app, &roster, output, template, format),
+        RosterCmd::Sheet(args) => super::sheet::run(app, args),
         RosterCmd::Realm(args) => realm::run(app, args),
         RosterCmd::Rename(args) => manage::rename(app, args),
         RosterCmd::Delete(args) => manage::delete(app, args),

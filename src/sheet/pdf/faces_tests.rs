@@ -9,7 +9,7 @@ use marks::Style;
 use std::process::Command;
 
 /// A small sheet whose army is called `army`, with names in several scripts.
-fn sheet(army: &str) -> Sheet {
+pub(super) fn sheet(army: &str) -> Sheet {
     let units = (0..12)
         .map(|i| UnitRow {
             id: i + 1,

@@ -1,6 +1,7 @@
 //! Paging: lays a section's rows down the content area and starts a new page when the next
 //! row does not fit, keeping a block's leading rows together and repeating its heading rows
-//! on every page it continues onto.
+//! on every page it continues onto. No row is ever dropped: a block longer than what is left
+//! continues on as many pages as it needs.
 
 use super::marks::{Block, Placed, Row};
 use crate::sheet::template::Template;
@@ -38,7 +39,8 @@ impl Flow {
         let total: f32 = b.rows.iter().map(|r| r.height).sum();
         let lead: f32 = b.rows.iter().take(b.keep.max(1)).map(|r| r.height).sum();
         let room = self.height - self.y;
-        if self.y > 0.0 && (lead > room || (total > room && total <= self.height)) {
+        let whole_on_next = !b.runs_on && total > room && total <= self.height;
+        if self.y > 0.0 && (lead > room || whole_on_next) {
             self.break_page();
         }
         for row in &b.rows {

@@ -57,6 +57,11 @@ pub(super) struct Block {
     pub(super) rows: Vec<Row>,
     pub(super) keep: usize,
     pub(super) repeat: Vec<Row>,
+    /// Continues from wherever the page has room, even when the whole block would fit on a
+    /// fresh page: a list read in order (the notable events), where leaving the rest of a page
+    /// empty only to keep it together helps nobody. Other blocks that do not fit on what is
+    /// left of a page but fit on one start on the next.
+    pub(super) runs_on: bool,
 }
 
 /// A mark on a page, `dy` mm below the content area's top.

@@ -43,7 +43,7 @@ pub(super) fn heading(pen: &Pen, title: &str, aside: Option<String>) -> Row {
     row
 }
 
-/// One table row: each cell's lines set in its column, a rule under the row.
+/// One table row: each cell's lines wrapped to its column (never cut), a rule under the row.
 pub(super) fn table_row(pen: &Pen, widths: &[f32], cells: Vec<Vec<(Style, String)>>, shaded: bool) -> Row {
     let mut marks = Vec::new();
     let mut height: f32 = 0.0;
@@ -52,12 +52,15 @@ pub(super) fn table_row(pen: &Pen, widths: &[f32], cells: Vec<Vec<(Style, String
         let mut y = 1.0;
         for (style, text) in cell {
             for l in pen.wrap(style, &text, w - 2.0 * PAD) {
-                marks.push(Mark::Text {
-                    x: x + PAD,
-                    y: y + pen.ascent(style),
-                    style,
-                    text: l,
-                });
+                // An empty line (a blank row to write in) takes its room but draws nothing.
+                if !l.is_empty() {
+                    marks.push(Mark::Text {
+                        x: x + PAD,
+                        y: y + pen.ascent(style),
+                        style,
+                        text: l,
+                    });
+                }
                 y += pen.line(style);
             }
         }

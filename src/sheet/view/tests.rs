@@ -58,7 +58,6 @@ fn input<'a>(
         realm: Some("Ghur".into()),
         battles,
         history,
-        events: 8,
         printed: chrono::NaiveDate::from_ymd_opt(2026, 11, 21).unwrap(),
         favour: None,
     }
@@ -278,7 +277,7 @@ fn notable_events_skip_set_up_and_undone_entries_latest_first() {
     later.created_at = "2026-11-20 18:30:00".into();
     let history = [setup_rank, first_battle, aftermath, undone, later];
 
-    let events = notable_events(&r, &history, 8);
+    let events = notable_events(&r, &history);
     assert_eq!(
         events,
         [
@@ -287,5 +286,28 @@ fn notable_events_skip_set_up_and_undone_entries_latest_first() {
             "Battle 1: quest completed: Seek Glory in Battle",
         ]
     );
-    assert_eq!(notable_events(&r, &history, 1), events[..1]);
+}
+
+#[test]
+fn every_notable_event_is_kept_however_many() {
+    let r = roster_led_by("Knight-Questor");
+    let mut history = vec![set(1, "battle result", vec![ch(1, None, Change::CompleteSetup)])];
+    for id in 2..=61 {
+        let mut c = ch(
+            id,
+            Some(1),
+            Change::GainRank {
+                unit: UnitRef::Existing(1),
+                rank: "Veteran".into(),
+            },
+        );
+        c.description = format!("reached rank {id}");
+        let mut s = set(id, "aftermath", vec![c]);
+        s.battle_id = Some(id);
+        history.push(s);
+    }
+    let events = notable_events(&r, &history);
+    assert_eq!(events.len(), 60);
+    assert_eq!(events[0], "Battle 61: Knight-Questor reached rank 61");
+    assert_eq!(events[59], "Battle 2: Knight-Questor reached rank 2");
 }

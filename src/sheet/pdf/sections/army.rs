@@ -1,20 +1,26 @@
 //! The Army section: the army's name as the title, then player, faction, realm of origin and
-//! campaign as labelled fields (a missing one left blank to write in).
+//! campaign as labelled fields (a missing one left blank to write in). Long names wrap.
 
 use crate::sheet::pdf::marks::{Block, Mark, Row, Style};
 use crate::sheet::pdf::pen::Pen;
-use crate::sheet::pdf::rows::text_row;
 use crate::sheet::view::Sheet;
 
 pub(super) fn army(pen: &Pen, s: &Sheet) -> Block {
     let w = pen.t.content_mm().0;
-    let mut rows = vec![text_row(
-        pen,
-        Style::Title,
-        0.0,
-        pen.fit(Style::Title, &s.army, w),
-    )];
-    rows[0].height += 1.0;
+    let title = pen.wrap(Style::Title, &s.army, w);
+    let mut head = Row {
+        height: title.len() as f32 * pen.line(Style::Title) + 1.0,
+        marks: Vec::new(),
+    };
+    for (i, l) in title.into_iter().enumerate() {
+        head.marks.push(Mark::Text {
+            x: 0.0,
+            y: pen.ascent(Style::Title) + i as f32 * pen.line(Style::Title),
+            style: Style::Title,
+            text: l,
+        });
+    }
+    let mut rows = vec![head];
     let pairs = [
         ("Player", Some(s.player.clone())),
         ("Faction", Some(s.faction.clone())),
@@ -22,12 +28,23 @@ pub(super) fn army(pen: &Pen, s: &Sheet) -> Block {
         ("Campaign", Some(format!("{} ({})", s.campaign, s.battlepack))),
     ];
     let half = w / 2.0;
+    let line = pen.line(Style::Body);
     for pair in pairs.chunks(2) {
+        // A missing value is left blank to write in, as on the paper roster; a long one wraps.
+        let values: Vec<Vec<String>> = pair
+            .iter()
+            .map(|(_, v)| {
+                v.as_deref()
+                    .map_or_else(Vec::new, |v| pen.wrap(Style::Body, v, half - 4.0))
+            })
+            .collect();
+        let most = values.iter().map(Vec::len).max().unwrap_or(0).max(1);
+        let base = pen.line(Style::Small) + pen.ascent(Style::Body);
         let mut row = Row {
-            height: pen.line(Style::Small) + pen.line(Style::Body) + 1.5,
+            height: pen.line(Style::Small) + most as f32 * line + 1.5,
             marks: Vec::new(),
         };
-        for (i, (label, value)) in pair.iter().enumerate() {
+        for (i, ((label, _), value)) in pair.iter().zip(values).enumerate() {
             let x = i as f32 * half;
             row.marks.push(Mark::Text {
                 x,
@@ -35,19 +52,17 @@ pub(super) fn army(pen: &Pen, s: &Sheet) -> Block {
                 style: Style::SmallBold,
                 text: label.to_uppercase(),
             });
-            let base = pen.line(Style::Small) + pen.ascent(Style::Body);
-            // A missing value is left blank to write in, as on the paper roster.
-            if let Some(v) = value {
+            for (k, l) in value.into_iter().enumerate() {
                 row.marks.push(Mark::Text {
                     x,
-                    y: base,
+                    y: base + k as f32 * line,
                     style: Style::Body,
-                    text: pen.fit(Style::Body, v, half - 4.0),
+                    text: l,
                 });
             }
             row.marks.push(Mark::Rule {
                 x,
-                y: base + 1.2,
+                y: base + (most - 1) as f32 * line + 1.2,
                 w: half - 4.0,
             });
         }
@@ -57,5 +72,6 @@ pub(super) fn army(pen: &Pen, s: &Sheet) -> Block {
         keep: rows.len(),
         rows,
         repeat: Vec::new(),
+        runs_on: false,
     }
 }

@@ -18,6 +18,7 @@ pub(super) fn battles(pen: &Pen, s: &Sheet) -> Block {
             keep: 2,
             rows,
             repeat: Vec::new(),
+            runs_on: false,
         };
     }
     let widths = shares(pen, &[8.0, 40.0, 14.0, 48.0, 16.0, 36.0]);
@@ -65,5 +66,6 @@ pub(super) fn battles(pen: &Pen, s: &Sheet) -> Block {
         keep: 3,
         rows,
         repeat: vec![heading(pen, "Battles Fought (continued)", None), header],
+        runs_on: false,
     }
 }

@@ -48,5 +48,6 @@ pub(super) fn glory(pen: &Pen, s: &Sheet) -> Block {
         rows: vec![Row { height: h, marks }],
         keep: 1,
         repeat: Vec::new(),
+        runs_on: false,
     }
 }

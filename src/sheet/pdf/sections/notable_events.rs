@@ -1,5 +1,7 @@
-//! The Notable Events section: the roster's events, latest first, wrapped onto ruled lines,
-//! padded with blank lines up to the template's count.
+//! The Notable Events section: every one of the roster's events, latest first, wrapped onto
+//! ruled lines, then blank lines to write on (at least the template's `blank_event_lines`, and
+//! enough to make `notable_events` lines in all). It runs on from wherever the page has room,
+//! continuing on the next page under a repeated heading, so no event is ever left out.
 
 use crate::sheet::pdf::marks::{Block, Mark, Row, Style};
 use crate::sheet::pdf::pen::Pen;
@@ -9,15 +11,21 @@ use crate::sheet::view::Sheet;
 pub(super) fn events(pen: &Pen, s: &Sheet) -> Block {
     let w = pen.t.content_mm().0;
     let mut rows = vec![heading(pen, "Notable Events", Some("latest first".to_string()))];
-    let wanted = pen.t.layout.notable_events as usize;
-    for n in 0..wanted.max(s.events.len()) {
-        let text = s.events.get(n).cloned().unwrap_or_default();
-        let lines = pen.wrap(Style::Body, &text, w - 2.0 * PAD);
+    let layout = &pen.t.layout;
+    let blank = (layout.blank_event_lines as usize)
+        .max((layout.notable_events as usize).saturating_sub(s.events.len()));
+    let texts = s
+        .events
+        .iter()
+        .map(String::as_str)
+        .chain(std::iter::repeat_n("", blank));
+    for text in texts {
+        let lines = pen.wrap(Style::Body, text, w - 2.0 * PAD);
         let mut row = Row {
             height: lines.len() as f32 * pen.line(Style::Body) + 1.6,
             marks: Vec::new(),
         };
-        for (i, l) in lines.into_iter().enumerate() {
+        for (i, l) in lines.into_iter().enumerate().filter(|(_, l)| !l.is_empty()) {
             row.marks.push(Mark::Text {
                 x: PAD,
                 y: 0.8 + pen.ascent(Style::Body) + i as f32 * pen.line(Style::Body),
@@ -36,5 +44,6 @@ pub(super) fn events(pen: &Pen, s: &Sheet) -> Block {
         keep: 2,
         rows,
         repeat: vec![heading(pen, "Notable Events (continued)", None)],
+        runs_on: true,
     }
 }

@@ -1,5 +1,6 @@
 //! The Order of Battle section: a table of the units with the template's columns, and what
-//! each column's cell holds; its heading rows repeat on every page it continues onto.
+//! each column's cell holds, then the template's number of blank rows to write new units in;
+//! its heading rows repeat on every page it continues onto.
 
 use crate::sheet::pdf::marks::{Block, Style};
 use crate::sheet::pdf::pen::Pen;
@@ -33,10 +34,25 @@ pub(super) fn order_of_battle(pen: &Pen, s: &Sheet) -> Block {
             false,
         ));
     }
+    // Rows to write in the units that join after printing, as tall as a unit with a custom
+    // name (two lines in the Unit column).
+    let blank = table_row(
+        pen,
+        &widths,
+        cols.iter()
+            .map(|c| match c.field {
+                Field::Unit => vec![(Style::Bold, String::new()), (Style::Small, String::new())],
+                _ => vec![(Style::Body, String::new())],
+            })
+            .collect(),
+        false,
+    );
+    rows.extend(std::iter::repeat_n(blank, pen.t.layout.blank_unit_rows as usize));
     Block {
         keep: 3,
         rows,
         repeat: vec![heading(pen, "Order of Battle (continued)", Some(aside)), header],
+        runs_on: false,
     }
 }
 
@@ -82,6 +98,7 @@ fn cell_text(u: &UnitRow, field: Field) -> Vec<(Style, String)> {
             }
             lines
         }
+        Field::Id => body(u.id.to_string()),
         Field::Name => dash(&u.name),
         Field::Warscroll => body(u.warscroll.clone()),
         Field::Points => body(u.points.to_string()),

@@ -39,5 +39,6 @@ pub(super) fn quest_log(pen: &Pen, s: &Sheet) -> Block {
         keep: rows.len(),
         rows,
         repeat: Vec::new(),
+        runs_on: false,
     }
 }
