@@ -5,6 +5,7 @@
 mod aftermath;
 mod audit;
 mod battle;
+mod battleplan;
 mod campaign;
 mod campaign_show;
 mod chunked;
@@ -14,7 +15,9 @@ mod dice;
 mod faction;
 mod favoured;
 mod history;
+mod lookup;
 pub mod output;
+mod path;
 mod quest;
 mod rank;
 mod render;
@@ -88,6 +91,12 @@ pub enum Command {
     /// Walk through setting up a campaign with two rosters (in the default database unless
     /// --db says otherwise).
     Demo,
+    /// The battleplan table and each battleplan's twists (look-up, no database needed).
+    #[command(subcommand)]
+    Battleplan(battleplan::BattleplanCmd),
+    /// The Paths and the abilities of each rank (look-up, no database needed).
+    #[command(subcommand)]
+    Path(path::PathCmd),
 }
 
 /// What every command may need: the catalogue, the database (opened on first use), output mode.
@@ -177,7 +186,9 @@ impl Command {
             | Command::History(_)
             | Command::Faction(_)
             | Command::Data(_) => true,
-            Command::Demo | Command::Quest(_) | Command::Aftermath(_) | Command::Undo(_) => false,
+            Command::Quest(cmd) => cmd.reads_only(),
+            Command::Battleplan(_) | Command::Path(_) => true,
+            Command::Demo | Command::Aftermath(_) | Command::Undo(_) => false,
         }
     }
 }
@@ -200,5 +211,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::History(args) => history::run(&mut app, args),
         Command::Undo(args) => undo::run(&mut app, args),
         Command::Data(cmd) => data::run(&mut app, cmd),
+        Command::Battleplan(cmd) => battleplan::run(&mut app, cmd),
+        Command::Path(cmd) => path::run(&mut app, cmd),
     }
 }
