@@ -1,9 +1,10 @@
 //! End-to-end: the look-ups that spare players the book (`quest list`, `battleplan`, `path`,
-//! `faction show --enhancements/--lores`).
+//! `faction show --enhancements/--lores`), `roster afford`, and the generated shell
+//! completions and man page.
 
 mod common;
 
-use common::{ASHEN_VALE, Ptg, named};
+use common::{ASHEN_VALE, Fixture, HAMMERS, Ptg, RATS, named, roster_new};
 use serde_json::Value;
 
 fn names(list: &Value) -> Vec<&str> {
@@ -190,4 +191,196 @@ fn campaign_look_ups_read_that_campaigns_battlepack() {
     let empty = Ptg::new();
     empty.refused(&["quest", "list", "--campaign", ASHEN_VALE], "no database");
     assert!(!empty.db().exists());
+}
+
+/// Hammers of Dawn (Lord-Vigilant on Gryph-stalker, Liberators) after the aftermath of a
+/// 2000-point major victory over the Rat Tide with the general alive: 100 + 40 + 15 = 155 glory.
+static RICH_HAMMERS: Fixture = Fixture::new(|| {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.ok(&roster_new(
+        RATS,
+        ASHEN_VALE,
+        "Skaven",
+        "Grey Seer",
+        "mage",
+        "dedicated-practitioner",
+    ));
+    p.ok(&["roster", "add", HAMMERS, "Liberators"]);
+    p.ok(&["roster", "add", RATS, "Clanrats"]);
+    p.plan_battle("2000", "The Ruined Settlement");
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        HAMMERS,
+        "Lord-Vigilant on Gryph-stalker",
+        "Liberators",
+    ]);
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        RATS,
+        "Grey Seer",
+        "Clanrats",
+        "--dice",
+        "6,1",
+    ]);
+    p.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Hammers of Dawn=14",
+        "--vp",
+        "Rat Tide=8",
+    ]);
+    p.ok(&[
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Liberators",
+        "--dice",
+        "1,1,1",
+    ]);
+    p
+});
+
+#[test]
+fn afford_lists_what_155_glory_buys_at_the_battle_profiles_points() {
+    let p = RICH_HAMMERS.copy();
+    let a = p.json(&["roster", "afford", HAMMERS]);
+    assert_eq!(a["glory"], 155);
+    assert_eq!(
+        (&a["max_units_added"], &a["max_units_reinforced"]),
+        (&1.into(), &1.into())
+    );
+    let add = a["add"].as_array().unwrap();
+    let offer = |w: &str| named(&a["add"], "warscroll", w);
+    // Minimum size at its points; added and reinforced in the same aftermath, twice that.
+    assert_eq!(offer("Aetherwings")["cost"], 80);
+    assert_eq!(offer("Aetherwings")["with_reinforcement"], 160);
+    assert_eq!(offer("Aetherwings")["reinforcement_affordable"], false);
+    assert_eq!(offer("Lord-Celestant on Dracoth")["cost"], 150);
+    assert_eq!(offer("Lord-Celestant on Dracoth")["affordable"], true);
+    assert!(
+        offer("Lord-Celestant")["with_reinforcement"].is_null(),
+        "a single model"
+    );
+    assert_eq!(offer("Gardus Steel Soul")["cost"], 160);
+    assert_eq!(offer("Gardus Steel Soul")["affordable"], false);
+    // Legends (not allowed in Ashen Vale) and the Anvil of Apotheosis hero are never offered.
+    for barred in ["Lord-Ordinator", "Anvil of Apotheosis: Stormcast Eternals Hero"] {
+        assert!(add.iter().all(|o| o["warscroll"] != barred), "{barred} offered");
+    }
+    let affordable = add.iter().filter(|o| o["affordable"] == true).count();
+    assert_eq!(affordable, 29);
+    // Cheapest first.
+    let costs: Vec<u64> = add.iter().map(|o| o["cost"].as_u64().unwrap()).collect();
+    assert!(costs.windows(2).all(|w| w[0] <= w[1]), "{costs:?}");
+    // The Liberators can be reinforced for 90; the warlord is a single model.
+    let reinforce = a["reinforce"].as_array().unwrap();
+    assert_eq!(reinforce.len(), 1);
+    assert_eq!(
+        (
+            &reinforce[0]["warscroll"],
+            &reinforce[0]["cost"],
+            &reinforce[0]["affordable"]
+        ),
+        (&"Liberators".into(), &90.into(), &true.into())
+    );
+
+    let text = p.ok(&["roster", "afford", HAMMERS]);
+    assert!(text.starts_with("Hammers of Dawn holds 155 glory."), "{text}");
+    assert!(
+        text.contains("26 more cost more than 155 glory (the cheapest: Gardus Steel Soul, 160)"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Gardus Steel Soul ┆"),
+        "over the glory held: only with --all\n{text}"
+    );
+    let all = p.ok(&["roster", "afford", HAMMERS, "--all"]);
+    assert!(all.contains("160 (more than held)"), "{all}");
+}
+
+#[test]
+fn what_afford_offers_the_aftermath_accepts() {
+    // The same 155 glory: a unit afford marks affordable is bought; one over it is refused.
+    let p = RICH_HAMMERS.copy();
+    p.ok(&[
+        "battle",
+        "new",
+        "--campaign",
+        ASHEN_VALE,
+        "--points",
+        "1000",
+        HAMMERS,
+        RATS,
+        "--battleplan",
+        "The Ritual",
+    ]);
+    p.ok(&[
+        "battle",
+        "army",
+        "2",
+        HAMMERS,
+        "Lord-Vigilant on Gryph-stalker",
+        "Liberators",
+    ]);
+    p.ok(&["battle", "army", "2", RATS, "Grey Seer", "Clanrats"]);
+    p.ok(&[
+        "battle",
+        "result",
+        "2",
+        "--vp",
+        "Hammers of Dawn=3",
+        "--vp",
+        "Rat Tide=14",
+    ]);
+    // A 1000-point major defeat with the general alive: 30 + 5 more, 190 in the aftermath.
+    p.refused(
+        &[
+            "aftermath",
+            "2",
+            HAMMERS,
+            "--favoured",
+            "Liberators",
+            "--add-unit",
+            "Lord-Celestant on Dracoth",
+            "--reinforce",
+            "Liberators",
+            "--dice",
+            "1,1,1",
+        ],
+        "reinforcing Liberators costs 90 glory",
+    );
+    p.ok(&[
+        "aftermath",
+        "2",
+        HAMMERS,
+        "--favoured",
+        "Liberators",
+        "--add-unit",
+        "Lord-Celestant on Dracoth",
+        "--dice",
+        "1,1,1",
+    ]);
+    let a = p.json(&["roster", "afford", HAMMERS]);
+    assert_eq!(a["glory"], 155 + 35 - 150);
+    assert_eq!(
+        named(&a["reinforce"], "warscroll", "Liberators")["affordable"],
+        false
+    );
+}
+
+#[test]
+fn afford_of_a_roster_not_there_is_refused_with_suggestions() {
+    let p = RICH_HAMMERS.copy();
+    p.refused(
+        &["roster", "afford", "Hammers of Dusk"],
+        "unknown roster 'Hammers of Dusk': did you mean 'Hammers of Dawn'?",
+    );
 }

@@ -177,7 +177,7 @@ impl Command {
             Command::Campaign(cmd) => matches!(cmd, campaign::CampaignCmd::List),
             Command::Roster(cmd) => matches!(
                 cmd,
-                R::Show { .. } | R::Sheet { .. } | R::List { .. } | R::Check(_)
+                R::Show { .. } | R::Sheet { .. } | R::List { .. } | R::Check(_) | R::Afford(_)
             ),
             Command::Battle(cmd) => matches!(cmd, B::Show { .. } | B::List { .. }),
             Command::Rank(cmd) => matches!(cmd, rank::RankCmd::Pending { .. }),
