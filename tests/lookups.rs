@@ -384,3 +384,60 @@ fn afford_of_a_roster_not_there_is_refused_with_suggestions() {
         "unknown roster 'Hammers of Dusk': did you mean 'Hammers of Dawn'?",
     );
 }
+
+#[test]
+fn completions_are_generated_for_every_command() {
+    let p = Ptg::new();
+    let bash = p.ok(&["completions", "bash"]);
+    assert!(bash.starts_with("_ptg() {"), "{bash}");
+    assert!(bash.contains("complete -F _ptg"), "registers the function");
+    let top = bash
+        .lines()
+        .find(|l| l.contains("opts=\"") && l.contains("faction"))
+        .expect("the top-level options");
+    for cmd in [
+        "faction",
+        "campaign",
+        "roster",
+        "quest",
+        "battleplan",
+        "path",
+        "aftermath",
+        "man",
+    ] {
+        assert!(
+            top.split_whitespace().any(|w| w.trim_matches('"') == cmd),
+            "{cmd}: {top}"
+        );
+    }
+    assert!(
+        bash.contains("ptg__subcmd__roster__subcmd__afford"),
+        "roster afford"
+    );
+    assert!(p.ok(&["completions", "zsh"]).starts_with("#compdef ptg"));
+    assert!(p.ok(&["completions", "fish"]).contains("complete -c ptg"));
+    let out = p.cmd(&["completions", "tcsh"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "an unknown shell is wrong usage");
+    assert!(!p.db().exists(), "generating creates no database");
+}
+
+#[test]
+fn the_man_page_is_roff_naming_every_command() {
+    let p = Ptg::new();
+    let page = p.ok(&["man"]);
+    assert!(page.contains(".TH ptg 1"), "{page}");
+    assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
+    for cmd in ["faction", "roster", "quest", "battleplan", "path", "completions"] {
+        assert!(page.contains(&format!("ptg\\-{cmd}(1)")), "{cmd}");
+    }
+    let afford = p.ok(&["man", "roster", "afford"]);
+    assert!(afford.contains(".TH ptg-roster-afford 1"), "{afford}");
+    assert!(
+        afford.contains("Also list what costs more than the glory held"),
+        "{afford}"
+    );
+    p.refused(
+        &["man", "roster", "aford"],
+        "unknown ptg-roster command 'aford': did you mean 'afford'?",
+    );
+}

@@ -24,6 +24,7 @@ mod render;
 mod rolls;
 mod roster;
 mod sheet;
+mod shell;
 mod undo;
 
 use crate::catalogue::Catalogue;
@@ -97,6 +98,10 @@ pub enum Command {
     /// The Paths and the abilities of each rank (look-up, no database needed).
     #[command(subcommand)]
     Path(path::PathCmd),
+    /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff) of ptg or of one of its commands: `ptg man | man -l -`.
+    Man(shell::ManArgs),
 }
 
 /// What every command may need: the catalogue, the database (opened on first use), output mode.
@@ -187,7 +192,7 @@ impl Command {
             | Command::Faction(_)
             | Command::Data(_) => true,
             Command::Quest(cmd) => cmd.reads_only(),
-            Command::Battleplan(_) | Command::Path(_) => true,
+            Command::Battleplan(_) | Command::Path(_) | Command::Completions(_) | Command::Man(_) => true,
             Command::Demo | Command::Aftermath(_) | Command::Undo(_) => false,
         }
     }
@@ -213,5 +218,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Data(cmd) => data::run(&mut app, cmd),
         Command::Battleplan(cmd) => battleplan::run(&mut app, cmd),
         Command::Path(cmd) => path::run(&mut app, cmd),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man(args) => shell::man(args),
     }
 }
