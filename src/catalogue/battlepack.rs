@@ -281,11 +281,14 @@ pub struct BattlefieldSize {
 }
 
 impl Battlepack {
+    /// The Path `id` names: its id ("warrior"), its name ("Path of the Warrior") or the name
+    /// without "Path of the" ("Warrior"), in any case.
     pub fn path(&self, id: &str) -> Option<&Path> {
-        let id = id.trim().to_ascii_lowercase();
-        self.paths.iter().find(|p| {
-            p.id == id || p.name.same_name(&id) || p.name.to_ascii_lowercase() == format!("path of the {id}")
-        })
+        let id = id.trim();
+        let long = format!("Path of the {id}");
+        self.paths
+            .iter()
+            .find(|p| names::same(&p.id, id) || p.name.same_name(id) || p.name.same_name(&long))
     }
 
     /// The display name of a Path ability id, or the id itself when the Path does not have it.

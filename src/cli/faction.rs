@@ -2,7 +2,7 @@
 
 use super::App;
 use super::output::{json, line, or_dash, table};
-use crate::catalogue::Origin;
+use crate::catalogue::{EnhancementTable, Faction, Lore, Origin};
 use crate::error::{Error, Result};
 use clap::Subcommand;
 use serde::Serialize;
@@ -15,7 +15,23 @@ pub enum FactionCmd {
     Show {
         /// Faction name, e.g. "Stormcast Eternals".
         name: String,
+        /// Only the enhancement tables, one enhancement a row, with the units eligible.
+        #[arg(long)]
+        enhancements: bool,
+        /// Only the lores, one spell, prayer or manifestation a row, with its value.
+        #[arg(long)]
+        lores: bool,
     },
+}
+
+/// `faction show --enhancements/--lores` as JSON: the faction's name and the parts asked for.
+#[derive(Serialize)]
+struct Parts<'a> {
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    enhancement_tables: Option<&'a [EnhancementTable]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lores: Option<&'a [Lore]>,
 }
 
 #[derive(Serialize)]
@@ -69,8 +85,15 @@ pub fn run(app: &mut App, cmd: FactionCmd) -> Result<()> {
             line(t.to_string())?;
             line(format!("{} factions", rows.len()))
         }
-        FactionCmd::Show { name } => {
+        FactionCmd::Show {
+            name,
+            enhancements,
+            lores,
+        } => {
             let f = cat.faction(&name).map_err(Error::refused)?;
+            if enhancements || lores {
+                return show_parts(f, enhancements, lores, json_out);
+            }
             if json_out {
                 return json(f);
             }
@@ -104,10 +127,7 @@ pub fn run(app: &mut App, cmd: FactionCmd) -> Result<()> {
             line("\nEnhancement tables")?;
             let mut t = table(["Table", "Kind", "Enhancements", "Eligible units"]);
             for et in &f.enhancement_tables {
-                let kind = serde_json::to_value(et.kind)?
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_string();
+                let kind = kind_words(et.kind)?;
                 t.add_row([
                     et.name.clone(),
                     kind,
@@ -132,6 +152,69 @@ pub fn run(app: &mut App, cmd: FactionCmd) -> Result<()> {
             line(t.to_string())
         }
     }
+}
+
+/// The enhancement tables and/or the lores of `f`, every entry on a row of its own.
+fn show_parts(f: &Faction, enhancements: bool, lores: bool, json_out: bool) -> Result<()> {
+    if json_out {
+        return json(&Parts {
+            name: &f.name,
+            enhancement_tables: enhancements.then_some(f.enhancement_tables.as_slice()),
+            lores: lores.then_some(f.lores.as_slice()),
+        });
+    }
+    line(format!("{} ({})", f.name, or_dash(&f.grand_alliance)))?;
+    if enhancements {
+        let n: usize = f.enhancement_tables.iter().map(|t| t.enhancements.len()).sum();
+        line(format!(
+            "\nEnhancement tables ({}, {n} enhancements)",
+            f.enhancement_tables.len()
+        ))?;
+        let mut t = table(["Table", "Kind", "Enhancement"]);
+        for et in &f.enhancement_tables {
+            for e in &et.enhancements {
+                t.add_row([et.name.clone(), kind_words(et.kind)?, e.clone()]);
+            }
+        }
+        line(t.to_string())?;
+        // The eligible units once per table, not on every row: a table is for dozens of them.
+        for et in &f.enhancement_tables {
+            line(match et.eligible.is_empty() {
+                true => format!("{}: no eligible units in the data", et.name),
+                false => format!(
+                    "{} ({} eligible units): {}",
+                    et.name,
+                    et.eligible.len(),
+                    et.eligible.join(", ")
+                ),
+            })?;
+        }
+    }
+    if lores {
+        let n: usize = f.lores.iter().map(|l| l.entries.len()).sum();
+        line(format!("\nLores ({}, {n} entries)", f.lores.len()))?;
+        let mut t = table(["Lore", "Kind", "Spell / prayer", "Value"]);
+        for l in &f.lores {
+            for e in &l.entries {
+                t.add_row([
+                    l.name.clone(),
+                    l.kind.to_string(),
+                    e.name.clone(),
+                    e.value.map_or_else(|| "-".to_string(), |v| v.to_string()),
+                ]);
+            }
+        }
+        line(t.to_string())?;
+    }
+    Ok(())
+}
+
+/// "heroic-trait", "artefact", "other": the kind as the data and JSON spell it.
+fn kind_words(kind: crate::catalogue::EnhancementKind) -> Result<String> {
+    Ok(serde_json::to_value(kind)?
+        .as_str()
+        .unwrap_or_default()
+        .to_string())
 }
 
 /// The unit's name with what the data marks on it, one mark a line: a Legends warscroll,

@@ -5,6 +5,7 @@
 mod aftermath;
 mod audit;
 mod battle;
+mod battleplan;
 mod campaign;
 mod campaign_show;
 mod chunked;
@@ -15,13 +16,16 @@ mod faction;
 mod favoured;
 mod files;
 mod history;
+mod lookup;
 pub mod output;
+mod path;
 mod quest;
 mod rank;
 mod render;
 mod rolls;
 mod roster;
 mod sheet;
+mod shell;
 mod undo;
 
 use crate::catalogue::Catalogue;
@@ -89,6 +93,16 @@ pub enum Command {
     /// Walk through setting up a campaign with two rosters (in the default database unless
     /// --db says otherwise).
     Demo,
+    /// The battleplan table and each battleplan's twists (look-up, no database needed).
+    #[command(subcommand)]
+    Battleplan(battleplan::BattleplanCmd),
+    /// The Paths and the abilities of each rank (look-up, no database needed).
+    #[command(subcommand)]
+    Path(path::PathCmd),
+    /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff) of ptg or of one of its commands: `ptg man | man -l -`.
+    Man(shell::ManArgs),
 }
 
 /// What every command may need: the catalogue, the database (opened on first use), output mode.
@@ -169,7 +183,7 @@ impl Command {
             Command::Campaign(cmd) => matches!(cmd, campaign::CampaignCmd::List),
             Command::Roster(cmd) => matches!(
                 cmd,
-                R::Show { .. } | R::Sheet { .. } | R::List { .. } | R::Check(_)
+                R::Show { .. } | R::Sheet { .. } | R::List { .. } | R::Check(_) | R::Afford(_)
             ),
             Command::Battle(cmd) => matches!(cmd, B::Show { .. } | B::List { .. }),
             Command::Rank(cmd) => matches!(cmd, rank::RankCmd::Pending { .. }),
@@ -178,7 +192,9 @@ impl Command {
             | Command::History(_)
             | Command::Faction(_)
             | Command::Data(_) => true,
-            Command::Demo | Command::Quest(_) | Command::Aftermath(_) | Command::Undo(_) => false,
+            Command::Quest(cmd) => cmd.reads_only(),
+            Command::Battleplan(_) | Command::Path(_) | Command::Completions(_) | Command::Man(_) => true,
+            Command::Demo | Command::Aftermath(_) | Command::Undo(_) => false,
         }
     }
 }
@@ -201,5 +217,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::History(args) => history::run(&mut app, args),
         Command::Undo(args) => undo::run(&mut app, args),
         Command::Data(cmd) => data::run(&mut app, cmd),
+        Command::Battleplan(cmd) => battleplan::run(&mut app, cmd),
+        Command::Path(cmd) => path::run(&mut app, cmd),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man(args) => shell::man(args),
     }
 }

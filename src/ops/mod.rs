@@ -15,6 +15,7 @@ pub mod campaign;
 pub mod data;
 pub mod history;
 pub mod lists;
+pub mod lookup;
 pub mod manage;
 pub mod quest;
 pub mod rank;

@@ -199,3 +199,17 @@ pub fn check<'a>(
         army,
     })
 }
+
+/// `roster afford`: what the roster's glory buys in its next aftermath, and the roster.
+pub struct Afforded<'a> {
+    pub subject: Subject<'a>,
+    pub offers: crate::rules::afford::Affordable,
+}
+
+/// Lists the units the roster could add and reinforce with the glory it holds, in one read
+/// transaction.
+pub fn afford<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result<Afforded<'a>> {
+    let subject = store.read(|conn| load_subject(cat, conn, roster))?;
+    let offers = crate::rules::afford::affordable(subject.pack, subject.faction, &subject.roster);
+    Ok(Afforded { subject, offers })
+}

@@ -6,6 +6,7 @@
 //! unit that took part and survived (Order of Battle order, warlord first), the favoured
 //! warriors' D6, the quest reward's dice, then the battleplan's campaign reward.
 
+mod buy;
 mod favoured;
 
 use super::change::NewUnit;
@@ -17,14 +18,12 @@ use super::model::{Roster, Unit};
 use super::quest::{QuestChoice, quest_step};
 use super::renown::ranks_crossed;
 use super::roster::grant_starting_picks;
-use super::roster::{
-    Allowed, check_ally_faction, check_ally_joins, check_may_join, check_reinforceable,
-    check_unique_warscroll, check_unit_name, check_unlocks, find_warscroll,
-};
+use super::roster::{check_ally_faction, check_ally_joins, check_unit_name, check_unlocks, find_warscroll};
 use super::{Change, Outcome, RuleError, UnitRef, refuse};
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::{Battlepack, Battleplan};
 use crate::names::SameName;
+pub use buy::{add_cost, check_may_buy, check_may_reinforce, reinforce_cost};
 pub use favoured::{FavouredCandidate, FavouredPicker};
 use favoured::{ask_favoured, favoured_warriors};
 use std::collections::BTreeMap;
@@ -347,10 +346,9 @@ fn plan_order_of_battle(
             new.ally = Some(a.name.clone());
             unit.ally = Some(a.name.clone());
         }
-        check_may_join(w, Allowed::of(roster))?;
-        check_unique_warscroll(roster, w)?;
+        check_may_buy(roster, w)?;
         check_unit_name(roster, choices.add_name.as_deref())?;
-        spend(w.points, &format!("adding {}", w.name))?;
+        spend(add_cost(w), &format!("adding {}", w.name))?;
         added = Some((new, unit));
     }
 
@@ -368,19 +366,10 @@ fn plan_order_of_battle(
             (_, Ok(u)) => (UnitRef::Existing(u.id), u, u.display_name().to_string()),
             (_, Err(e)) => return Err(e),
         };
-        if unit.retired {
-            return refuse(
-                "reinforcing units",
-                format!(
-                    "{} is retired; reinforce a unit on the Order of Battle",
-                    unit.label()
-                ),
-            );
-        }
-        check_reinforceable(unit, "pick another unit or leave out --reinforce")
-            .map_err(|e| RuleError::new("reinforcing units", e.message))?;
-        spend(unit.points, &format!("reinforcing {name}"))?;
-        reinforced = Some((unit_ref, unit.points, name));
+        check_may_reinforce(unit)?;
+        let cost = reinforce_cost(unit);
+        spend(cost, &format!("reinforcing {name}"))?;
+        reinforced = Some((unit_ref, cost, name));
     }
 
     let mut retired = Vec::new();

@@ -2,6 +2,7 @@
 //! take the current state (a [`model::Roster`], the faction, the battlepack) and the user's
 //! choices, and return an [`change::Outcome`] for the store to apply, or a [`RuleError`].
 
+pub mod afford;
 pub mod aftermath;
 pub mod army;
 pub mod audit;

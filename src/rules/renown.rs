@@ -26,17 +26,22 @@ pub fn open_paths<'a>(pack: &'a Battlepack, unit: &Unit) -> Vec<&'a str> {
         .collect()
 }
 
+/// Who may walk a Path, in words: "HERO units", "WIZARD HEROES", ...
+pub fn eligibility_words(e: PathEligibility) -> &'static str {
+    match e {
+        PathEligibility::Hero => "HERO units",
+        PathEligibility::WizardHero => "WIZARD HEROES",
+        PathEligibility::PriestHero => "PRIEST HEROES",
+        PathEligibility::NonHero => "units that are not HEROES",
+    }
+}
+
 /// Whether `unit` may walk `path`, with the reason and the Paths it could walk when not.
 pub fn check_path(pack: &Battlepack, path: &Path, unit: &Unit) -> Result<(), RuleError> {
     if may_walk(path, unit) {
         return Ok(());
     }
-    let needs = match path.eligibility {
-        PathEligibility::Hero => "HERO units",
-        PathEligibility::WizardHero => "WIZARD HEROES",
-        PathEligibility::PriestHero => "PRIEST HEROES",
-        PathEligibility::NonHero => "units that are not HEROES",
-    };
+    let needs = eligibility_words(path.eligibility);
     let open = open_paths(pack, unit);
     refuse(
         "path eligibility",

@@ -1,6 +1,7 @@
 //! `ptg roster ...`: set up a roster and look at it. One file per subcommand.
 
 mod add;
+mod afford;
 mod check;
 mod enhance;
 mod favour;
@@ -56,6 +57,9 @@ pub enum RosterCmd {
     },
     /// List every rule the roster breaks (exit 1 if any), and set-up steps still open.
     Check(check::CheckArgs),
+    /// What the roster's glory buys in its next aftermath: units to add and to reinforce,
+    /// with their glory costs.
+    Afford(afford::AffordArgs),
 }
 
 pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
@@ -74,6 +78,7 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
         RosterCmd::Delete(args) => manage::delete(app, args),
         RosterCmd::List { campaign } => list::run(app, campaign.as_deref()),
         RosterCmd::Check(args) => check::run(app, args),
+        RosterCmd::Afford(args) => afford::run(app, args),
     }
 }
 

@@ -1,0 +1,58 @@
+//! `ptg completions SHELL` and `ptg man [COMMAND]...`: the shell completion script and the
+//! roff man page, generated from the clap definitions at run time so they never drift from
+//! the commands they describe.
+
+use super::Cli;
+use super::output::line;
+use crate::error::{Error, Result};
+use crate::names;
+use clap::{Args, CommandFactory};
+use clap_complete::Shell;
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in, e.g. `ptg completions bash > ~/.local/share/bash-completion/completions/ptg`.
+    #[arg(value_enum)]
+    shell: Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// A command to show the page of instead of ptg's own, e.g. `ptg man roster afford`.
+    #[arg(value_name = "COMMAND")]
+    command: Vec<String>,
+}
+
+/// Prints the completion script for the shell asked for.
+pub fn completions(args: CompletionsArgs) -> Result<()> {
+    let mut cmd = Cli::command();
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "ptg", &mut script);
+    print(script)
+}
+
+/// Prints the man page of ptg, or of one of its (sub)commands.
+pub fn man(args: ManArgs) -> Result<()> {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut page_of = &cmd;
+    for wanted in &args.command {
+        page_of = match page_of.find_subcommand(wanted) {
+            Some(sub) => sub,
+            None => {
+                let names: Vec<&str> = page_of.get_subcommands().map(|s| s.get_name()).collect();
+                let what = format!("{} command", page_of.get_display_name().unwrap_or("ptg"));
+                return Err(Error::refused(names::unknown(&what, wanted, names)));
+            }
+        };
+    }
+    let mut page = Vec::new();
+    clap_mangen::Man::new(page_of.clone()).render(&mut page)?;
+    print(page)
+}
+
+/// Writes generated text as it is (it ends with its own newline).
+fn print(bytes: Vec<u8>) -> Result<()> {
+    let text = String::from_utf8(bytes).map_err(anyhow::Error::from)?;
+    line(text.strip_suffix('\n').unwrap_or(&text))
+}
