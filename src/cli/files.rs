@@ -16,6 +16,19 @@ use std::path::Path;
 /// [`io::ErrorKind::AlreadyExists`]; the check and the rename are one step, so no file made
 /// meanwhile is overwritten either.
 pub fn write_whole(path: &Path, bytes: &[u8], replace: bool) -> io::Result<()> {
+    write_whole_with(path, replace, |tmp| {
+        let mut f = std::fs::OpenOptions::new().write(true).open(tmp)?;
+        f.write_all(bytes)
+    })
+}
+
+/// As [`write_whole`], the temporary file filled by `fill` from its path (a database backup
+/// writes it through SQLite).
+pub fn write_whole_with<E: From<io::Error>>(
+    path: &Path,
+    replace: bool,
+    fill: impl FnOnce(&Path) -> Result<(), E>,
+) -> Result<(), E> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -27,13 +40,13 @@ pub fn write_whole(path: &Path, bytes: &[u8], replace: bool) -> io::Result<()> {
         // Passed to open(2) with the new file, so the umask applies as it does to any file.
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
+    let tmp = builder.tempfile_in(dir)?;
+    fill(tmp.path())?;
     if !replace {
-        return tmp.persist_noclobber(path).map(drop).map_err(|e| e.error);
+        return tmp.persist_noclobber(path).map(drop).map_err(|e| e.error.into());
     }
     if let Some(old) = std::fs::metadata(path).ok().filter(|m| m.is_file()) {
         tmp.as_file().set_permissions(old.permissions())?;
     }
-    tmp.persist(path).map(drop).map_err(|e| e.error)
+    tmp.persist(path).map(drop).map_err(|e| e.error.into())
 }

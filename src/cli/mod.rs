@@ -4,6 +4,7 @@
 
 mod aftermath;
 mod audit;
+mod backup;
 mod battle;
 mod battleplan;
 mod campaign;
@@ -103,6 +104,8 @@ pub enum Command {
     Completions(shell::CompletionsArgs),
     /// Print the man page (roff) of ptg or of one of its commands: `ptg man | man -l -`.
     Man(shell::ManArgs),
+    /// Write a consistent copy of the whole database to FILE, even while others write.
+    Backup(backup::BackupArgs),
 }
 
 /// What every command may need: the catalogue, the database (opened on first use), output mode.
@@ -194,6 +197,7 @@ impl Command {
             | Command::Data(_) => true,
             Command::Quest(cmd) => cmd.reads_only(),
             Command::Battleplan(_) | Command::Path(_) | Command::Completions(_) | Command::Man(_) => true,
+            Command::Backup(_) => true,
             Command::Demo | Command::Aftermath(_) | Command::Undo(_) => false,
         }
     }
@@ -221,5 +225,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Path(cmd) => path::run(&mut app, cmd),
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => shell::man(args),
+        Command::Backup(args) => backup::run(&mut app, args),
     }
 }

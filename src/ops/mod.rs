@@ -10,6 +10,7 @@
 
 pub mod aftermath;
 pub mod audit;
+pub mod backup;
 pub mod battle;
 pub mod campaign;
 pub mod data;

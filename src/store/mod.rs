@@ -3,6 +3,7 @@
 //! log entries.
 
 mod apply;
+mod backup;
 mod battle_before;
 mod battle_rows;
 pub mod battles;

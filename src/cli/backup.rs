@@ -1,0 +1,38 @@
+//! `ptg backup FILE [--force]`: a copy of the whole database, consistent while other players
+//! write, to keep somewhere safe; it is used as it is (`ptg --db FILE ...`) or copied back.
+
+use super::App;
+use super::files::write_whole_with;
+use super::output::line;
+use crate::error::{Error, Result};
+use crate::ops;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct BackupArgs {
+    /// Where to write the copy (a new file; --force replaces one).
+    file: PathBuf,
+    /// Replace FILE if it exists.
+    #[arg(long)]
+    force: bool,
+}
+
+pub fn run(app: &mut App, args: BackupArgs) -> Result<()> {
+    if args.file.exists() && !args.force {
+        return Err(Error::refused(format!(
+            "{} already exists; pass --force to replace it, or name another file",
+            args.file.display()
+        )));
+    }
+    let store = app.store()?;
+    let target = args.file.clone();
+    write_whole_with(&args.file, args.force, |tmp| {
+        ops::backup::write(store, tmp, &target)
+    })?;
+    line(format!(
+        "Backed up to {} (use it with `ptg --db {} ...`, or copy it in place of the database).",
+        args.file.display(),
+        args.file.display()
+    ))
+}
