@@ -134,3 +134,18 @@ fn reading_commands_never_create_a_database_or_its_folder() {
     assert!(db.is_file());
     with_db(&["roster", "list"]).assert().success();
 }
+
+#[test]
+fn a_roster_typed_where_the_battle_goes_is_explained_in_players_words() {
+    let p = Ptg::small_battle();
+    for args in [
+        &["aftermath", "Hammers of Dawn", "1"][..],
+        &["battle", "army", "Hammers of Dawn", "1", "Liberators"],
+        &["battle", "show", "first"],
+    ] {
+        let err = p.refused_cmd(p.cmd(args), 2, "is not a battle id");
+        assert!(err.contains("first, then the roster"), "{err}");
+    }
+    let help = p.ok(&["help", "aftermath"]);
+    assert!(help.contains("<BATTLE>  The battle fought"), "{help}");
+}

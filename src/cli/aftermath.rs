@@ -16,7 +16,10 @@ use std::io::IsTerminal;
 
 #[derive(Debug, Args)]
 pub struct AftermathArgs {
+    /// The battle fought (its id, see `ptg battle list`).
+    #[arg(value_parser = crate::cli::battle_id)]
     battle: i64,
+    /// The roster whose aftermath this is (each side runs its own).
     roster: String,
     /// The favoured warriors: one unit that took part, not the warlord (gains D6 renown); or
     /// "ask" to pick once the D3s for renown are rolled (asked anyway without it at a terminal).

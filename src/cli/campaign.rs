@@ -13,6 +13,7 @@ use serde::Serialize;
 pub enum CampaignCmd {
     /// Start a campaign.
     New {
+        /// The new campaign's name.
         name: String,
         /// Battlepack id or name.
         #[arg(long, default_value = "ascension")]
@@ -32,6 +33,7 @@ pub enum CampaignCmd {
     /// Change a campaign's settings (one change set, undone by `ptg undo`).
     #[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["legends", "options", "standings"])))]
     Set {
+        /// The campaign to change.
         name: String,
         /// Allow Legends warscrolls (on) or not (off). Units already on an Order of Battle
         /// stay; `roster check` and `audit` report Legends units no longer allowed.
@@ -46,7 +48,10 @@ pub enum CampaignCmd {
         standings: Option<String>,
     },
     /// A campaign's settings and the options in force, with what each does.
-    Show { name: String },
+    Show {
+        /// The campaign's name.
+        name: String,
+    },
     /// The campaigns in the database, with roster and battle counts.
     List,
     /// Rename a campaign (undone by `ptg undo`).

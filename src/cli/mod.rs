@@ -203,6 +203,18 @@ impl Command {
     }
 }
 
+/// A battle id as typed: a message in players' words when it is not a number, usually
+/// because the roster came first (`ptg aftermath "Hammers of Dawn" 3`).
+pub fn battle_id(typed: &str) -> std::result::Result<i64, String> {
+    match typed.trim().trim_start_matches('#').parse::<i64>() {
+        Ok(id) if id > 0 => Ok(id),
+        _ => Err(format!(
+            "'{typed}' is not a battle id: give the battle's number (see `ptg battle list`) first, \
+             then the roster, e.g. `ptg aftermath 3 \"Hammers of Dawn\"`"
+        )),
+    }
+}
+
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
     let mut app = App::new(&cli);
@@ -226,5 +238,35 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => shell::man(args),
         Command::Backup(args) => backup::run(&mut app, args),
+    }
+}
+
+#[cfg(test)]
+mod help_tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every argument of every command says what it is in `--help` (issue #19: `ptg help
+    /// aftermath` showed BATTLE and ROSTER bare).
+    #[test]
+    fn every_argument_has_help_text() {
+        fn walk(cmd: &clap::Command, path: &str, bare: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id != "help"
+                    && id != "version"
+                    && arg.get_help().is_none()
+                    && arg.get_long_help().is_none()
+                {
+                    bare.push(format!("{path} {id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), bare);
+            }
+        }
+        let mut bare = Vec::new();
+        walk(&Cli::command(), "ptg", &mut bare);
+        assert!(bare.is_empty(), "arguments without help:\n{}", bare.join("\n"));
     }
 }

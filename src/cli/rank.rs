@@ -12,6 +12,7 @@ use clap::Subcommand;
 pub enum RankCmd {
     /// Choose the ability for a unit's lowest pending rank.
     Choose {
+        /// The roster's name (CAMPAIGN/ROSTER when two campaigns have one).
         roster: String,
         /// Unit id or name.
         unit: String,
@@ -22,7 +23,10 @@ pub enum RankCmd {
         path: Option<String>,
     },
     /// Rank choices waiting on a roster, with the abilities to pick from.
-    Pending { roster: String },
+    Pending {
+        /// The roster's name (CAMPAIGN/ROSTER when two campaigns have one).
+        roster: String,
+    },
 }
 
 pub fn run(app: &mut App, cmd: RankCmd) -> Result<()> {

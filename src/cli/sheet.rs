@@ -47,6 +47,7 @@ pub struct SheetArgs {
     /// The date printed on the sheet, YYYY-MM-DD (default: today).
     #[arg(long, value_name = "DATE")]
     date: Option<chrono::NaiveDate>,
+    /// pdf (to print), text (a plain listing) or json.
     #[arg(long, value_enum, default_value = "pdf")]
     format: SheetFormat,
 }

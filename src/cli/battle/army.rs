@@ -10,7 +10,10 @@ use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct ArmyArgs {
+    /// The battle's id (see `ptg battle list`).
+    #[arg(value_parser = crate::cli::battle_id)]
     battle: i64,
+    /// The roster whose army this is.
     roster: String,
     /// Unit ids or names from the Order of Battle.
     #[arg(required = true)]

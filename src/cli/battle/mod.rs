@@ -24,6 +24,7 @@ pub enum BattleCmd {
     /// --roll-realm`'s roll-off names it.
     Realm {
         /// The battle's id (see `ptg battle list`).
+        #[arg(value_parser = crate::cli::battle_id)]
         battle: i64,
         /// A realm's name, e.g. "Mount Hedon", "Crystalline Shores", "Aqshy".
         realm: String,
@@ -36,7 +37,11 @@ pub enum BattleCmd {
     /// Record how the battle ended; then each player runs `ptg aftermath`.
     Result(result::ResultArgs),
     /// A battle: sides, armies, twists, results, aftermaths.
-    Show { battle: i64 },
+    Show {
+        /// The battle's id (see `ptg battle list`).
+        #[arg(value_parser = crate::cli::battle_id)]
+        battle: i64,
+    },
     /// Battles, newest first, with their results and whose aftermath is still to run.
     List {
         /// Only this campaign's battles.

@@ -10,6 +10,7 @@ use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct NewArgs {
+    /// The campaign the battle belongs to.
     #[arg(long)]
     campaign: String,
     /// The battle's points limit.

@@ -41,6 +41,8 @@ impl std::str::FromStr for PerSide {
 
 #[derive(Debug, Args)]
 pub struct ResultArgs {
+    /// The battle's id (see `ptg battle list`).
+    #[arg(value_parser = crate::cli::battle_id)]
     battle: i64,
     /// Victory points, as ROSTER=N, once for each side.
     #[arg(long = "vp", value_name = "ROSTER=N", required = true)]

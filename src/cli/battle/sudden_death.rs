@@ -9,6 +9,8 @@ use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct SuddenDeathArgs {
+    /// The battle's id (see `ptg battle list`).
+    #[arg(value_parser = crate::cli::battle_id)]
     battle: i64,
     /// The outnumbered roster, which picks.
     roster: String,

@@ -10,7 +10,10 @@ use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct TwistArgs {
+    /// The battle's id (see `ptg battle list`).
+    #[arg(value_parser = crate::cli::battle_id)]
     battle: i64,
+    /// The battle round starting (1-5).
     #[arg(long)]
     round: u32,
     /// The underdog, who rolls; without one the players roll off for it.

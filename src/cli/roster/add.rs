@@ -8,6 +8,7 @@ use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct AddArgs {
+    /// The roster's name (CAMPAIGN/ROSTER when two campaigns have one).
     roster: String,
     /// Warscroll name, e.g. "Liberators".
     warscroll: String,

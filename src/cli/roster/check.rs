@@ -12,6 +12,7 @@ use serde::Serialize;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
+    /// The roster's name (CAMPAIGN/ROSTER when two campaigns have one).
     roster: String,
     /// Also check the whole Order of Battle as one army of this many points: the general
     /// (warlord, WARMASTER), regiments (placed automatically) and the points limit.

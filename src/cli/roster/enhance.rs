@@ -8,9 +8,11 @@ use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct EnhanceArgs {
+    /// The roster's name (CAMPAIGN/ROSTER when two campaigns have one).
     roster: String,
     /// Unit id or name.
     unit: String,
+    /// The enhancement's name, e.g. "Staunch Defender" (see `ptg faction show F --enhancements`).
     enhancement: String,
     /// Where an enhancement beyond the starting picks came from (e.g. a completed quest).
     #[arg(long)]

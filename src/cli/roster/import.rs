@@ -67,7 +67,9 @@ pub enum ExportFormat {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
+    /// The roster's name (CAMPAIGN/ROSTER when two campaigns have one).
     roster: String,
+    /// app: the official app's text layout; json: ptg's versioned JSON (docs/LISTS.md).
     #[arg(long, value_enum, default_value = "app")]
     format: ExportFormat,
     /// Write to this file instead of the terminal.

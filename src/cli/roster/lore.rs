@@ -9,6 +9,7 @@ use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
 pub struct LoreArgs {
+    /// The roster's name (CAMPAIGN/ROSTER when two campaigns have one).
     roster: String,
     #[command(subcommand)]
     action: LoreAction,
@@ -20,6 +21,7 @@ pub enum LoreAction {
     Add {
         /// spell, prayer or manifestation.
         kind: LoreKind,
+        /// The spell, prayer or manifestation's name.
         name: String,
         /// The entry to take out when the lore is full (6).
         #[arg(long)]

@@ -31,7 +31,10 @@ pub enum RosterCmd {
     /// Manage the Arcane Tome: the roster's own spell, prayer and manifestation lores.
     Lore(lore::LoreArgs),
     /// The Order of Battle, glory, Arcane Tome and Quest Log.
-    Show { roster: String },
+    Show {
+        /// The roster's name (CAMPAIGN/ROSTER when two campaigns have one).
+        roster: String,
+    },
     /// The printable roster (PDF by default): army, Quest Log, battles, Arcane Tome, notable
     /// events, then the Order of Battle. `--template-out FILE` writes the layout to change.
     Sheet(super::sheet::SheetArgs),
@@ -52,6 +55,7 @@ pub enum RosterCmd {
     Delete(manage::DeleteArgs),
     /// All rosters, or one campaign's.
     List {
+        /// Only this campaign's rosters.
         #[arg(long)]
         campaign: Option<String>,
     },

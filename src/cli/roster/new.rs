@@ -11,10 +11,13 @@ use clap::Args;
 pub struct NewArgs {
     /// Roster (army) name.
     name: String,
+    /// The campaign the roster plays in.
     #[arg(long)]
     campaign: String,
+    /// The player's name.
     #[arg(long)]
     player: String,
+    /// The faction, e.g. "Stormcast Eternals" (see `ptg faction list`).
     #[arg(long)]
     faction: String,
     /// The warlord's warscroll: a single-model HERO of the faction, not UNIQUE.

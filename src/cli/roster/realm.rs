@@ -8,10 +8,12 @@ use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct RealmArgs {
+    /// The roster's name (CAMPAIGN/ROSTER when two campaigns have one).
     roster: String,
     /// e.g. "Ghur".
     #[arg(required_unless_present = "clear")]
     realm: Option<String>,
+    /// Clear the realm of origin.
     #[arg(long, conflicts_with = "realm")]
     clear: bool,
 }
