@@ -221,10 +221,12 @@ fn the_default_database_is_created_in_the_platform_data_folder() {
 #[test]
 fn the_demo_builds_a_legal_campaign_and_can_run_again() {
     let p = Ptg::new();
+    p.ok(&["campaign", "new", "Ashen Vale"]);
     let out = p.ok(&["demo"]);
-    assert!(out.contains("$ ptg roster new \"Rat Tide\""), "{out}");
-    assert!(out.contains("Rat Tide breaks no rules."), "{out}");
-    p.ok(&["demo"]);
+    assert!(out.contains("$ ptg roster new \"Rat Tide (demo)\""), "{out}");
+    assert!(out.contains("Rat Tide (demo) breaks no rules."), "{out}");
+    let again = p.ok(&["demo"]);
+    assert!(again.contains("The last demo's campaign is deleted"), "{again}");
     let campaigns = p.json(&["campaign", "list"]);
     let names: Vec<&str> = campaigns
         .as_array()
@@ -232,10 +234,15 @@ fn the_demo_builds_a_legal_campaign_and_can_run_again() {
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["Ashen Vale", "Ashen Vale 2"]);
-    let rosters = p.json(&["roster", "list", "--campaign", "Ashen Vale 2"]);
+    assert_eq!(
+        names,
+        ["Ashen Vale", "Ashen Vale (demo)"],
+        "the player's own campaign is untouched"
+    );
+    let rosters = p.json(&["roster", "list"]);
     assert_eq!(rosters.as_array().unwrap().len(), 2);
     assert_eq!(rosters[0]["points"], 570);
+    p.ok(&["audit"]);
 }
 
 #[test]

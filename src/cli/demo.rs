@@ -1,6 +1,8 @@
 //! `ptg demo`: a guided walk-through that sets up a campaign with two rosters from the
 //! bundled data, fights their first battle and runs both aftermaths, by running the real
-//! commands one after another and printing each.
+//! commands one after another and printing each. Its campaign and rosters carry " (demo)" in
+//! their names, so it never touches a player's own; each run first deletes the campaign the
+//! last run made (as `campaign delete --force` does), so demo campaigns do not pile up.
 
 use super::{Cli, output::line};
 use crate::error::{Error, Result};
@@ -10,7 +12,7 @@ use crate::ops::Store;
 use clap::Parser;
 use std::path::PathBuf;
 
-/// The walk-through, with `{s}` standing for a suffix that keeps names unused, `{b}` for the
+/// The walk-through, with `{s}` standing for [`DEMO`] (the names' mark), `{b}` for the
 /// battle's id and `{pdf}` for a roster sheet file in the temporary folder.
 const STEPS: &[&[&str]] = &[
     &["campaign", "new", "Ashen Vale{s}"],
@@ -214,26 +216,31 @@ const STEPS: &[&[&str]] = &[
     &["roster", "list", "--campaign", "Ashen Vale{s}"],
 ];
 
+/// The mark on the names of the demo's campaign and rosters.
+const DEMO: &str = " (demo)";
+
 /// Runs the walk-through against the given database and data folder.
 pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &mut Store) -> Result<()> {
-    let taken: Vec<String> = ops::campaign::list(store)?
+    let campaign = format!("Ashen Vale{DEMO}");
+    let earlier = ops::campaign::list(store)?
         .into_iter()
-        .map(|c| c.campaign.name)
-        .collect();
-    let suffix = (1..)
-        .map(|n: u32| if n == 1 { String::new() } else { format!(" {n}") })
-        .find(|s| !taken.iter().any(|t| t.same_name(&format!("Ashen Vale{s}"))))
-        .ok_or_else(|| Error::Internal(anyhow::anyhow!("no free demo campaign name")))?;
+        .any(|c| c.campaign.name.same_name(&campaign));
+    if earlier {
+        line(format!("\n$ ptg campaign delete \"{campaign}\" --force"))?;
+        let done = ops::manage::delete_campaign(store, &campaign, true)?;
+        line(format!(
+            "The last demo's campaign is deleted (#{}; `ptg undo` would bring it back).",
+            done.set_id
+        ))?;
+    }
+    let suffix = DEMO;
     let battle = ops::battle::next_id(store)?;
-    let pdf = std::env::temp_dir().join(format!(
-        "ptg-demo-hammers-of-dawn{}.pdf",
-        suffix.replace(' ', "-")
-    ));
+    let pdf = std::env::temp_dir().join("ptg-demo-hammers-of-dawn.pdf");
     for step in STEPS {
         let args: Vec<String> = step
             .iter()
             .map(|a| {
-                a.replace("{s}", &suffix)
+                a.replace("{s}", suffix)
                     .replace("{b}", &battle.to_string())
                     .replace("{pdf}", &pdf.display().to_string())
             })
