@@ -100,8 +100,17 @@ fn print_set(out: &mut Stream, set: &LoggedSet, names: &Names) -> Result<()> {
     if let Some(u) = set.undoes {
         status = format!("  [undoes #{u}]");
     }
+    // Whose: the campaign, and the roster when the command was one roster's.
+    let whose: Vec<&str> = [set.campaign.as_deref(), set.roster.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    let whose = match whose.as_slice() {
+        [] => String::new(),
+        names => format!("  ({})", names.join(" / ")),
+    };
     out.line(format!(
-        "#{} {} {}: {}{status}",
+        "#{} {} {}: {}{whose}{status}",
         set.id,
         set.created_at.replace('T', " ").trim_end_matches('Z'),
         set.command,

@@ -11,6 +11,9 @@ pub struct LoggedSet {
     pub campaign_id: Option<i64>,
     pub roster_id: Option<i64>,
     pub roster: Option<String>,
+    /// The campaign's name, as history shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<String>,
     pub battle_id: Option<i64>,
     /// "roster add", "aftermath", "battle result", "undo", ...
     pub command: String,

@@ -40,8 +40,9 @@ fn scope(roster_id: Option<i64>, campaign_id: Option<i64>) -> (String, Vec<i64>)
 /// The columns of a set, joined with its roster's name; `{filter}` and `{order}` to fill.
 const SET_QUERY: &str =
     "SELECT cs.id, cs.campaign_id, cs.roster_id, r.name, cs.battle_id, cs.command, cs.summary,
-        cs.created_at, cs.undoes, cs.undone_by
+        cs.created_at, cs.undoes, cs.undone_by, c.name
      FROM change_sets cs LEFT JOIN rosters r ON r.id = cs.roster_id
+          LEFT JOIN campaigns c ON c.id = cs.campaign_id
      WHERE {filter} ORDER BY {order}";
 
 /// The changes of the sets `SET_QUERY` selects, in the same set order (`{dir}`: the sets'
@@ -57,6 +58,7 @@ fn set_row(r: &rusqlite::Row) -> rusqlite::Result<LoggedSet> {
         campaign_id: r.get(1)?,
         roster_id: r.get(2)?,
         roster: r.get(3)?,
+        campaign: r.get(10)?,
         battle_id: r.get(4)?,
         command: r.get(5)?,
         summary: r.get(6)?,

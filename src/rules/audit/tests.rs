@@ -26,6 +26,7 @@ pub(crate) fn set(id: i64, command: &str, changes: Vec<LoggedChange>) -> LoggedS
         campaign_id: Some(1),
         roster_id: Some(1),
         roster: None,
+        campaign: None,
         battle_id: None,
         command: command.into(),
         summary: String::new(),

@@ -255,6 +255,7 @@ mod tests {
             campaign_id: Some(1),
             roster_id: roster,
             roster: None,
+            campaign: None,
             battle_id: battle,
             command: command.as_str().into(),
             summary: format!("#{id}"),
