@@ -264,6 +264,10 @@ fn a_roster_renamed_keeps_its_battles_and_the_rename_is_undone() {
         history.contains("renamed from 'Hammers of Dawn' to 'Dawn Hammers'"),
         "{history}"
     );
+    assert!(
+        history.contains("(Ashen Vale / Dawn Hammers)"),
+        "history names campaign and roster: {history}"
+    );
     // Another roster takes the old name: undoing the rename is refused until it moves.
     p.ok(&roster_new(
         HAMMERS,
