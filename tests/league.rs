@@ -367,3 +367,33 @@ fn a_campaign_is_renamed_or_deleted_with_its_rosters_and_undo_puts_it_back() {
     assert_eq!(table(&p).len(), 4);
     p.ok(&["audit", "--campaign", LEAGUE]);
 }
+
+#[test]
+fn each_renown_roll_names_its_unit_by_id() {
+    let p = LEAGUE_FIXTURE.copy();
+    let rolls = p.json(&["rolls", "--battle", "1"]);
+    let renown: Vec<(String, u64)> = rolls
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["purpose"].as_str().unwrap().starts_with("renown for"))
+        .map(|r| {
+            (
+                r["unit"].as_str().unwrap().to_string(),
+                r["unit_id"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // Hammers of Dawn: Lord-Vigilant #1, Liberators #5; Rat Tide: Grey Seer #2, Clanrats #6.
+    assert_eq!(
+        renown,
+        vec![
+            ("Lord-Vigilant on Gryph-stalker".into(), 1),
+            ("Liberators".into(), 5),
+            ("Grey Seer".into(), 2),
+            ("Clanrats".into(), 6)
+        ]
+    );
+    let text = p.ok(&["rolls", "--battle", "1"]);
+    assert!(text.contains("renown for Liberators (unit #5)"), "{text}");
+}

@@ -53,7 +53,13 @@ fn cells(r: RollRow) -> [String; 9] {
         r.id.to_string(),
         r.battle_id.map(|b| b.to_string()).unwrap_or_else(|| "-".into()),
         or_dash(r.roster.unwrap_or_default()),
-        r.purpose,
+        match (r.unit_id, &r.unit) {
+            (Some(id), Some(unit)) if r.purpose.contains(unit.as_str()) => {
+                format!("{} (unit #{id})", r.purpose)
+            }
+            (Some(id), Some(unit)) => format!("{} (unit #{id} {unit})", r.purpose),
+            _ => r.purpose,
+        },
         r.expression,
         r.faces.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
         r.total.to_string(),

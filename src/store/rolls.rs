@@ -10,6 +10,10 @@ pub struct RollRow {
     pub id: i64,
     pub battle_id: Option<i64>,
     pub roster: Option<String>,
+    /// The unit the roll was for (a renown roll's unit), by id and its name on the Order of
+    /// Battle (its own name, else its warscroll), when a change of the log used the roll.
+    pub unit_id: Option<i64>,
+    pub unit: Option<String>,
     pub command: String,
     pub purpose: String,
     pub expression: String,
@@ -51,9 +55,12 @@ pub fn each<E: From<anyhow::Error>>(
     let mut stmt = conn
         .prepare(&format!(
             "SELECT r.id, cs.battle_id, ro.name, cs.command, r.purpose, r.expression, r.faces, r.total, r.source,
-                    r.seed, cs.created_at
+                    r.seed, cs.created_at, u.id, COALESCE(u.name, u.warscroll)
              FROM rolls r JOIN change_sets cs ON cs.id = r.change_set_id
              LEFT JOIN rosters ro ON ro.id = cs.roster_id
+             LEFT JOIN units u ON u.id = (SELECT ch.unit_id FROM changes ch
+                                          WHERE ch.change_set_id = r.change_set_id AND ch.roll_id = r.id
+                                          LIMIT 1)
              WHERE {filter}
              ORDER BY r.id"
         ))
@@ -82,6 +89,8 @@ fn row(r: &rusqlite::Row) -> Result<RollRow> {
         source: r.get(8)?,
         seed: r.get(9)?,
         created_at: r.get(10)?,
+        unit_id: r.get(11)?,
+        unit: r.get(12)?,
     })
 }
 
