@@ -20,7 +20,7 @@ fn fixtures() -> Vec<PathBuf> {
         .map(|e| e.expect("a fixture").path())
         .collect();
     out.sort();
-    assert!(out.len() >= 19, "the list fixtures are missing: {out:?}");
+    assert!(out.len() >= 22, "the list fixtures are missing: {out:?}");
     out
 }
 
