@@ -219,26 +219,20 @@ fn new_roster(
         .iter()
         .find(|u| u.warscroll.name == general)
         .and_then(|u| u.custom_name.clone());
-    let allowed = roster_rules::Allowed {
+    let new = super::roster::NewRoster {
+        name: &roster_name,
         campaign: &c.name,
-        legends: c.legends,
+        player,
+        faction: &faction.name,
+        warlord: WarlordChoice {
+            warscroll: &general,
+            name: custom.as_deref(),
+            path,
+            ability,
+        },
+        realm: None,
     };
-    let choice = WarlordChoice {
-        warscroll: &general,
-        name: custom.as_deref(),
-        path,
-        ability,
-    };
-    let outcome = roster_rules::plan_warlord(pack, faction, allowed, &choice)?;
-    let id = rosters::create(tx, c.id, &roster_name, player, &faction.name)?;
-    let ctx = LogContext {
-        campaign_id: c.id,
-        roster_id: id,
-        battle_id: None,
-        command: Command::RosterNew,
-    };
-    apply(tx, ctx, &outcome)?;
-    Ok(rosters::load(tx, id)?)
+    Ok(super::roster::create_in(tx, pack, faction, &c, &new)?.roster)
 }
 
 /// `roster export`: the Order of Battle as a list, in app text or ptg's JSON.

@@ -2,13 +2,13 @@
 //! the realm of origin, show, list and check.
 
 use super::{Changed, Subject, change_roster, load_subject, pack_of};
-use crate::catalogue::{Catalogue, LoreKind};
+use crate::catalogue::{Battlepack, Catalogue, Faction, LoreKind};
 use crate::error::{Error, Result};
 use crate::rules::army::{OrderOfBattleAsArmy, check_order_of_battle};
 use crate::rules::battle::check_what_if_points;
 use crate::rules::log::Command;
 use crate::rules::roster::{self as rules, CheckReport, Finding, WarlordChoice};
-use crate::store::{Campaign, LogContext, RosterRow, Store, apply, rosters};
+use crate::store::{Campaign, LogContext, RosterRow, Store, Tx, apply, rosters};
 
 /// What `roster new` is told.
 pub struct NewRoster<'a> {
@@ -26,23 +26,35 @@ pub fn create(cat: &Catalogue, store: &mut Store, new: &NewRoster) -> Result<Cha
         let c = Campaign::get(tx, new.campaign)?;
         let pack = pack_of(cat, &c)?;
         let f = cat.faction(new.faction).map_err(Error::refused)?;
-        let allowed = rules::Allowed {
-            campaign: &c.name,
-            legends: c.legends,
-        };
-        let outcome = rules::plan_warlord(pack, f, allowed, &new.warlord)?;
-        let id = rosters::create(tx, c.id, new.name, new.player, &f.name)?;
-        rosters::set_realm(tx, id, new.realm)?;
-        let ctx = LogContext {
-            campaign_id: c.id,
-            roster_id: id,
-            battle_id: None,
-            command: Command::RosterNew,
-        };
-        apply(tx, ctx, &outcome)?;
-        let roster = rosters::load(tx, id)?;
-        Ok(Changed { outcome, roster })
+        create_in(tx, pack, f, &c, new)
     })
+}
+
+/// Inside an open transaction: the roster row of campaign `c` and its warlord, logged as
+/// `roster new` (also the first step of `roster import`).
+pub(super) fn create_in(
+    tx: &Tx,
+    pack: &Battlepack,
+    faction: &Faction,
+    c: &Campaign,
+    new: &NewRoster,
+) -> Result<Changed> {
+    let allowed = rules::Allowed {
+        campaign: &c.name,
+        legends: c.legends,
+    };
+    let outcome = rules::plan_warlord(pack, faction, allowed, &new.warlord)?;
+    let id = rosters::create(tx, c.id, new.name, new.player, &faction.name)?;
+    rosters::set_realm(tx, id, new.realm)?;
+    let ctx = LogContext {
+        campaign_id: c.id,
+        roster_id: id,
+        battle_id: None,
+        command: Command::RosterNew,
+    };
+    apply(tx, ctx, &outcome)?;
+    let roster = rosters::load(tx, id)?;
+    Ok(Changed { outcome, roster })
 }
 
 /// What `roster add` is told.
