@@ -345,6 +345,7 @@ fn a_roster_with_battles_is_deleted_only_with_force_and_undo_brings_it_back() {
 #[test]
 fn a_campaign_is_renamed_or_deleted_with_its_rosters_and_undo_puts_it_back() {
     let p = LEAGUE_FIXTURE.copy();
+    p.refused(&["campaign", "rename", LEAGUE, LEAGUE], "already called");
     p.ok(&["campaign", "rename", LEAGUE, "Ashen Wastes"]);
     p.refused(&["campaign", "show", LEAGUE], "unknown campaign");
     assert_eq!(roster_names(&p, &["--campaign", "Ashen Wastes"]).len(), 4);

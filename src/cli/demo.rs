@@ -233,14 +233,13 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &mut Store) ->
             done.set_id
         ))?;
     }
-    let suffix = DEMO;
     let battle = ops::battle::next_id(store)?;
     let pdf = std::env::temp_dir().join("ptg-demo-hammers-of-dawn.pdf");
     for step in STEPS {
         let args: Vec<String> = step
             .iter()
             .map(|a| {
-                a.replace("{s}", suffix)
+                a.replace("{s}", DEMO)
                     .replace("{b}", &battle.to_string())
                     .replace("{pdf}", &pdf.display().to_string())
             })

@@ -6,8 +6,8 @@ use super::{Changed, change_roster, subject_by_id};
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
 use crate::rules::log::Command;
-use crate::rules::roster::manage::{check_campaign_delete, plan_delete, plan_rename};
-use crate::rules::{Change, Outcome, RuleError};
+use crate::rules::roster::manage::{check_campaign_delete, check_campaign_rename, plan_delete, plan_rename};
+use crate::rules::{Change, Outcome};
 use crate::store::{Campaign, LogContext, Store, apply, apply_changes, rosters};
 
 /// `roster rename R NEW`.
@@ -50,13 +50,7 @@ pub struct CampaignChanged {
 pub fn rename_campaign(store: &mut Store, name: &str, to: &str) -> Result<CampaignChanged> {
     store.write(|tx| {
         let c = Campaign::get(tx, name)?;
-        if c.name == to.trim() {
-            return Err(RuleError::new(
-                "campaign rename",
-                format!("the campaign is already called '{}'", c.name),
-            )
-            .into());
-        }
+        check_campaign_rename(&c.name, to)?;
         let summary = format!("{} renamed {}", c.name, to.trim());
         let set_id = Campaign::rename(tx, &c, to, &summary)?;
         Ok(CampaignChanged {

@@ -67,19 +67,15 @@ fn rosters_named(conn: &Connection, name: &str, campaign_id: Option<i64>) -> Res
         Ok(rows.collect::<Result<_, _>>()?)
     };
     let base = "SELECT r.id, r.name, c.name FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
-                WHERE r.deleted = 0 AND (?2 IS NULL OR r.campaign_id = ?2)";
+                WHERE r.deleted = 0 AND (?1 IS NULL OR r.campaign_id = ?1)";
     let exact = read(
-        &format!("{base} AND r.name = ?1 COLLATE NOCASE ORDER BY r.id"),
-        &[&name, &campaign_id],
+        &format!("{base} AND r.name = ?2 COLLATE NOCASE ORDER BY r.id"),
+        &[&campaign_id, &name],
     )?;
     if !exact.is_empty() || name.is_ascii() {
         return Ok(exact);
     }
-    // ?1 is unused here but numbered parameters must all be bound.
-    let all = read(
-        &format!("{base} AND ?1 IS NOT NULL ORDER BY r.id"),
-        &[&name, &campaign_id],
-    )?;
+    let all = read(&format!("{base} ORDER BY r.id"), &[&campaign_id])?;
     Ok(all.into_iter().filter(|c| names::same(&c.name, name)).collect())
 }
 

@@ -39,6 +39,18 @@ pub fn plan_delete(roster: &Roster, battles: i64, force: bool) -> Result<Outcome
     Ok(out)
 }
 
+/// `campaign rename`: a new name, not the one it has (a change of case is a rename). Whether
+/// another campaign has it is the store's to check.
+pub fn check_campaign_rename(campaign: &str, to: &str) -> Result<(), RuleError> {
+    if campaign == to.trim() {
+        return refuse(
+            "campaign rename",
+            format!("the campaign is already called '{campaign}'"),
+        );
+    }
+    Ok(())
+}
+
 /// `campaign delete`: refused while the campaign holds battles unless `force`.
 pub fn check_campaign_delete(campaign: &str, battles: i64, force: bool) -> Result<(), RuleError> {
     if battles > 0 && !force {
@@ -97,5 +109,7 @@ mod tests {
         assert!(check_campaign_delete("Vale", 1, false).is_err());
         assert!(check_campaign_delete("Vale", 1, true).is_ok());
         assert!(check_campaign_delete("Vale", 0, false).is_ok());
+        assert!(check_campaign_rename("Vale", " Vale ").is_err());
+        assert!(check_campaign_rename("Vale", "VALE").is_ok());
     }
 }
