@@ -5,28 +5,10 @@
 
 mod common;
 
-use common::{ASHEN_VALE, HAMMERS, Ptg, fixture, named};
+use common::{HAMMERS, Ptg, fixture, import_args, named};
 use std::io::Write;
 
 const LIST: &str = "lists/ptg-hammers-app.txt";
-
-fn import_args(file: &str) -> Vec<String> {
-    [
-        "roster",
-        "import",
-        file,
-        "--campaign",
-        ASHEN_VALE,
-        "--player",
-        "Ana",
-        "--path",
-        "warrior",
-        "--ability",
-        "berserker",
-    ]
-    .map(String::from)
-    .to_vec()
-}
 
 fn run(p: &Ptg, args: &[String]) -> String {
     p.ok(&args.iter().map(String::as_str).collect::<Vec<_>>())

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{ASHEN_VALE, Ptg};
+use common::Ptg;
 use std::path::{Path, PathBuf};
 
 fn fixtures() -> Vec<PathBuf> {
@@ -30,23 +30,9 @@ fn file_name(f: &Path) -> String {
 
 /// The arguments of a new roster in Ashen Vale from `file`, named `name`.
 fn import(file: &Path, name: &str) -> Vec<String> {
-    [
-        "roster",
-        "import",
-        file.to_str().unwrap(),
-        "--campaign",
-        ASHEN_VALE,
-        "--player",
-        "Ana",
-        "--name",
-        name,
-        "--path",
-        "warrior",
-        "--ability",
-        "berserker",
-    ]
-    .map(String::from)
-    .to_vec()
+    let mut args = common::import_args(file.to_str().unwrap());
+    args.extend(["--name".to_string(), name.to_string()]);
+    args
 }
 
 /// What a player sees: the exit code, stdout, then stderr.

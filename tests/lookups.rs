@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{ASHEN_VALE, Fixture, HAMMERS, Ptg, RATS, named, roster_new};
+use common::{ASHEN_VALE, Fixture, HAMMERS, Ptg, RATS, named};
 use serde_json::Value;
 
 fn names(list: &Value) -> Vec<&str> {
@@ -196,37 +196,7 @@ fn campaign_look_ups_read_that_campaigns_battlepack() {
 /// Hammers of Dawn (Lord-Vigilant on Gryph-stalker, Liberators) after the aftermath of a
 /// 2000-point major victory over the Rat Tide with the general alive: 100 + 40 + 15 = 155 glory.
 static RICH_HAMMERS: Fixture = Fixture::new(|| {
-    let p = Ptg::ashen_vale();
-    p.new_hammers();
-    p.ok(&roster_new(
-        RATS,
-        ASHEN_VALE,
-        "Skaven",
-        "Grey Seer",
-        "mage",
-        "dedicated-practitioner",
-    ));
-    p.ok(&["roster", "add", HAMMERS, "Liberators"]);
-    p.ok(&["roster", "add", RATS, "Clanrats"]);
-    p.plan_battle("2000", "The Ruined Settlement");
-    p.ok(&[
-        "battle",
-        "army",
-        "1",
-        HAMMERS,
-        "Lord-Vigilant on Gryph-stalker",
-        "Liberators",
-    ]);
-    p.ok(&[
-        "battle",
-        "army",
-        "1",
-        RATS,
-        "Grey Seer",
-        "Clanrats",
-        "--dice",
-        "6,1",
-    ]);
+    let p = Ptg::small_battle_at("2000", &[]);
     p.ok(&[
         "battle",
         "result",

@@ -269,13 +269,18 @@ impl Ptg {
 
     /// `small_battle` in an Ashen Vale created with `campaign_args` too (e.g. its options).
     pub fn small_battle_with(campaign_args: &[&str]) -> Ptg {
+        Ptg::small_battle_at("1000", campaign_args)
+    }
+
+    /// `small_battle` at `points`, in an Ashen Vale created with `campaign_args` too.
+    pub fn small_battle_at(points: &str, campaign_args: &[&str]) -> Ptg {
         let p = Ptg::new();
         p.ok(&[&["campaign", "new", ASHEN_VALE][..], campaign_args].concat());
         p.new_hammers();
         p.new_rats();
         p.ok(&["roster", "add", HAMMERS, "Liberators"]);
         p.ok(&["roster", "add", RATS, "Clanrats"]);
-        p.plan_battle("1000", "The Ruined Settlement");
+        p.plan_battle(points, "The Ruined Settlement");
         p.ok(&[
             "battle",
             "army",
@@ -317,6 +322,26 @@ pub fn named<'a>(list: &'a serde_json::Value, key: &str, value: &str) -> &'a ser
         .iter()
         .find(|v| v[key] == value)
         .unwrap_or_else(|| panic!("no element with {key} = {value:?} in {list}"))
+}
+
+/// `roster import FILE` as a new roster in Ashen Vale for Ana, its warlord on the Warrior Path
+/// (Berserker).
+pub fn import_args(file: &str) -> Vec<String> {
+    [
+        "roster",
+        "import",
+        file,
+        "--campaign",
+        ASHEN_VALE,
+        "--player",
+        "Ana",
+        "--path",
+        "warrior",
+        "--ability",
+        "berserker",
+    ]
+    .map(String::from)
+    .to_vec()
 }
 
 /// The path of `tests/fixtures/NAME`.
