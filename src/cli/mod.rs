@@ -17,6 +17,7 @@ mod faction;
 mod favoured;
 mod files;
 mod history;
+mod league;
 mod lookup;
 pub mod output;
 mod path;
@@ -106,6 +107,11 @@ pub enum Command {
     Man(shell::ManArgs),
     /// Write a consistent copy of the whole database to FILE, even while others write.
     Backup(backup::BackupArgs),
+    /// Write a league (every campaign, or one) with its whole history as JSON, to keep or to
+    /// import elsewhere: `ptg export > league.json`.
+    Export(league::ExportArgs),
+    /// Restore a league file written by `ptg export` into this database (empty or not).
+    Import(league::ImportArgs),
 }
 
 /// What every command may need: the catalogue, the database (opened on first use), output mode.
@@ -197,8 +203,8 @@ impl Command {
             | Command::Data(_) => true,
             Command::Quest(cmd) => cmd.reads_only(),
             Command::Battleplan(_) | Command::Path(_) | Command::Completions(_) | Command::Man(_) => true,
-            Command::Backup(_) => true,
-            Command::Demo | Command::Aftermath(_) | Command::Undo(_) => false,
+            Command::Backup(_) | Command::Export(_) => true,
+            Command::Demo | Command::Aftermath(_) | Command::Undo(_) | Command::Import(_) => false,
         }
     }
 }
@@ -238,6 +244,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => shell::man(args),
         Command::Backup(args) => backup::run(&mut app, args),
+        Command::Export(args) => league::export(&mut app, args),
+        Command::Import(args) => league::import(&mut app, args),
     }
 }
 

@@ -12,6 +12,12 @@ pub fn line(text: impl AsRef<str>) -> Result<()> {
     pipe(writeln!(out, "{}", text.as_ref()).and_then(|_| out.flush()))
 }
 
+/// Writes `text` to stdout as it is.
+pub fn text(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    pipe(out.write_all(text.as_bytes()).and_then(|_| out.flush()))
+}
+
 /// Writes `value` as pretty JSON.
 pub fn json<T: Serialize + ?Sized>(value: &T) -> Result<()> {
     line(serde_json::to_string_pretty(value)?)

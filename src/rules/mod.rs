@@ -25,7 +25,7 @@ pub mod roster;
 pub mod standings;
 pub mod undo;
 
-pub use change::{Change, Outcome, UnitRef};
+pub use change::{Change, Ids, Outcome, UnitRef};
 
 /// A refusal: which rule was broken, and what would fix it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

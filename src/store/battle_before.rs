@@ -268,3 +268,36 @@ pub fn restore_result(conn: &Connection, battle_id: i64, kept: &str) -> Result<(
     }
     Ok(())
 }
+
+/// `kept` naming new ids for its units and rosters (`ptg import` into a database with rows of
+/// its own): `unit` and `roster` give the new id of an old one, or the error to stop with.
+pub fn renumbered(
+    kept: &str,
+    unit: impl Fn(i64) -> Result<i64>,
+    roster: impl Fn(i64) -> Result<i64>,
+) -> Result<String> {
+    let before = match read(kept)? {
+        Before::Army(mut army) => {
+            if let Some(Some(id)) = &mut army.roles {
+                *id = roster(*id)?;
+            }
+            for row in &mut army.units {
+                row.0 = unit(row.0)?;
+                if let Some(regiment) = &mut row.2 {
+                    *regiment = unit(*regiment)?;
+                }
+            }
+            Before::Army(army)
+        }
+        Before::Result(mut result) => {
+            for side in &mut result.sides {
+                side.0 = roster(side.0)?;
+            }
+            for marks in &mut result.units {
+                marks.0 = unit(marks.0)?;
+            }
+            Before::Result(result)
+        }
+    };
+    write(before)
+}

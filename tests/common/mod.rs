@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod league;
+
 use assert_cmd::Command;
 use std::path::PathBuf;
 use std::sync::OnceLock;

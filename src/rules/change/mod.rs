@@ -7,12 +7,14 @@
 
 mod apply;
 mod describe;
+mod renumber;
 
 use super::dice::Roll;
 pub use super::model::NewUnit;
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind};
 pub use describe::reward_words;
+pub use renumber::{Ids, Missing};
 use serde::{Deserialize, Serialize};
 
 /// A unit that already exists, or one added earlier in the same outcome.

@@ -1,0 +1,110 @@
+//! `ptg export [--campaign C] [--output FILE]` and `ptg import FILE`: a league with its whole
+//! history as JSON (`docs/LEAGUE_FILE.md`), and back into this or another database.
+
+use super::App;
+use super::files::write_whole;
+use super::output::{json, line};
+use crate::error::{Error, Result};
+use crate::ops;
+use clap::Args;
+use std::io::Read;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Export this campaign only (default: every campaign in the database, deleted ones too).
+    #[arg(long, value_name = "CAMPAIGN")]
+    campaign: Option<String>,
+    /// Write the file here instead of to standard output.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Replace the --output file if it exists.
+    #[arg(long, requires = "output")]
+    force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A league file written by `ptg export` ("-" reads standard input).
+    file: PathBuf,
+}
+
+pub fn export(app: &mut App, args: ExportArgs) -> Result<()> {
+    if let Some(file) = &args.output
+        && file.exists()
+        && !args.force
+    {
+        return Err(Error::refused(format!(
+            "{} already exists; pass --force to replace it, or name another file",
+            file.display()
+        )));
+    }
+    let league = ops::league::export(app.store()?, args.campaign.as_deref())?;
+    let text = league.to_text()?;
+    match &args.output {
+        None => super::output::text(&text),
+        Some(file) => {
+            write_whole(file, text.as_bytes(), args.force)
+                .map_err(|e| Error::refused(format!("cannot write {}: {e}", file.display())))?;
+            let rows: usize = league.tables.values().map(|t| t.rows.len()).sum();
+            line(format!(
+                "Exported {} campaign(s) ({rows} rows) to {}; `ptg import {}` restores it.",
+                league.campaigns.len(),
+                file.display(),
+                file.display()
+            ))
+        }
+    }
+}
+
+pub fn import(app: &mut App, args: ImportArgs) -> Result<()> {
+    let text = read_file(&args.file)?;
+    let json_out = app.json;
+    let file = ops::league::read(app.catalogue()?, &text)?;
+    let (cat, store) = app.both()?;
+    let report = ops::league::import(cat, store, &file)?;
+    if json_out {
+        return json(&report);
+    }
+    for c in &report.imported.campaigns {
+        let deleted = if c.deleted { " (deleted, as it was)" } else { "" };
+        line(format!("Imported campaign '{}' (id {}){deleted}.", c.name, c.id))?;
+    }
+    let rows: usize = report.imported.rows.values().sum();
+    let ids = if report.imported.renumbered {
+        "ids given after this database's own"
+    } else {
+        "ids as in the file"
+    };
+    line(format!("{rows} rows written, {ids}."))?;
+    for ops::league::CampaignAudit {
+        campaign: name,
+        audit,
+    } in &report.audits
+    {
+        if audit.findings.is_empty() {
+            line(format!(
+                "Audit of '{name}': {} roster(s), {} battle(s), {} change set(s) checked; all add up.",
+                audit.rosters, audit.battles, audit.change_sets
+            ))?;
+        } else {
+            line(format!(
+                "Audit of '{name}': {} finding(s); see `ptg audit --campaign \"{name}\"`.",
+                audit.findings.len()
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+/// The file's text, or standard input's for "-".
+fn read_file(file: &PathBuf) -> Result<String> {
+    let mut text = String::new();
+    let read = if file.as_os_str() == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(file).map(|t| text = t)
+    };
+    read.map_err(|e| Error::refused(format!("cannot read {}: {e}", file.display())))?;
+    Ok(text)
+}

@@ -1,0 +1,328 @@
+//! Writing a league file's rows into the database for `ptg import`, in the caller's
+//! transaction. Each table keeps its ids when the database has none as high; otherwise its ids
+//! move up past the database's own, in order, and every reference moves with them: the
+//! columns that name a row, the unit and reward ids inside logged changes, and the units and
+//! rosters a battle kept for undo names.
+
+use super::tables::{Kind, TABLES, Table, table};
+use super::{League, Rows};
+use crate::error::refusal;
+use crate::rules::{Change, Ids};
+use crate::store::{Tx, battle_before};
+use anyhow::{Context, Result};
+use rusqlite::types::Value as Sql;
+use rusqlite::{ErrorCode, OptionalExtension, params_from_iter};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// What an import wrote.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Imported {
+    pub campaigns: Vec<ImportedCampaign>,
+    /// Rows written, by table.
+    pub rows: BTreeMap<String, usize>,
+    /// Whether ids changed because the database already had rows with those ids or higher.
+    pub renumbered: bool,
+}
+
+/// A campaign as imported: its id in this database.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ImportedCampaign {
+    pub id: i64,
+    pub name: String,
+    pub deleted: bool,
+}
+
+/// How a keyed table's ids move: the file's ids, and what is added to each.
+#[derive(Debug, Default)]
+struct Moves {
+    ids: HashSet<i64>,
+    by: i64,
+}
+
+/// The moves of every keyed table, by table name.
+struct Renumbering(HashMap<&'static str, Moves>);
+
+impl Renumbering {
+    /// The new id of `old`, a row of `table` in the file; `None` if the file has no such row.
+    fn get(&self, table: &str, old: i64) -> Option<i64> {
+        let moves = self.0.get(table)?;
+        moves.ids.contains(&old).then_some(old + moves.by)
+    }
+
+    fn moves(&self, table: &str) -> bool {
+        self.0.get(table).is_some_and(|m| m.by != 0)
+    }
+}
+
+impl Ids for Renumbering {
+    fn unit(&self, old: i64) -> Option<i64> {
+        self.get("units", old)
+    }
+    fn reward(&self, old: i64) -> Option<i64> {
+        self.get("rewards", old)
+    }
+}
+
+/// Writes every row of `league` in `tx`; the caller commits or, on a refusal, rolls back.
+pub fn import(tx: &Tx, league: &League) -> Result<Imported> {
+    for (name, rows) in &league.tables {
+        check_shape(name, rows)?;
+    }
+    let renumbering = renumbering(tx, league)?;
+    check_names_free(tx, league)?;
+    // Rows refer to rows written after them (an undone set names the set that undid it): the
+    // references are checked once every row is in, when the transaction commits.
+    tx.pragma_update(None, "defer_foreign_keys", "ON")?;
+    let mut written = BTreeMap::new();
+    for table in TABLES {
+        let Some(rows) = league.tables.get(table.name) else {
+            continue;
+        };
+        insert_rows(tx, table, rows, &renumbering)?;
+        written.insert(table.name.to_string(), rows.rows.len());
+    }
+    let broken: Option<(String, i64)> = tx
+        .prepare("PRAGMA foreign_key_check")?
+        .query_map([], |r| Ok((r.get(0)?, r.get::<_, Option<i64>>(1)?.unwrap_or(0))))?
+        .next()
+        .transpose()?;
+    if let Some((table, row)) = broken {
+        return Err(refusal(format!(
+            "row {row} of {table} in the file refers to a row that is not there; the file is not as `ptg export` wrote it"
+        )));
+    }
+    let campaigns = imported_campaigns(league, &renumbering);
+    Ok(Imported {
+        campaigns,
+        rows: written,
+        renumbered: renumbering.0.values().any(|m| m.by != 0),
+    })
+}
+
+/// Refuses a table or column this ptg does not know, and a row of the wrong length.
+fn check_shape(name: &str, rows: &Rows) -> Result<()> {
+    let known = table(name).ok_or_else(|| {
+        refusal(format!(
+            "the file has a table '{name}' this ptg does not know; it was written by another ptg, update ptg to import it"
+        ))
+    })?;
+    for column in &rows.columns {
+        if known.kind(column).is_none() {
+            return Err(refusal(format!(
+                "the file's table '{name}' has a column '{column}' this ptg does not know; update ptg to import it"
+            )));
+        }
+    }
+    if known.keyed() && !rows.columns.iter().any(|c| c == "id") {
+        return Err(refusal(format!("the file's table '{name}' has no 'id' column")));
+    }
+    if let Some(i) = rows.rows.iter().position(|r| r.len() != rows.columns.len()) {
+        return Err(refusal(format!(
+            "row {} of table '{name}' has {} values for {} columns",
+            i + 1,
+            rows.rows[i].len(),
+            rows.columns.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Each keyed table's ids in the file, and how far they move: not at all when the database's
+/// highest id is below the file's lowest (an empty database keeps every id), else to just
+/// past the database's highest.
+fn renumbering(tx: &Tx, league: &League) -> Result<Renumbering> {
+    let mut all = HashMap::new();
+    for table in TABLES.iter().filter(|t| t.keyed()) {
+        let mut ids = HashSet::new();
+        for value in league.column(table.name, "id") {
+            let id = value.as_i64().ok_or_else(|| {
+                refusal(format!(
+                    "an id of table '{}' in the file is {value}, not a number",
+                    table.name
+                ))
+            })?;
+            if !ids.insert(id) {
+                return Err(refusal(format!(
+                    "the file has two rows of table '{}' with id {id}",
+                    table.name
+                )));
+            }
+        }
+        let highest: i64 = tx.query_row(
+            &format!("SELECT COALESCE(MAX(id), 0) FROM {}", table.name),
+            [],
+            |r| r.get(0),
+        )?;
+        let lowest = ids.iter().copied().min().unwrap_or(i64::MAX);
+        let by = if highest < lowest { 0 } else { highest - lowest + 1 };
+        all.insert(table.name, Moves { ids, by });
+    }
+    Ok(Renumbering(all))
+}
+
+/// Refuses a live campaign whose name a live campaign of the database already has.
+fn check_names_free(tx: &Tx, league: &League) -> Result<()> {
+    for (_, name, deleted) in file_campaigns(league) {
+        if deleted {
+            continue;
+        }
+        let taken: Option<i64> = tx
+            .query_row(
+                "SELECT id FROM campaigns WHERE name = ?1 AND deleted = 0",
+                [&name],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(id) = taken {
+            return Err(refusal(format!(
+                "this database already has a campaign called '{name}' (id {id}); rename that one first \
+                 (`ptg campaign rename`), or import into another database with --db"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The file's campaigns: id, name and whether deleted.
+fn file_campaigns(league: &League) -> Vec<(i64, String, bool)> {
+    let Some(rows) = league.tables.get("campaigns") else {
+        return Vec::new();
+    };
+    let at = |c: &str| rows.columns.iter().position(|x| x == c);
+    let (id, name, deleted) = (at("id"), at("name"), at("deleted"));
+    rows.rows
+        .iter()
+        .filter_map(|row| {
+            let deleted = deleted.and_then(|d| row.get(d)).and_then(Value::as_bool);
+            Some((
+                row.get(id?)?.as_i64()?,
+                row.get(name?)?.as_str()?.to_string(),
+                deleted.unwrap_or(false),
+            ))
+        })
+        .collect()
+}
+
+fn insert_rows(tx: &Tx, table: &Table, rows: &Rows, renumbering: &Renumbering) -> Result<()> {
+    let marks: Vec<String> = (1..=rows.columns.len()).map(|i| format!("?{i}")).collect();
+    let sql = format!(
+        "INSERT INTO {} ({}) VALUES ({})",
+        table.name,
+        rows.columns.join(", "),
+        marks.join(", ")
+    );
+    let mut stmt = tx.prepare(&sql)?;
+    let kinds: Vec<Kind> = rows.columns.iter().filter_map(|c| table.kind(c)).collect();
+    for (i, row) in rows.rows.iter().enumerate() {
+        let at = || format!("row {} of table '{}'", i + 1, table.name);
+        let mut values = Vec::with_capacity(row.len());
+        for ((column, kind), value) in rows.columns.iter().zip(&kinds).zip(row) {
+            let sql = to_sql(table.name, *kind, value, renumbering)
+                .with_context(|| format!("{}, column '{column}'", at()))?;
+            values.push(sql);
+        }
+        stmt.execute(params_from_iter(values))
+            .map_err(|e| match e.sqlite_error_code() {
+                Some(ErrorCode::ConstraintViolation) => refusal(format!(
+                    "{} cannot be imported: {e}; the file is not as `ptg export` wrote it",
+                    at()
+                )),
+                _ => anyhow::Error::from(e).context(at()),
+            })?;
+    }
+    Ok(())
+}
+
+/// A value of the file as the database stores it, renumbered.
+fn to_sql(table: &str, kind: Kind, value: &Value, renumbering: &Renumbering) -> Result<Sql> {
+    let bad = || refusal(format!("{value} is not what ptg writes there"));
+    Ok(match (kind, value) {
+        (_, Value::Null) => Sql::Null,
+        (Kind::Id, v) => Sql::Integer(
+            renumbering
+                .get(table, v.as_i64().ok_or_else(bad)?)
+                .ok_or_else(bad)?,
+        ),
+        (Kind::Ref(to), v) => {
+            let old = v.as_i64().ok_or_else(bad)?;
+            Sql::Integer(renumbering.get(to, old).ok_or_else(|| {
+                refusal(format!(
+                    "it names row {old} of table '{to}', which is not in the file"
+                ))
+            })?)
+        }
+        (Kind::Flag, Value::Bool(b)) => Sql::Integer(i64::from(*b)),
+        (Kind::Json, v) => Sql::Text(json_text(v)),
+        (Kind::Change, v) => Sql::Text(renumbered_change(json_text(v), renumbering)?),
+        (Kind::BattleBefore, v) => Sql::Text(renumbered_battle(json_text(v), renumbering)?),
+        (Kind::Flag | Kind::Plain, Value::Number(n)) => match n.as_i64() {
+            Some(i) => Sql::Integer(i),
+            None => Sql::Real(n.as_f64().ok_or_else(bad)?),
+        },
+        (Kind::Plain, Value::String(s)) => Sql::Text(s.clone()),
+        _ => return Err(bad()),
+    })
+}
+
+/// JSON text as stored: a JSON string is the text itself (export writes text that is not JSON
+/// that way).
+fn json_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        v => v.to_string(),
+    }
+}
+
+fn renumbered_change(text: String, renumbering: &Renumbering) -> Result<String> {
+    if !renumbering.moves("units") && !renumbering.moves("rewards") {
+        return Ok(text);
+    }
+    let change: Change = serde_json::from_str(&text)
+        .map_err(|e| refusal(format!("its change cannot be read to give it new ids ({e})")))?;
+    let change = change.renumbered(renumbering).map_err(|m| {
+        refusal(format!(
+            "its change names {} {}, which is not in the file",
+            m.what, m.id
+        ))
+    })?;
+    Ok(serde_json::to_string(&change)?)
+}
+
+fn renumbered_battle(text: String, renumbering: &Renumbering) -> Result<String> {
+    if !renumbering.moves("units") && !renumbering.moves("rosters") {
+        return Ok(text);
+    }
+    let new = |table: &'static str| {
+        move |old: i64| {
+            renumbering.get(table, old).ok_or_else(|| {
+                refusal(format!(
+                    "the battle it kept names {table} row {old}, which is not in the file"
+                ))
+            })
+        }
+    };
+    battle_before::renumbered(&text, new("units"), new("rosters")).map_err(|e| {
+        if e.is::<crate::error::Refusal>() {
+            e
+        } else {
+            refusal(format!(
+                "the battle it kept cannot be read to give it new ids ({e})"
+            ))
+        }
+    })
+}
+
+fn imported_campaigns(league: &League, renumbering: &Renumbering) -> Vec<ImportedCampaign> {
+    file_campaigns(league)
+        .into_iter()
+        .filter_map(|(old, name, deleted)| {
+            Some(ImportedCampaign {
+                id: renumbering.get("campaigns", old)?,
+                name,
+                deleted,
+            })
+        })
+        .collect()
+}

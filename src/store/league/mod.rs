@@ -1,0 +1,137 @@
+//! A whole league (or one campaign) as a versioned JSON file, with its history: `ptg export`
+//! writes it and `ptg import` restores it into an empty or another database. The format is
+//! documented in `docs/LEAGUE_FILE.md`: every row of every table of the campaigns, with ids,
+//! so the change log, the dice log and undo work as before; `import` gives the rows new ids
+//! when the database already has rows of its own.
+
+mod export;
+mod import;
+mod tables;
+
+pub use export::export;
+pub use import::{Imported, import};
+
+use crate::error::refusal;
+use anyhow::Result;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// What the file says it is, so `ptg import` can tell it from any other JSON.
+pub const FORMAT: &str = "ptg-league";
+/// The version of the format this ptg writes and reads; a later one is refused, an earlier one
+/// (none yet) would be converted.
+pub const VERSION: u32 = 1;
+
+/// A league file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct League {
+    pub format: String,
+    pub version: u32,
+    /// The ptg that wrote it (`ptg --version`) and when: for people, not read back.
+    #[serde(default)]
+    pub written_by: String,
+    #[serde(default)]
+    pub exported_at: String,
+    /// The names of the campaigns in the file: for people, not read back.
+    #[serde(default)]
+    pub campaigns: Vec<String>,
+    /// Each table's rows by table name.
+    pub tables: BTreeMap<String, Rows>,
+}
+
+/// A table's rows: the column names once, then each row's values in that order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rows {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<Value>>,
+}
+
+impl League {
+    /// Reads a league file, refusing anything that is not one this ptg can import.
+    pub fn read(text: &str) -> Result<League> {
+        let value: Value = serde_json::from_str(text).map_err(|e| {
+            refusal(format!(
+                "the file is not JSON ({e}); give a file written by `ptg export`"
+            ))
+        })?;
+        let format = value.get("format").and_then(Value::as_str);
+        if format != Some(FORMAT) {
+            return Err(refusal(format!(
+                "the file is not a ptg league (its \"format\" is {}, not \"{FORMAT}\"); give a file written by `ptg export`",
+                format.map_or("missing".to_string(), |f| format!("\"{f}\""))
+            )));
+        }
+        match value.get("version").and_then(Value::as_u64) {
+            Some(v) if v == u64::from(VERSION) => {}
+            Some(v) if v > u64::from(VERSION) => {
+                return Err(refusal(format!(
+                    "the file is of league format version {v}, written by a newer ptg; this ptg reads version {VERSION}: update ptg to import it"
+                )));
+            }
+            other => {
+                return Err(refusal(format!(
+                    "the file's league format version is {}; this ptg reads version {VERSION}",
+                    other.map_or("missing".to_string(), |v| v.to_string())
+                )));
+            }
+        }
+        serde_json::from_value(value)
+            .map_err(|e| refusal(format!("the league file is not as `ptg export` writes it: {e}")))
+    }
+
+    /// The file's text: the header fields one per line, then each table with one row per
+    /// line, so two exports compare line by line with `diff`.
+    pub fn to_text(&self) -> Result<String> {
+        let mut out = String::from("{\n");
+        let header = [
+            ("format", serde_json::to_string(&self.format)?),
+            ("version", self.version.to_string()),
+            ("written_by", serde_json::to_string(&self.written_by)?),
+            ("exported_at", serde_json::to_string(&self.exported_at)?),
+            ("campaigns", serde_json::to_string(&self.campaigns)?),
+        ];
+        for (key, value) in header {
+            out.push_str(&format!("  \"{key}\": {value},\n"));
+        }
+        out.push_str("  \"tables\": {");
+        for (i, (name, rows)) in self.tables.iter().enumerate() {
+            let sep = if i == 0 { "" } else { "," };
+            out.push_str(&format!(
+                "{sep}\n    {}: {{\n      \"columns\": {},\n      \"rows\": [",
+                serde_json::to_string(name)?,
+                serde_json::to_string(&rows.columns)?
+            ));
+            for (j, row) in rows.rows.iter().enumerate() {
+                let sep = if j == 0 { "" } else { "," };
+                out.push_str(&format!("{sep}\n        {}", serde_json::to_string(row)?));
+            }
+            let close = if rows.rows.is_empty() { "" } else { "\n      " };
+            out.push_str(&format!("{close}]\n    }}"));
+        }
+        out.push_str("\n  }\n}\n");
+        Ok(out)
+    }
+
+    /// The values of `column` in every row of `table` (none if the file has no such table).
+    pub fn column<'a>(&'a self, table: &str, column: &str) -> impl Iterator<Item = &'a Value> + 'a {
+        let rows = self.tables.get(table);
+        let at = rows.and_then(|r| r.columns.iter().position(|c| c == column));
+        rows.into_iter()
+            .flat_map(|r| r.rows.iter())
+            .filter_map(move |row| at.and_then(|i| row.get(i)))
+    }
+}
+
+/// Every campaign's id, deleted ones included, oldest first: what `ptg export` without
+/// `--campaign` writes.
+pub fn every_campaign(conn: &crate::store::Conn) -> Result<Vec<i64>> {
+    let mut stmt = conn.prepare("SELECT id FROM campaigns ORDER BY id")?;
+    let ids = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    Ok(ids)
+}
+
+#[cfg(test)]
+mod tests;
