@@ -66,7 +66,13 @@ fn reads_work_and_writes_are_refused(p: &Ptg) {
     );
     assert!(out.status.success(), "campaign list failed:\n{stderr}");
     assert!(stdout.contains(ASHEN_VALE), "{stdout}");
-    for args in [&["roster", "show", HAMMERS][..], &["history"], &["audit"]] {
+    for args in [
+        &["roster", "show", HAMMERS][..],
+        &["campaign", "show", ASHEN_VALE],
+        &["export"],
+        &["history"],
+        &["audit"],
+    ] {
         let out = unprivileged(p, args).unwrap().output().expect("ptg runs");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{args:?} failed:\n{stderr}");

@@ -229,7 +229,7 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &mut Store) ->
         line(format!("\n$ ptg campaign delete \"{campaign}\" --force"))?;
         let done = ops::manage::delete_campaign(store, &campaign, true)?;
         line(format!(
-            "The last demo's campaign is deleted (#{}; `ptg undo` would bring it back).",
+            "The last demo's campaign is deleted (change set #{}; it stays in the history).",
             done.set_id
         ))?;
     }

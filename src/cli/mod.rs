@@ -189,7 +189,10 @@ impl Command {
         use battle::BattleCmd as B;
         use roster::RosterCmd as R;
         match self {
-            Command::Campaign(cmd) => matches!(cmd, campaign::CampaignCmd::List),
+            Command::Campaign(cmd) => matches!(
+                cmd,
+                campaign::CampaignCmd::List | campaign::CampaignCmd::Show { .. }
+            ),
             Command::Roster(cmd) => matches!(
                 cmd,
                 R::Show { .. } | R::Sheet { .. } | R::List { .. } | R::Check(_) | R::Afford(_)
