@@ -40,16 +40,15 @@ pub fn export(app: &mut App, args: ExportArgs) -> Result<()> {
         )));
     }
     let league = ops::league::export(app.store()?, args.campaign.as_deref())?;
-    let text = league.to_text()?;
     match &args.output {
-        None => super::output::text(&text),
+        None => super::output::text(&league.text),
         Some(file) => {
-            write_whole(file, text.as_bytes(), args.force)
+            write_whole(file, league.text.as_bytes(), args.force)
                 .map_err(|e| Error::refused(format!("cannot write {}: {e}", file.display())))?;
-            let rows: usize = league.tables.values().map(|t| t.rows.len()).sum();
             line(format!(
-                "Exported {} campaign(s) ({rows} rows) to {}; `ptg import {}` restores it.",
+                "Exported {} campaign(s) ({} rows) to {}; `ptg import {}` restores it.",
                 league.campaigns.len(),
+                league.rows,
                 file.display(),
                 file.display()
             ))

@@ -6,13 +6,13 @@
 use super::audit::{Audit, audit};
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
-use crate::store::league::{self, Imported, League};
+use crate::store::league::{self, Exported, Imported, League};
 use crate::store::{Campaign, Store};
 use serde::Serialize;
 
 /// `ptg export [--campaign C]`: the campaign, or every campaign (deleted ones too), as a
 /// league file read in one snapshot.
-pub fn export(store: &mut Store, campaign: Option<&str>) -> Result<League> {
+pub fn export(store: &mut Store, campaign: Option<&str>) -> Result<Exported> {
     let written_by = format!("ptg {}", env!("CARGO_PKG_VERSION"));
     store.read(|conn| {
         let ids = match campaign {

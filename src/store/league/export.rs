@@ -1,22 +1,48 @@
 //! Reading a league's rows out of the database for `ptg export`.
 
 use super::tables::{Kind, TABLES, Table};
-use super::{FORMAT, League, Rows, VERSION};
+use super::{FORMAT, VERSION};
 use crate::store::Conn;
 use anyhow::{Context, Result, bail};
 use rusqlite::types::ValueRef;
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// A league file as written: its text, and what it holds.
+#[derive(Debug)]
+pub struct Exported {
+    pub text: String,
+    pub campaigns: Vec<String>,
+    pub rows: usize,
+}
 
 /// The league file of the campaigns `campaigns` (ids), deleted ones included: every row that
-/// belongs to them, each table's rows in id order.
-pub fn export(conn: &Conn, campaigns: &[i64], written_by: &str) -> Result<League> {
+/// belongs to them, each table's rows in id order. The text is written as rows are read (a
+/// row at a time as JSON values), so a large league takes about its file's size in memory.
+pub fn export(conn: &Conn, campaigns: &[i64], written_by: &str) -> Result<Exported> {
+    let names: Vec<String> = conn
+        .prepare("SELECT name FROM campaigns WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY id")?
+        .query_map([serde_json::to_string(campaigns)?], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let mut text = String::from("{\n");
+    let header = [
+        ("format", serde_json::to_string(FORMAT)?),
+        ("version", VERSION.to_string()),
+        ("written_by", serde_json::to_string(written_by)?),
+        ("exported_at", serde_json::to_string(&crate::store::now())?),
+        ("campaigns", serde_json::to_string(&names)?),
+    ];
+    for (key, value) in header {
+        let _ = writeln!(text, "  \"{key}\": {value},");
+    }
+    text.push_str("  \"tables\": {");
     // The ids exported so far of each keyed table: a row belongs to the export when its owner
     // column names one of them.
     let mut ids: HashMap<&str, Vec<i64>> = HashMap::new();
     ids.insert("campaigns", campaigns.to_vec());
-    let mut tables = BTreeMap::new();
-    for table in TABLES {
+    let mut rows = 0;
+    for (i, table) in TABLES.iter().enumerate() {
         let (owner, owners) = match table.owner {
             None => ("id", "campaigns"),
             Some(column) => match table.kind(column) {
@@ -24,28 +50,38 @@ pub fn export(conn: &Conn, campaigns: &[i64], written_by: &str) -> Result<League
                 _ => bail!("{}.{column} is not a reference", table.name),
             },
         };
+        let columns: Vec<&str> = table.columns.iter().map(|(c, _)| *c).collect();
+        let _ = write!(
+            text,
+            "{}\n    \"{}\": {{\n      \"columns\": {},\n      \"rows\": [",
+            if i == 0 { "" } else { "," },
+            table.name,
+            serde_json::to_string(&columns)?
+        );
         let chosen = serde_json::to_string(ids.get(owners).map_or(&[][..], Vec::as_slice))?;
-        let rows = rows_of(conn, table, owner, &chosen)?;
+        let own = write_rows(conn, table, owner, &chosen, &mut text)?;
+        rows += own.count;
+        text.push_str(if own.count == 0 {
+            "]\n    }"
+        } else {
+            "\n      ]\n    }"
+        });
         if table.keyed() {
-            let at = columns_at(table, "id");
-            let own = rows.iter().filter_map(|row| row[at].as_i64()).collect();
-            ids.insert(table.name, own);
+            ids.insert(table.name, own.ids);
         }
-        let columns = table.columns.iter().map(|(c, _)| c.to_string()).collect();
-        tables.insert(table.name.to_string(), Rows { columns, rows });
     }
-    let names = conn
-        .prepare("SELECT name FROM campaigns WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY id")?
-        .query_map([serde_json::to_string(campaigns)?], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    Ok(League {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        written_by: written_by.to_string(),
-        exported_at: crate::store::now(),
+    text.push_str("\n  }\n}\n");
+    Ok(Exported {
+        text,
         campaigns: names,
-        tables,
+        rows,
     })
+}
+
+/// The rows a table wrote: how many, and their ids (keyed tables).
+struct Written {
+    count: usize,
+    ids: Vec<i64>,
 }
 
 /// Where `column` is among `table`'s columns (each table lists its id first).
@@ -53,27 +89,42 @@ fn columns_at(table: &Table, column: &str) -> usize {
     table.columns.iter().position(|(c, _)| *c == column).unwrap_or(0)
 }
 
-/// The rows of `table` whose `owner` column is one of the ids in the JSON array `chosen`.
-fn rows_of(conn: &Conn, table: &Table, owner: &str, chosen: &str) -> Result<Vec<Vec<Value>>> {
+/// Appends to `text` the rows of `table` whose `owner` column is one of the ids in the JSON
+/// array `chosen`, one per line.
+fn write_rows(conn: &Conn, table: &Table, owner: &str, chosen: &str, text: &mut String) -> Result<Written> {
     let columns: Vec<&str> = table.columns.iter().map(|(c, _)| *c).collect();
     let sql = format!(
         "SELECT {} FROM {} WHERE {owner} IN (SELECT value FROM json_each(?1)) ORDER BY rowid",
         columns.join(", "),
         table.name
     );
+    let id_at = table.keyed().then(|| columns_at(table, "id"));
     let mut stmt = conn.prepare(&sql)?;
     let mut rows = stmt.query([chosen])?;
-    let mut out = Vec::new();
+    let mut written = Written {
+        count: 0,
+        ids: Vec::new(),
+    };
+    let mut values = Vec::with_capacity(columns.len());
     while let Some(row) = rows.next()? {
-        let mut values = Vec::with_capacity(columns.len());
+        values.clear();
         for (i, (column, kind)) in table.columns.iter().enumerate() {
             let value = to_json(row.get_ref(i)?, *kind)
                 .with_context(|| format!("{}.{column} of a row cannot be exported", table.name))?;
             values.push(value);
         }
-        out.push(values);
+        if let Some(at) = id_at {
+            written.ids.push(row.get(at)?);
+        }
+        text.push_str(if written.count == 0 {
+            "\n        "
+        } else {
+            ",\n        "
+        });
+        text.push_str(&serde_json::to_string(&values)?);
+        written.count += 1;
     }
-    Ok(out)
+    Ok(written)
 }
 
 /// A stored value as the file holds it: flags as booleans, JSON text as JSON (text that is not

@@ -8,7 +8,7 @@ mod export;
 mod import;
 mod tables;
 
-pub use export::export;
+pub use export::{Exported, export};
 pub use import::{Imported, import};
 
 use crate::error::refusal;
@@ -52,19 +52,26 @@ pub struct Rows {
 impl League {
     /// Reads a league file, refusing anything that is not one this ptg can import.
     pub fn read(text: &str) -> Result<League> {
-        let value: Value = serde_json::from_str(text).map_err(|e| {
+        /// What the file says it is, read first (the rest skipped) so a file of another kind
+        /// or version is refused in those words rather than by what it holds.
+        #[derive(Deserialize)]
+        struct Head {
+            format: Option<Value>,
+            version: Option<Value>,
+        }
+        let head: Head = serde_json::from_str(text).map_err(|e| {
             refusal(format!(
                 "the file is not JSON ({e}); give a file written by `ptg export`"
             ))
         })?;
-        let format = value.get("format").and_then(Value::as_str);
+        let format = head.format.as_ref().and_then(Value::as_str);
         if format != Some(FORMAT) {
             return Err(refusal(format!(
                 "the file is not a ptg league (its \"format\" is {}, not \"{FORMAT}\"); give a file written by `ptg export`",
                 format.map_or("missing".to_string(), |f| format!("\"{f}\""))
             )));
         }
-        match value.get("version").and_then(Value::as_u64) {
+        match head.version.as_ref().and_then(Value::as_u64) {
             Some(v) if v == u64::from(VERSION) => {}
             Some(v) if v > u64::from(VERSION) => {
                 return Err(refusal(format!(
@@ -78,41 +85,9 @@ impl League {
                 )));
             }
         }
-        serde_json::from_value(value)
+        // Straight into the rows, without a whole-file JSON tree first (half the memory).
+        serde_json::from_str(text)
             .map_err(|e| refusal(format!("the league file is not as `ptg export` writes it: {e}")))
-    }
-
-    /// The file's text: the header fields one per line, then each table with one row per
-    /// line, so two exports compare line by line with `diff`.
-    pub fn to_text(&self) -> Result<String> {
-        let mut out = String::from("{\n");
-        let header = [
-            ("format", serde_json::to_string(&self.format)?),
-            ("version", self.version.to_string()),
-            ("written_by", serde_json::to_string(&self.written_by)?),
-            ("exported_at", serde_json::to_string(&self.exported_at)?),
-            ("campaigns", serde_json::to_string(&self.campaigns)?),
-        ];
-        for (key, value) in header {
-            out.push_str(&format!("  \"{key}\": {value},\n"));
-        }
-        out.push_str("  \"tables\": {");
-        for (i, (name, rows)) in self.tables.iter().enumerate() {
-            let sep = if i == 0 { "" } else { "," };
-            out.push_str(&format!(
-                "{sep}\n    {}: {{\n      \"columns\": {},\n      \"rows\": [",
-                serde_json::to_string(name)?,
-                serde_json::to_string(&rows.columns)?
-            ));
-            for (j, row) in rows.rows.iter().enumerate() {
-                let sep = if j == 0 { "" } else { "," };
-                out.push_str(&format!("{sep}\n        {}", serde_json::to_string(row)?));
-            }
-            let close = if rows.rows.is_empty() { "" } else { "\n      " };
-            out.push_str(&format!("{close}]\n    }}"));
-        }
-        out.push_str("\n  }\n}\n");
-        Ok(out)
     }
 
     /// The values of `column` in every row of `table` (none if the file has no such table).
