@@ -157,9 +157,21 @@ pub fn change_roster(
     command: Command,
     plan: impl Fn(&Subject) -> Result<Outcome, RuleError>,
 ) -> Result<Changed> {
+    change_roster_reading(cat, store, roster, command, |_, subject| Ok(plan(subject)?))
+}
+
+/// [`change_roster`] for a plan that also reads what the roster alone does not hold (e.g. the
+/// battles whose armies name a unit), in the same write transaction.
+pub fn change_roster_reading(
+    cat: &Catalogue,
+    store: &mut Store,
+    roster: &str,
+    command: Command,
+    plan: impl Fn(&Conn, &Subject) -> Result<Outcome>,
+) -> Result<Changed> {
     store.write(|tx| {
         let subject = load_subject(cat, tx, roster)?;
-        let outcome = plan(&subject)?;
+        let outcome = plan(tx, &subject)?;
         let ctx = LogContext {
             campaign_id: subject.campaign.id,
             roster_id: subject.roster.id,

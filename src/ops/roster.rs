@@ -1,14 +1,14 @@
-//! Setting up a roster and looking at it: create, add units, enhancements, the Arcane Tome,
+//! Setting up a roster and looking at it: create, add and remove units, enhancements, the Arcane Tome,
 //! the realm of origin, show, list and check.
 
-use super::{Changed, Subject, change_roster, load_subject, pack_of};
+use super::{Changed, Subject, change_roster, change_roster_reading, load_subject, pack_of};
 use crate::catalogue::{Battlepack, Catalogue, Faction, LoreKind};
 use crate::error::{Error, Result};
 use crate::rules::army::{OrderOfBattleAsArmy, check_order_of_battle};
 use crate::rules::battle::check_what_if_points;
 use crate::rules::log::Command;
 use crate::rules::roster::{self as rules, CheckReport, Finding, WarlordChoice};
-use crate::store::{Campaign, LogContext, RosterRow, Store, Tx, apply, rosters};
+use crate::store::{Campaign, LogContext, RosterRow, Store, Tx, apply, battles, rosters};
 
 /// What `roster new` is told.
 pub struct NewRoster<'a> {
@@ -82,6 +82,22 @@ pub fn add_unit(cat: &Catalogue, store: &mut Store, roster: &str, add: &AddUnit)
             add.name,
             ally,
         )
+    })
+}
+
+/// Takes a starting unit off the Order of Battle again (set-up only): `unit` is its id, or its
+/// name or warscroll when that names one unit. Refused while a recorded army holds it.
+pub fn remove_unit(cat: &Catalogue, store: &mut Store, roster: &str, unit: &str) -> Result<Changed> {
+    change_roster_reading(cat, store, roster, Command::RosterRemove, |conn, s| {
+        let u = s.roster.find_unit(unit)?;
+        let armies = battles::armies_holding(conn, u.id)?;
+        Ok(rules::plan_remove_starting_unit(
+            s.pack,
+            &s.factions(),
+            &s.roster,
+            u,
+            &armies,
+        )?)
     })
 }
 

@@ -45,6 +45,8 @@ impl LoggedSet {
 pub enum Command {
     RosterNew,
     RosterAdd,
+    /// A starting unit taken off the Order of Battle during set-up (`roster remove`).
+    RosterRemove,
     RosterEnhance,
     RosterLoreAdd,
     /// Favour points given or taken by hand (`roster favour`).
@@ -76,9 +78,10 @@ pub enum Command {
 }
 
 impl Command {
-    pub const ALL: [Command; 21] = [
+    pub const ALL: [Command; 22] = [
         Command::RosterNew,
         Command::RosterAdd,
+        Command::RosterRemove,
         Command::RosterEnhance,
         Command::RosterLoreAdd,
         Command::RosterFavour,
@@ -105,6 +108,7 @@ impl Command {
         match self {
             Command::RosterNew => "roster new",
             Command::RosterAdd => "roster add",
+            Command::RosterRemove => "roster remove",
             Command::RosterEnhance => "roster enhance",
             Command::RosterLoreAdd => "roster lore add",
             Command::RosterFavour => "roster favour",

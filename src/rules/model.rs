@@ -76,8 +76,9 @@ pub struct RewardDue {
     pub unit: Option<i64>,
 }
 
-/// A unit on the Order of Battle, with the battle-profile facts recorded when it joined.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A unit on the Order of Battle, with the battle-profile facts recorded when it joined. Read
+/// back from the log too: a starting unit removed at set-up is logged whole, for its undo.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Unit {
     pub id: i64,
     pub warscroll: String,
@@ -168,7 +169,7 @@ impl Unit {
 }
 
 /// An enhancement held by a unit.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Enhancement {
     pub table: String,
     pub kind: EnhancementKind,

@@ -244,7 +244,8 @@ pub fn apply_changes(
                     params![rid, kind_str(reward)?, source, unit_id, ctx.battle_id, set_id],
                 )?;
             }
-            Change::ClaimReward { reward_id, .. } => {
+            // A forfeit is stored as a claim by its set: its undo unclaims the same reward.
+            Change::ClaimReward { reward_id, .. } | Change::ForfeitReward { reward_id, .. } => {
                 let n = tx.execute(
                     "UPDATE rewards SET claimed_set_id = ?3 WHERE id = ?1 AND roster_id = ?2 AND claimed_set_id IS NULL",
                     params![reward_id, rid, set_id],
@@ -294,11 +295,18 @@ pub fn apply_changes(
             Change::CompleteSetup => {
                 tx.execute("UPDATE rosters SET setup_complete = 1 WHERE id = ?1", [rid])?;
             }
-            Change::RemoveUnit { .. } => update_unit(
+            // The row stays, hidden, so its undo brings back the same unit with the same id.
+            Change::RemoveUnit { .. } | Change::RemoveStartingUnit { .. } => update_unit(
                 tx,
                 rid,
                 unit_id,
                 "UPDATE units SET removed = 1 WHERE id = ?1 AND roster_id = ?2",
+            )?,
+            Change::ReturnStartingUnit { .. } => update_unit(
+                tx,
+                rid,
+                unit_id,
+                "UPDATE units SET removed = 0 WHERE id = ?1 AND roster_id = ?2 AND removed = 1",
             )?,
             Change::Unreinforce { .. } => update_unit(
                 tx,

@@ -278,6 +278,17 @@ pub fn army_unit_ids(conn: &Connection, battle_id: i64, roster_id: i64) -> Resul
     Ok(ids.collect::<Result<_, _>>()?)
 }
 
+/// The battles (not cancelled) whose recorded army holds unit `unit_id`, oldest first: a unit
+/// in one stays on the Order of Battle (`roster remove`). Through the `battle_units_unit` index.
+pub fn armies_holding(conn: &Connection, unit_id: i64) -> Result<Vec<i64>> {
+    let mut stmt = conn.prepare(
+        "SELECT DISTINCT bu.battle_id FROM battle_units bu JOIN battles b ON b.id = bu.battle_id
+         WHERE bu.unit_id = ?1 AND b.cancelled = 0 ORDER BY bu.battle_id",
+    )?;
+    let ids = stmt.query_map([unit_id], |r| r.get(0))?;
+    Ok(ids.collect::<Result<_, _>>()?)
+}
+
 /// Puts a battle's records back as they were before the command of change set `set_id`, as
 /// `undo` says: a planned battle cancelled, an army or result put back from what the set kept
 /// (see `battle_before`; a result's decision rows deleted by their set), an aftermath marked

@@ -11,6 +11,7 @@ mod lore;
 mod manage;
 mod new;
 mod realm;
+mod remove;
 mod show;
 
 use super::App;
@@ -26,6 +27,9 @@ pub enum RosterCmd {
     New(new::NewArgs),
     /// Add a starting unit to the Order of Battle (set-up only).
     Add(add::AddArgs),
+    /// Take a starting unit off the Order of Battle again (set-up only; after it, units are
+    /// retired in an aftermath). `ptg undo` brings it back.
+    Remove(remove::RemoveArgs),
     /// Give an enhancement (heroic trait, artefact, ...) to a unit.
     Enhance(enhance::EnhanceArgs),
     /// Manage the Arcane Tome: the roster's own spell, prayer and manifestation lores.
@@ -70,6 +74,7 @@ pub fn run(app: &mut App, cmd: RosterCmd) -> Result<()> {
     match cmd {
         RosterCmd::New(args) => new::run(app, args),
         RosterCmd::Add(args) => add::run(app, args),
+        RosterCmd::Remove(args) => remove::run(app, args),
         RosterCmd::Enhance(args) => enhance::run(app, args),
         RosterCmd::Favour(args) => favour::run(app, args),
         RosterCmd::Import(args) => import::run_import(app, args),

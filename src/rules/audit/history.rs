@@ -229,18 +229,24 @@ pub fn dice_log(roster: &Roster, log: &[LoggedSet], rolls: &BTreeSet<i64>) -> Ve
 /// PRIEST the roster has had bring: a spell, a prayer, a manifestation each. The picks are
 /// owed rewards granted with the unit; a roster set up by an older ptg took them directly as a
 /// "starting pick". An undone aftermath that added the first WIZARD leaves none behind, and a
-/// Wild manifestation from Harness Manifestation is neither.
+/// Wild manifestation from Harness Manifestation is neither. A pick forfeited when its only
+/// WIZARD (PRIEST) was removed at set-up (`roster remove`) no longer counts.
 pub fn starting_lore_picks(roster: &Roster, log: &[LoggedSet]) -> Vec<Finding> {
+    let kind_of = |reward: &QuestReward| match reward {
+        QuestReward::Spell => Some(LoreKind::Spell),
+        QuestReward::Prayer => Some(LoreKind::Prayer),
+        QuestReward::Manifestation => Some(LoreKind::Manifestation),
+        _ => None,
+    };
     let picked = |c: &LoggedChange| match &c.change {
-        Some(Change::GrantReward { reward, source, .. }) if is_starting_pick(source) => match reward {
-            QuestReward::Spell => Some(LoreKind::Spell),
-            QuestReward::Prayer => Some(LoreKind::Prayer),
-            QuestReward::Manifestation => Some(LoreKind::Manifestation),
-            _ => None,
-        },
+        Some(Change::GrantReward { reward, source, .. }) if is_starting_pick(source) => kind_of(reward),
         Some(Change::AddToTome {
             lore_kind, reason, ..
         }) if reason == "starting pick" => Some(*lore_kind),
+        _ => None,
+    };
+    let forfeited = |c: &LoggedChange| match &c.change {
+        Some(Change::ForfeitReward { reward, source, .. }) if is_starting_pick(source) => kind_of(reward),
         _ => None,
     };
     LoreKind::ALL
@@ -250,14 +256,17 @@ pub fn starting_lore_picks(roster: &Roster, log: &[LoggedSet]) -> Vec<Finding> {
                 .filter(|(set, c)| set.in_force() && picked(c) == Some(kind))
                 .map(|(set, _)| set.id)
                 .collect();
+            let gone = own_changes(roster, log)
+                .filter(|(set, c)| set.in_force() && forfeited(c) == Some(kind))
+                .count();
+            let held = sets.len().saturating_sub(gone);
             let allowed = starting_tome_allowance(roster, kind);
-            (sets.len() > allowed as usize).then(|| {
+            (held > allowed as usize).then(|| {
                 finding(
                     Check::StartingLorePicks,
                     roster,
                     format!(
-                        "{} starting {kind}(s) are owed or picked, but the WIZARDs and PRIESTs the Order of Battle has had bring {allowed}",
-                        sets.len()
+                        "{held} starting {kind}(s) are owed or picked, but the WIZARDs and PRIESTs the Order of Battle has had bring {allowed}"
                     ),
                 )
                 .set(sets.last().copied())

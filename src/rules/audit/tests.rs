@@ -538,3 +538,46 @@ fn starting_lore_picks_are_only_those_the_first_wizard_and_priest_bring() {
         found[0].message
     );
 }
+
+#[test]
+fn starting_picks_forfeited_with_their_only_wizard_no_longer_count() {
+    use crate::catalogue::battlepack::QuestReward;
+    let source = || "the first WIZARD on the Order of Battle".to_string();
+    let grant = |reward| Change::GrantReward {
+        reward,
+        source: source(),
+        unit: None,
+    };
+    let forfeit = |reward_id, reward| Change::ForfeitReward {
+        reward_id,
+        reward,
+        source: source(),
+    };
+    // The Battle Mage (#2) that brought the picks was taken off again at set-up.
+    let r = roster_led_by("Knight-Questor");
+    let mut log = warlord_log();
+    log.push(set(
+        2,
+        "roster add",
+        vec![
+            ch(3, Some(2), add_unit("Battle Mage")),
+            ch(4, None, grant(QuestReward::Spell)),
+            ch(5, None, grant(QuestReward::Manifestation)),
+        ],
+    ));
+    log.push(set(
+        3,
+        "roster remove",
+        vec![
+            ch(6, None, forfeit(1, QuestReward::Spell)),
+            ch(7, None, forfeit(2, QuestReward::Manifestation)),
+        ],
+    ));
+    assert_eq!(starting_lore_picks(&r, &log), []);
+    // Undone, the removal forfeits nothing: the picks count again (and the unit is back).
+    log[2].undone_by = Some(4);
+    assert_eq!(
+        checks(&starting_lore_picks(&r, &log)),
+        [Check::StartingLorePicks, Check::StartingLorePicks]
+    );
+}

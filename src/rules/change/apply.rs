@@ -85,7 +85,9 @@ impl Roster {
                     source: source.clone(),
                     unit: unit_id,
                 }),
-                (Change::ClaimReward { reward_id, .. }, _) => self.rewards.retain(|r| r.id != *reward_id),
+                (Change::ClaimReward { reward_id, .. } | Change::ForfeitReward { reward_id, .. }, _) => {
+                    self.rewards.retain(|r| r.id != *reward_id)
+                }
                 (Change::TameManifestation { name }, _) => {
                     for e in self.tome.iter_mut().filter(|e| &e.name == name) {
                         e.wild = false;
@@ -99,7 +101,21 @@ impl Roster {
                 (Change::CompleteSetup, _) => self.setup_complete = true,
                 (Change::RenameRoster { to, .. }, _) => self.name = to.clone(),
                 (Change::DeleteRoster | Change::RestoreRoster, _) => {}
-                (Change::RemoveUnit { .. }, Some(_)) => self.units.retain(|u| Some(u.id) != unit_id),
+                (Change::RemoveUnit { .. } | Change::RemoveStartingUnit { .. }, Some(_)) => {
+                    self.units.retain(|u| Some(u.id) != unit_id)
+                }
+                // Already there: nothing to bring back.
+                (Change::ReturnStartingUnit { .. }, Some(_)) => {}
+                (Change::ReturnStartingUnit { was, .. }, None) => {
+                    let back = Unit {
+                        id: unit_id.unwrap_or(was.id),
+                        ..(**was).clone()
+                    };
+                    // Where the store's order (warlord first, then by id) puts it.
+                    let key = |u: &Unit| (!u.warlord, u.id);
+                    let at = self.units.partition_point(|u| key(u) < key(&back));
+                    self.units.insert(at, back);
+                }
                 (Change::Unreinforce { .. }, Some(u)) => u.reinforced = false,
                 (Change::LoseRenown { amount, .. }, Some(u)) => u.renown = u.renown.saturating_sub(*amount),
                 (Change::SetRank { rank, .. }, Some(u)) => u.rank = rank.clone(),
@@ -139,12 +155,19 @@ impl Roster {
                         source,
                     },
                     _,
-                ) => self.rewards.push(RewardDue {
-                    id: *reward_id,
-                    reward: *reward,
-                    source: source.clone(),
-                    unit: None,
-                }),
+                ) => {
+                    // Back where the store's order (by id) has it, so a replay matches.
+                    let at = self.rewards.partition_point(|r| r.id < *reward_id);
+                    self.rewards.insert(
+                        at,
+                        RewardDue {
+                            id: *reward_id,
+                            reward: *reward,
+                            source: source.clone(),
+                            unit: None,
+                        },
+                    )
+                }
                 (Change::MarkWild { name }, _) => {
                     for e in self.tome.iter_mut().filter(|e| &e.name == name) {
                         e.wild = true;

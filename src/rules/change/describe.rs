@@ -44,6 +44,15 @@ impl Change {
             Change::CompleteSetup => "first battle fought: set-up is over".into(),
             Change::RenameRoster { from, to } => format!("renamed from '{from}' to '{to}'"),
             Change::DeleteRoster => "roster deleted".into(),
+            Change::RemoveStartingUnit { was, .. } => format!(
+                "taken off the Order of Battle during set-up ({} pts{})",
+                was.cost(),
+                if was.reinforced { ", reinforced" } else { "" }
+            ),
+            Change::ForfeitReward { reward, source, .. } => format!(
+                "no longer owed {} ({source}): the unit that brought it left",
+                reward_words(*reward)
+            ),
             Change::RemoveUnit { .. } => "taken off the Order of Battle (undone)".into(),
             Change::Unreinforce { .. } => "no longer reinforced".into(),
             Change::LoseRenown { amount, reason, .. } => format!("-{amount} renown ({reason})"),
@@ -63,6 +72,9 @@ impl Change {
             Change::Unretire { .. } => "back on the Order of Battle".into(),
             Change::ReopenSetup => "set-up reopened".into(),
             Change::RestoreRoster => "roster restored".into(),
+            Change::ReturnStartingUnit { was, .. } => {
+                format!("back on the Order of Battle ({} pts)", was.cost())
+            }
             Change::GainRank { rank, .. } => format!("reached rank {rank}"),
             Change::SetPath { path, .. } => format!("follows the Path of the {}", capitalise(path)),
             Change::ChooseAbility { rank, ability, .. } => format!("{rank} ability: {ability}"),

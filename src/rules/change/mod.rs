@@ -11,6 +11,7 @@ mod renumber;
 
 use super::dice::Roll;
 pub use super::model::NewUnit;
+use super::model::Unit;
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind};
 pub use describe::reward_words;
@@ -164,6 +165,24 @@ pub enum Change {
     /// The roster is deleted (`roster delete`, `campaign delete`): hidden from every list and
     /// look-up, its battles and log kept, until `ptg undo` restores it.
     DeleteRoster,
+    /// A starting unit the player takes off the Order of Battle during set-up (`roster
+    /// remove`). Its row is hidden, never deleted, so `ptg undo` brings back the same unit
+    /// with the same id; `was` is the unit as it stood, so a replay of the log in memory can
+    /// bring it back too. Unlike `RemoveUnit` (an undo's), a player's own action: undone by
+    /// `ReturnStartingUnit`.
+    RemoveStartingUnit {
+        unit: UnitRef,
+        was: Box<Unit>,
+    },
+    /// A starting pick the roster is no longer owed, because the only WIZARD (PRIEST) that
+    /// brought it left the Order of Battle during set-up. Written like a claim (the reward
+    /// row is kept, marked used up by this set), so its undo, `UnclaimReward`, makes the same
+    /// reward owed again.
+    ForfeitReward {
+        reward_id: i64,
+        reward: QuestReward,
+        source: String,
+    },
 
     // The reversals `undo` appends; each undoes one of the changes above.
     /// Undoes `AddUnit`: the unit leaves the Order of Battle as if never added.
@@ -227,6 +246,12 @@ pub enum Change {
     ReopenSetup,
     /// Undoes `DeleteRoster`.
     RestoreRoster,
+    /// Undoes `RemoveStartingUnit`: the same unit (same id) back on the Order of Battle, as
+    /// `was` records it.
+    ReturnStartingUnit {
+        unit: UnitRef,
+        was: Box<Unit>,
+    },
 }
 
 /// A tome entry as removed, kept in the log so the removal can be undone.
@@ -256,6 +281,8 @@ macro_rules! about_a_unit {
             | Change::RemoveAbility { unit: $unit, .. }
             | Change::RemoveEnhancement { unit: $unit, .. }
             | Change::Unretire { unit: $unit }
+            | Change::RemoveStartingUnit { unit: $unit, .. }
+            | Change::ReturnStartingUnit { unit: $unit, .. }
     };
 }
 

@@ -5,17 +5,19 @@
 //! changes to make; `check` lists every rule a stored roster breaks (e.g. after faction data
 //! changed under it).
 //!
-//! One file per concept: `allies` (option `allies`: allied units and their share), `warlord` (the warlord rules and a new roster's warlord), `units`
-//! (starting units, names, reinforcing), `warscrolls` (what the data's Legends, Anvil of
-//! Apotheosis and unlocked-by marks allow, and units the data no longer has), `enhancements`,
-//! `rewards` (earned rewards a pick uses up), `tome` (the Arcane Tome), `quests` (starting a
-//! quest) and `check`.
+//! One file per concept: `allies` (option `allies`: allied units and their share), `warlord`
+//! (the warlord rules and a new roster's warlord), `units` (starting units, names, reinforcing),
+//! `remove` (taking a starting unit off again during set-up), `warscrolls` (what the data's
+//! Legends, Anvil of Apotheosis and unlocked-by marks allow, and units the data no longer has),
+//! `enhancements`, `rewards` (earned rewards a pick uses up), `tome` (the Arcane Tome), `quests`
+//! (starting a quest) and `check`.
 
 mod allies;
 mod check;
 mod enhancements;
 pub mod manage;
 mod quests;
+mod remove;
 mod rewards;
 mod tome;
 mod units;
@@ -29,6 +31,7 @@ pub use allies::{
 pub use check::{CheckReport, Finding, check};
 pub use enhancements::plan_enhancement;
 pub use quests::plan_quest;
+pub use remove::plan_remove_starting_unit;
 pub use tome::{grant_starting_picks, is_starting_pick, plan_tome_entry, starting_tome_allowance};
 pub use units::{
     check_reinforceable, check_unique_warscroll, check_unit_name, find_warscroll, plan_add_unit,

@@ -541,7 +541,7 @@ const FIRST_WIZARD: &str = "the first WIZARD on the Order of Battle";
 const FIRST_PRIEST: &str = "the first PRIEST on the Order of Battle";
 
 /// The test host with a PRIEST and a prayer lore.
-fn host_with_priests() -> Faction {
+pub(crate) fn host_with_priests() -> Faction {
     let mut f = host();
     f.units.push(crate::catalogue::Warscroll {
         name: "War Priest".into(),

@@ -7,7 +7,7 @@ use crate::catalogue::{Faction, LoreKind};
 use crate::names;
 use crate::names::SameName;
 use crate::rules::change::{Change, NewUnit, Outcome, RemovedEntry};
-use crate::rules::model::{Roster, Unit};
+use crate::rules::model::{RewardDue, Roster, Unit};
 use crate::rules::{RuleError, refuse};
 
 /// The caster keywords whose first arrival brings starting picks, with what each brings: the
@@ -79,6 +79,91 @@ pub fn grant_starting_picks(earlier: &[Unit], out: &mut Outcome) {
         joined.push(unit);
     }
     out.changes.extend(grants);
+}
+
+/// What taking `leaving` off the Order of Battle at set-up (`roster remove`) does to the
+/// starting picks. When it is the only unit the roster has had with WIZARD (PRIEST), the picks
+/// that keyword brought go with it, as if it had never joined: a pick still owed is forfeited
+/// (a `ForfeitReward`, which `ptg undo` reverses by making the same reward owed again); a pick
+/// already in the Arcane Tome cannot be taken back here, so the removal is refused, naming
+/// the tome's entries and the fixes. Picks count by kind: a manifestation still owed from the
+/// other caster stands in for one already picked, since either way one manifestation is left
+/// for the caster that stays (what the audit counts).
+pub(super) fn forfeit_starting_picks(roster: &Roster, leaving: &Unit) -> Result<Vec<Change>, RuleError> {
+    let mut owed: Vec<&RewardDue> = roster
+        .rewards
+        .iter()
+        .filter(|r| is_starting_pick(&r.source))
+        .collect();
+    let mut out = Vec::new();
+    let mut picked: Vec<(&str, LoreKind)> = Vec::new();
+    for (keyword, kind) in FIRST_CASTERS {
+        let alone = leaving.has_keyword(keyword)
+            && !roster
+                .units
+                .iter()
+                .any(|u| u.id != leaving.id && u.has_keyword(keyword));
+        if !alone {
+            continue;
+        }
+        let source = first_caster_source(keyword);
+        for lore in [kind, LoreKind::Manifestation] {
+            let reward = tome_reward(lore);
+            let found = owed
+                .iter()
+                .position(|r| r.reward == reward && r.source == source)
+                .or_else(|| owed.iter().position(|r| r.reward == reward));
+            match found {
+                Some(i) => {
+                    let r = owed.remove(i);
+                    out.push(Change::ForfeitReward {
+                        reward_id: r.id,
+                        reward: r.reward,
+                        source: r.source.clone(),
+                    });
+                }
+                None if roster.tome(lore).next().is_some() => picked.push((keyword, lore)),
+                // Never owed: a roster an older ptg set up, which granted no picks.
+                None => {}
+            }
+        }
+    }
+    if picked.is_empty() {
+        return Ok(out);
+    }
+    let mut keywords: Vec<&str> = picked.iter().map(|(k, _)| *k).collect();
+    keywords.dedup();
+    let mut kinds: Vec<LoreKind> = Vec::new();
+    for (_, l) in &picked {
+        if !kinds.contains(l) {
+            kinds.push(*l);
+        }
+    }
+    let them = if picked.len() == 1 { "it" } else { "them" };
+    let tome: Vec<String> = kinds
+        .iter()
+        .map(|k| {
+            let names: Vec<&str> = roster.tome(*k).map(|e| e.name.as_str()).collect();
+            format!("{k} lore: {}", names.join(", "))
+        })
+        .collect();
+    refuse(
+        "arcane tome",
+        format!(
+            "{} is the only {} on the Order of Battle, and the starting {} it brought {} already picked (Arcane Tome, {}); the roster cannot keep {them} without it. Add another {} first, or undo the `roster lore add` that picked {them} (`ptg undo --roster \"{}\"` undoes the roster's latest command)",
+            leaving.label(),
+            keywords.join(" and "),
+            kinds
+                .iter()
+                .map(LoreKind::to_string)
+                .collect::<Vec<_>>()
+                .join(" and "),
+            if picked.len() == 1 { "is" } else { "are" },
+            tome.join("; "),
+            keywords.join(" or "),
+            roster.name
+        ),
+    )
 }
 
 /// The faction lore holding `name` among lores of `kind`.

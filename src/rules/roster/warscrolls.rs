@@ -101,31 +101,37 @@ fn over_unlocked(faction: &Faction, units: &[&str]) -> Vec<OverUnlocked> {
 /// An excess the roster already had (the data changed under it) does not block its other
 /// changes; `roster check` and the audit report it.
 pub fn check_unlocks(faction: &Faction, before: &[&str], after: &[&str]) -> Result<(), RuleError> {
+    let Some(now) = new_excess(faction, before, after) else {
+        return Ok(());
+    };
+    let (w, by) = (&now.warscroll, &now.unlocked_by);
+    let unlocking_before = before.iter().filter(|u| u.same_name(by)).count();
+    let fix = if now.unlocking < unlocking_before {
+        format!("keep the {by}, or retire a {w} as well")
+    } else {
+        format!("add a {by} first")
+    };
+    refuse(
+        "unlocked units",
+        format!(
+            "{w} is unlocked by {by}: an Order of Battle holds no more {w} than {by}, and this would leave {} {w} with {} {by}; {fix}",
+            now.count, now.unlocking
+        ),
+    )
+}
+
+/// The first unlocked warscroll that `after` holds more of, beyond its unlocking units, than
+/// `before` did: what [`check_unlocks`] refuses, for callers that word the refusal their own
+/// way (`roster remove`).
+pub(super) fn new_excess(faction: &Faction, before: &[&str], after: &[&str]) -> Option<OverUnlocked> {
     let was = over_unlocked(faction, before);
-    for now in over_unlocked(faction, after) {
+    over_unlocked(faction, after).into_iter().find(|now| {
         let had = was
             .iter()
             .find(|o| o.warscroll == now.warscroll)
             .map_or(0, OverUnlocked::excess);
-        if now.excess() <= had {
-            continue;
-        }
-        let (w, by) = (&now.warscroll, &now.unlocked_by);
-        let unlocking_before = before.iter().filter(|u| u.same_name(by)).count();
-        let fix = if now.unlocking < unlocking_before {
-            format!("keep the {by}, or retire a {w} as well")
-        } else {
-            format!("add a {by} first")
-        };
-        return refuse(
-            "unlocked units",
-            format!(
-                "{w} is unlocked by {by}: an Order of Battle holds no more {w} than {by}, and this would leave {} {w} with {} {by}; {fix}",
-                now.count, now.unlocking
-            ),
-        );
-    }
-    Ok(())
+        now.excess() > had
+    })
 }
 
 /// The warscrolls of the units on the Order of Battle (not retired), for [`check_unlocks`].

@@ -49,6 +49,7 @@ pub fn battle_undo(set: &LoggedSet) -> BattleUndo {
         Command::Aftermath => BattleUndo::ClearAftermath,
         Command::RosterNew
         | Command::RosterAdd
+        | Command::RosterRemove
         | Command::RosterEnhance
         | Command::RosterLoreAdd
         | Command::RosterFavour
@@ -72,6 +73,7 @@ pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
         Some(
             Command::RosterNew
             | Command::RosterAdd
+            | Command::RosterRemove
             | Command::RosterEnhance
             | Command::RosterLoreAdd
             | Command::RosterFavour
@@ -114,6 +116,7 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
         ),
         Some(
             Command::RosterAdd
+            | Command::RosterRemove
             | Command::RosterEnhance
             | Command::RosterLoreAdd
             | Command::RosterFavour
@@ -154,6 +157,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             Command::BattleArmy => later.roster_id == earlier.roster_id,
             Command::RosterNew
             | Command::RosterAdd
+            | Command::RosterRemove
             | Command::RosterEnhance
             | Command::RosterLoreAdd
             | Command::RosterFavour
@@ -177,6 +181,7 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
         Some(
             Command::RosterNew
             | Command::RosterAdd
+            | Command::RosterRemove
             | Command::RosterEnhance
             | Command::RosterLoreAdd
             | Command::RosterFavour

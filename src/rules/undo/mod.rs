@@ -205,6 +205,19 @@ pub fn reverse(
                 to: from.clone(),
             }],
             Change::DeleteRoster => vec![Change::RestoreRoster],
+            Change::RemoveStartingUnit { unit, was } => vec![Change::ReturnStartingUnit {
+                unit: *unit,
+                was: was.clone(),
+            }],
+            Change::ForfeitReward {
+                reward_id,
+                reward,
+                source,
+            } => vec![Change::UnclaimReward {
+                reward_id: *reward_id,
+                reward: *reward,
+                source: source.clone(),
+            }],
             // Reversals are only ever written by an undo, and an undo is not undone.
             Change::RemoveUnit { .. }
             | Change::Unreinforce { .. }
@@ -220,7 +233,8 @@ pub fn reverse(
             | Change::MarkWild { .. }
             | Change::Unretire { .. }
             | Change::ReopenSetup
-            | Change::RestoreRoster => {
+            | Change::RestoreRoster
+            | Change::ReturnStartingUnit { .. } => {
                 return refuse(
                     "undo",
                     format!("'{}' is itself an undo and cannot be reversed", change.describe()),

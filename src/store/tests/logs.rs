@@ -142,3 +142,49 @@ fn the_dice_log_keeps_every_roll_in_order_with_its_source() {
     assert_eq!((seeded.source.as_str(), seeded.seed), ("seeded", Some(42)));
     assert_eq!(seeded.faces.len(), 2);
 }
+
+#[test]
+fn a_starting_unit_removed_keeps_its_row_and_comes_back_with_its_id_and_owed_picks() {
+    use crate::rules::roster::{Factions, plan_remove_starting_unit};
+    let mut store = two_rosters();
+    let wizard = add_unit(&mut store, HAMMERS, "Knight-Arcanum", None, false).new_units[0];
+    let units = count(&store, "units");
+    let stored = |store: &Store| rosters::load(store.conn(), 1).unwrap();
+    let replayed = |store: &Store| history::replay(store.conn(), 1, None).unwrap();
+    let before = stored(&store);
+    assert_eq!(
+        before.rewards.len(),
+        2,
+        "the first WIZARD's spell and manifestation"
+    );
+
+    let removal = store
+        .write(|tx| {
+            let r = rosters::load(tx, 1)?;
+            let u = r.unit(wizard).context("the Knight-Arcanum")?;
+            let f = Factions::alone(faction(&r.faction));
+            let out = plan_remove_starting_unit(pack(), &f, &r, u, &[])?;
+            apply(tx, ctx(1, None, Command::RosterRemove), &out).map(|a| (a.set_id, out))
+        })
+        .unwrap();
+    let (set, out) = removal;
+    assert_eq!(count(&store, "units"), units, "the row is hidden, not deleted");
+    let after = stored(&store);
+    assert!(after.unit(wizard).is_none() && after.rewards.is_empty());
+    assert_eq!(replayed(&store), after, "the log replays to the stored roster");
+
+    store
+        .write(|tx| {
+            let logged: Vec<(Change, Option<i64>)> = out
+                .changes
+                .iter()
+                .map(|c| (c.clone(), c.unit().map(|_| wizard)))
+                .collect();
+            let undo = crate::rules::undo::reverse(pack(), &rosters::load(tx, 1)?, &logged, "x")?;
+            let applied = apply(tx, ctx(1, None, Command::Undo), &undo)?;
+            history::mark_undone(tx, set, applied.set_id)
+        })
+        .unwrap();
+    assert_eq!(stored(&store), before, "the same unit, id and owed picks");
+    assert_eq!(replayed(&store), before);
+}
