@@ -6,7 +6,7 @@
 mod common;
 
 use common::league::{LEAGUE, LEAGUE_FIXTURE, MOONCLAN};
-use common::{Fixture, HAMMERS, Ptg};
+use common::{Fixture, HAMMERS, Ptg, named};
 use serde_json::Value;
 
 const DEMO: &str = "Ashen Vale (demo)";
@@ -275,6 +275,12 @@ fn a_file_that_cannot_be_imported_whole_changes_nothing() {
             }),
             "is not what ptg writes there",
         ),
+        (
+            edited(&q, &text, |f| {
+                f["tables"]["units"]["rows"][1].as_array_mut().unwrap().pop();
+            }),
+            "row 2 of table 'units' has 16 values for 17 columns",
+        ),
     ];
     for (file, expected) in cases {
         q.refused(&["import", &file], expected);
@@ -292,4 +298,37 @@ fn a_refused_import_into_a_new_database_leaves_no_database_behind() {
     let bad = edited(&q, &text, |f| f["version"] = Value::from(7));
     q.refused(&["import", &bad], "update ptg");
     assert!(!q.db().exists());
+}
+
+#[test]
+fn a_unit_removed_at_set_up_comes_back_with_its_new_id_after_an_import() {
+    let p = EXPORTED.copy();
+    let late = "Latecomers";
+    p.ok(&common::roster_new(
+        late,
+        LEAGUE,
+        "Stormcast Eternals",
+        "Knight-Questor",
+        "warrior",
+        "berserker",
+    ));
+    p.ok(&["roster", "add", late, "Liberators"]);
+    p.ok(&["roster", "remove", late, "Liberators"]);
+    let (text, _) = export(&p, &["--campaign", LEAGUE]);
+    let q = LEAGUE_FIXTURE.copy();
+    q.ok(&["campaign", "rename", LEAGUE, "Home League"]);
+    import(&q, &text);
+    let roster = format!("{LEAGUE}/{late}");
+    q.ok(&["undo", "--roster", &roster]);
+    q.ok(&["audit"]);
+    let units = q.json(&["roster", "show", &roster])["units"].clone();
+    let liberators = named(&units, "warscroll", "Liberators");
+    let home_units = q.json(&["roster", "show", &format!("Home League/{HAMMERS}")])["units"].clone();
+    let highest_home = home_units
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["id"].as_i64().unwrap())
+        .max();
+    assert!(liberators["id"].as_i64() > highest_home, "{liberators}");
 }

@@ -67,7 +67,11 @@ pub fn import(cat: &Catalogue, store: &mut Store, file: &League) -> Result<Impor
 /// Refuses a file whose campaigns use a battlepack, or whose rosters a faction, that this ptg
 /// does not have (with --data-dir): every command about them would fail.
 fn check_data_known(cat: &Catalogue, file: &League) -> Result<()> {
-    for pack in file.column("campaigns", "battlepack").filter_map(|v| v.as_str()) {
+    for pack in file
+        .column("campaigns", "battlepack")?
+        .iter()
+        .filter_map(|v| v.as_str())
+    {
         cat.battlepack(pack).map_err(|e| {
             Error::refused(format!(
                 "{e}; the file's campaigns use it: add its data with --data-dir, then import again"
@@ -75,10 +79,9 @@ fn check_data_known(cat: &Catalogue, file: &League) -> Result<()> {
         })?;
     }
     let known: Vec<&str> = cat.faction_names().collect();
-    let factions = file
-        .column("rosters", "faction")
-        .chain(file.column("units", "ally_faction"));
-    for faction in factions.filter_map(|v| v.as_str()) {
+    let mut factions = file.column("rosters", "faction")?;
+    factions.extend(file.column("units", "ally_faction")?);
+    for faction in factions.iter().filter_map(|v| v.as_str()) {
         if !known.contains(&faction) {
             return Err(Error::refused(format!(
                 "the file's rosters use the faction '{faction}', which this ptg does not know: \

@@ -19,7 +19,7 @@ pub struct Missing {
 
 impl Change {
     /// The same change naming the new ids: every unit it names (`UnitRef::Existing`, the
-    /// unit a quest had) and the reward it claims. "The n-th new unit of its command" names
+    /// unit a quest had, a removed unit as it was) and the reward it claims or forfeits. "The n-th new unit of its command" names
     /// no id and stays as it is.
     pub fn renumbered(mut self, ids: &impl Ids) -> Result<Change, Missing> {
         let unit = |old: i64| {
@@ -32,7 +32,12 @@ impl Change {
             Change::DropQuest { unit: Some(id), .. }
             | Change::CompleteQuest { unit: Some(id), .. }
             | Change::ReopenQuest { unit: Some(id), .. } => *id = unit(*id)?,
-            Change::ClaimReward { reward_id, .. } | Change::UnclaimReward { reward_id, .. } => {
+            Change::RemoveStartingUnit { was, .. } | Change::ReturnStartingUnit { was, .. } => {
+                was.id = unit(was.id)?;
+            }
+            Change::ClaimReward { reward_id, .. }
+            | Change::UnclaimReward { reward_id, .. }
+            | Change::ForfeitReward { reward_id, .. } => {
                 *reward_id = ids.reward(*reward_id).ok_or(Missing {
                     what: "reward",
                     id: *reward_id,
@@ -100,6 +105,33 @@ mod tests {
         assert!(matches!(
             claim.renumbered(&Plus).unwrap(),
             Change::ClaimReward { reward_id: 11, .. }
+        ));
+    }
+
+    #[test]
+    fn a_starting_unit_removed_is_kept_whole_with_its_new_id() {
+        let was = crate::rules::model::Unit {
+            id: 3,
+            ..crate::rules::roster::tests::roster_led_by("Knight-Questor").units[0].clone()
+        };
+        let removed = Change::RemoveStartingUnit {
+            unit: UnitRef::Existing(3),
+            was: Box::new(was),
+        };
+        match removed.renumbered(&Plus).unwrap() {
+            Change::RemoveStartingUnit { unit, was } => {
+                assert_eq!((unit, was.id), (UnitRef::Existing(103), 103));
+            }
+            other => panic!("{other:?}"),
+        }
+        let forfeit = Change::ForfeitReward {
+            reward_id: 2,
+            reward: QuestReward::Spell,
+            source: "s".into(),
+        };
+        assert!(matches!(
+            forfeit.renumbered(&Plus).unwrap(),
+            Change::ForfeitReward { reward_id: 12, .. }
         ));
     }
 

@@ -93,7 +93,7 @@ pub fn import(tx: &Tx, league: &League) -> Result<Imported> {
             "row {row} of {table} in the file refers to a row that is not there; the file is not as `ptg export` wrote it"
         )));
     }
-    let campaigns = imported_campaigns(league, &renumbering);
+    let campaigns = imported_campaigns(league, &renumbering)?;
     Ok(Imported {
         campaigns,
         rows: written,
@@ -118,14 +118,6 @@ fn check_shape(name: &str, rows: &Rows) -> Result<()> {
     if known.keyed() && !rows.columns.iter().any(|c| c == "id") {
         return Err(refusal(format!("the file's table '{name}' has no 'id' column")));
     }
-    if let Some(i) = rows.rows.iter().position(|r| r.len() != rows.columns.len()) {
-        return Err(refusal(format!(
-            "row {} of table '{name}' has {} values for {} columns",
-            i + 1,
-            rows.rows[i].len(),
-            rows.columns.len()
-        )));
-    }
     Ok(())
 }
 
@@ -136,7 +128,7 @@ fn renumbering(tx: &Tx, league: &League) -> Result<Renumbering> {
     let mut all = HashMap::new();
     for table in TABLES.iter().filter(|t| t.keyed()) {
         let mut ids = HashSet::new();
-        for value in league.column(table.name, "id") {
+        for value in league.column(table.name, "id")? {
             let id = value.as_i64().ok_or_else(|| {
                 refusal(format!(
                     "an id of table '{}' in the file is {value}, not a number",
@@ -164,7 +156,7 @@ fn renumbering(tx: &Tx, league: &League) -> Result<Renumbering> {
 
 /// Refuses a live campaign whose name a live campaign of the database already has.
 fn check_names_free(tx: &Tx, league: &League) -> Result<()> {
-    for (_, name, deleted) in file_campaigns(league) {
+    for (_, name, deleted) in file_campaigns(league)? {
         if deleted {
             continue;
         }
@@ -186,23 +178,23 @@ fn check_names_free(tx: &Tx, league: &League) -> Result<()> {
 }
 
 /// The file's campaigns: id, name and whether deleted.
-fn file_campaigns(league: &League) -> Vec<(i64, String, bool)> {
+fn file_campaigns(league: &League) -> Result<Vec<(i64, String, bool)>> {
     let Some(rows) = league.tables.get("campaigns") else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     let at = |c: &str| rows.columns.iter().position(|x| x == c);
     let (id, name, deleted) = (at("id"), at("name"), at("deleted"));
-    rows.rows
-        .iter()
-        .filter_map(|row| {
-            let deleted = deleted.and_then(|d| row.get(d)).and_then(Value::as_bool);
-            Some((
-                row.get(id?)?.as_i64()?,
-                row.get(name?)?.as_str()?.to_string(),
-                deleted.unwrap_or(false),
-            ))
-        })
-        .collect()
+    let mut out = Vec::new();
+    for row in rows.each("campaigns") {
+        let row = row?;
+        let deleted = deleted.and_then(|d| row.get(d)).and_then(Value::as_bool);
+        let id = id.and_then(|i| row.get(i)).and_then(Value::as_i64);
+        let name = name.and_then(|n| row.get(n)).and_then(Value::as_str);
+        if let (Some(id), Some(name)) = (id, name) {
+            out.push((id, name.to_string(), deleted.unwrap_or(false)));
+        }
+    }
+    Ok(out)
 }
 
 fn insert_rows(tx: &Tx, table: &Table, rows: &Rows, renumbering: &Renumbering) -> Result<()> {
@@ -215,10 +207,11 @@ fn insert_rows(tx: &Tx, table: &Table, rows: &Rows, renumbering: &Renumbering) -
     );
     let mut stmt = tx.prepare(&sql)?;
     let kinds: Vec<Kind> = rows.columns.iter().filter_map(|c| table.kind(c)).collect();
-    for (i, row) in rows.rows.iter().enumerate() {
+    for (i, row) in rows.each(table.name).enumerate() {
+        let row = row?;
         let at = || format!("row {} of table '{}'", i + 1, table.name);
         let mut values = Vec::with_capacity(row.len());
-        for ((column, kind), value) in rows.columns.iter().zip(&kinds).zip(row) {
+        for ((column, kind), value) in rows.columns.iter().zip(&kinds).zip(&row) {
             let sql = to_sql(table.name, *kind, value, renumbering)
                 .with_context(|| format!("{}, column '{column}'", at()))?;
             values.push(sql);
@@ -314,8 +307,8 @@ fn renumbered_battle(text: String, renumbering: &Renumbering) -> Result<String> 
     })
 }
 
-fn imported_campaigns(league: &League, renumbering: &Renumbering) -> Vec<ImportedCampaign> {
-    file_campaigns(league)
+fn imported_campaigns(league: &League, renumbering: &Renumbering) -> Result<Vec<ImportedCampaign>> {
+    Ok(file_campaigns(league)?
         .into_iter()
         .filter_map(|(old, name, deleted)| {
             Some(ImportedCampaign {
@@ -324,5 +317,5 @@ fn imported_campaigns(league: &League, renumbering: &Renumbering) -> Vec<Importe
                 deleted,
             })
         })
-        .collect()
+        .collect())
 }

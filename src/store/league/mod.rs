@@ -15,6 +15,7 @@ use crate::error::refusal;
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 
 /// What the file says it is, so `ptg import` can tell it from any other JSON.
@@ -24,7 +25,7 @@ pub const FORMAT: &str = "ptg-league";
 pub const VERSION: u32 = 1;
 
 /// A league file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct League {
     pub format: String,
@@ -41,12 +42,35 @@ pub struct League {
     pub tables: BTreeMap<String, Rows>,
 }
 
-/// A table's rows: the column names once, then each row's values in that order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A table's rows: the column names once, then each row's values in that order. Each row is
+/// kept as its text until it is used, so a large league takes about its file's size in memory
+/// rather than a tree of JSON values many times that.
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rows {
     pub columns: Vec<String>,
-    pub rows: Vec<Vec<Value>>,
+    pub rows: Vec<Box<RawValue>>,
+}
+
+impl Rows {
+    /// Each row's values, refusing a row that is not an array of one value per column.
+    pub fn each(&self, table: &str) -> impl Iterator<Item = Result<Vec<Value>>> + '_ {
+        let table = table.to_string();
+        self.rows.iter().enumerate().map(move |(i, raw)| {
+            let at = || format!("row {} of table '{table}'", i + 1);
+            let row: Vec<Value> = serde_json::from_str(raw.get())
+                .map_err(|e| refusal(format!("{} is not a list of values ({e})", at())))?;
+            if row.len() != self.columns.len() {
+                return Err(refusal(format!(
+                    "{} has {} values for {} columns",
+                    at(),
+                    row.len(),
+                    self.columns.len()
+                )));
+            }
+            Ok(row)
+        })
+    }
 }
 
 impl League {
@@ -90,13 +114,18 @@ impl League {
             .map_err(|e| refusal(format!("the league file is not as `ptg export` writes it: {e}")))
     }
 
-    /// The values of `column` in every row of `table` (none if the file has no such table).
-    pub fn column<'a>(&'a self, table: &str, column: &str) -> impl Iterator<Item = &'a Value> + 'a {
-        let rows = self.tables.get(table);
-        let at = rows.and_then(|r| r.columns.iter().position(|c| c == column));
-        rows.into_iter()
-            .flat_map(|r| r.rows.iter())
-            .filter_map(move |row| at.and_then(|i| row.get(i)))
+    /// The values of `column` in every row of `table` (none if the file has no such table or
+    /// column).
+    pub fn column(&self, table: &str, column: &str) -> Result<Vec<Value>> {
+        let Some(rows) = self.tables.get(table) else {
+            return Ok(Vec::new());
+        };
+        let Some(at) = rows.columns.iter().position(|c| c == column) else {
+            return Ok(Vec::new());
+        };
+        rows.each(table)
+            .map(|row| row.map(|mut r| r.swap_remove(at)))
+            .collect()
     }
 }
 
