@@ -99,15 +99,7 @@ fn an_app_list_becomes_a_roster_and_every_line_is_reported() {
 fn an_export_imports_back_to_the_same_order_of_battle() {
     let p = Ptg::ashen_vale();
     p.new_hammers();
-    p.ok(&[
-        "roster",
-        "add",
-        HAMMERS,
-        "Liberators",
-        "--reinforced",
-        "--name",
-        "Dawn Guard",
-    ]);
+    p.add_dawn_guard();
     p.ok(&["roster", "add", HAMMERS, "Knight-Arcanum"]);
     p.ok(&["roster", "enhance", HAMMERS, "Knight-Arcanum", "Mirrorshield"]);
     let out = p.db().parent().unwrap().join("hammers.txt");

@@ -13,15 +13,7 @@ use serde_json::Value;
 static SET_UP: Fixture = Fixture::new(|| {
     let p = Ptg::ashen_vale();
     p.new_hammers();
-    p.ok(&[
-        "roster",
-        "add",
-        HAMMERS,
-        "Liberators",
-        "--reinforced",
-        "--name",
-        "Dawn Guard",
-    ]);
+    p.add_dawn_guard();
     p.ok(&["roster", "add", HAMMERS, "Knight-Arcanum"]);
     p.ok(&["roster", "add", HAMMERS, "Liberators"]);
     p

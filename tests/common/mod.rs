@@ -305,6 +305,19 @@ impl Ptg {
     }
 
     /// Rat Tide: Skaven led by a Grey Seer on the Mage Path (Dedicated Practitioner).
+    /// Hammers of Dawn add reinforced Liberators named "Dawn Guard" (180 points).
+    pub fn add_dawn_guard(&self) {
+        self.ok(&[
+            "roster",
+            "add",
+            HAMMERS,
+            "Liberators",
+            "--reinforced",
+            "--name",
+            "Dawn Guard",
+        ]);
+    }
+
     pub fn new_rats(&self) {
         self.ok(&roster_new(
             RATS,

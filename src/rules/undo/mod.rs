@@ -144,7 +144,13 @@ pub fn reverse(
                 reward: *reward,
                 source: source.clone(),
             }],
+            // A forfeit is stored as a claim, and undone the same way: the reward is owed again.
             Change::ClaimReward {
+                reward_id,
+                reward,
+                source,
+            }
+            | Change::ForfeitReward {
                 reward_id,
                 reward,
                 source,
@@ -208,15 +214,6 @@ pub fn reverse(
             Change::RemoveStartingUnit { unit, was } => vec![Change::ReturnStartingUnit {
                 unit: *unit,
                 was: was.clone(),
-            }],
-            Change::ForfeitReward {
-                reward_id,
-                reward,
-                source,
-            } => vec![Change::UnclaimReward {
-                reward_id: *reward_id,
-                reward: *reward,
-                source: source.clone(),
             }],
             // Reversals are only ever written by an undo, and an undo is not undone.
             Change::RemoveUnit { .. }
