@@ -17,6 +17,7 @@ mod faction;
 mod favoured;
 mod files;
 mod history;
+mod invite;
 mod league;
 mod lookup;
 pub mod output;
@@ -112,6 +113,8 @@ pub enum Command {
     Export(league::ExportArgs),
     /// Restore a league file written by `ptg export` into this database (empty or not).
     Import(league::ImportArgs),
+    /// Links to the league's web pages (`ptg serve`): one roster's player, or the organiser.
+    Invite(invite::InviteArgs),
 }
 
 /// What every command may need: the catalogue, the database (opened on first use), output mode.
@@ -207,7 +210,7 @@ impl Command {
             Command::Quest(cmd) => cmd.reads_only(),
             Command::Battleplan(_) | Command::Path(_) | Command::Completions(_) | Command::Man(_) => true,
             Command::Backup(_) | Command::Export(_) => true,
-            Command::Demo | Command::Aftermath(_) | Command::Undo(_) | Command::Import(_) => false,
+            Command::Demo | Command::Aftermath(_) | Command::Undo(_) | Command::Import(_) | Command::Invite(_) => false,
         }
     }
 }
@@ -249,6 +252,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Backup(args) => backup::run(&mut app, args),
         Command::Export(args) => league::export(&mut app, args),
         Command::Import(args) => league::import(&mut app, args),
+        Command::Invite(args) => invite::run(&mut app, args),
     }
 }
 

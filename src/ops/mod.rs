@@ -15,6 +15,7 @@ pub mod battle;
 pub mod campaign;
 pub mod data;
 pub mod history;
+pub mod invite;
 pub mod league;
 pub mod lists;
 pub mod lookup;

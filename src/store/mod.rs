@@ -11,6 +11,7 @@ mod busy;
 mod campaigns;
 mod cursor;
 pub mod history;
+pub mod invites;
 pub mod league;
 pub mod lookup;
 mod read_only;

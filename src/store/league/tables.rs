@@ -45,7 +45,9 @@ impl Table {
     }
 }
 
-/// Every table of a league, each after the tables its owner column refers to.
+/// Every table of a league, each after the tables its owner column refers to. Left out:
+/// `invites` (tokens belong to one server; the organiser invites the players again after an
+/// import).
 pub const TABLES: &[Table] = &[
     Table {
         name: "campaigns",

@@ -2,6 +2,9 @@ use super::tables::{Kind, TABLES, table};
 use super::{League, VERSION};
 use crate::store::Store;
 
+/// Tables a league file leaves out (see [`TABLES`]).
+const NOT_EXPORTED: &[&str] = &["invites"];
+
 /// `(table, column, kind)` of every column in the schema, with the table a foreign key names.
 fn schema_columns(store: &Store) -> Vec<(String, String, Option<String>)> {
     let conn = store.conn();
@@ -16,7 +19,7 @@ fn schema_columns(store: &Store) -> Vec<(String, String, Option<String>)> {
         .collect::<Result<_, _>>()
         .unwrap();
     let mut out = Vec::new();
-    for t in tables {
+    for t in tables.into_iter().filter(|t| !NOT_EXPORTED.contains(&t.as_str())) {
         let refs: Vec<(String, String)> = conn
             .prepare(&format!(
                 "SELECT \"from\", \"table\" FROM pragma_foreign_key_list('{t}')"
