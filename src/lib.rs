@@ -9,5 +9,6 @@ pub mod lists;
 pub mod names;
 pub mod ops;
 pub mod rules;
+pub mod server;
 pub mod sheet;
 pub mod store;

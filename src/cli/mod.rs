@@ -28,6 +28,7 @@ mod render;
 mod rolls;
 mod roster;
 mod sheet;
+mod serve;
 mod shell;
 mod undo;
 
@@ -115,6 +116,15 @@ pub enum Command {
     Import(league::ImportArgs),
     /// Links to the league's web pages (`ptg serve`): one roster's player, or the organiser.
     Invite(invite::InviteArgs),
+    /// The league on the web: pages for everyone, changes through invite links, a JSON API.
+    Serve(serve::ServeArgs),
+}
+
+/// The JSON shapes of `--json` output, shared with the server's API (`ptg serve`) so a script
+/// gets the same JSON from either.
+pub(crate) mod views {
+    pub use super::battle::show::view as battle;
+    pub use super::roster::show::view as roster;
 }
 
 /// What every command may need: the catalogue, the database (opened on first use), output mode.
@@ -210,7 +220,7 @@ impl Command {
             Command::Quest(cmd) => cmd.reads_only(),
             Command::Battleplan(_) | Command::Path(_) | Command::Completions(_) | Command::Man(_) => true,
             Command::Backup(_) | Command::Export(_) => true,
-            Command::Demo | Command::Aftermath(_) | Command::Undo(_) | Command::Import(_) | Command::Invite(_) => false,
+            Command::Demo | Command::Aftermath(_) | Command::Undo(_) | Command::Import(_) | Command::Invite(_) | Command::Serve(_) => false,
         }
     }
 }
@@ -253,6 +263,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Export(args) => league::export(&mut app, args),
         Command::Import(args) => league::import(&mut app, args),
         Command::Invite(args) => invite::run(&mut app, args),
+        Command::Serve(args) => serve::run(&mut app, args),
     }
 }
 

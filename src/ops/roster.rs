@@ -241,3 +241,24 @@ pub fn afford<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result
     let offers = crate::rules::afford::affordable(subject.pack, subject.faction, &subject.roster);
     Ok(Afforded { subject, offers })
 }
+
+/// A roster found by its id (the server's addresses): its campaign's id, and the name to give
+/// the operations that take a roster as a player types it.
+pub struct Located {
+    pub campaign_id: i64,
+    /// `CAMPAIGN/ROSTER`, which names this roster alone.
+    pub typed: String,
+}
+
+/// The live roster with id `id`, or a refusal naming it.
+pub fn locate(store: &mut Store, id: i64) -> Result<Located> {
+    store.read(|conn| {
+        let found = rosters::live_name(conn, id)?
+            .ok_or_else(|| Error::refused(format!("there is no roster with id {id}")))?;
+        let (campaign_id, campaign, roster) = found;
+        Ok(Located {
+            campaign_id,
+            typed: format!("{campaign}/{roster}"),
+        })
+    })
+}

@@ -304,3 +304,16 @@ pub fn unit_names_of(conn: &Connection, ids: &[i64]) -> Result<std::collections:
     }
     Ok(out)
 }
+
+/// The campaign id, campaign name and name of live roster `id` (in a live campaign), if any.
+pub fn live_name(conn: &Connection, id: i64) -> Result<Option<(i64, String, String)>> {
+    use rusqlite::OptionalExtension;
+    Ok(conn
+        .query_row(
+            "SELECT c.id, c.name, r.name FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
+             WHERE r.id = ?1 AND r.deleted = 0 AND c.deleted = 0",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?)
+}

@@ -64,6 +64,21 @@ struct BattleView<'a> {
     allegiances: &'a [Allegiance],
 }
 
+/// The battle as `--json` shows it, and the server's API gives it.
+pub fn view(shown: &Shown) -> Result<serde_json::Value> {
+    let b = &shown.battle;
+    Ok(serde_json::to_value(BattleView {
+        battle: b,
+        battlefield: shown.battlefield,
+        battleplan_details: shown.plan,
+        realm_rules: shown.realm_summary.as_deref(),
+        models: shown.standing.as_ref(),
+        decided: decision_words(b),
+        rolls: &shown.rolls,
+        allegiances: &shown.allegiances,
+    })?)
+}
+
 pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
     let (b, plan, field, rolls) = (
         &shown.battle,
@@ -72,16 +87,7 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
         shown.rolls.as_slice(),
     );
     if json_out {
-        return json(&BattleView {
-            battle: b,
-            battlefield: field,
-            battleplan_details: plan,
-            realm_rules: shown.realm_summary.as_deref(),
-            models: shown.standing.as_ref(),
-            decided: decision_words(b),
-            rolls,
-            allegiances: &shown.allegiances,
-        });
+        return json(&view(shown)?);
     }
     print_rolls(rolls)?;
     let labels: HashMap<i64, String> = shown

@@ -12,7 +12,7 @@ mod manage;
 mod new;
 mod realm;
 mod remove;
-mod show;
+pub(super) mod show;
 
 use super::App;
 use super::output::{json, line};

@@ -25,6 +25,29 @@ struct RosterView<'a> {
     realm: Option<String>,
 }
 
+/// The roster as `--json` shows it, and the server's API gives it.
+pub fn view(shown: &ops::roster::Shown) -> Result<serde_json::Value> {
+    let s = &shown.subject;
+    let r = &s.roster;
+    let mut view = serde_json::to_value(RosterView {
+        roster: r,
+        points: r.points(),
+        starting_points_limit: s.pack.roster.starting_points,
+        battlepack: &s.pack.id,
+        waiting: pending_lines(s.pack, r),
+        quest_only_abandon: crate::rules::quest::only_abandon(s.pack, r),
+        realm: shown.realm.clone(),
+    })?;
+    // Each unit says whether the faction data still has its warscroll.
+    if let Some(units) = view["units"].as_array_mut() {
+        for u in units {
+            let id = u["id"].as_i64().unwrap_or_default();
+            u["in_current_data"] = serde_json::Value::Bool(!shown.not_in_current_data.contains(&id));
+        }
+    }
+    Ok(view)
+}
+
 pub fn run(app: &mut App, roster: &str) -> Result<()> {
     let json_out = app.json;
     let (cat, store) = app.both()?;
@@ -33,23 +56,7 @@ pub fn run(app: &mut App, roster: &str) -> Result<()> {
     let r = &s.roster;
     let dropped = |id: i64| shown.not_in_current_data.contains(&id);
     if json_out {
-        let mut view = serde_json::to_value(RosterView {
-            roster: r,
-            points: r.points(),
-            starting_points_limit: s.pack.roster.starting_points,
-            battlepack: &s.pack.id,
-            waiting: pending_lines(s.pack, r),
-            quest_only_abandon: crate::rules::quest::only_abandon(s.pack, r),
-            realm,
-        })?;
-        // Each unit says whether the faction data still has its warscroll.
-        if let Some(units) = view["units"].as_array_mut() {
-            for u in units {
-                let id = u["id"].as_i64().unwrap_or_default();
-                u["in_current_data"] = serde_json::Value::Bool(!dropped(id));
-            }
-        }
-        return json(&view);
+        return json(&view(&shown)?);
     }
     line(format!(
         "{} — {} — {} (campaign '{}', {})",

@@ -1,0 +1,34 @@
+//! `ptg serve [--listen ADDR] [--private]`: the league's pages and JSON API (see
+//! `src/server`), on the same database as every other command.
+
+use super::App;
+use crate::error::Result;
+use crate::server::{Server, serve};
+use clap::Args;
+use std::net::SocketAddr;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address and port to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for the
+    /// club's network.
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT")]
+    listen: SocketAddr,
+    /// Show nothing to anyone without an invite link (`ptg invite`).
+    #[arg(long)]
+    private: bool,
+}
+
+pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
+    // Opened (and brought up to date) once here, so each request only opens the file.
+    let db = app.store()?.file().map(ToOwned::to_owned);
+    let db = db.ok_or_else(|| crate::error::Error::refused("ptg serve needs a database file, not one in memory"))?;
+    let catalogue = app.catalogue()?.clone();
+    serve(
+        Server {
+            db,
+            catalogue,
+            private: args.private,
+        },
+        args.listen,
+    )
+}

@@ -1,0 +1,178 @@
+//! The JSON API (`docs/API.md`): the same operations as the CLI, for scripts and apps. Reads
+//! are open unless the server is private; writes need an invite token that reaches the roster.
+
+use super::auth::{may_change, may_read};
+use super::{Failure, Shared};
+use crate::cli::views;
+use crate::ops;
+use crate::rules::aftermath::Choices;
+use crate::rules::dice::{Dice, SeededDice, TypedDice};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/campaigns", get(campaigns))
+        .route("/api/rosters/{id}", get(roster))
+        .route("/api/rosters/{id}/units", post(add_unit))
+        .route("/api/battles/{id}", get(battle))
+        .route("/api/battles/{id}/aftermath/{roster_id}", post(aftermath))
+}
+
+type Answer = Result<Json<Value>, Failure>;
+
+async fn campaigns(State(server): State<Shared>, headers: HeaderMap) -> Answer {
+    may_read(&server, &headers).await?;
+    let list = server.with_store(|_, store| ops::campaign::list(store)).await?;
+    Ok(Json(serde_json::to_value(list).map_err(internal)?))
+}
+
+async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Answer {
+    may_read(&server, &headers).await?;
+    let view = server
+        .with_store(move |s, store| {
+            let at = ops::roster::locate(store, id)?;
+            views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)
+        })
+        .await
+        .map_err(not_found_if_unknown)?;
+    Ok(Json(view))
+}
+
+async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Answer {
+    may_read(&server, &headers).await?;
+    let view = server
+        .with_store(move |s, store| views::battle(&ops::battle::show(&s.catalogue, store, id)?))
+        .await
+        .map_err(not_found_if_unknown)?;
+    Ok(Json(view))
+}
+
+/// `POST /api/rosters/{id}/units`: `ptg roster add` (set-up only).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewUnit {
+    warscroll: String,
+    #[serde(default)]
+    reinforced: bool,
+    name: Option<String>,
+    ally: Option<String>,
+}
+
+async fn add_unit(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(unit): Json<NewUnit>,
+) -> Answer {
+    let at = server
+        .with_store(move |_, store| ops::roster::locate(store, id))
+        .await
+        .map_err(not_found_if_unknown)?;
+    may_change(&server, &headers, at.campaign_id, id).await?;
+    let done = server
+        .with_store(move |s, store| {
+            let add = ops::roster::AddUnit {
+                warscroll: &unit.warscroll,
+                reinforced: unit.reinforced,
+                name: unit.name.as_deref(),
+                ally: unit.ally.as_deref(),
+            };
+            let done = ops::roster::add_unit(&s.catalogue, store, &at.typed, &add)?;
+            let view = views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)?;
+            Ok(json!({ "summary": done.outcome.summary, "roster": view }))
+        })
+        .await?;
+    Ok(Json(done))
+}
+
+/// `POST /api/battles/{id}/aftermath/{roster_id}`: `ptg aftermath`. Dice are rolled by the
+/// server (and logged) unless `dice` gives the ones rolled at the table.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AftermathBody {
+    favoured: Option<String>,
+    #[serde(default)]
+    add_units: Vec<String>,
+    add_name: Option<String>,
+    ally: Option<String>,
+    #[serde(default)]
+    reinforce: Vec<String>,
+    #[serde(default)]
+    retire: Vec<String>,
+    /// `auto` (default), `complete`, `abandon` or `keep`, as `ptg aftermath --quest`.
+    quest: Option<String>,
+    /// The dice rolled at the table, in the order the aftermath asks for them.
+    dice: Option<Vec<u32>>,
+}
+
+async fn aftermath(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path((battle, roster_id)): Path<(i64, i64)>,
+    Json(body): Json<AftermathBody>,
+) -> Answer {
+    let at = server
+        .with_store(move |_, store| ops::roster::locate(store, roster_id))
+        .await
+        .map_err(not_found_if_unknown)?;
+    may_change(&server, &headers, at.campaign_id, roster_id).await?;
+    let done = server
+        .with_store(move |s, store| {
+            let cat = &s.catalogue;
+            let quest = match body.quest.as_deref() {
+                Some(q) => q.parse().map_err(crate::error::Error::refused)?,
+                None => Default::default(),
+            };
+            let choices = Choices {
+                favoured: body.favoured,
+                add_units: body.add_units,
+                add_name: body.add_name,
+                ally: body.ally.as_deref().map(|a| ops::aftermath::ally_faction(cat, a)).transpose()?,
+                reinforce: body.reinforce,
+                retire: body.retire,
+                quest,
+            };
+            let mut typed;
+            let mut seeded;
+            let dice: &mut dyn Dice = match body.dice {
+                Some(values) => {
+                    typed = TypedDice::new(values);
+                    &mut typed
+                }
+                None => {
+                    seeded = SeededDice::new(SeededDice::random_seed());
+                    &mut seeded
+                }
+            };
+            let done = ops::aftermath::run(cat, store, battle, &at.typed, &choices, dice, None)?;
+            let view = views::roster(&ops::roster::show(cat, store, &at.typed)?)?;
+            Ok(json!({
+                "battle": done.battle,
+                "summary": done.outcome.summary,
+                "changes": done.outcome.changes.iter().map(|c| c.describe()).collect::<Vec<_>>(),
+                "rolls": done.outcome.rolls,
+                "roster": view,
+            }))
+        })
+        .await?;
+    Ok(Json(done))
+}
+
+fn internal(e: impl std::fmt::Display) -> Failure {
+    Failure::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}"))
+}
+
+/// A roster or battle id that names nothing is a 404, not a refused rule.
+fn not_found_if_unknown(f: Failure) -> Failure {
+    if f.status == StatusCode::UNPROCESSABLE_ENTITY
+        && (f.message.starts_with("there is no roster with id") || f.message.starts_with("there is no battle"))
+    {
+        return Failure::new(StatusCode::NOT_FOUND, f.message);
+    }
+    f
+}

@@ -1,0 +1,81 @@
+//! Who a request comes from: the invite token in `Authorization: Bearer <token>` (scripts) or
+//! in the session cookie an invite link sets (browsers), turned into the rights it carries.
+
+use super::{Failure, Shared};
+use crate::ops::invite::Principal;
+use axum::http::{HeaderMap, StatusCode, header};
+
+/// The name of the session cookie: it holds the invite's token, HttpOnly and SameSite=Strict.
+pub const COOKIE: &str = "ptg_session";
+
+/// The token a request carries, if any.
+pub fn token(headers: &HeaderMap) -> Option<String> {
+    if let Some(bearer) = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+    {
+        return Some(bearer.trim().to_string());
+    }
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value.to_string())
+}
+
+/// The rights of the request's token: `None` without one; 401 for a token that is unknown or
+/// revoked.
+pub async fn principal(server: &Shared, headers: &HeaderMap) -> Result<Option<Principal>, Failure> {
+    let Some(token) = token(headers) else {
+        return Ok(None);
+    };
+    let found = server
+        .with_store(move |_, store| crate::ops::invite::principal(store, &token))
+        .await?;
+    match found {
+        Some(p) => Ok(Some(p)),
+        None => Err(Failure::new(
+            StatusCode::UNAUTHORIZED,
+            "this invite is unknown or was revoked; ask the organiser for a new link",
+        )),
+    }
+}
+
+/// Refuses reading without an invite when the server is private.
+pub async fn may_read(server: &Shared, headers: &HeaderMap) -> Result<Option<Principal>, Failure> {
+    let who = principal(server, headers).await?;
+    if who.is_none() && server.private {
+        return Err(Failure::new(
+            StatusCode::UNAUTHORIZED,
+            "this league is private: open the invite link the organiser sent you",
+        ));
+    }
+    Ok(who)
+}
+
+/// The rights to change roster `roster_id` of campaign `campaign_id`: 401 without a token,
+/// 403 with one that does not reach it.
+pub async fn may_change(
+    server: &Shared,
+    headers: &HeaderMap,
+    campaign_id: i64,
+    roster_id: i64,
+) -> Result<Principal, Failure> {
+    let Some(who) = principal(server, headers).await? else {
+        return Err(Failure::new(
+            StatusCode::UNAUTHORIZED,
+            "changing a roster needs an invite: send `Authorization: Bearer <token>` (see `ptg invite`)",
+        ));
+    };
+    if !who.may_change(campaign_id, roster_id) {
+        return Err(Failure::new(
+            StatusCode::FORBIDDEN,
+            "this invite may not change that roster: a player changes their own roster only",
+        ));
+    }
+    Ok(who)
+}

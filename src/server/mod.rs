@@ -1,0 +1,110 @@
+//! `ptg serve`: the league on the web (issue #20). Pages for people and a small JSON API for
+//! scripts, both over the same operations as the CLI (`ops`): no rule is written twice.
+//!
+//! Each request opens the database for itself on a blocking thread (SQLite connections are
+//! not shared between threads), so the CLI and the server may write the same file at once:
+//! each write is one transaction, as from the command line. Who may change what comes from the
+//! invite token a request carries (`auth`): a player changes their own roster only, the
+//! organiser any roster of their campaign; everyone else reads, or nothing with `--private`.
+
+mod api;
+mod auth;
+mod pages;
+
+use crate::catalogue::Catalogue;
+use crate::error::{Error, Result};
+use crate::store::Store;
+use axum::Router;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What every request needs: the database file, the data, and who may read.
+pub struct Server {
+    pub db: PathBuf,
+    pub catalogue: Catalogue,
+    /// Pages and API for invited people only.
+    pub private: bool,
+}
+
+type Shared = Arc<Server>;
+
+impl Server {
+    /// Runs `work` with a store of its own on a blocking thread.
+    async fn with_store<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce(&Server, &mut Store) -> Result<T> + Send + 'static,
+    ) -> Result<T, Failure> {
+        let server = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut store = crate::ops::open_store(Some(&server.db))?;
+            work(&server, &mut store)
+        })
+        .await
+        .map_err(|e| Failure::from(Error::Internal(anyhow::anyhow!("a request's work stopped: {e}"))))?
+        .map_err(Failure::from)
+    }
+}
+
+/// Every page and API route, for `serve` and for tests (which drive it without a socket).
+pub fn router(server: Server) -> Router {
+    let shared: Shared = Arc::new(server);
+    Router::new()
+        .merge(pages::routes())
+        .merge(api::routes())
+        .with_state(shared)
+}
+
+/// Serves `server` on `listen` until Ctrl-C.
+pub fn serve(server: Server, listen: SocketAddr) -> Result<()> {
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| Error::Internal(anyhow::anyhow!("cannot start the server's runtime: {e}")))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(listen)
+            .await
+            .map_err(|e| Error::refused(format!("cannot listen on {listen}: {e}; pick another with --listen")))?;
+        eprintln!("ptg serve: listening on http://{listen} (Ctrl-C stops it)");
+        axum::serve(listener, router(server))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| Error::Internal(anyhow::anyhow!("the server stopped: {e}")))
+    })
+}
+
+/// Why a request was not done: the status and the same message the CLI gives.
+#[derive(Debug)]
+pub struct Failure {
+    status: StatusCode,
+    message: String,
+}
+
+impl Failure {
+    fn new(status: StatusCode, message: impl Into<String>) -> Failure {
+        Failure {
+            status,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        match e {
+            // A rule broken or a name unknown: the request cannot be done as asked.
+            Error::Refused(m) => Failure::new(StatusCode::UNPROCESSABLE_ENTITY, m),
+            Error::Internal(e) => Failure::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e:#}")),
+            Error::PipeClosed => Failure::new(StatusCode::INTERNAL_SERVER_ERROR, "output closed"),
+        }
+    }
+}
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.message, "status": self.status.as_u16() });
+        (self.status, axum::Json(body)).into_response()
+    }
+}

@@ -1,0 +1,297 @@
+//! The pages people read on a phone: the league table and recent battles, each roster, each
+//! battle with its dice. Server-rendered HTML (maud checks it at compile time and escapes every
+//! value), no JavaScript. They show the same JSON views the API gives.
+
+use super::auth::{COOKIE, may_read, principal};
+use super::{Failure, Shared};
+use crate::cli::views;
+use crate::ops;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
+use maud::{DOCTYPE, Markup, html};
+use serde_json::Value;
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/", get(home))
+        .route("/campaigns/{id}", get(campaign))
+        .route("/rosters/{id}", get(roster))
+        .route("/battles/{id}", get(battle))
+        .route("/invite/{token}", get(invite))
+}
+
+type Page = Result<Html<String>, Response>;
+
+/// A page in the house style: readable on a phone, no script.
+fn page(title: &str, body: Markup) -> Html<String> {
+    Html(
+        html! {
+            (DOCTYPE)
+            html lang="en" {
+                head {
+                    meta charset="utf-8";
+                    meta name="viewport" content="width=device-width, initial-scale=1";
+                    title { (title) " — ptg" }
+                    style { (STYLE) }
+                }
+                body {
+                    nav { a href="/" { "ptg" } }
+                    h1 { (title) }
+                    (body)
+                }
+            }
+        }
+        .into_string(),
+    )
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:50rem;padding:0 .8rem;line-height:1.4}\
+table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{border-bottom:1px solid #ccc;padding:.25rem .4rem;text-align:left}\
+.scroll{overflow-x:auto}nav{padding:.5rem 0}.note{color:#555}";
+
+/// A failure as a page: the status and the message the CLI gives.
+fn failed(f: Failure) -> Response {
+    let status = f.status;
+    let body = page("Not shown", html! { p { (f.message) } });
+    (status, body).into_response()
+}
+
+fn text(v: &Value) -> String {
+    match v {
+        Value::Null => "-".into(),
+        Value::String(s) => s.clone(),
+        v => v.to_string(),
+    }
+}
+
+async fn home(State(server): State<Shared>, headers: HeaderMap) -> Page {
+    may_read(&server, &headers).await.map_err(failed)?;
+    let list = server
+        .with_store(|_, store| ops::campaign::list(store))
+        .await
+        .map_err(failed)?;
+    Ok(page(
+        "Campaigns",
+        html! {
+            ul {
+                @for c in &list {
+                    li {
+                        a href={ "/campaigns/" (c.campaign.id) } { (c.campaign.name) }
+                        " — " (c.rosters) " rosters, " (c.battles) " battles"
+                    }
+                }
+            }
+        },
+    ))
+}
+
+async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
+    may_read(&server, &headers).await.map_err(failed)?;
+    let shown = server
+        .with_store(move |s, store| {
+            let name = ops::campaign::list(store)?
+                .into_iter()
+                .find(|c| c.campaign.id == id)
+                .map(|c| c.campaign.name)
+                .ok_or_else(|| crate::error::Error::refused(format!("there is no campaign with id {id}")))?;
+            let shown = ops::campaign::show(&s.catalogue, store, &name)?;
+            Ok(serde_json::to_value(&shown)?)
+        })
+        .await
+        .map_err(failed)?;
+    let title = text(&shown["campaign"]["name"]);
+    let none = Vec::new();
+    let standings = shown["standings"].as_array().unwrap_or(&none);
+    let battles = shown["recent_battles"].as_array().unwrap_or(&none);
+    Ok(page(
+        &title,
+        html! {
+            h2 { "League table" }
+            div.scroll { table {
+                tr { th { "#" } th { "Roster" } th { "Player" } th { "Faction" } th { "Played" }
+                     th { "Won" } th { "Drawn" } th { "Lost" } th { "Glory earned" } th { "Renown" } th { "Quest" } }
+                @for s in standings {
+                    tr {
+                        td { (text(&s["place"])) }
+                        td { a href={ "/rosters/" (text(&s["roster_id"])) } { (text(&s["roster"])) } }
+                        td { (text(&s["player"])) }
+                        td { (text(&s["faction"])) }
+                        td { (text(&s["played"])) }
+                        td { (won(s)) }
+                        td { (text(&s["draws"])) }
+                        td { (lost(s)) }
+                        td { (text(&s["glory_earned"])) }
+                        td { (text(&s["renown"])) }
+                        td { (text(&s["quest"])) }
+                    }
+                }
+            } }
+            h2 { "Recent battles" }
+            ul {
+                @for b in battles {
+                    li { a href={ "/battles/" (text(&b["id"])) } { "Battle " (text(&b["id"])) } ": " (sides(b)) }
+                }
+            }
+        },
+    ))
+}
+
+fn count(s: &Value, keys: &[&str]) -> u64 {
+    keys.iter().filter_map(|k| s[*k].as_u64()).sum()
+}
+
+fn won(s: &Value) -> String {
+    format!("{} ({} major)", count(s, &["major_victories", "minor_victories"]), count(s, &["major_victories"]))
+}
+
+fn lost(s: &Value) -> u64 {
+    count(s, &["minor_defeats", "major_defeats"])
+}
+
+/// "Hammers of Dawn 14 v Rat Tide 8 (fought)".
+fn sides(b: &Value) -> String {
+    let none = Vec::new();
+    let sides: Vec<String> = b["sides"]
+        .as_array()
+        .unwrap_or(&none)
+        .iter()
+        .map(|s| match s["victory_points"].as_u64() {
+            Some(vp) => format!("{} {vp}", text(&s["roster"])),
+            None => text(&s["roster"]),
+        })
+        .collect();
+    format!("{} ({})", sides.join(" v "), text(&b["status"]))
+}
+
+async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
+    may_read(&server, &headers).await.map_err(failed)?;
+    let r = server
+        .with_store(move |s, store| {
+            let at = ops::roster::locate(store, id)?;
+            views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)
+        })
+        .await
+        .map_err(failed)?;
+    let none = Vec::new();
+    let units = r["units"].as_array().unwrap_or(&none);
+    let tome = r["tome"].as_array().unwrap_or(&none);
+    let waiting = r["waiting"].as_array().unwrap_or(&none);
+    Ok(page(
+        &text(&r["name"]),
+        html! {
+            p { (text(&r["player"])) " — " (text(&r["faction"])) " — campaign " (text(&r["campaign"])) }
+            p { "Glory: " strong { (text(&r["glory"])) } " · Points: " (text(&r["points"])) }
+            h2 { "Order of Battle" }
+            div.scroll { table {
+                tr { th { "#" } th { "Unit" } th { "Rank" } th { "Renown" } th { "Path" } th { "Enhancements" } }
+                @for u in units {
+                    tr {
+                        td { (text(&u["id"])) }
+                        td {
+                            (text(&u["warscroll"]))
+                            @if let Some(name) = u["name"].as_str() { " “" (name) "”" }
+                            @if u["warlord"] == true { " (warlord)" }
+                            @if u["reinforced"] == true { " (reinforced)" }
+                            @if u["retired"] == true { " (retired)" }
+                        }
+                        td { (text(&u["rank"])) }
+                        td { (text(&u["renown"])) }
+                        td { (text(&u["path"])) }
+                        td { (enhancements(u)) }
+                    }
+                }
+            } }
+            h2 { "Arcane Tome" }
+            @if tome.is_empty() { p.note { "Empty." } }
+            ul { @for e in tome { li { (text(&e["name"])) " (" (text(&e["lore"])) ")" } } }
+            h2 { "Quest Log" }
+            @match r["quest"].as_object() {
+                Some(q) => p { (text(&q["quest"])) ": " (text(&q["points"])) " quest points" },
+                None => p.note { "No quest." },
+            }
+            @if !waiting.is_empty() {
+                h2 { "Waiting" }
+                ul { @for w in waiting { li { (text(w)) } } }
+            }
+        },
+    ))
+}
+
+fn enhancements(u: &Value) -> String {
+    let none = Vec::new();
+    let names: Vec<String> = u["enhancements"]
+        .as_array()
+        .unwrap_or(&none)
+        .iter()
+        .map(|e| text(&e["name"]))
+        .collect();
+    if names.is_empty() { "-".into() } else { names.join(", ") }
+}
+
+async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
+    may_read(&server, &headers).await.map_err(failed)?;
+    let b = server
+        .with_store(move |s, store| views::battle(&ops::battle::show(&s.catalogue, store, id)?))
+        .await
+        .map_err(failed)?;
+    let none = Vec::new();
+    let rolls = b["rolls"].as_array().unwrap_or(&none);
+    let twists = b["twists"].as_array().unwrap_or(&none);
+    Ok(page(
+        &format!("Battle {id}"),
+        html! {
+            p { (sides(&b)) " — " (text(&b["points_limit"])) " points, " (text(&b["battleplan"])) }
+            h2 { "Sides" }
+            ul {
+                @for s in b["sides"].as_array().unwrap_or(&none) {
+                    li {
+                        a href={ "/rosters/" (text(&s["roster_id"])) } { (text(&s["roster"])) }
+                        ": " (text(&s["result"]))
+                        @if s["aftermath_done"] == true { " (aftermath run)" } @else { " (aftermath to run)" }
+                        " — army of " (s["army"].as_array().map_or(0, Vec::len)) " units"
+                    }
+                }
+            }
+            @if !twists.is_empty() {
+                h2 { "Twists" }
+                ul { @for t in twists { li { "Round " (text(&t["round"])) ": " (text(&t["twist"])) } } }
+            }
+            h2 { "Dice" }
+            @if rolls.is_empty() { p.note { "No dice rolled for this battle yet." } }
+            ul { @for r in rolls { li { (text(&r["purpose"])) ": " (text(&r["expression"])) " → " (text(&r["faces"])) " = " (text(&r["total"])) } } }
+        },
+    ))
+}
+
+/// An invite link: the token becomes the session cookie (HttpOnly, SameSite=Strict, and Secure
+/// when the request came over HTTPS through a proxy), then the campaign's page.
+async fn invite(State(server): State<Shared>, Path(token): Path<String>, headers: HeaderMap) -> Response {
+    let mut with_token = HeaderMap::new();
+    if let Ok(v) = HeaderValue::from_str(&format!("Bearer {token}")) {
+        with_token.insert(header::AUTHORIZATION, v);
+    }
+    let who = match principal(&server, &with_token).await {
+        Ok(Some(who)) => who,
+        Ok(None) => return failed(Failure::new(StatusCode::UNAUTHORIZED, "no invite in this link")),
+        Err(f) => return failed(f),
+    };
+    let https = headers
+        .get("x-forwarded-proto")
+        .is_some_and(|p| p.as_bytes() == b"https");
+    let cookie = format!(
+        "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000{}",
+        if https { "; Secure" } else { "" }
+    );
+    let to = match who.roster_id {
+        Some(r) => format!("/rosters/{r}"),
+        None => format!("/campaigns/{}", who.campaign_id),
+    };
+    let mut response = Redirect::to(&to).into_response();
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        response.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    response
+}
