@@ -55,7 +55,10 @@ pub fn run(app: &mut App, args: InviteArgs) -> Result<()> {
         if json_out {
             return json(&invite);
         }
-        return line(format!("Invite #{} revoked: its link no longer lets anyone in.", invite.id));
+        return line(format!(
+            "Invite #{} revoked: its link no longer lets anyone in.",
+            invite.id
+        ));
     }
     let made = ops::invite::create(store, &args.campaign, args.roster.as_deref())?;
     if json_out {

@@ -27,8 +27,8 @@ mod rank;
 mod render;
 mod rolls;
 mod roster;
-mod sheet;
 mod serve;
+mod sheet;
 mod shell;
 mod undo;
 
@@ -220,7 +220,12 @@ impl Command {
             Command::Quest(cmd) => cmd.reads_only(),
             Command::Battleplan(_) | Command::Path(_) | Command::Completions(_) | Command::Man(_) => true,
             Command::Backup(_) | Command::Export(_) => true,
-            Command::Demo | Command::Aftermath(_) | Command::Undo(_) | Command::Import(_) | Command::Invite(_) | Command::Serve(_) => false,
+            Command::Demo
+            | Command::Aftermath(_)
+            | Command::Undo(_)
+            | Command::Import(_)
+            | Command::Invite(_)
+            | Command::Serve(_) => false,
         }
     }
 }

@@ -21,7 +21,8 @@ pub struct ServeArgs {
 pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
     // Opened (and brought up to date) once here, so each request only opens the file.
     let db = app.store()?.file().map(ToOwned::to_owned);
-    let db = db.ok_or_else(|| crate::error::Error::refused("ptg serve needs a database file, not one in memory"))?;
+    let db =
+        db.ok_or_else(|| crate::error::Error::refused("ptg serve needs a database file, not one in memory"))?;
     let catalogue = app.catalogue()?.clone();
     serve(
         Server {

@@ -97,7 +97,10 @@ pub fn revoke(store: &mut Store, campaign: &str, which: &str) -> Result<Invite> 
             )));
         };
         if !invites::revoke(tx, invite.id)? {
-            return Err(Error::refused(format!("invite #{} was already revoked", invite.id)));
+            return Err(Error::refused(format!(
+                "invite #{} was already revoked",
+                invite.id
+            )));
         }
         Ok(invites::get(tx, c.id, invite.id)?.expect("still there"))
     })
@@ -144,7 +147,10 @@ mod tests {
         };
         assert!(player.may_change(1, 2));
         assert!(!player.may_change(1, 3));
-        let organiser = Principal { roster_id: None, ..player };
+        let organiser = Principal {
+            roster_id: None,
+            ..player
+        };
         assert!(organiser.may_change(1, 3));
         assert!(!organiser.may_change(2, 3), "another campaign's roster");
     }

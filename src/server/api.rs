@@ -2,7 +2,7 @@
 //! are open unless the server is private; writes need an invite token that reaches the roster.
 
 use super::auth::{may_change, may_read};
-use super::{Failure, Shared};
+use super::{Failure, Shared, not_found_if_unknown};
 use crate::cli::views;
 use crate::ops;
 use crate::rules::aftermath::Choices;
@@ -132,7 +132,11 @@ async fn aftermath(
                 favoured: body.favoured,
                 add_units: body.add_units,
                 add_name: body.add_name,
-                ally: body.ally.as_deref().map(|a| ops::aftermath::ally_faction(cat, a)).transpose()?,
+                ally: body
+                    .ally
+                    .as_deref()
+                    .map(|a| ops::aftermath::ally_faction(cat, a))
+                    .transpose()?,
                 reinforce: body.reinforce,
                 retire: body.retire,
                 quest,
@@ -165,14 +169,4 @@ async fn aftermath(
 
 fn internal(e: impl std::fmt::Display) -> Failure {
     Failure::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}"))
-}
-
-/// A roster or battle id that names nothing is a 404, not a refused rule.
-fn not_found_if_unknown(f: Failure) -> Failure {
-    if f.status == StatusCode::UNPROCESSABLE_ENTITY
-        && (f.message.starts_with("there is no roster with id") || f.message.starts_with("there is no battle"))
-    {
-        return Failure::new(StatusCode::NOT_FOUND, f.message);
-    }
-    f
 }

@@ -62,10 +62,14 @@ pub fn serve(server: Server, listen: SocketAddr) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| Error::Internal(anyhow::anyhow!("cannot start the server's runtime: {e}")))?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(listen)
-            .await
-            .map_err(|e| Error::refused(format!("cannot listen on {listen}: {e}; pick another with --listen")))?;
-        eprintln!("ptg serve: listening on http://{listen} (Ctrl-C stops it)");
+        let listener = tokio::net::TcpListener::bind(listen).await.map_err(|e| {
+            Error::refused(format!(
+                "cannot listen on {listen}: {e}; pick another with --listen"
+            ))
+        })?;
+        // The address bound, so `--listen 127.0.0.1:0` says which port it got.
+        let bound = listener.local_addr().unwrap_or(listen);
+        eprintln!("ptg serve: listening on http://{bound} (Ctrl-C stops it)");
         axum::serve(listener, router(server))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
@@ -96,7 +100,10 @@ impl From<Error> for Failure {
         match e {
             // A rule broken or a name unknown: the request cannot be done as asked.
             Error::Refused(m) => Failure::new(StatusCode::UNPROCESSABLE_ENTITY, m),
-            Error::Internal(e) => Failure::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e:#}")),
+            Error::Internal(e) => Failure::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("internal error: {e:#}"),
+            ),
             Error::PipeClosed => Failure::new(StatusCode::INTERNAL_SERVER_ERROR, "output closed"),
         }
     }
@@ -107,4 +114,17 @@ impl IntoResponse for Failure {
         let body = serde_json::json!({ "error": self.message, "status": self.status.as_u16() });
         (self.status, axum::Json(body)).into_response()
     }
+}
+
+/// A roster, battle or campaign id that names nothing is a 404, not a refused rule.
+fn not_found_if_unknown(f: Failure) -> Failure {
+    let unknown = [
+        "there is no roster with id",
+        "there is no battle",
+        "there is no campaign with id",
+    ];
+    if f.status == StatusCode::UNPROCESSABLE_ENTITY && unknown.iter().any(|u| f.message.starts_with(u)) {
+        return Failure::new(StatusCode::NOT_FOUND, f.message);
+    }
+    f
 }

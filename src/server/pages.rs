@@ -3,14 +3,14 @@
 //! value), no JavaScript. They show the same JSON views the API gives.
 
 use super::auth::{COOKIE, may_read, principal};
-use super::{Failure, Shared};
+use super::{Failure, Shared, not_found_if_unknown};
 use crate::cli::views;
 use crate::ops;
+use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
-use axum::Router;
 use maud::{DOCTYPE, Markup, html};
 use serde_json::Value;
 
@@ -54,6 +54,7 @@ table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{border-bottom:1
 
 /// A failure as a page: the status and the message the CLI gives.
 fn failed(f: Failure) -> Response {
+    let f = not_found_if_unknown(f);
     let status = f.status;
     let body = page("Not shown", html! { p { (f.message) } });
     (status, body).into_response()
@@ -144,7 +145,11 @@ fn count(s: &Value, keys: &[&str]) -> u64 {
 }
 
 fn won(s: &Value) -> String {
-    format!("{} ({} major)", count(s, &["major_victories", "minor_victories"]), count(s, &["major_victories"]))
+    format!(
+        "{} ({} major)",
+        count(s, &["major_victories", "minor_victories"]),
+        count(s, &["major_victories"])
+    )
 }
 
 fn lost(s: &Value) -> u64 {
@@ -228,7 +233,11 @@ fn enhancements(u: &Value) -> String {
         .iter()
         .map(|e| text(&e["name"]))
         .collect();
-    if names.is_empty() { "-".into() } else { names.join(", ") }
+    if names.is_empty() {
+        "-".into()
+    } else {
+        names.join(", ")
+    }
 }
 
 async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {

@@ -45,7 +45,9 @@ pub fn create(conn: &Connection, campaign_id: i64, roster_id: Option<i64>, token
 /// Every invite of a campaign, oldest first, revoked ones too.
 pub fn list(conn: &Connection, campaign_id: i64) -> Result<Vec<Invite>> {
     let mut stmt = conn.prepare(&format!("{SELECT} WHERE i.campaign_id = ?1 ORDER BY i.id"))?;
-    let rows = stmt.query_map([campaign_id], from_row)?.collect::<Result<_, _>>()?;
+    let rows = stmt
+        .query_map([campaign_id], from_row)?
+        .collect::<Result<_, _>>()?;
     Ok(rows)
 }
 
@@ -63,7 +65,11 @@ pub fn get(conn: &Connection, campaign_id: i64, id: i64) -> Result<Option<Invite
 /// The invite whose token hashes to `token_hash`, revoked or not.
 pub fn by_hash(conn: &Connection, token_hash: &str) -> Result<Option<Invite>> {
     Ok(conn
-        .query_row(&format!("{SELECT} WHERE i.token_hash = ?1"), [token_hash], from_row)
+        .query_row(
+            &format!("{SELECT} WHERE i.token_hash = ?1"),
+            [token_hash],
+            from_row,
+        )
         .optional()?)
 }
 

@@ -1,0 +1,134 @@
+//! A real headless browser (Debian's Chromium) opens pages of `ptg serve` and reads what a
+//! person would see (issue #20): the league table in its order, and a roster's Order of Battle,
+//! on a phone-sized window. Without Chromium the test says so and checks nothing, unless
+//! PTG_BROWSER_TEST is set (CI sets it, and installs Chromium).
+
+mod common;
+
+use common::league::{LEAGUE, LEAGUE_FIXTURE};
+use common::{HAMMERS, Ptg};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// `ptg serve` on a free port of this machine, stopped when dropped.
+struct Serving {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(p: &Ptg) -> Serving {
+    let mut child = p
+        .process(&["serve", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ptg serve starts");
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = BufReader::new(stderr).lines();
+    let said = lines.next().expect("ptg serve says where it listens").unwrap();
+    let url = said
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {said:?}"))
+        .to_string();
+    Serving { child, url }
+}
+
+/// The page at `url` as Chromium has it after loading, in a phone-sized window.
+fn seen(url: &str, profile: &Path) -> String {
+    let out = Command::new(CHROMIUM)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=390,844",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(["--dump-dom", url])
+        .output()
+        .expect("chromium runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// The text of the page, tags left out, spaces squeezed.
+fn visible_text(dom: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    let mut in_style = false;
+    for (i, c) in dom.char_indices() {
+        match c {
+            '<' => {
+                in_tag = true;
+                in_style = dom[i..].starts_with("<style") || (in_style && !dom[i..].starts_with("</style"));
+            }
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            c if !in_tag && !in_style => text.push(c),
+            _ => {}
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn a_browser_shows_the_league_table_and_a_roster() {
+    if !Path::new(CHROMIUM).exists() {
+        assert!(
+            std::env::var_os("PTG_BROWSER_TEST").is_none(),
+            "PTG_BROWSER_TEST is set but {CHROMIUM} is missing (apt-get install chromium)"
+        );
+        eprintln!("no {CHROMIUM}: the browser test checks nothing (apt-get install chromium)");
+        return;
+    }
+    let p = LEAGUE_FIXTURE.copy();
+    let hammers = p.json(&["roster", "show", HAMMERS])["id"].as_i64().unwrap();
+    let server = serve(&p);
+    let profile = tempfile::tempdir().unwrap();
+    let league = visible_text(&seen(&format!("{}/campaigns/1", server.url), profile.path()));
+    assert!(league.contains(&format!("{LEAGUE} League table")), "{league}");
+    // The table in the league's order, as `campaign show` sorts it.
+    let order: Vec<usize> = ["Hammers of Dawn", "Moonclan Mob", "Rat Tide", "Silken Host"]
+        .iter()
+        .map(|r| {
+            league
+                .find(&format!("{r} Ana"))
+                .unwrap_or_else(|| panic!("{r} in {league}"))
+        })
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{league}");
+    assert!(
+        league.contains("Battle 6 : Rat Tide 10 v Silken Host 4 (fought)"),
+        "{league}"
+    );
+    let roster = visible_text(&seen(
+        &format!("{}/rosters/{hammers}", server.url),
+        profile.path(),
+    ));
+    assert!(
+        roster.contains("Hammers of Dawn Ana — Stormcast Eternals"),
+        "{roster}"
+    );
+    assert!(
+        roster.contains("Order of Battle") && roster.contains("Lord-Vigilant on Gryph-stalker (warlord)"),
+        "{roster}"
+    );
+    assert!(roster.contains("Glory: 135"), "{roster}");
+}

@@ -1,0 +1,295 @@
+//! `ptg serve` (issue #20), driven over HTTP through its router without a socket: pages render,
+//! the API gives the CLI's JSON, an aftermath through the API equals the CLI's for the same
+//! typed dice, and the access rules: no token 401, another player's roster 403 (even naming it
+//! in the request), a revoked invite 401, a private league shows nothing without an invite.
+//! Every refused write leaves the database unchanged.
+
+mod common;
+
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode, header};
+use common::league::{LEAGUE, LEAGUE_FIXTURE, SILKEN};
+use common::{HAMMERS, Ptg, RATS};
+use ptg::catalogue::Catalogue;
+use ptg::server::{Server, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// The answer to one request: status, headers and body.
+struct Answer {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    body: String,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+}
+
+/// Sends one request to a server on `p`'s database.
+async fn send(p: &Ptg, private: bool, request: Request<Body>) -> Answer {
+    let server = Server {
+        db: p.db(),
+        catalogue: Catalogue::load(&[]).unwrap(),
+        private,
+    };
+    let response = router(server).oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    Answer {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&bytes).to_string(),
+    }
+}
+
+fn get(uri: &str, token: Option<&str>) -> Request<Body> {
+    let mut r = Request::get(uri);
+    if let Some(t) = token {
+        r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    r.body(Body::empty()).unwrap()
+}
+
+fn post(uri: &str, token: Option<&str>, body: Value) -> Request<Body> {
+    let mut r = Request::post(uri).header(header::CONTENT_TYPE, "application/json");
+    if let Some(t) = token {
+        r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    r.body(Body::from(body.to_string())).unwrap()
+}
+
+/// A new invite's token (`ptg invite`).
+fn invite(p: &Ptg, args: &[&str]) -> String {
+    let made = p.json(&[&["invite", LEAGUE][..], args].concat());
+    made["token"].as_str().unwrap().to_string()
+}
+
+/// The id of roster `name` in the league.
+fn roster_id(p: &Ptg, name: &str) -> i64 {
+    p.json(&["roster", "show", name])["id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn the_pages_show_the_league_each_roster_and_each_battle() {
+    let p = LEAGUE_FIXTURE.copy();
+    let home = send(&p, false, get("/", None)).await;
+    assert_eq!(home.status, StatusCode::OK);
+    assert!(home.body.contains("href=\"/campaigns/1\""), "{}", home.body);
+    let league = send(&p, false, get("/campaigns/1", None)).await;
+    assert_eq!(league.status, StatusCode::OK);
+    assert!(
+        league.body.contains("League table") && league.body.contains("Moonclan Mob"),
+        "{}",
+        league.body
+    );
+    assert!(league.body.contains("name=\"viewport\""), "readable on a phone");
+    let hammers = roster_id(&p, HAMMERS);
+    let page = send(&p, false, get(&format!("/rosters/{hammers}"), None)).await;
+    assert!(
+        page.body.contains("Lord-Vigilant on Gryph-stalker") && page.body.contains("Order of Battle"),
+        "{}",
+        page.body
+    );
+    let battle = send(&p, false, get("/battles/6", None)).await;
+    assert!(
+        battle.body.contains("aftermath to run") && battle.body.contains("Dice"),
+        "{}",
+        battle.body
+    );
+    let missing = send(&p, false, get("/rosters/999", None)).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert!(missing.body.contains("there is no roster with id 999"));
+}
+
+#[tokio::test]
+async fn the_api_gives_the_same_json_as_the_cli() {
+    let p = LEAGUE_FIXTURE.copy();
+    let hammers = roster_id(&p, HAMMERS);
+    let api = send(&p, false, get(&format!("/api/rosters/{hammers}"), None)).await;
+    assert_eq!(api.json(), p.json(&["roster", "show", HAMMERS]));
+    let api = send(&p, false, get("/api/battles/3", None)).await;
+    assert_eq!(api.json(), p.json(&["battle", "show", "3"]));
+    let api = send(&p, false, get("/api/campaigns", None)).await;
+    assert_eq!(api.json(), p.json(&["campaign", "list"]));
+    assert_eq!(
+        send(&p, false, get("/api/battles/99", None)).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn an_aftermath_through_the_api_equals_the_cli_s_for_the_same_dice() {
+    let by_cli = LEAGUE_FIXTURE.copy();
+    by_cli.ok(&[
+        "aftermath",
+        "6",
+        RATS,
+        "--favoured",
+        "Clanrats",
+        "--dice",
+        "2,3,1,2",
+    ]);
+    let by_api = LEAGUE_FIXTURE.copy();
+    let rats = roster_id(&by_api, RATS);
+    let token = invite(&by_api, &["--roster", RATS]);
+    let body = json!({ "favoured": "Clanrats", "dice": [2, 3, 1, 2] });
+    let done = send(
+        &by_api,
+        false,
+        post(&format!("/api/battles/6/aftermath/{rats}"), Some(&token), body),
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+    assert_eq!(done.json()["roster"], by_cli.json(&["roster", "show", RATS]));
+    assert_eq!(
+        by_api.json(&["roster", "show", RATS]),
+        by_cli.json(&["roster", "show", RATS])
+    );
+    by_api.ok(&["audit"]);
+    // Run again, it is refused in the CLI's words and changes nothing.
+    let before = by_api.fingerprint();
+    let again = send(
+        &by_api,
+        false,
+        post(
+            &format!("/api/battles/6/aftermath/{rats}"),
+            Some(&token),
+            json!({ "favoured": "Clanrats", "dice": [1, 1, 1, 1] }),
+        ),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", again.body);
+    assert!(
+        again.json()["error"].as_str().unwrap().contains("already"),
+        "{}",
+        again.body
+    );
+    assert_eq!(by_api.fingerprint(), before);
+}
+
+/// The league with a roster still in set-up, Latecomers, whose player and the Rat Tide's
+/// player each have an invite.
+fn with_latecomers() -> (Ptg, i64, String, String) {
+    let p = LEAGUE_FIXTURE.copy();
+    p.ok(&common::roster_new(
+        "Latecomers",
+        LEAGUE,
+        "Stormcast Eternals",
+        "Knight-Questor",
+        "warrior",
+        "berserker",
+    ));
+    let late = roster_id(&p, "Latecomers");
+    let own = invite(&p, &["--roster", "Latecomers"]);
+    let other = invite(&p, &["--roster", RATS]);
+    (p, late, own, other)
+}
+
+#[tokio::test]
+async fn a_player_changes_their_own_roster_and_no_other() {
+    let (p, late, own, other) = with_latecomers();
+    let uri = format!("/api/rosters/{late}/units");
+    let unit = json!({ "warscroll": "Liberators", "reinforced": false });
+    let before = p.fingerprint();
+    let none = send(&p, false, post(&uri, None, unit.clone())).await;
+    assert_eq!(none.status, StatusCode::UNAUTHORIZED);
+    let wrong = send(&p, false, post(&uri, Some(&other), unit.clone())).await;
+    assert_eq!(wrong.status, StatusCode::FORBIDDEN, "{}", wrong.body);
+    let forged = send(&p, false, post(&uri, Some("0123456789abcdef"), unit.clone())).await;
+    assert_eq!(forged.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(p.fingerprint(), before, "refused writes change nothing");
+    let done = send(&p, false, post(&uri, Some(&own), unit)).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+    assert_eq!(done.json()["summary"], "Liberators added to the Order of Battle");
+    // A rule broken comes back with the CLI's message, nothing changed.
+    let before = p.fingerprint();
+    let too_big = send(
+        &p,
+        false,
+        post(&uri, Some(&own), json!({ "warscroll": "Nobody's Unit" })),
+    )
+    .await;
+    assert_eq!(too_big.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let cli = p.refused(&["roster", "add", "Latecomers", "Nobody's Unit"], "Nobody's Unit");
+    assert!(
+        cli.contains(too_big.json()["error"].as_str().unwrap()),
+        "{cli} / {}",
+        too_big.body
+    );
+    assert_eq!(p.fingerprint(), before);
+    // The organiser changes any roster of the campaign.
+    let organiser = invite(&p, &["--organiser"]);
+    let done = send(
+        &p,
+        false,
+        post(&uri, Some(&organiser), json!({ "warscroll": "Liberators" })),
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+}
+
+#[tokio::test]
+async fn a_revoked_invite_lets_nobody_in() {
+    let (p, late, own, _) = with_latecomers();
+    let listed = p.json(&["invite", LEAGUE, "--list"]);
+    let id = listed[0]["id"].as_i64().unwrap().to_string();
+    p.ok(&["invite", LEAGUE, "--revoke", &id]);
+    let before = p.fingerprint();
+    let refused = send(
+        &p,
+        false,
+        post(
+            &format!("/api/rosters/{late}/units"),
+            Some(&own),
+            json!({ "warscroll": "Liberators" }),
+        ),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
+    assert!(refused.body.contains("revoked"), "{}", refused.body);
+    assert_eq!(p.fingerprint(), before);
+    p.refused(&["invite", LEAGUE, "--revoke", &id], "already revoked");
+    p.refused(
+        &["invite", LEAGUE, "--roster", "Nobody"],
+        "has no roster called 'Nobody'",
+    );
+}
+
+#[tokio::test]
+async fn a_private_league_shows_nothing_without_an_invite_and_the_link_signs_in() {
+    let p = LEAGUE_FIXTURE.copy();
+    for uri in ["/", "/campaigns/1", "/api/campaigns", "/battles/1"] {
+        assert_eq!(
+            send(&p, true, get(uri, None)).await.status,
+            StatusCode::UNAUTHORIZED,
+            "{uri}"
+        );
+    }
+    let token = invite(&p, &["--roster", SILKEN]);
+    let link = send(&p, true, get(&format!("/invite/{token}"), None)).await;
+    assert_eq!(link.status, StatusCode::SEE_OTHER);
+    let silken = roster_id(&p, SILKEN);
+    assert_eq!(
+        link.headers[header::LOCATION],
+        format!("/rosters/{silken}").as_str()
+    );
+    let cookie = link.headers[header::SET_COOKIE].to_str().unwrap().to_string();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
+        "{cookie}"
+    );
+    let session = cookie.split(';').next().unwrap().to_string();
+    let page = Request::get("/campaigns/1")
+        .header(header::COOKIE, session)
+        .body(Body::empty())
+        .unwrap();
+    let seen = send(&p, true, page).await;
+    assert_eq!(seen.status, StatusCode::OK);
+    assert!(seen.body.contains(HAMMERS));
+    let bad = send(&p, true, get("/invite/not-a-token", None)).await;
+    assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
+}
