@@ -205,6 +205,25 @@ async fn a_player_changes_their_own_roster_and_no_other() {
     let done = send(&p, false, post(&uri, Some(&own), unit)).await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.body);
     assert_eq!(done.json()["summary"], "Liberators added to the Order of Battle");
+    let added = done.json()["roster"]["units"][1]["id"].as_i64().unwrap();
+    let remove = |token: Option<&str>| {
+        let mut r = Request::delete(format!("{uri}/{added}"));
+        if let Some(t) = token {
+            r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
+        }
+        r.body(Body::empty()).unwrap()
+    };
+    let before = p.fingerprint();
+    assert_eq!(
+        send(&p, false, remove(Some(&other))).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(p.fingerprint(), before);
+    let removed = send(&p, false, remove(Some(&own))).await;
+    assert_eq!(removed.status, StatusCode::OK, "{}", removed.body);
+    assert_eq!(removed.json()["roster"]["units"].as_array().unwrap().len(), 1);
+    p.ok(&["undo", "--roster", "Latecomers"]);
+    p.ok(&["audit"]);
     // A rule broken comes back with the CLI's message, nothing changed.
     let before = p.fingerprint();
     let too_big = send(

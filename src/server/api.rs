@@ -9,7 +9,7 @@ use crate::rules::aftermath::Choices;
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -19,6 +19,7 @@ pub fn routes() -> Router<Shared> {
         .route("/api/campaigns", get(campaigns))
         .route("/api/rosters/{id}", get(roster))
         .route("/api/rosters/{id}/units", post(add_unit))
+        .route("/api/rosters/{id}/units/{unit}", delete(remove_unit))
         .route("/api/battles/{id}", get(battle))
         .route("/api/battles/{id}/aftermath/{roster_id}", post(aftermath))
 }
@@ -83,6 +84,28 @@ async fn add_unit(
                 ally: unit.ally.as_deref(),
             };
             let done = ops::roster::add_unit(&s.catalogue, store, &at.typed, &add)?;
+            let view = views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)?;
+            Ok(json!({ "summary": done.outcome.summary, "roster": view }))
+        })
+        .await?;
+    Ok(Json(done))
+}
+
+/// `DELETE /api/rosters/{id}/units/{unit}`: `ptg roster remove` (set-up only; undone by
+/// `ptg undo`).
+async fn remove_unit(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path((id, unit)): Path<(i64, i64)>,
+) -> Answer {
+    let at = server
+        .with_store(move |_, store| ops::roster::locate(store, id))
+        .await
+        .map_err(not_found_if_unknown)?;
+    may_change(&server, &headers, at.campaign_id, id).await?;
+    let done = server
+        .with_store(move |s, store| {
+            let done = ops::roster::remove_unit(&s.catalogue, store, &at.typed, &unit.to_string())?;
             let view = views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)?;
             Ok(json!({ "summary": done.outcome.summary, "roster": view }))
         })
