@@ -53,6 +53,13 @@ pub fn token_hash(token: &str) -> String {
     hex(&Sha256::digest(token.trim().as_bytes()))
 }
 
+/// The key a page's forms carry for the session holding `token`, so a form sent from another
+/// site (which cannot read the HttpOnly session cookie, nor so this key) is refused: derived
+/// from the token, never stored.
+pub fn form_key(token: &str) -> String {
+    token_hash(&format!("form:{}", token.trim()))
+}
+
 /// `ptg invite CAMPAIGN --roster R` (or the organiser's, `roster` `None`).
 pub fn create(store: &mut Store, campaign: &str, roster: Option<&str>) -> Result<NewInvite> {
     let token = new_token()?;

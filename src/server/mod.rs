@@ -9,6 +9,7 @@
 
 mod api;
 mod auth;
+mod forms;
 mod pages;
 
 use crate::catalogue::Catalogue;
@@ -53,6 +54,7 @@ pub fn router(server: Server) -> Router {
     let shared: Shared = Arc::new(server);
     Router::new()
         .merge(pages::routes())
+        .merge(forms::routes())
         .merge(api::routes())
         .with_state(shared)
 }

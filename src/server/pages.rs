@@ -2,7 +2,8 @@
 //! battle with its dice. Server-rendered HTML (maud checks it at compile time and escapes every
 //! value), no JavaScript. They show the same JSON views the API gives.
 
-use super::auth::{COOKIE, may_read, principal};
+use super::auth::{self, COOKIE, may_read, principal};
+use super::forms;
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::cli::views;
 use crate::ops;
@@ -26,7 +27,7 @@ pub fn routes() -> Router<Shared> {
 type Page = Result<Html<String>, Response>;
 
 /// A page in the house style: readable on a phone, no script.
-fn page(title: &str, body: Markup) -> Html<String> {
+pub(super) fn page(title: &str, body: Markup) -> Html<String> {
     Html(
         html! {
             (DOCTYPE)
@@ -172,14 +173,25 @@ fn sides(b: &Value) -> String {
 }
 
 async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
-    may_read(&server, &headers).await.map_err(failed)?;
+    let who = may_read(&server, &headers).await.map_err(failed)?;
     let r = server
         .with_store(move |s, store| {
             let at = ops::roster::locate(store, id)?;
-            views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)
+            Ok((
+                at.campaign_id,
+                views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)?,
+            ))
         })
         .await
         .map_err(failed)?;
+    let (campaign_id, r) = r;
+    // The add-a-unit form, for whoever may change this roster while it is in set-up.
+    let add_form = match (who, auth::token(&headers)) {
+        (Some(who), Some(token)) if who.may_change(campaign_id, id) && r["setup_complete"] != true => {
+            Some(forms::add_unit_form(id, &ops::invite::form_key(&token)))
+        }
+        _ => None,
+    };
     let none = Vec::new();
     let units = r["units"].as_array().unwrap_or(&none);
     let tome = r["tome"].as_array().unwrap_or(&none);
@@ -209,6 +221,7 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
                     }
                 }
             } }
+            @if let Some(form) = add_form { (form) }
             h2 { "Arcane Tome" }
             @if tome.is_empty() { p.note { "Empty." } }
             ul { @for e in tome { li { (text(&e["name"])) " (" (text(&e["lore"])) ")" } } }
@@ -241,11 +254,32 @@ fn enhancements(u: &Value) -> String {
 }
 
 async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
-    may_read(&server, &headers).await.map_err(failed)?;
-    let b = server
-        .with_store(move |s, store| views::battle(&ops::battle::show(&s.catalogue, store, id)?))
+    let who = may_read(&server, &headers).await.map_err(failed)?;
+    let (b, rosters) = server
+        .with_store(move |s, store| {
+            let shown = ops::battle::show(&s.catalogue, store, id)?;
+            let rosters = serde_json::to_value(&shown.rosters)?;
+            Ok((views::battle(&shown)?, rosters))
+        })
         .await
         .map_err(failed)?;
+    let key = auth::token(&headers).map(|t| ops::invite::form_key(&t));
+    let campaign_id = b["campaign_id"].as_i64().unwrap_or_default();
+    // The aftermath form of each fought side still to run it, for whoever may change it.
+    let form_of = |side: &Value| -> Option<Markup> {
+        let roster_id = side["roster_id"].as_i64()?;
+        let allowed = who.is_some_and(|w| w.may_change(campaign_id, roster_id));
+        if !allowed || b["status"] != "fought" || side["aftermath_done"] == true {
+            return None;
+        }
+        let units = rosters
+            .as_array()?
+            .iter()
+            .find(|r| r["id"].as_i64() == Some(roster_id))?["units"]
+            .as_array()?
+            .clone();
+        Some(forms::aftermath_form(id, roster_id, key.as_deref()?, &units))
+    };
     let none = Vec::new();
     let rolls = b["rolls"].as_array().unwrap_or(&none);
     let twists = b["twists"].as_array().unwrap_or(&none);
@@ -261,6 +295,7 @@ async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
                         ": " (text(&s["result"]))
                         @if s["aftermath_done"] == true { " (aftermath run)" } @else { " (aftermath to run)" }
                         " — army of " (s["army"].as_array().map_or(0, Vec::len)) " units"
+                        @if let Some(form) = form_of(s) { (form) }
                     }
                 }
             }

@@ -1,0 +1,240 @@
+//! The forms on the pages: a signed-in player adds a starting unit to their roster or runs
+//! their aftermath; the organiser may do so for any roster of the campaign. The same
+//! operations as the CLI and the API. A form is sent with the session cookie (HttpOnly,
+//! SameSite=Strict) and carries a key derived from it (`ops::invite::form_key`), so a form
+//! forged on another site is refused; which roster it changes is checked against the invite
+//! whatever the form's fields say.
+
+use super::auth::{COOKIE, principal};
+use super::{Failure, Shared};
+use crate::ops;
+use crate::ops::invite::{Principal, form_key};
+use crate::rules::aftermath::Choices;
+use crate::rules::dice::{Dice, SeededDice, TypedDice};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::post;
+use axum::{Form, Router};
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::Value;
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/rosters/{id}/units", post(add_unit))
+        .route("/battles/{id}/aftermath", post(aftermath))
+}
+
+/// The session's token and rights, from its cookie (forms come from a browser).
+async fn session(server: &Shared, headers: &HeaderMap) -> Result<(Principal, String), Failure> {
+    let token = super::auth::token(headers).filter(|_| has_cookie(headers));
+    let signed_out = || {
+        Failure::new(
+            StatusCode::UNAUTHORIZED,
+            "open your invite link first: changing a roster needs it",
+        )
+    };
+    let token = token.ok_or_else(signed_out)?;
+    let who = principal(server, headers).await?.ok_or_else(signed_out)?;
+    Ok((who, token))
+}
+
+fn has_cookie(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| v.contains(&format!("{COOKIE}=")))
+}
+
+/// Refuses a form without this session's key, or for a roster the invite does not reach.
+fn check(who: &Principal, token: &str, key: &str, campaign_id: i64, roster_id: i64) -> Result<(), Failure> {
+    if key != form_key(token) {
+        return Err(Failure::new(
+            StatusCode::FORBIDDEN,
+            "this form did not come from this league's page (or the page is out of date); reload it and send it again",
+        ));
+    }
+    if !who.may_change(campaign_id, roster_id) {
+        return Err(Failure::new(
+            StatusCode::FORBIDDEN,
+            "your invite may not change that roster: a player changes their own roster only",
+        ));
+    }
+    Ok(())
+}
+
+/// A refused form as a page: what was wrong, in the CLI's words, and the way back.
+fn refused(f: Failure, back: &str) -> Response {
+    let status = f.status;
+    let body = super::pages::page(
+        "Not done",
+        html! { p { (f.message) } p { a href=(back) { "Back" } } },
+    );
+    (status, body).into_response()
+}
+
+#[derive(Debug, Deserialize)]
+struct AddUnit {
+    key: String,
+    warscroll: String,
+    #[serde(default)]
+    reinforced: Option<String>,
+}
+
+async fn add_unit(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(form): Form<AddUnit>,
+) -> Response {
+    let back = format!("/rosters/{id}");
+    let done = async {
+        let (who, token) = session(&server, &headers).await?;
+        let at = server
+            .with_store(move |_, store| ops::roster::locate(store, id))
+            .await?;
+        check(&who, &token, &form.key, at.campaign_id, id)?;
+        server
+            .with_store(move |s, store| {
+                let add = ops::roster::AddUnit {
+                    warscroll: form.warscroll.trim(),
+                    reinforced: form.reinforced.is_some(),
+                    name: None,
+                    ally: None,
+                };
+                ops::roster::add_unit(&s.catalogue, store, &at.typed, &add).map(|_| ())
+            })
+            .await
+    };
+    match done.await {
+        Ok(()) => Redirect::to(&back).into_response(),
+        Err(f) => refused(f, &back),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct Aftermath {
+    key: String,
+    roster_id: i64,
+    #[serde(default)]
+    favoured: String,
+    #[serde(default)]
+    add_unit: String,
+    #[serde(default)]
+    reinforce: String,
+    #[serde(default)]
+    retire: String,
+    #[serde(default)]
+    quest: String,
+    /// The dice rolled at the table ("2, 3, 6"); empty, the server rolls them.
+    #[serde(default)]
+    dice: String,
+}
+
+fn some(s: &str) -> Option<String> {
+    Some(s.trim().to_string()).filter(|s| !s.is_empty())
+}
+
+fn list(s: &str) -> Vec<String> {
+    s.split(',').filter_map(some).collect()
+}
+
+async fn aftermath(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(battle): Path<i64>,
+    Form(form): Form<Aftermath>,
+) -> Response {
+    let back = format!("/battles/{battle}");
+    let done = async {
+        let (who, token) = session(&server, &headers).await?;
+        let roster_id = form.roster_id;
+        let at = server
+            .with_store(move |_, store| ops::roster::locate(store, roster_id))
+            .await?;
+        check(&who, &token, &form.key, at.campaign_id, roster_id)?;
+        server
+            .with_store(move |s, store| {
+                let quest = match some(&form.quest) {
+                    Some(q) => q.parse().map_err(crate::error::Error::refused)?,
+                    None => Default::default(),
+                };
+                let choices = Choices {
+                    favoured: some(&form.favoured),
+                    add_units: list(&form.add_unit),
+                    add_name: None,
+                    ally: None,
+                    reinforce: list(&form.reinforce),
+                    retire: list(&form.retire),
+                    quest,
+                };
+                let mut typed;
+                let mut seeded;
+                let dice: &mut dyn Dice = match some(&form.dice) {
+                    Some(values) => {
+                        typed = TypedDice::parse(&values)?;
+                        &mut typed
+                    }
+                    None => {
+                        seeded = SeededDice::new(SeededDice::random_seed());
+                        &mut seeded
+                    }
+                };
+                ops::aftermath::run(&s.catalogue, store, battle, &at.typed, &choices, dice, None).map(|_| ())
+            })
+            .await
+    };
+    match done.await {
+        Ok(()) => Redirect::to(&back).into_response(),
+        Err(f) => refused(f, &back),
+    }
+}
+
+/// The add-a-unit form of a roster in set-up.
+pub fn add_unit_form(roster_id: i64, key: &str) -> Markup {
+    html! {
+        form method="post" action={ "/rosters/" (roster_id) "/units" } {
+            input type="hidden" name="key" value=(key);
+            label { "Warscroll " input name="warscroll" required; }
+            " "
+            label { input type="checkbox" name="reinforced" value="yes"; " reinforced" }
+            " "
+            button { "Add to the Order of Battle" }
+        }
+    }
+}
+
+/// The aftermath form of one side: favoured warriors among its units, then what to buy.
+pub fn aftermath_form(battle_id: i64, roster_id: i64, key: &str, units: &[Value]) -> Markup {
+    html! {
+        form method="post" action={ "/battles/" (battle_id) "/aftermath" } {
+            input type="hidden" name="key" value=(key);
+            input type="hidden" name="roster_id" value=(roster_id);
+            p { label { "Favoured warriors "
+                select name="favoured" {
+                    option value="" { "-" }
+                    @for u in units {
+                        option value=(u["id"].to_string()) {
+                            (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?"))
+                        }
+                    }
+                }
+            } }
+            p { label { "Add a unit (warscroll) " input name="add_unit"; } }
+            p { label { "Reinforce (unit id, or \"new\") " input name="reinforce"; } }
+            p { label { "Retire (unit ids, commas) " input name="retire"; } }
+            p { label { "Quest "
+                select name="quest" {
+                    option value="auto" { "complete it if it can be, else record progress" }
+                    option value="keep" { "record progress only" }
+                    option value="complete" { "complete it" }
+                    option value="abandon" { "give it up" }
+                }
+            } }
+            p { label { "Dice rolled at the table (empty: the server rolls) " input name="dice" inputmode="numeric"; } }
+            button { "Run the aftermath" }
+        }
+    }
+}

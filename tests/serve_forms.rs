@@ -1,0 +1,234 @@
+//! `ptg serve`'s forms (issue #20): a player signed in through their invite link runs their
+//! aftermath and adds starting units from the pages, with the CLI's outcome for the same typed
+//! dice; a form for another player's roster (its hidden field edited), without the page's key
+//! (forged elsewhere) or without the session is refused, the database unchanged.
+
+mod common;
+
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode, header};
+use common::league::{LEAGUE, LEAGUE_FIXTURE, SILKEN};
+use common::{Ptg, RATS};
+use ptg::catalogue::Catalogue;
+use ptg::server::{Server, router};
+use tower::ServiceExt;
+
+struct Answer {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    body: String,
+}
+
+async fn send(p: &Ptg, request: Request<Body>) -> Answer {
+    let server = Server {
+        db: p.db(),
+        catalogue: Catalogue::load(&[]).unwrap(),
+        private: false,
+    };
+    let response = router(server).oneshot(request).await.unwrap();
+    let (status, headers) = (response.status(), response.headers().clone());
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    Answer {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&bytes).to_string(),
+    }
+}
+
+/// The session cookie an invite link for `roster` sets (`name=value`).
+async fn sign_in(p: &Ptg, roster: &str) -> String {
+    let made = p.json(&["invite", LEAGUE, "--roster", roster]);
+    let token = made["token"].as_str().unwrap();
+    let link = send(
+        p,
+        Request::get(format!("/invite/{token}"))
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    let cookie = link.headers[header::SET_COOKIE].to_str().unwrap();
+    cookie.split(';').next().unwrap().to_string()
+}
+
+async fn page(p: &Ptg, uri: &str, cookie: &str) -> String {
+    let r = Request::get(uri)
+        .header(header::COOKIE, cookie)
+        .body(Body::empty())
+        .unwrap();
+    send(p, r).await.body
+}
+
+/// The value of the first `name="key"` field of a page's forms.
+fn form_key(html: &str) -> String {
+    let at = html.find(r#"name="key" value=""#).expect("a form with its key") + r#"name="key" value=""#.len();
+    html[at..].split('"').next().unwrap().to_string()
+}
+
+fn form(uri: &str, cookie: Option<&str>, fields: &[(&str, &str)]) -> Request<Body> {
+    let body: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{k}={}", v.replace(' ', "+").replace(',', "%2C")))
+        .collect();
+    let mut r = Request::post(uri).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+    if let Some(c) = cookie {
+        r = r.header(header::COOKIE, c);
+    }
+    r.body(Body::from(body.join("&"))).unwrap()
+}
+
+fn id_of(p: &Ptg, roster: &str) -> String {
+    p.json(&["roster", "show", roster])["id"].to_string()
+}
+
+#[tokio::test]
+async fn an_aftermath_through_the_form_equals_the_cli_s_for_the_same_dice() {
+    let by_cli = LEAGUE_FIXTURE.copy();
+    by_cli.ok(&[
+        "aftermath",
+        "6",
+        RATS,
+        "--favoured",
+        "Clanrats",
+        "--dice",
+        "2,3,1,2",
+    ]);
+    let p = LEAGUE_FIXTURE.copy();
+    let cookie = sign_in(&p, RATS).await;
+    let battle = page(&p, "/battles/6", &cookie).await;
+    assert!(battle.contains("Run the aftermath"), "{battle}");
+    let key = form_key(&battle);
+    let clanrats = p.json(&["roster", "show", RATS])["units"][1]["id"].to_string();
+    let rats = id_of(&p, RATS);
+    let fields = [
+        ("key", key.as_str()),
+        ("roster_id", &rats),
+        ("favoured", &clanrats),
+        ("dice", "2, 3, 1, 2"),
+    ];
+    let sent = send(&p, form("/battles/6/aftermath", Some(&cookie), &fields)).await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    assert_eq!(sent.headers[header::LOCATION], "/battles/6");
+    assert_eq!(
+        p.json(&["roster", "show", RATS]),
+        by_cli.json(&["roster", "show", RATS])
+    );
+    p.ok(&["audit"]);
+    // The form is gone for Rat Tide once its aftermath is in; Silken Host's player never saw it.
+    assert!(
+        !page(&p, "/battles/6", &cookie)
+            .await
+            .contains("Run the aftermath")
+    );
+}
+
+#[tokio::test]
+async fn a_form_for_another_roster_or_from_another_site_changes_nothing() {
+    let p = LEAGUE_FIXTURE.copy();
+    let cookie = sign_in(&p, RATS).await;
+    let key = form_key(&page(&p, "/battles/6", &cookie).await);
+    let silken = id_of(&p, SILKEN);
+    let before = p.fingerprint();
+    // The hidden roster field edited to Silken Host's: the invite does not reach it.
+    let edited = send(
+        &p,
+        form(
+            "/battles/6/aftermath",
+            Some(&cookie),
+            &[("key", &key), ("roster_id", &silken)],
+        ),
+    )
+    .await;
+    assert_eq!(edited.status, StatusCode::FORBIDDEN, "{}", edited.body);
+    assert!(edited.body.contains("may not change that roster"));
+    // Forged on another site: the browser sends the cookie (were it not SameSite), not the key.
+    let rats = id_of(&p, RATS);
+    let forged = send(
+        &p,
+        form(
+            "/battles/6/aftermath",
+            Some(&cookie),
+            &[("key", "guess"), ("roster_id", &rats)],
+        ),
+    )
+    .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+    // No session at all.
+    let anonymous = send(
+        &p,
+        form(
+            "/battles/6/aftermath",
+            None,
+            &[("key", &key), ("roster_id", &rats)],
+        ),
+    )
+    .await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+    // A rule broken: the CLI's words on the page.
+    let no_favoured = send(
+        &p,
+        form(
+            "/battles/6/aftermath",
+            Some(&cookie),
+            &[("key", &key), ("roster_id", &rats), ("dice", "1")],
+        ),
+    )
+    .await;
+    assert_eq!(no_favoured.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        no_favoured.body.contains("pick 1 unit that took part"),
+        "{}",
+        no_favoured.body
+    );
+    assert_eq!(p.fingerprint(), before, "nothing refused was saved");
+}
+
+#[tokio::test]
+async fn a_player_in_set_up_adds_a_unit_from_their_roster_page() {
+    let p = LEAGUE_FIXTURE.copy();
+    p.ok(&common::roster_new(
+        "Latecomers",
+        LEAGUE,
+        "Stormcast Eternals",
+        "Knight-Questor",
+        "warrior",
+        "berserker",
+    ));
+    let late = id_of(&p, "Latecomers");
+    let cookie = sign_in(&p, "Latecomers").await;
+    let roster = page(&p, &format!("/rosters/{late}"), &cookie).await;
+    assert!(roster.contains("Add to the Order of Battle"), "{roster}");
+    // Another roster's page offers it no form.
+    assert!(
+        !page(&p, &format!("/rosters/{}", id_of(&p, RATS)), &cookie)
+            .await
+            .contains("Add to the Order")
+    );
+    let key = form_key(&roster);
+    let uri = format!("/rosters/{late}/units");
+    let added = send(
+        &p,
+        form(
+            &uri,
+            Some(&cookie),
+            &[("key", &key), ("warscroll", "Liberators"), ("reinforced", "yes")],
+        ),
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+    let units = p.json(&["roster", "show", "Latecomers"])["units"].clone();
+    assert_eq!(units[1]["warscroll"], "Liberators");
+    assert_eq!(units[1]["reinforced"], true);
+    let before = p.fingerprint();
+    let rats = id_of(&p, RATS);
+    let other = send(
+        &p,
+        form(
+            &format!("/rosters/{rats}/units"),
+            Some(&cookie),
+            &[("key", &key), ("warscroll", "Clanrats")],
+        ),
+    )
+    .await;
+    assert_eq!(other.status, StatusCode::FORBIDDEN);
+    assert_eq!(p.fingerprint(), before);
+}
