@@ -94,6 +94,10 @@ async fn the_pages_show_the_league_each_roster_and_each_battle() {
         "{}",
         page.body
     );
+    let sheet = send(&p, false, get(&format!("/rosters/{hammers}/sheet.pdf"), None)).await;
+    assert_eq!(sheet.status, StatusCode::OK);
+    assert_eq!(sheet.headers[header::CONTENT_TYPE], "application/pdf");
+    assert!(sheet.body.starts_with("%PDF-"), "a PDF");
     let battle = send(&p, false, get("/battles/6", None)).await;
     assert!(
         battle.body.contains("aftermath to run") && battle.body.contains("Dice"),

@@ -20,6 +20,7 @@ pub fn routes() -> Router<Shared> {
         .route("/", get(home))
         .route("/campaigns/{id}", get(campaign))
         .route("/rosters/{id}", get(roster))
+        .route("/rosters/{id}/sheet.pdf", get(sheet))
         .route("/battles/{id}", get(battle))
         .route("/invite/{token}", get(invite))
 }
@@ -200,7 +201,8 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
         &text(&r["name"]),
         html! {
             p { (text(&r["player"])) " — " (text(&r["faction"])) " — campaign " (text(&r["campaign"])) }
-            p { "Glory: " strong { (text(&r["glory"])) } " · Points: " (text(&r["points"])) }
+            p { "Glory: " strong { (text(&r["glory"])) } " · Points: " (text(&r["points"]))
+                " · " a href={ "/rosters/" (id) "/sheet.pdf" } { "Roster sheet (PDF)" } }
             h2 { "Order of Battle" }
             div.scroll { table {
                 tr { th { "#" } th { "Unit" } th { "Rank" } th { "Renown" } th { "Path" } th { "Enhancements" } }
@@ -338,4 +340,34 @@ async fn invite(State(server): State<Shared>, Path(token): Path<String>, headers
         response.headers_mut().insert(header::SET_COOKIE, v);
     }
     response
+}
+
+/// The roster sheet as `ptg roster sheet` prints it (the compiled-in template), to download.
+async fn sheet(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Response {
+    if let Err(f) = may_read(&server, &headers).await {
+        return failed(f);
+    }
+    let made = server
+        .with_store(move |s, store| {
+            let at = ops::roster::locate(store, id)?;
+            let printed = chrono::Local::now().date_naive();
+            let view = ops::sheet::view(&s.catalogue, store, &at.typed, printed)?;
+            let pdf = crate::sheet::pdf::render(&view, &crate::sheet::Template::bundled(), crate::sheet::Faces::embedded());
+            Ok((crate::names::slug(&view.army), pdf.bytes))
+        })
+        .await;
+    match made {
+        Ok((slug, bytes)) => {
+            let file = if slug.is_empty() { "roster".to_string() } else { slug };
+            let disposition = format!("attachment; filename=\"{file}.pdf\"");
+            let mut response = bytes.into_response();
+            let h = response.headers_mut();
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
+            if let Ok(v) = HeaderValue::from_str(&disposition) {
+                h.insert(header::CONTENT_DISPOSITION, v);
+            }
+            response
+        }
+        Err(f) => failed(f),
+    }
 }
