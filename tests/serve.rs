@@ -316,3 +316,212 @@ async fn a_private_league_shows_nothing_without_an_invite_and_the_link_signs_in(
     let bad = send(&p, true, get("/invite/not-a-token", None)).await;
     assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
 }
+
+/// Ashen Vale with Hammers of Dawn and Rat Tide in set-up (each with one unit added), and
+/// invites for both players and the organiser.
+fn two_rosters() -> (Ptg, [String; 3]) {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.new_rats();
+    p.ok(&["roster", "add", HAMMERS, "Liberators"]);
+    p.ok(&["roster", "add", RATS, "Clanrats"]);
+    let invite = |args: &[&str]| {
+        let made = p.json(&[&["invite", common::ASHEN_VALE][..], args].concat());
+        made["token"].as_str().unwrap().to_string()
+    };
+    let tokens = [
+        invite(&["--roster", HAMMERS]),
+        invite(&["--roster", RATS]),
+        invite(&["--organiser"]),
+    ];
+    (p, tokens)
+}
+
+#[tokio::test]
+async fn a_whole_battle_through_the_api_equals_the_cli_s() {
+    let (cli, _) = two_rosters();
+    cli.plan_battle("1000", "The Ruined Settlement");
+    cli.ok(&[
+        "battle",
+        "army",
+        "1",
+        HAMMERS,
+        "Lord-Vigilant on Gryph-stalker",
+        "Liberators",
+    ]);
+    cli.ok(&[
+        "battle",
+        "army",
+        "1",
+        RATS,
+        "Grey Seer",
+        "Clanrats",
+        "--dice",
+        "6,1",
+    ]);
+    cli.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        &format!("{HAMMERS}=14"),
+        "--vp",
+        &format!("{RATS}=8"),
+    ]);
+    cli.ok(&[
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Liberators",
+        "--dice",
+        "2,3,4",
+    ]);
+
+    let (p, [hammers_t, rats_t, organiser_t]) = two_rosters();
+    let (hammers, rats) = (roster_id(&p, HAMMERS), roster_id(&p, RATS));
+    let plan = json!({ "rosters": [hammers, rats], "points": 1000, "battleplan": "The Ruined Settlement" });
+    let before = p.fingerprint();
+    let by_player = send(&p, false, post("/api/battles", Some(&hammers_t), plan.clone())).await;
+    assert_eq!(
+        by_player.status,
+        StatusCode::FORBIDDEN,
+        "only the organiser plans battles"
+    );
+    assert_eq!(p.fingerprint(), before);
+    let planned = send(&p, false, post("/api/battles", Some(&organiser_t), plan)).await;
+    assert_eq!(planned.status, StatusCode::OK, "{}", planned.body);
+    let army = |units: &[&str], dice: Option<Vec<u32>>| json!({ "units": units, "dice": dice });
+    let h = send(
+        &p,
+        false,
+        post(
+            &format!("/api/battles/1/army/{hammers}"),
+            Some(&hammers_t),
+            army(&["Lord-Vigilant on Gryph-stalker", "Liberators"], None),
+        ),
+    )
+    .await;
+    assert_eq!(h.status, StatusCode::OK, "{}", h.body);
+    let wrong = send(
+        &p,
+        false,
+        post(
+            &format!("/api/battles/1/army/{rats}"),
+            Some(&hammers_t),
+            army(&["Grey Seer"], None),
+        ),
+    )
+    .await;
+    assert_eq!(wrong.status, StatusCode::FORBIDDEN);
+    let r = send(
+        &p,
+        false,
+        post(
+            &format!("/api/battles/1/army/{rats}"),
+            Some(&rats_t),
+            army(&["Grey Seer", "Clanrats"], Some(vec![6, 1])),
+        ),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let result = json!({ "victory_points": { hammers.to_string(): 14, rats.to_string(): 8 } });
+    let by_player = send(
+        &p,
+        false,
+        post("/api/battles/1/result", Some(&rats_t), result.clone()),
+    )
+    .await;
+    assert_eq!(
+        by_player.status,
+        StatusCode::FORBIDDEN,
+        "only the organiser records results"
+    );
+    let recorded = send(
+        &p,
+        false,
+        post("/api/battles/1/result", Some(&organiser_t), result),
+    )
+    .await;
+    assert_eq!(recorded.status, StatusCode::OK, "{}", recorded.body);
+    let aftermath = json!({ "favoured": "Liberators", "dice": [2, 3, 4] });
+    let done = send(
+        &p,
+        false,
+        post(
+            &format!("/api/battles/1/aftermath/{hammers}"),
+            Some(&hammers_t),
+            aftermath,
+        ),
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+    for roster in [HAMMERS, RATS] {
+        assert_eq!(
+            p.json(&["roster", "show", roster]),
+            cli.json(&["roster", "show", roster]),
+            "{roster}"
+        );
+    }
+    assert_eq!(
+        p.json(&["battle", "show", "1"]),
+        cli.json(&["battle", "show", "1"])
+    );
+    p.ok(&["audit"]);
+}
+
+#[tokio::test]
+async fn a_player_picks_a_rank_s_ability_and_starts_a_quest_as_the_cli_does() {
+    let cli = LEAGUE_FIXTURE.copy();
+    cli.ok(&[
+        "rank",
+        "choose",
+        HAMMERS,
+        "Liberators",
+        "Hardened Resolve",
+        "--path",
+        "defender",
+    ]);
+    cli.ok(&[
+        "quest",
+        "start",
+        HAMMERS,
+        "Seek Glory in Battle",
+        "--unit",
+        "Liberators",
+    ]);
+    let p = LEAGUE_FIXTURE.copy();
+    let hammers = roster_id(&p, HAMMERS);
+    let token = invite(&p, &["--roster", HAMMERS]);
+    let rats_token = invite(&p, &["--roster", RATS]);
+    let rank = json!({ "unit": "Liberators", "ability": "Hardened Resolve", "path": "defender" });
+    let before = p.fingerprint();
+    let wrong = send(
+        &p,
+        false,
+        post(
+            &format!("/api/rosters/{hammers}/rank"),
+            Some(&rats_token),
+            rank.clone(),
+        ),
+    )
+    .await;
+    assert_eq!(wrong.status, StatusCode::FORBIDDEN);
+    assert_eq!(p.fingerprint(), before);
+    let picked = send(
+        &p,
+        false,
+        post(&format!("/api/rosters/{hammers}/rank"), Some(&token), rank),
+    )
+    .await;
+    assert_eq!(picked.status, StatusCode::OK, "{}", picked.body);
+    let quest = json!({ "quest": "Seek Glory in Battle", "unit": "Liberators" });
+    let started = send(
+        &p,
+        false,
+        post(&format!("/api/rosters/{hammers}/quest"), Some(&token), quest),
+    )
+    .await;
+    assert_eq!(started.status, StatusCode::OK, "{}", started.body);
+    assert_eq!(started.json()["roster"], cli.json(&["roster", "show", HAMMERS]));
+}

@@ -246,6 +246,7 @@ pub fn afford<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result
 /// the operations that take a roster as a player types it.
 pub struct Located {
     pub campaign_id: i64,
+    pub campaign: String,
     /// `CAMPAIGN/ROSTER`, which names this roster alone.
     pub typed: String,
 }
@@ -259,6 +260,7 @@ pub fn locate(store: &mut Store, id: i64) -> Result<Located> {
         Ok(Located {
             campaign_id,
             typed: format!("{campaign}/{roster}"),
+            campaign,
         })
     })
 }

@@ -79,3 +79,21 @@ pub async fn may_change(
     }
     Ok(who)
 }
+
+/// The organiser's rights over campaign `campaign_id`: 401 without a token, 403 with a
+/// player's or another campaign's.
+pub async fn organiser(server: &Shared, headers: &HeaderMap, campaign_id: i64) -> Result<Principal, Failure> {
+    let Some(who) = principal(server, headers).await? else {
+        return Err(Failure::new(
+            StatusCode::UNAUTHORIZED,
+            "this needs the organiser's invite: send `Authorization: Bearer <token>` (see `ptg invite --organiser`)",
+        ));
+    };
+    if !(who.is_organiser() && who.campaign_id == campaign_id) {
+        return Err(Failure::new(
+            StatusCode::FORBIDDEN,
+            "only the campaign's organiser may do this (`ptg invite --organiser`)",
+        ));
+    }
+    Ok(who)
+}

@@ -8,6 +8,7 @@
 //! organiser any roster of their campaign; everyone else reads, or nothing with `--private`.
 
 mod api;
+mod api_actions;
 mod auth;
 mod forms;
 mod pages;
@@ -56,6 +57,7 @@ pub fn router(server: Server) -> Router {
         .merge(pages::routes())
         .merge(forms::routes())
         .merge(api::routes())
+        .merge(api_actions::routes())
         .with_state(shared)
 }
 

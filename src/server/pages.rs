@@ -352,13 +352,21 @@ async fn sheet(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
             let at = ops::roster::locate(store, id)?;
             let printed = chrono::Local::now().date_naive();
             let view = ops::sheet::view(&s.catalogue, store, &at.typed, printed)?;
-            let pdf = crate::sheet::pdf::render(&view, &crate::sheet::Template::bundled(), crate::sheet::Faces::embedded());
+            let pdf = crate::sheet::pdf::render(
+                &view,
+                &crate::sheet::Template::bundled(),
+                crate::sheet::Faces::embedded(),
+            );
             Ok((crate::names::slug(&view.army), pdf.bytes))
         })
         .await;
     match made {
         Ok((slug, bytes)) => {
-            let file = if slug.is_empty() { "roster".to_string() } else { slug };
+            let file = if slug.is_empty() {
+                "roster".to_string()
+            } else {
+                slug
+            };
             let disposition = format!("attachment; filename=\"{file}.pdf\"");
             let mut response = bytes.into_response();
             let h = response.headers_mut();

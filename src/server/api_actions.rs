@@ -1,0 +1,260 @@
+//! The API's other actions (`docs/API.md`): a player records their army, starts a quest and
+//! picks a rank's ability; the organiser plans a battle and records its result. Each calls the
+//! operation its CLI command calls.
+
+use super::auth::{may_change, organiser};
+use super::{Failure, Shared, not_found_if_unknown};
+use crate::cli::views;
+use crate::error::Error;
+use crate::ops;
+use crate::ops::battle::NewBattle;
+use crate::rules::army::ArmyChoice;
+use crate::rules::battle::ResultReport;
+use crate::rules::dice::{Dice, SeededDice, TypedDice};
+use crate::rules::realms::RealmChoice;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/rosters/{id}/quest", post(quest))
+        .route("/api/rosters/{id}/rank", post(rank))
+        .route("/api/battles", post(plan))
+        .route("/api/battles/{id}/army/{roster_id}", post(army))
+        .route("/api/battles/{id}/result", post(result))
+}
+
+type Answer = Result<Json<Value>, Failure>;
+
+/// The roster `id` and the rights to change it.
+async fn changing(server: &Shared, headers: &HeaderMap, id: i64) -> Result<ops::roster::Located, Failure> {
+    let at = server
+        .with_store(move |_, store| ops::roster::locate(store, id))
+        .await
+        .map_err(not_found_if_unknown)?;
+    may_change(server, headers, at.campaign_id, id).await?;
+    Ok(at)
+}
+
+/// The dice typed at the table, or the server's.
+fn dice_of(typed: Option<Vec<u32>>) -> Box<dyn Dice + Send> {
+    match typed {
+        Some(values) => Box::new(TypedDice::new(values)),
+        None => Box::new(SeededDice::new(SeededDice::random_seed())),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Quest {
+    quest: String,
+    unit: Option<String>,
+    manifestation: Option<String>,
+}
+
+/// `POST /api/rosters/{id}/quest`: `ptg quest start`.
+async fn quest(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(q): Json<Quest>,
+) -> Answer {
+    let at = changing(&server, &headers, id).await?;
+    let done = server
+        .with_store(move |s, store| {
+            let cat = &s.catalogue;
+            let done = ops::quest::start(
+                cat,
+                store,
+                &at.typed,
+                &q.quest,
+                q.unit.as_deref(),
+                q.manifestation.as_deref(),
+            )?;
+            let view = views::roster(&ops::roster::show(cat, store, &at.typed)?)?;
+            Ok(json!({ "summary": done.outcome.summary, "roster": view }))
+        })
+        .await?;
+    Ok(Json(done))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rank {
+    unit: String,
+    ability: String,
+    path: Option<String>,
+}
+
+/// `POST /api/rosters/{id}/rank`: `ptg rank choose`.
+async fn rank(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(r): Json<Rank>,
+) -> Answer {
+    let at = changing(&server, &headers, id).await?;
+    let done = server
+        .with_store(move |s, store| {
+            let cat = &s.catalogue;
+            let done = ops::rank::choose(cat, store, &at.typed, &r.unit, &r.ability, r.path.as_deref())?;
+            let view = views::roster(&ops::roster::show(cat, store, &at.typed)?)?;
+            Ok(json!({ "summary": done.outcome.summary, "roster": view }))
+        })
+        .await?;
+    Ok(Json(done))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Army {
+    /// Unit ids or names from the Order of Battle.
+    units: Vec<String>,
+    general: Option<String>,
+    /// The roll-off for roles when the generals' renown is equal, if typed.
+    dice: Option<Vec<u32>>,
+}
+
+/// `POST /api/battles/{id}/army/{roster_id}`: `ptg battle army`.
+async fn army(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path((battle, roster_id)): Path<(i64, i64)>,
+    Json(a): Json<Army>,
+) -> Answer {
+    let at = changing(&server, &headers, roster_id).await?;
+    let view = server
+        .with_store(move |s, store| {
+            let choice = ArmyChoice {
+                units: &a.units,
+                general: a.general.as_deref(),
+                regiments: &[],
+            };
+            let mut dice = dice_of(a.dice);
+            views::battle(&ops::battle::record_army(
+                &s.catalogue,
+                store,
+                battle,
+                &at.typed,
+                &choice,
+                None,
+                dice.as_mut(),
+            )?)
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Plan {
+    /// The two rosters, by id, of the organiser's campaign.
+    rosters: [i64; 2],
+    points: u32,
+    /// A battleplan by name; left out, it is rolled.
+    battleplan: Option<String>,
+    dice: Option<Vec<u32>>,
+}
+
+/// `POST /api/battles`: `ptg battle new` (the organiser).
+async fn plan(State(server): State<Shared>, headers: HeaderMap, Json(p): Json<Plan>) -> Answer {
+    let [a, b] = p.rosters;
+    let found = server
+        .with_store(move |_, store| Ok((ops::roster::locate(store, a)?, ops::roster::locate(store, b)?)))
+        .await
+        .map_err(not_found_if_unknown)?;
+    let (a, b) = found;
+    organiser(&server, &headers, a.campaign_id).await?;
+    let view = server
+        .with_store(move |s, store| {
+            if a.campaign_id != b.campaign_id {
+                return Err(Error::refused("the two rosters are in different campaigns"));
+            }
+            let new = NewBattle {
+                campaign: &a.campaign,
+                points: p.points,
+                rosters: [&a.typed, &b.typed],
+                battleplan: p.battleplan.as_deref(),
+                realm: RealmChoice::None,
+            };
+            let mut dice = dice_of(p.dice);
+            views::battle(&ops::battle::plan(&s.catalogue, store, &new, dice.as_mut())?)
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Result_ {
+    /// Victory points by roster id, both sides.
+    victory_points: BTreeMap<i64, u32>,
+    #[serde(default)]
+    quest_points: BTreeMap<i64, u32>,
+    withdrew: Option<i64>,
+    #[serde(default)]
+    general_slain: Vec<i64>,
+    /// Units (ids) destroyed, and units (ids) that slew a HERO or MONSTER.
+    #[serde(default)]
+    destroyed: Vec<i64>,
+    #[serde(default)]
+    slew_hero_or_monster: Vec<i64>,
+}
+
+/// `POST /api/battles/{id}/result`: `ptg battle result` (the organiser).
+async fn result(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(r): Json<Result_>,
+) -> Answer {
+    let sides = server
+        .with_store(move |s, store| {
+            let shown = ops::battle::show(&s.catalogue, store, id)?;
+            let sides: Vec<(i64, String)> = shown
+                .battle
+                .sides
+                .iter()
+                .map(|s| (s.roster_id, s.roster.clone()))
+                .collect();
+            Ok((shown.battle.campaign_id, sides))
+        })
+        .await
+        .map_err(not_found_if_unknown)?;
+    let (campaign_id, sides) = sides;
+    organiser(&server, &headers, campaign_id).await?;
+    let name = move |roster: i64| -> Result<String, Error> {
+        sides
+            .iter()
+            .find(|(id, _)| *id == roster)
+            .map(|(_, n)| n.clone())
+            .ok_or_else(|| Error::refused(format!("roster {roster} is not a side of battle {id}")))
+    };
+    let view = server
+        .with_store(move |s, store| {
+            let named = |m: &BTreeMap<i64, u32>| -> Result<Vec<(String, u32)>, Error> {
+                m.iter().map(|(r, n)| Ok((name(*r)?, *n))).collect()
+            };
+            let report = ResultReport {
+                victory_points: named(&r.victory_points)?,
+                quest_points: named(&r.quest_points)?,
+                withdrew: r.withdrew.map(&name).transpose()?,
+                general_slain: r
+                    .general_slain
+                    .iter()
+                    .map(|g| name(*g))
+                    .collect::<Result<_, _>>()?,
+                destroyed: r.destroyed.iter().map(i64::to_string).collect(),
+                slew_hero_or_monster: r.slew_hero_or_monster.iter().map(i64::to_string).collect(),
+                decision: Default::default(),
+            };
+            views::battle(&ops::battle::record_result(&s.catalogue, store, id, &report)?)
+        })
+        .await?;
+    Ok(Json(view))
+}
