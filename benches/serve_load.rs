@@ -1,7 +1,9 @@
 //! Load on `ptg serve` over loopback (issue #20): 50 readers and 5 writers at once for 30 s.
 //! Readers fetch pages and API answers; each writer adds a unit to its own roster in set-up
-//! and takes it off again, through its player's invite. Counts every answer that is not a
-//! 200 as an error, reports each kind's latency (p50, p99, max), and runs `ptg audit` after.
+//! and takes it off again, through its player's invite; meanwhile the CLI does the same to a
+//! roster of its own on the same file. Counts every answer that is not a 200 (and every CLI
+//! command that fails) as an error, reports each kind's latency (p50, p99, max), and runs
+//! `ptg audit` after.
 //!
 //! `cargo bench --bench serve_load [-- --seconds N]`
 
@@ -127,6 +129,27 @@ fn main() {
     let dir = tempfile::tempdir().expect("a scratch folder");
     let (db, home) = (dir.path().join("league.sqlite3"), dir.path().join("home"));
     ptg(&db, &home, &["demo"]);
+    ptg(
+        &db,
+        &home,
+        &[
+            "roster",
+            "new",
+            "By Hand",
+            "--campaign",
+            CAMPAIGN,
+            "--player",
+            "Load",
+            "--faction",
+            "Stormcast Eternals",
+            "--warlord",
+            "Knight-Questor",
+            "--path",
+            "warrior",
+            "--ability",
+            "berserker",
+        ],
+    );
     let mut writers = Vec::new();
     for w in 1..=WRITERS {
         let name = format!("Writer {w}");
@@ -240,6 +263,35 @@ fn main() {
             })
         })
         .collect();
+    // The command line writing the same file meanwhile.
+    let cli = {
+        let (db, home) = (db.clone(), home.clone());
+        std::thread::spawn(move || {
+            let mut t = Tally::default();
+            while Instant::now() < deadline {
+                for args in [
+                    &["roster", "add", "By Hand", "Liberators"][..],
+                    &["roster", "remove", "By Hand", "Liberators"],
+                ] {
+                    let start = Instant::now();
+                    let out = Command::new(env!("CARGO_BIN_EXE_ptg"))
+                        .args(args)
+                        .env("PTG_DB", &db)
+                        .env("HOME", &home)
+                        .env("XDG_DATA_HOME", &home)
+                        .output();
+                    match out {
+                        Ok(o) if o.status.success() => t.times.push(start.elapsed()),
+                        Ok(o) => t
+                            .errors
+                            .push(format!("ptg {args:?}: {}", String::from_utf8_lossy(&o.stderr))),
+                        Err(e) => t.errors.push(format!("ptg {args:?}: {e}")),
+                    }
+                }
+            }
+            t
+        })
+    };
     let gather = |threads: Vec<std::thread::JoinHandle<Tally>>| {
         let mut all = Tally::default();
         for t in threads {
@@ -250,7 +302,7 @@ fn main() {
         all.times.sort();
         all
     };
-    let (reads, writes) = (gather(readers), gather(writer_threads));
+    let (reads, writes, cli) = (gather(readers), gather(writer_threads), gather(vec![cli]));
     drop(server);
     let audit = Command::new(env!("CARGO_BIN_EXE_ptg"))
         .arg("audit")
@@ -262,7 +314,7 @@ fn main() {
     println!(
         "serve_load: {READERS} readers and {WRITERS} writers for {seconds} s on loopback (`ptg --version` took {version:.1?})"
     );
-    for (kind, t) in [("reads", &reads), ("writes", &writes)] {
+    for (kind, t) in [("reads", &reads), ("writes", &writes), ("CLI writes", &cli)] {
         println!(
             "  {kind}: {} answered ({:.0}/s), {} errors; p50 {:.1?}, p99 {:.1?} ({:.0}x `ptg --version`), max {:.1?}",
             t.times.len(),
@@ -282,7 +334,7 @@ fn main() {
         "  audit afterwards: {}",
         if audit_ok { "passes" } else { "FAILS" }
     );
-    if !reads.errors.is_empty() || !writes.errors.is_empty() || !audit_ok {
+    if !reads.errors.is_empty() || !writes.errors.is_empty() || !cli.errors.is_empty() || !audit_ok {
         println!("{}", String::from_utf8_lossy(&audit.stdout));
         std::process::exit(1);
     }
