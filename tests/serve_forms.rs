@@ -37,7 +37,12 @@ async fn send(p: &Ptg, request: Request<Body>) -> Answer {
 
 /// The session cookie an invite link for `roster` sets (`name=value`).
 async fn sign_in(p: &Ptg, roster: &str) -> String {
-    let made = p.json(&["invite", LEAGUE, "--roster", roster]);
+    sign_in_with(p, &["--roster", roster]).await
+}
+
+/// The session cookie of a new invite made with `args` (`--roster R`, `--organiser`).
+async fn sign_in_with(p: &Ptg, args: &[&str]) -> String {
+    let made = p.json(&[&["invite", LEAGUE][..], args].concat());
     let token = made["token"].as_str().unwrap();
     let link = send(
         p,
@@ -230,5 +235,203 @@ async fn a_player_in_set_up_adds_a_unit_from_their_roster_page() {
     )
     .await;
     assert_eq!(other.status, StatusCode::FORBIDDEN);
+    assert_eq!(p.fingerprint(), before);
+}
+
+#[tokio::test]
+async fn a_whole_battle_through_the_pages_equals_the_cli_s() {
+    let setup = || {
+        let p = Ptg::ashen_vale();
+        p.new_hammers();
+        p.new_rats();
+        p.ok(&["roster", "add", common::HAMMERS, "Liberators"]);
+        p.ok(&["roster", "add", RATS, "Clanrats"]);
+        p
+    };
+    let cli = setup();
+    cli.plan_battle("1000", "The Ruined Settlement");
+    cli.ok(&[
+        "battle",
+        "army",
+        "1",
+        common::HAMMERS,
+        "Lord-Vigilant on Gryph-stalker",
+        "Liberators",
+    ]);
+    cli.ok(&[
+        "battle",
+        "army",
+        "1",
+        RATS,
+        "Grey Seer",
+        "Clanrats",
+        "--dice",
+        "6,1",
+    ]);
+    let (h_vp, r_vp) = (format!("{}=14", common::HAMMERS), format!("{RATS}=8"));
+    cli.ok(&["battle", "result", "1", "--vp", &h_vp, "--vp", &r_vp]);
+    cli.ok(&[
+        "aftermath",
+        "1",
+        RATS,
+        "--favoured",
+        "Clanrats",
+        "--dice",
+        "1,2,3",
+    ]);
+
+    let p = setup();
+    let organiser = sign_in_with(&p, &["--organiser"]).await;
+    let hammers_c = sign_in(&p, common::HAMMERS).await;
+    let rats_c = sign_in(&p, RATS).await;
+    let (hammers, rats) = (id_of(&p, common::HAMMERS), id_of(&p, RATS));
+
+    let league = page(&p, "/campaigns/1", &organiser).await;
+    assert!(league.contains("Plan the battle"), "{league}");
+    assert!(
+        !page(&p, "/campaigns/1", &hammers_c)
+            .await
+            .contains("Plan the battle"),
+        "a player does not plan"
+    );
+    let key = form_key(&league);
+    let plan = [
+        ("key", key.as_str()),
+        ("a", &hammers),
+        ("b", &rats),
+        ("points", "1000"),
+        ("battleplan", "The Ruined Settlement"),
+    ];
+    let planned = send(&p, form("/campaigns/1/battles", Some(&organiser), &plan)).await;
+    assert_eq!(planned.status, StatusCode::SEE_OTHER, "{}", planned.body);
+
+    for (cookie, roster, units, dice) in [
+        (
+            &hammers_c,
+            &hammers,
+            "Lord-Vigilant on Gryph-stalker, Liberators",
+            "",
+        ),
+        (&rats_c, &rats, "Grey Seer, Clanrats", "6, 1"),
+    ] {
+        let battle = page(&p, "/battles/1", cookie).await;
+        assert!(battle.contains("Record the army"), "{battle}");
+        let key = form_key(&battle);
+        let fields = [
+            ("key", key.as_str()),
+            ("roster_id", roster.as_str()),
+            ("units", units),
+            ("dice", dice),
+        ];
+        let sent = send(&p, form("/battles/1/army", Some(cookie), &fields)).await;
+        assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    }
+    let battle = page(&p, "/battles/1", &organiser).await;
+    assert!(battle.contains("Record the result"), "{battle}");
+    let key = form_key(&battle);
+    let result = [
+        ("key", key.as_str()),
+        ("campaign_id", "1"),
+        ("side_a", common::HAMMERS),
+        ("vp_a", "14"),
+        ("side_b", RATS),
+        ("vp_b", "8"),
+    ];
+    let sent = send(&p, form("/battles/1/result", Some(&organiser), &result)).await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    let key = form_key(&page(&p, "/battles/1", &rats_c).await);
+    let clanrats = p.json(&["roster", "show", RATS])["units"][1]["id"].to_string();
+    let fields = [
+        ("key", key.as_str()),
+        ("roster_id", &rats),
+        ("favoured", &clanrats),
+        ("dice", "1,2,3"),
+    ];
+    let sent = send(&p, form("/battles/1/aftermath", Some(&rats_c), &fields)).await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    for roster in [common::HAMMERS, RATS] {
+        assert_eq!(
+            p.json(&["roster", "show", roster]),
+            cli.json(&["roster", "show", roster]),
+            "{roster}"
+        );
+    }
+    // The same battle, planned a moment apart.
+    let undated = |mut v: serde_json::Value| {
+        v["created_at"] = serde_json::Value::Null;
+        v
+    };
+    let battle = |db: &Ptg| undated(db.json(&["battle", "show", "1"]));
+    assert_eq!(battle(&p), battle(&cli));
+    p.ok(&["audit"]);
+}
+
+#[tokio::test]
+async fn a_player_picks_a_rank_s_ability_and_starts_a_quest_on_their_page() {
+    let cli = LEAGUE_FIXTURE.copy();
+    cli.ok(&[
+        "rank",
+        "choose",
+        common::HAMMERS,
+        "Liberators",
+        "Hardened Resolve",
+        "--path",
+        "defender",
+    ]);
+    cli.ok(&[
+        "quest",
+        "start",
+        common::HAMMERS,
+        "Seek Glory in Battle",
+        "--unit",
+        "Liberators",
+    ]);
+    let p = LEAGUE_FIXTURE.copy();
+    let cookie = sign_in(&p, common::HAMMERS).await;
+    let hammers = id_of(&p, common::HAMMERS);
+    let roster = page(&p, &format!("/rosters/{hammers}"), &cookie).await;
+    assert!(
+        roster.contains("Choose") && roster.contains("Start the quest"),
+        "{roster}"
+    );
+    let key = form_key(&roster);
+    let rank = [
+        ("key", key.as_str()),
+        ("unit", "Liberators"),
+        ("ability", "Hardened Resolve"),
+        ("path", "defender"),
+    ];
+    let sent = send(
+        &p,
+        form(&format!("/rosters/{hammers}/rank"), Some(&cookie), &rank),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    let quest = [
+        ("key", key.as_str()),
+        ("quest", "Seek Glory in Battle"),
+        ("unit", "Liberators"),
+    ];
+    let sent = send(
+        &p,
+        form(&format!("/rosters/{hammers}/quest"), Some(&cookie), &quest),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    assert_eq!(
+        p.json(&["roster", "show", common::HAMMERS]),
+        cli.json(&["roster", "show", common::HAMMERS])
+    );
+    // Another player's session cannot, whatever the form says.
+    let rats = sign_in(&p, RATS).await;
+    let rats_key = form_key(&page(&p, "/battles/6", &rats).await);
+    let before = p.fingerprint();
+    let quest = [("key", rats_key.as_str()), ("quest", "Seek Glory in Battle")];
+    let sent = send(
+        &p,
+        form(&format!("/rosters/{hammers}/quest"), Some(&rats), &quest),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::FORBIDDEN);
     assert_eq!(p.fingerprint(), before);
 }

@@ -6,11 +6,13 @@
 //! whatever the form's fields say.
 
 use super::auth::{COOKIE, principal};
-use super::{Failure, Shared};
+use super::{Failure, Server, Shared};
+use crate::error::Result;
 use crate::ops;
 use crate::ops::invite::{Principal, form_key};
 use crate::rules::aftermath::Choices;
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
+use crate::store::Store;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -75,6 +77,62 @@ fn refused(f: Failure, back: &str) -> Response {
     (status, body).into_response()
 }
 
+/// A form about roster `roster_id`: once the session, its key and its rights over the roster
+/// are checked, `work` runs with the roster's `CAMPAIGN/ROSTER` name; then back to `back`, or
+/// the refusal as a page.
+pub(super) async fn submit(
+    server: &Shared,
+    headers: &HeaderMap,
+    key: &str,
+    roster_id: i64,
+    back: String,
+    work: impl FnOnce(&Server, &mut Store, &str) -> Result<()> + Send + 'static,
+) -> Response {
+    let done = async {
+        let (who, token) = session(server, headers).await?;
+        let at = server
+            .with_store(move |_, store| ops::roster::locate(store, roster_id))
+            .await?;
+        check(&who, &token, key, at.campaign_id, roster_id)?;
+        server.with_store(move |s, store| work(s, store, &at.typed)).await
+    };
+    match done.await {
+        Ok(()) => Redirect::to(&back).into_response(),
+        Err(f) => refused(f, &back),
+    }
+}
+
+/// A form only the organiser of campaign `campaign_id` may send; as [`submit`].
+pub(super) async fn submit_as_organiser(
+    server: &Shared,
+    headers: &HeaderMap,
+    key: &str,
+    campaign_id: i64,
+    back: String,
+    work: impl FnOnce(&Server, &mut Store) -> Result<()> + Send + 'static,
+) -> Response {
+    let done = async {
+        let (who, token) = session(server, headers).await?;
+        if key != form_key(&token) {
+            return Err(Failure::new(
+                StatusCode::FORBIDDEN,
+                "this form did not come from this league's page; reload it",
+            ));
+        }
+        if !(who.is_organiser() && who.campaign_id == campaign_id) {
+            return Err(Failure::new(
+                StatusCode::FORBIDDEN,
+                "only the campaign's organiser may do this",
+            ));
+        }
+        server.with_store(work).await
+    };
+    match done.await {
+        Ok(()) => Redirect::to(&back).into_response(),
+        Err(f) => refused(f, &back),
+    }
+}
+
 #[derive(Debug, Deserialize)]
 struct AddUnit {
     key: String,
@@ -89,29 +147,24 @@ async fn add_unit(
     Path(id): Path<i64>,
     Form(form): Form<AddUnit>,
 ) -> Response {
-    let back = format!("/rosters/{id}");
-    let done = async {
-        let (who, token) = session(&server, &headers).await?;
-        let at = server
-            .with_store(move |_, store| ops::roster::locate(store, id))
-            .await?;
-        check(&who, &token, &form.key, at.campaign_id, id)?;
-        server
-            .with_store(move |s, store| {
-                let add = ops::roster::AddUnit {
-                    warscroll: form.warscroll.trim(),
-                    reinforced: form.reinforced.is_some(),
-                    name: None,
-                    ally: None,
-                };
-                ops::roster::add_unit(&s.catalogue, store, &at.typed, &add).map(|_| ())
-            })
-            .await
-    };
-    match done.await {
-        Ok(()) => Redirect::to(&back).into_response(),
-        Err(f) => refused(f, &back),
-    }
+    let key = form.key.clone();
+    submit(
+        &server,
+        &headers,
+        &key,
+        id,
+        format!("/rosters/{id}"),
+        move |s, store, roster| {
+            let add = ops::roster::AddUnit {
+                warscroll: form.warscroll.trim(),
+                reinforced: form.reinforced.is_some(),
+                name: None,
+                ally: None,
+            };
+            ops::roster::add_unit(&s.catalogue, store, roster, &add).map(|_| ())
+        },
+    )
+    .await
 }
 
 #[derive(Debug, Deserialize)]
@@ -133,11 +186,11 @@ struct Aftermath {
     dice: String,
 }
 
-fn some(s: &str) -> Option<String> {
+pub(super) fn some(s: &str) -> Option<String> {
     Some(s.trim().to_string()).filter(|s| !s.is_empty())
 }
 
-fn list(s: &str) -> Vec<String> {
+pub(super) fn list(s: &str) -> Vec<String> {
     s.split(',').filter_map(some).collect()
 }
 
@@ -147,49 +200,41 @@ async fn aftermath(
     Path(battle): Path<i64>,
     Form(form): Form<Aftermath>,
 ) -> Response {
-    let back = format!("/battles/{battle}");
-    let done = async {
-        let (who, token) = session(&server, &headers).await?;
-        let roster_id = form.roster_id;
-        let at = server
-            .with_store(move |_, store| ops::roster::locate(store, roster_id))
-            .await?;
-        check(&who, &token, &form.key, at.campaign_id, roster_id)?;
-        server
-            .with_store(move |s, store| {
-                let quest = match some(&form.quest) {
-                    Some(q) => q.parse().map_err(crate::error::Error::refused)?,
-                    None => Default::default(),
-                };
-                let choices = Choices {
-                    favoured: some(&form.favoured),
-                    add_units: list(&form.add_unit),
-                    add_name: None,
-                    ally: None,
-                    reinforce: list(&form.reinforce),
-                    retire: list(&form.retire),
-                    quest,
-                };
-                let mut typed;
-                let mut seeded;
-                let dice: &mut dyn Dice = match some(&form.dice) {
-                    Some(values) => {
-                        typed = TypedDice::parse(&values)?;
-                        &mut typed
-                    }
-                    None => {
-                        seeded = SeededDice::new(SeededDice::random_seed());
-                        &mut seeded
-                    }
-                };
-                ops::aftermath::run(&s.catalogue, store, battle, &at.typed, &choices, dice, None).map(|_| ())
-            })
-            .await
-    };
-    match done.await {
-        Ok(()) => Redirect::to(&back).into_response(),
-        Err(f) => refused(f, &back),
-    }
+    let (key, roster_id) = (form.key.clone(), form.roster_id);
+    submit(
+        &server,
+        &headers,
+        &key,
+        roster_id,
+        format!("/battles/{battle}"),
+        move |s, store, roster| {
+            let quest = match some(&form.quest) {
+                Some(q) => q.parse().map_err(crate::error::Error::refused)?,
+                None => Default::default(),
+            };
+            let choices = Choices {
+                favoured: some(&form.favoured),
+                add_units: list(&form.add_unit),
+                add_name: None,
+                ally: None,
+                reinforce: list(&form.reinforce),
+                retire: list(&form.retire),
+                quest,
+            };
+            let mut dice = dice_of(&form.dice)?;
+            ops::aftermath::run(&s.catalogue, store, battle, roster, &choices, dice.as_mut(), None)
+                .map(|_| ())
+        },
+    )
+    .await
+}
+
+/// The dice typed in a form ("2, 3, 6"), or the server's when it was left empty.
+pub(super) fn dice_of(typed: &str) -> Result<Box<dyn Dice + Send>> {
+    Ok(match some(typed) {
+        Some(values) => Box::new(TypedDice::parse(&values)?),
+        None => Box::new(SeededDice::new(SeededDice::random_seed())),
+    })
 }
 
 /// The add-a-unit form of a roster in set-up.

@@ -11,6 +11,7 @@ mod api;
 mod api_actions;
 mod auth;
 mod forms;
+mod forms_more;
 mod pages;
 
 use crate::catalogue::Catalogue;
@@ -56,6 +57,7 @@ pub fn router(server: Server) -> Router {
     Router::new()
         .merge(pages::routes())
         .merge(forms::routes())
+        .merge(forms_more::routes())
         .merge(api::routes())
         .merge(api_actions::routes())
         .with_state(shared)

@@ -3,8 +3,8 @@
 //! value), no JavaScript. They show the same JSON views the API gives.
 
 use super::auth::{self, COOKIE, may_read, principal};
-use super::forms;
 use super::{Failure, Shared, not_found_if_unknown};
+use super::{forms, forms_more};
 use crate::cli::views;
 use crate::ops;
 use axum::Router;
@@ -92,7 +92,7 @@ async fn home(State(server): State<Shared>, headers: HeaderMap) -> Page {
 }
 
 async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
-    may_read(&server, &headers).await.map_err(failed)?;
+    let who = may_read(&server, &headers).await.map_err(failed)?;
     let shown = server
         .with_store(move |s, store| {
             let name = ops::campaign::list(store)?
@@ -109,6 +109,14 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let none = Vec::new();
     let standings = shown["standings"].as_array().unwrap_or(&none);
     let battles = shown["recent_battles"].as_array().unwrap_or(&none);
+    let plan_form = match (who, auth::token(&headers)) {
+        (Some(w), Some(token)) if w.is_organiser() && w.campaign_id == id => Some(forms_more::plan_form(
+            id,
+            &ops::invite::form_key(&token),
+            standings,
+        )),
+        _ => None,
+    };
     Ok(page(
         &title,
         html! {
@@ -132,6 +140,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                     }
                 }
             } }
+            @if let Some(form) = plan_form { h2 { "Plan a battle" } (form) }
             h2 { "Recent battles" }
             ul {
                 @for b in battles {
@@ -186,13 +195,23 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
         .await
         .map_err(failed)?;
     let (campaign_id, r) = r;
-    // The add-a-unit form, for whoever may change this roster while it is in set-up.
-    let add_form = match (who, auth::token(&headers)) {
-        (Some(who), Some(token)) if who.may_change(campaign_id, id) && r["setup_complete"] != true => {
-            Some(forms::add_unit_form(id, &ops::invite::form_key(&token)))
-        }
+    // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
+    // has none, a rank's ability when one waits.
+    let key = match (who, auth::token(&headers)) {
+        (Some(who), Some(token)) if who.may_change(campaign_id, id) => Some(ops::invite::form_key(&token)),
         _ => None,
     };
+    let rank_waits = r["waiting"].as_array().is_some_and(|w| {
+        w.iter()
+            .any(|l| l.as_str().is_some_and(|l| l.starts_with("Rank choice")))
+    });
+    let forms = key.map(|key| {
+        html! {
+            @if r["setup_complete"] != true { (forms::add_unit_form(id, &key)) }
+            @if r["quest"].is_null() { (forms_more::quest_form(id, &key)) }
+            @if rank_waits { (forms_more::rank_form(id, &key)) }
+        }
+    });
     let none = Vec::new();
     let units = r["units"].as_array().unwrap_or(&none);
     let tome = r["tome"].as_array().unwrap_or(&none);
@@ -223,7 +242,7 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
                     }
                 }
             } }
-            @if let Some(form) = add_form { (form) }
+            @if let Some(forms) = forms { (forms) }
             h2 { "Arcane Tome" }
             @if tome.is_empty() { p.note { "Empty." } }
             ul { @for e in tome { li { (text(&e["name"])) " (" (text(&e["lore"])) ")" } } }
@@ -267,11 +286,30 @@ async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
         .map_err(failed)?;
     let key = auth::token(&headers).map(|t| ops::invite::form_key(&t));
     let campaign_id = b["campaign_id"].as_i64().unwrap_or_default();
-    // The aftermath form of each fought side still to run it, for whoever may change it.
+    // Each side's form for whoever may change it: its army while the battle is planned, its
+    // aftermath once fought; and the result, for the organiser, once both armies are in.
+    let none = Vec::new();
+    let both = b["sides"].as_array().unwrap_or(&none);
+    let armies_in = both
+        .iter()
+        .all(|s| s["army"].as_array().is_some_and(|a| !a.is_empty()));
+    let organiser = who.is_some_and(|w| w.is_organiser() && w.campaign_id == campaign_id);
+    let result_form = match &key {
+        Some(key) if organiser && armies_in && b["status"] == "planned" => {
+            Some(forms_more::result_form(id, campaign_id, key, both))
+        }
+        _ => None,
+    };
     let form_of = |side: &Value| -> Option<Markup> {
         let roster_id = side["roster_id"].as_i64()?;
         let allowed = who.is_some_and(|w| w.may_change(campaign_id, roster_id));
-        if !allowed || b["status"] != "fought" || side["aftermath_done"] == true {
+        if !allowed {
+            return None;
+        }
+        if b["status"] == "planned" && side["army"].as_array().is_some_and(Vec::is_empty) {
+            return Some(forms_more::army_form(id, roster_id, key.as_deref()?));
+        }
+        if b["status"] != "fought" || side["aftermath_done"] == true {
             return None;
         }
         let units = rosters
@@ -301,6 +339,7 @@ async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
                     }
                 }
             }
+            @if let Some(form) = result_form { h2 { "Result" } (form) }
             @if !twists.is_empty() {
                 h2 { "Twists" }
                 ul { @for t in twists { li { "Round " (text(&t["round"])) ": " (text(&t["twist"])) } } }

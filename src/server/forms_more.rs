@@ -1,0 +1,312 @@
+//! The pages' other forms: a player starts a quest, picks a rank's ability and records their
+//! army; the organiser plans a battle and records its result. Sent and checked as the forms of
+//! `forms.rs` (session, key, rights), each calling its CLI command's operation.
+
+use super::Shared;
+use super::forms::{dice_of, list, some, submit, submit_as_organiser};
+use crate::error::Error;
+use crate::ops;
+use crate::ops::battle::NewBattle;
+use crate::rules::army::ArmyChoice;
+use crate::rules::battle::ResultReport;
+use crate::rules::realms::RealmChoice;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::post;
+use axum::{Form, Router};
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::Value;
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/rosters/{id}/quest", post(quest))
+        .route("/rosters/{id}/rank", post(rank))
+        .route("/battles/{id}/army", post(army))
+        .route("/campaigns/{id}/battles", post(plan))
+        .route("/battles/{id}/result", post(result))
+}
+
+#[derive(Debug, Deserialize)]
+struct Quest {
+    key: String,
+    quest: String,
+    #[serde(default)]
+    unit: String,
+}
+
+async fn quest(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(f): Form<Quest>,
+) -> Response {
+    let key = f.key.clone();
+    submit(
+        &server,
+        &headers,
+        &key,
+        id,
+        format!("/rosters/{id}"),
+        move |s, store, roster| {
+            let unit = some(&f.unit);
+            ops::quest::start(&s.catalogue, store, roster, f.quest.trim(), unit.as_deref(), None).map(|_| ())
+        },
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+struct Rank {
+    key: String,
+    unit: String,
+    ability: String,
+    #[serde(default)]
+    path: String,
+}
+
+async fn rank(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(f): Form<Rank>,
+) -> Response {
+    let key = f.key.clone();
+    submit(
+        &server,
+        &headers,
+        &key,
+        id,
+        format!("/rosters/{id}"),
+        move |s, store, roster| {
+            let path = some(&f.path);
+            ops::rank::choose(
+                &s.catalogue,
+                store,
+                roster,
+                f.unit.trim(),
+                f.ability.trim(),
+                path.as_deref(),
+            )
+            .map(|_| ())
+        },
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+struct Army {
+    key: String,
+    roster_id: i64,
+    /// Unit ids or names, separated by commas.
+    units: String,
+    #[serde(default)]
+    general: String,
+    #[serde(default)]
+    dice: String,
+}
+
+async fn army(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(battle): Path<i64>,
+    Form(f): Form<Army>,
+) -> Response {
+    let (key, roster_id) = (f.key.clone(), f.roster_id);
+    submit(
+        &server,
+        &headers,
+        &key,
+        roster_id,
+        format!("/battles/{battle}"),
+        move |s, store, roster| {
+            let units = list(&f.units);
+            let general = some(&f.general);
+            let choice = ArmyChoice {
+                units: &units,
+                general: general.as_deref(),
+                regiments: &[],
+            };
+            let mut dice = dice_of(&f.dice)?;
+            ops::battle::record_army(&s.catalogue, store, battle, roster, &choice, None, dice.as_mut())
+                .map(|_| ())
+        },
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+struct Plan {
+    key: String,
+    a: i64,
+    b: i64,
+    points: u32,
+    #[serde(default)]
+    battleplan: String,
+}
+
+async fn plan(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(campaign): Path<i64>,
+    Form(f): Form<Plan>,
+) -> Response {
+    let key = f.key.clone();
+    submit_as_organiser(
+        &server,
+        &headers,
+        &key,
+        campaign,
+        format!("/campaigns/{campaign}"),
+        move |s, store| {
+            let (a, b) = (ops::roster::locate(store, f.a)?, ops::roster::locate(store, f.b)?);
+            if a.campaign_id != campaign || b.campaign_id != campaign {
+                return Err(Error::refused("both rosters must be of this campaign"));
+            }
+            let battleplan = some(&f.battleplan);
+            let new = NewBattle {
+                campaign: &a.campaign,
+                points: f.points,
+                rosters: [&a.typed, &b.typed],
+                battleplan: battleplan.as_deref(),
+                realm: RealmChoice::None,
+            };
+            let mut dice = dice_of("")?;
+            ops::battle::plan(&s.catalogue, store, &new, dice.as_mut()).map(|_| ())
+        },
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+struct Result_ {
+    key: String,
+    campaign_id: i64,
+    /// Each side's roster name and victory points, as the page lists them.
+    side_a: String,
+    vp_a: u32,
+    side_b: String,
+    vp_b: u32,
+    /// Units (ids) destroyed, separated by commas.
+    #[serde(default)]
+    destroyed: String,
+}
+
+async fn result(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(f): Form<Result_>,
+) -> Response {
+    let key = f.key.clone();
+    let campaign = f.campaign_id;
+    submit_as_organiser(
+        &server,
+        &headers,
+        &key,
+        campaign,
+        format!("/battles/{id}"),
+        move |s, store| {
+            let shown = ops::battle::show(&s.catalogue, store, id)?;
+            if shown.battle.campaign_id != campaign {
+                return Err(Error::refused(format!("battle {id} is not of this campaign")));
+            }
+            let report = ResultReport {
+                victory_points: vec![(f.side_a, f.vp_a), (f.side_b, f.vp_b)],
+                quest_points: Vec::new(),
+                withdrew: None,
+                general_slain: Vec::new(),
+                destroyed: list(&f.destroyed),
+                slew_hero_or_monster: Vec::new(),
+                decision: Default::default(),
+            };
+            ops::battle::record_result(&s.catalogue, store, id, &report).map(|_| ())
+        },
+    )
+    .await
+}
+
+/// Start a quest (a roster with none).
+pub fn quest_form(roster_id: i64, key: &str) -> Markup {
+    html! {
+        form method="post" action={ "/rosters/" (roster_id) "/quest" } {
+            input type="hidden" name="key" value=(key);
+            label { "Quest " input name="quest" required; } " "
+            label { "for unit " input name="unit"; } " "
+            button { "Start the quest" }
+        }
+    }
+}
+
+/// Pick the ability of a rank reached (a roster with rank choices waiting).
+pub fn rank_form(roster_id: i64, key: &str) -> Markup {
+    html! {
+        form method="post" action={ "/rosters/" (roster_id) "/rank" } {
+            input type="hidden" name="key" value=(key);
+            label { "Unit " input name="unit" required; } " "
+            label { "ability " input name="ability" required; } " "
+            label { "Path (first rank) " input name="path"; } " "
+            button { "Choose" }
+        }
+    }
+}
+
+/// Record a side's army (a planned battle).
+pub fn army_form(battle_id: i64, roster_id: i64, key: &str) -> Markup {
+    html! {
+        form method="post" action={ "/battles/" (battle_id) "/army" } {
+            input type="hidden" name="key" value=(key);
+            input type="hidden" name="roster_id" value=(roster_id);
+            label { "Units (ids or names, commas) " input name="units" required; } " "
+            label { "General " input name="general"; } " "
+            label { "Roll-off dice (empty: the server rolls) " input name="dice"; } " "
+            button { "Record the army" }
+        }
+    }
+}
+
+/// Plan a battle between two of the campaign's rosters (the organiser).
+pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value]) -> Markup {
+    let choose = |name: &str| {
+        html! {
+            select name=(name) {
+                @for r in rosters {
+                    option value=(r["roster_id"].to_string()) { (r["roster"].as_str().unwrap_or("?")) }
+                }
+            }
+        }
+    };
+    html! {
+        form method="post" action={ "/campaigns/" (campaign_id) "/battles" } {
+            input type="hidden" name="key" value=(key);
+            (choose("a")) " v " (choose("b")) " "
+            label { "points " input name="points" value="1000" inputmode="numeric"; } " "
+            label { "battleplan (empty: rolled) " input name="battleplan"; } " "
+            button { "Plan the battle" }
+        }
+    }
+}
+
+/// Record the result by victory points (the organiser).
+pub fn result_form(battle_id: i64, campaign_id: i64, key: &str, sides: &[Value]) -> Markup {
+    let name = |i: usize| {
+        sides
+            .get(i)
+            .and_then(|s| s["roster"].as_str())
+            .unwrap_or("?")
+            .to_string()
+    };
+    html! {
+        form method="post" action={ "/battles/" (battle_id) "/result" } {
+            input type="hidden" name="key" value=(key);
+            input type="hidden" name="campaign_id" value=(campaign_id);
+            input type="hidden" name="side_a" value=(name(0));
+            input type="hidden" name="side_b" value=(name(1));
+            label { (name(0)) " VP " input name="vp_a" required inputmode="numeric"; } " "
+            label { (name(1)) " VP " input name="vp_b" required inputmode="numeric"; } " "
+            label { "destroyed units (ids, commas) " input name="destroyed"; } " "
+            button { "Record the result" }
+        }
+    }
+}
