@@ -30,10 +30,16 @@ impl Answer {
 
 /// Sends one request to a server on `p`'s database.
 async fn send(p: &Ptg, private: bool, request: Request<Body>) -> Answer {
+    send_to(p, private, None, request).await
+}
+
+/// Sends one request to a server on `p`'s database serving `campaign` only (`--campaign`).
+async fn send_to(p: &Ptg, private: bool, campaign: Option<i64>, request: Request<Body>) -> Answer {
     let server = Server {
         db: p.db(),
         catalogue: Catalogue::load(&[]).unwrap(),
         private,
+        campaign,
     };
     let response = router(server).oneshot(request).await.unwrap();
     let status = response.status();
@@ -527,4 +533,35 @@ async fn a_player_picks_a_rank_s_ability_and_starts_a_quest_as_the_cli_does() {
     .await;
     assert_eq!(started.status, StatusCode::OK, "{}", started.body);
     assert_eq!(started.json()["roster"], cli.json(&["roster", "show", HAMMERS]));
+}
+
+#[tokio::test]
+async fn a_server_for_one_campaign_shows_no_other() {
+    let p = LEAGUE_FIXTURE.copy();
+    p.ok(&["demo"]);
+    let demo_roster = p.json(&["roster", "show", "Hammers of Dawn (demo)"])["id"]
+        .as_i64()
+        .unwrap();
+    let one = |uri: &str| send_to(&p, false, Some(1), get(uri, None));
+    let home = one("/").await;
+    assert_eq!(home.status, StatusCode::SEE_OTHER);
+    assert_eq!(home.headers[header::LOCATION], "/campaigns/1");
+    assert_eq!(one("/campaigns/1").await.status, StatusCode::OK);
+    assert_eq!(one("/campaigns/2").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        one(&format!("/rosters/{demo_roster}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        one(&format!("/api/rosters/{demo_roster}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        one("/api/battles/7").await.status,
+        StatusCode::NOT_FOUND,
+        "the demo's battle"
+    );
+    let listed = one("/api/campaigns").await.json();
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+    assert_eq!(listed[0]["name"], LEAGUE);
 }

@@ -24,6 +24,7 @@ async fn send(p: &Ptg, request: Request<Body>) -> Answer {
         db: p.db(),
         catalogue: Catalogue::load(&[]).unwrap(),
         private: false,
+        campaign: None,
     };
     let response = router(server).oneshot(request).await.unwrap();
     let (status, headers) = (response.status(), response.headers().clone());

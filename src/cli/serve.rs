@@ -16,6 +16,9 @@ pub struct ServeArgs {
     /// Show nothing to anyone without an invite link (`ptg invite`).
     #[arg(long)]
     private: bool,
+    /// Serve this campaign only: its league page is the home page, and the others are not there.
+    #[arg(long, value_name = "CAMPAIGN")]
+    campaign: Option<String>,
 }
 
 pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
@@ -24,11 +27,19 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
     let db =
         db.ok_or_else(|| crate::error::Error::refused("ptg serve needs a database file, not one in memory"))?;
     let catalogue = app.catalogue()?.clone();
+    let campaign = match &args.campaign {
+        Some(name) => {
+            let (cat, store) = app.both()?;
+            Some(crate::ops::campaign::show(cat, store, name)?.campaign.id)
+        }
+        None => None,
+    };
     serve(
         Server {
             db,
             catalogue,
             private: args.private,
+            campaign,
         },
         args.listen,
     )

@@ -28,7 +28,7 @@ type Answer = Result<Json<Value>, Failure>;
 
 async fn campaigns(State(server): State<Shared>, headers: HeaderMap) -> Answer {
     may_read(&server, &headers).await?;
-    let list = server.with_store(|_, store| ops::campaign::list(store)).await?;
+    let list = server.with_store(|s, store| s.campaigns(store)).await?;
     Ok(Json(serde_json::to_value(list).map_err(internal)?))
 }
 
@@ -36,7 +36,7 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
     may_read(&server, &headers).await?;
     let view = server
         .with_store(move |s, store| {
-            let at = ops::roster::locate(store, id)?;
+            let at = s.locate(store, id)?;
             views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)
         })
         .await
@@ -47,7 +47,7 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
 async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Answer {
     may_read(&server, &headers).await?;
     let view = server
-        .with_store(move |s, store| views::battle(&ops::battle::show(&s.catalogue, store, id)?))
+        .with_store(move |s, store| views::battle(&s.battle(store, id)?))
         .await
         .map_err(not_found_if_unknown)?;
     Ok(Json(view))
@@ -71,7 +71,7 @@ async fn add_unit(
     Json(unit): Json<NewUnit>,
 ) -> Answer {
     let at = server
-        .with_store(move |_, store| ops::roster::locate(store, id))
+        .with_store(move |s, store| s.locate(store, id))
         .await
         .map_err(not_found_if_unknown)?;
     may_change(&server, &headers, at.campaign_id, id).await?;
@@ -99,7 +99,7 @@ async fn remove_unit(
     Path((id, unit)): Path<(i64, i64)>,
 ) -> Answer {
     let at = server
-        .with_store(move |_, store| ops::roster::locate(store, id))
+        .with_store(move |s, store| s.locate(store, id))
         .await
         .map_err(not_found_if_unknown)?;
     may_change(&server, &headers, at.campaign_id, id).await?;
@@ -140,7 +140,7 @@ async fn aftermath(
     Json(body): Json<AftermathBody>,
 ) -> Answer {
     let at = server
-        .with_store(move |_, store| ops::roster::locate(store, roster_id))
+        .with_store(move |s, store| s.locate(store, roster_id))
         .await
         .map_err(not_found_if_unknown)?;
     may_change(&server, &headers, at.campaign_id, roster_id).await?;

@@ -34,7 +34,7 @@ type Answer = Result<Json<Value>, Failure>;
 /// The roster `id` and the rights to change it.
 async fn changing(server: &Shared, headers: &HeaderMap, id: i64) -> Result<ops::roster::Located, Failure> {
     let at = server
-        .with_store(move |_, store| ops::roster::locate(store, id))
+        .with_store(move |s, store| s.locate(store, id))
         .await
         .map_err(not_found_if_unknown)?;
     may_change(server, headers, at.campaign_id, id).await?;
@@ -165,7 +165,7 @@ struct Plan {
 async fn plan(State(server): State<Shared>, headers: HeaderMap, Json(p): Json<Plan>) -> Answer {
     let [a, b] = p.rosters;
     let found = server
-        .with_store(move |_, store| Ok((ops::roster::locate(store, a)?, ops::roster::locate(store, b)?)))
+        .with_store(move |s, store| Ok((s.locate(store, a)?, s.locate(store, b)?)))
         .await
         .map_err(not_found_if_unknown)?;
     let (a, b) = found;
@@ -215,7 +215,7 @@ async fn result(
 ) -> Answer {
     let sides = server
         .with_store(move |s, store| {
-            let shown = ops::battle::show(&s.catalogue, store, id)?;
+            let shown = s.battle(store, id)?;
             let sides: Vec<(i64, String)> = shown
                 .battle
                 .sides

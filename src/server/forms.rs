@@ -91,7 +91,7 @@ pub(super) async fn submit(
     let done = async {
         let (who, token) = session(server, headers).await?;
         let at = server
-            .with_store(move |_, store| ops::roster::locate(store, roster_id))
+            .with_store(move |s, store| s.locate(store, roster_id))
             .await?;
         check(&who, &token, key, at.campaign_id, roster_id)?;
         server.with_store(move |s, store| work(s, store, &at.typed)).await

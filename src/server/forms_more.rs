@@ -160,7 +160,7 @@ async fn plan(
         campaign,
         format!("/campaigns/{campaign}"),
         move |s, store| {
-            let (a, b) = (ops::roster::locate(store, f.a)?, ops::roster::locate(store, f.b)?);
+            let (a, b) = (s.locate(store, f.a)?, s.locate(store, f.b)?);
             if a.campaign_id != campaign || b.campaign_id != campaign {
                 return Err(Error::refused("both rosters must be of this campaign"));
             }
@@ -208,7 +208,7 @@ async fn result(
         campaign,
         format!("/battles/{id}"),
         move |s, store| {
-            let shown = ops::battle::show(&s.catalogue, store, id)?;
+            let shown = s.battle(store, id)?;
             if shown.battle.campaign_id != campaign {
                 return Err(Error::refused(format!("battle {id} is not of this campaign")));
             }

@@ -30,11 +30,42 @@ pub struct Server {
     pub catalogue: Catalogue,
     /// Pages and API for invited people only.
     pub private: bool,
+    /// Serve this campaign only (`--campaign`): the others are not there (404).
+    pub campaign: Option<i64>,
 }
 
 type Shared = Arc<Server>;
 
 impl Server {
+    fn in_scope(&self, campaign_id: i64) -> bool {
+        self.campaign.is_none_or(|c| c == campaign_id)
+    }
+
+    /// Roster `id`, if it is of a campaign this server serves.
+    fn locate(&self, store: &mut Store, id: i64) -> Result<crate::ops::roster::Located> {
+        let at = crate::ops::roster::locate(store, id)?;
+        if !self.in_scope(at.campaign_id) {
+            return Err(Error::refused(format!("there is no roster with id {id}")));
+        }
+        Ok(at)
+    }
+
+    /// Battle `id`, if it is of a campaign this server serves.
+    fn battle<'a>(&'a self, store: &mut Store, id: i64) -> Result<crate::ops::battle::Shown<'a>> {
+        let shown = crate::ops::battle::show(&self.catalogue, store, id)?;
+        if !self.in_scope(shown.battle.campaign_id) {
+            return Err(Error::refused(format!("there is no battle {id}")));
+        }
+        Ok(shown)
+    }
+
+    /// The campaigns this server serves.
+    fn campaigns(&self, store: &mut Store) -> Result<Vec<crate::store::CampaignRow>> {
+        let mut all = crate::ops::campaign::list(store)?;
+        all.retain(|c| self.in_scope(c.campaign.id));
+        Ok(all)
+    }
+
     /// Runs `work` with a store of its own on a blocking thread.
     async fn with_store<T: Send + 'static>(
         self: &Arc<Self>,

@@ -70,10 +70,21 @@ fn text(v: &Value) -> String {
     }
 }
 
-async fn home(State(server): State<Shared>, headers: HeaderMap) -> Page {
-    may_read(&server, &headers).await.map_err(failed)?;
+async fn home(State(server): State<Shared>, headers: HeaderMap) -> Response {
+    if let Some(id) = server.campaign {
+        return Redirect::to(&format!("/campaigns/{id}")).into_response();
+    }
+    match campaigns(&server, &headers).await {
+        Ok(page) => page.into_response(),
+        Err(response) => response,
+    }
+}
+
+/// Every campaign served, each linking to its league page.
+async fn campaigns(server: &Shared, headers: &HeaderMap) -> Page {
+    may_read(server, headers).await.map_err(failed)?;
     let list = server
-        .with_store(|_, store| ops::campaign::list(store))
+        .with_store(|s, store| s.campaigns(store))
         .await
         .map_err(failed)?;
     Ok(page(
@@ -95,7 +106,8 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let shown = server
         .with_store(move |s, store| {
-            let name = ops::campaign::list(store)?
+            let name = s
+                .campaigns(store)?
                 .into_iter()
                 .find(|c| c.campaign.id == id)
                 .map(|c| c.campaign.name)
@@ -186,7 +198,7 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let r = server
         .with_store(move |s, store| {
-            let at = ops::roster::locate(store, id)?;
+            let at = s.locate(store, id)?;
             Ok((
                 at.campaign_id,
                 views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)?,
@@ -278,7 +290,7 @@ async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let (b, rosters) = server
         .with_store(move |s, store| {
-            let shown = ops::battle::show(&s.catalogue, store, id)?;
+            let shown = s.battle(store, id)?;
             let rosters = serde_json::to_value(&shown.rosters)?;
             Ok((views::battle(&shown)?, rosters))
         })
@@ -388,7 +400,7 @@ async fn sheet(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
     }
     let made = server
         .with_store(move |s, store| {
-            let at = ops::roster::locate(store, id)?;
+            let at = s.locate(store, id)?;
             let printed = chrono::Local::now().date_naive();
             let view = ops::sheet::view(&s.catalogue, store, &at.typed, printed)?;
             let pdf = crate::sheet::pdf::render(
