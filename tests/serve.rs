@@ -281,6 +281,15 @@ async fn a_revoked_invite_lets_nobody_in() {
     assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
     assert!(refused.body.contains("revoked"), "{}", refused.body);
     assert_eq!(p.fingerprint(), before);
+    // Its holder still reads the pages, as anyone does (the league is not private).
+    assert_eq!(
+        send(&p, false, get("/api/campaigns", Some(&own))).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        send(&p, true, get("/api/campaigns", Some(&own))).await.status,
+        StatusCode::UNAUTHORIZED
+    );
     p.refused(&["invite", LEAGUE, "--revoke", &id], "already revoked");
     p.refused(
         &["invite", LEAGUE, "--roster", "Nobody"],
