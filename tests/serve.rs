@@ -471,20 +471,7 @@ async fn a_whole_battle_through_the_api_equals_the_cli_s() {
     )
     .await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.body);
-    for roster in [HAMMERS, RATS] {
-        assert_eq!(
-            p.json(&["roster", "show", roster]),
-            cli.json(&["roster", "show", roster]),
-            "{roster}"
-        );
-    }
-    // The same battle, planned a moment apart.
-    let undated = |mut v: serde_json::Value| {
-        v["created_at"] = serde_json::Value::Null;
-        v
-    };
-    let battle = |db: &Ptg| undated(db.json(&["battle", "show", "1"]));
-    assert_eq!(battle(&p), battle(&cli));
+    p.assert_same_play(&cli, &[common::HAMMERS, RATS], "1");
     p.ok(&["audit"]);
 }
 

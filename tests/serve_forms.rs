@@ -350,20 +350,7 @@ async fn a_whole_battle_through_the_pages_equals_the_cli_s() {
     ];
     let sent = send(&p, form("/battles/1/aftermath", Some(&rats_c), &fields)).await;
     assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
-    for roster in [common::HAMMERS, RATS] {
-        assert_eq!(
-            p.json(&["roster", "show", roster]),
-            cli.json(&["roster", "show", roster]),
-            "{roster}"
-        );
-    }
-    // The same battle, planned a moment apart.
-    let undated = |mut v: serde_json::Value| {
-        v["created_at"] = serde_json::Value::Null;
-        v
-    };
-    let battle = |db: &Ptg| undated(db.json(&["battle", "show", "1"]));
-    assert_eq!(battle(&p), battle(&cli));
+    p.assert_same_play(&cli, &[common::HAMMERS, RATS], "1");
     p.ok(&["audit"]);
 }
 

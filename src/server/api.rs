@@ -1,7 +1,7 @@
 //! The JSON API (`docs/API.md`): the same operations as the CLI, for scripts and apps. Reads
 //! are open unless the server is private; writes need an invite token that reaches the roster.
 
-use super::auth::{may_change, may_read};
+use super::auth::{changing, may_read};
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::cli::views;
 use crate::ops;
@@ -70,11 +70,7 @@ async fn add_unit(
     Path(id): Path<i64>,
     Json(unit): Json<NewUnit>,
 ) -> Answer {
-    let at = server
-        .with_store(move |s, store| s.locate(store, id))
-        .await
-        .map_err(not_found_if_unknown)?;
-    may_change(&server, &headers, at.campaign_id, id).await?;
+    let at = changing(&server, &headers, id).await?;
     let done = server
         .with_store(move |s, store| {
             let add = ops::roster::AddUnit {
@@ -84,8 +80,7 @@ async fn add_unit(
                 ally: unit.ally.as_deref(),
             };
             let done = ops::roster::add_unit(&s.catalogue, store, &at.typed, &add)?;
-            let view = views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)?;
-            Ok(json!({ "summary": done.outcome.summary, "roster": view }))
+            with_roster(s, store, &at.typed, &done.outcome.summary)
         })
         .await?;
     Ok(Json(done))
@@ -98,16 +93,11 @@ async fn remove_unit(
     headers: HeaderMap,
     Path((id, unit)): Path<(i64, i64)>,
 ) -> Answer {
-    let at = server
-        .with_store(move |s, store| s.locate(store, id))
-        .await
-        .map_err(not_found_if_unknown)?;
-    may_change(&server, &headers, at.campaign_id, id).await?;
+    let at = changing(&server, &headers, id).await?;
     let done = server
         .with_store(move |s, store| {
             let done = ops::roster::remove_unit(&s.catalogue, store, &at.typed, &unit.to_string())?;
-            let view = views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)?;
-            Ok(json!({ "summary": done.outcome.summary, "roster": view }))
+            with_roster(s, store, &at.typed, &done.outcome.summary)
         })
         .await?;
     Ok(Json(done))
@@ -139,11 +129,7 @@ async fn aftermath(
     Path((battle, roster_id)): Path<(i64, i64)>,
     Json(body): Json<AftermathBody>,
 ) -> Answer {
-    let at = server
-        .with_store(move |s, store| s.locate(store, roster_id))
-        .await
-        .map_err(not_found_if_unknown)?;
-    may_change(&server, &headers, at.campaign_id, roster_id).await?;
+    let at = changing(&server, &headers, roster_id).await?;
     let done = server
         .with_store(move |s, store| {
             let cat = &s.catalogue;
@@ -192,4 +178,15 @@ async fn aftermath(
 
 fn internal(e: impl std::fmt::Display) -> Failure {
     Failure::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}"))
+}
+
+/// What a write about one roster answers: its summary and the roster after it.
+pub(super) fn with_roster(
+    s: &super::Server,
+    store: &mut crate::store::Store,
+    typed: &str,
+    summary: &str,
+) -> crate::error::Result<Value> {
+    let view = views::roster(&ops::roster::show(&s.catalogue, store, typed)?)?;
+    Ok(json!({ "summary": summary, "roster": view }))
 }

@@ -2,7 +2,8 @@
 //! picks a rank's ability; the organiser plans a battle and records its result. Each calls the
 //! operation its CLI command calls.
 
-use super::auth::{may_change, organiser};
+use super::api::with_roster;
+use super::auth::{changing, organiser};
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::cli::views;
 use crate::error::Error;
@@ -17,7 +18,7 @@ use axum::http::HeaderMap;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 pub fn routes() -> Router<Shared> {
@@ -30,16 +31,6 @@ pub fn routes() -> Router<Shared> {
 }
 
 type Answer = Result<Json<Value>, Failure>;
-
-/// The roster `id` and the rights to change it.
-async fn changing(server: &Shared, headers: &HeaderMap, id: i64) -> Result<ops::roster::Located, Failure> {
-    let at = server
-        .with_store(move |s, store| s.locate(store, id))
-        .await
-        .map_err(not_found_if_unknown)?;
-    may_change(server, headers, at.campaign_id, id).await?;
-    Ok(at)
-}
 
 /// The dice typed at the table, or the server's.
 fn dice_of(typed: Option<Vec<u32>>) -> Box<dyn Dice + Send> {
@@ -76,8 +67,7 @@ async fn quest(
                 q.unit.as_deref(),
                 q.manifestation.as_deref(),
             )?;
-            let view = views::roster(&ops::roster::show(cat, store, &at.typed)?)?;
-            Ok(json!({ "summary": done.outcome.summary, "roster": view }))
+            with_roster(s, store, &at.typed, &done.outcome.summary)
         })
         .await?;
     Ok(Json(done))
@@ -103,8 +93,7 @@ async fn rank(
         .with_store(move |s, store| {
             let cat = &s.catalogue;
             let done = ops::rank::choose(cat, store, &at.typed, &r.unit, &r.ability, r.path.as_deref())?;
-            let view = views::roster(&ops::roster::show(cat, store, &at.typed)?)?;
-            Ok(json!({ "summary": done.outcome.summary, "roster": view }))
+            with_roster(s, store, &at.typed, &done.outcome.summary)
         })
         .await?;
     Ok(Json(done))

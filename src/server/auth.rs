@@ -101,3 +101,17 @@ pub async fn organiser(server: &Shared, headers: &HeaderMap, campaign_id: i64) -
     }
     Ok(who)
 }
+
+/// Roster `id` (404 if the server has none) and the rights to change it (401, 403).
+pub async fn changing(
+    server: &Shared,
+    headers: &HeaderMap,
+    id: i64,
+) -> Result<crate::ops::roster::Located, Failure> {
+    let at = server
+        .with_store(move |s, store| s.locate(store, id))
+        .await
+        .map_err(super::not_found_if_unknown)?;
+    may_change(server, headers, at.campaign_id, id).await?;
+    Ok(at)
+}

@@ -117,6 +117,26 @@ impl Ptg {
         assert_eq!(left, 0, "{wal:?} still holds {left} bytes after the checkpoint");
     }
 
+    /// Asserts this database and `other` hold the same `rosters` (`roster show`) and the same
+    /// battle `battle` (`battle show`, but for when it was planned: the two are played a moment
+    /// apart).
+    pub fn assert_same_play(&self, other: &Ptg, rosters: &[&str], battle: &str) {
+        let p = self;
+        for roster in rosters {
+            assert_eq!(
+                p.json(&["roster", "show", roster]),
+                other.json(&["roster", "show", roster]),
+                "{roster}"
+            );
+        }
+        let undated = |db: &Ptg| {
+            let mut v = db.json(&["battle", "show", battle]);
+            v["created_at"] = serde_json::Value::Null;
+            v
+        };
+        assert_eq!(undated(p), undated(other), "battle {battle}");
+    }
+
     /// Every row of every table, in a stable order.
     pub fn fingerprint(&self) -> String {
         if !self.db().exists() {
