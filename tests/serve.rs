@@ -110,6 +110,16 @@ async fn the_pages_show_the_league_each_roster_and_each_battle() {
         "{}",
         battle.body
     );
+    // The armies unit by unit, and every die of the battle: the roll-off typed in, 6 for Rat Tide.
+    assert!(battle.body.contains("Grey Seer (general)"), "{}", battle.body);
+    assert!(
+        battle
+            .body
+            .contains("roll-off for territories: Rat Tide</td><td>D6</td><td>6</td>")
+            && battle.body.contains("typed in"),
+        "{}",
+        battle.body
+    );
     let missing = send(&p, false, get("/rosters/999", None)).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert!(missing.body.contains("there is no roster with id 999"));

@@ -10,6 +10,7 @@
 mod api;
 mod api_actions;
 mod auth;
+mod battle_page;
 mod forms;
 mod forms_more;
 mod pages;

@@ -21,11 +21,11 @@ pub fn routes() -> Router<Shared> {
         .route("/campaigns/{id}", get(campaign))
         .route("/rosters/{id}", get(roster))
         .route("/rosters/{id}/sheet.pdf", get(sheet))
-        .route("/battles/{id}", get(battle))
+        .route("/battles/{id}", get(super::battle_page::battle))
         .route("/invite/{token}", get(invite))
 }
 
-type Page = Result<Html<String>, Response>;
+pub(super) type Page = Result<Html<String>, Response>;
 
 /// A page in the house style: readable on a phone, no script.
 pub(super) fn page(title: &str, body: Markup) -> Html<String> {
@@ -55,14 +55,14 @@ table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{border-bottom:1
 .scroll{overflow-x:auto}nav{padding:.5rem 0}.note{color:#555}";
 
 /// A failure as a page: the status and the message the CLI gives.
-fn failed(f: Failure) -> Response {
+pub(super) fn failed(f: Failure) -> Response {
     let f = not_found_if_unknown(f);
     let status = f.status;
     let body = page("Not shown", html! { p { (f.message) } });
     (status, body).into_response()
 }
 
-fn text(v: &Value) -> String {
+pub(super) fn text(v: &Value) -> String {
     match v {
         Value::Null => "-".into(),
         Value::String(s) => s.clone(),
@@ -180,7 +180,7 @@ fn lost(s: &Value) -> u64 {
 }
 
 /// "Hammers of Dawn 14 v Rat Tide 8 (fought)".
-fn sides(b: &Value) -> String {
+pub(super) fn sides(b: &Value) -> String {
     let none = Vec::new();
     let sides: Vec<String> = b["sides"]
         .as_array()
@@ -284,83 +284,6 @@ fn enhancements(u: &Value) -> String {
     } else {
         names.join(", ")
     }
-}
-
-async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
-    let who = may_read(&server, &headers).await.map_err(failed)?;
-    let (b, rosters) = server
-        .with_store(move |s, store| {
-            let shown = s.battle(store, id)?;
-            let rosters = serde_json::to_value(&shown.rosters)?;
-            Ok((views::battle(&shown)?, rosters))
-        })
-        .await
-        .map_err(failed)?;
-    let key = auth::token(&headers).map(|t| ops::invite::form_key(&t));
-    let campaign_id = b["campaign_id"].as_i64().unwrap_or_default();
-    // Each side's form for whoever may change it: its army while the battle is planned, its
-    // aftermath once fought; and the result, for the organiser, once both armies are in.
-    let none = Vec::new();
-    let both = b["sides"].as_array().unwrap_or(&none);
-    let armies_in = both
-        .iter()
-        .all(|s| s["army"].as_array().is_some_and(|a| !a.is_empty()));
-    let organiser = who.is_some_and(|w| w.is_organiser() && w.campaign_id == campaign_id);
-    let result_form = match &key {
-        Some(key) if organiser && armies_in && b["status"] == "planned" => {
-            Some(forms_more::result_form(id, campaign_id, key, both))
-        }
-        _ => None,
-    };
-    let form_of = |side: &Value| -> Option<Markup> {
-        let roster_id = side["roster_id"].as_i64()?;
-        let allowed = who.is_some_and(|w| w.may_change(campaign_id, roster_id));
-        if !allowed {
-            return None;
-        }
-        if b["status"] == "planned" && side["army"].as_array().is_some_and(Vec::is_empty) {
-            return Some(forms_more::army_form(id, roster_id, key.as_deref()?));
-        }
-        if b["status"] != "fought" || side["aftermath_done"] == true {
-            return None;
-        }
-        let units = rosters
-            .as_array()?
-            .iter()
-            .find(|r| r["id"].as_i64() == Some(roster_id))?["units"]
-            .as_array()?
-            .clone();
-        Some(forms::aftermath_form(id, roster_id, key.as_deref()?, &units))
-    };
-    let none = Vec::new();
-    let rolls = b["rolls"].as_array().unwrap_or(&none);
-    let twists = b["twists"].as_array().unwrap_or(&none);
-    Ok(page(
-        &format!("Battle {id}"),
-        html! {
-            p { (sides(&b)) " — " (text(&b["points_limit"])) " points, " (text(&b["battleplan"])) }
-            h2 { "Sides" }
-            ul {
-                @for s in b["sides"].as_array().unwrap_or(&none) {
-                    li {
-                        a href={ "/rosters/" (text(&s["roster_id"])) } { (text(&s["roster"])) }
-                        ": " (text(&s["result"]))
-                        @if s["aftermath_done"] == true { " (aftermath run)" } @else { " (aftermath to run)" }
-                        " — army of " (s["army"].as_array().map_or(0, Vec::len)) " units"
-                        @if let Some(form) = form_of(s) { (form) }
-                    }
-                }
-            }
-            @if let Some(form) = result_form { h2 { "Result" } (form) }
-            @if !twists.is_empty() {
-                h2 { "Twists" }
-                ul { @for t in twists { li { "Round " (text(&t["round"])) ": " (text(&t["twist"])) } } }
-            }
-            h2 { "Dice" }
-            @if rolls.is_empty() { p.note { "No dice rolled for this battle yet." } }
-            ul { @for r in rolls { li { (text(&r["purpose"])) ": " (text(&r["expression"])) " → " (text(&r["faces"])) " = " (text(&r["total"])) } } }
-        },
-    ))
 }
 
 /// An invite link: the token becomes the session cookie (HttpOnly, SameSite=Strict, and Secure
