@@ -571,3 +571,120 @@ async fn a_server_for_one_campaign_shows_no_other() {
     assert_eq!(listed.as_array().unwrap().len(), 1);
     assert_eq!(listed[0]["name"], LEAGUE);
 }
+
+#[tokio::test]
+async fn the_organiser_undoes_the_campaign_s_latest_command_named_first() {
+    let cli = LEAGUE_FIXTURE.copy();
+    cli.ok(&["undo", "--campaign", LEAGUE]);
+    let p = LEAGUE_FIXTURE.copy();
+    let organiser = invite(&p, &["--organiser"]);
+    let player = invite(&p, &["--roster", RATS]);
+    let latest = p.json(&["history", "--campaign", LEAGUE]);
+    let latest = latest.as_array().unwrap().last().unwrap()["id"].as_i64().unwrap();
+    let before = p.fingerprint();
+    let by_player = send(&p, false, post("/api/campaigns/1/undo", Some(&player), json!({}))).await;
+    assert_eq!(by_player.status, StatusCode::FORBIDDEN);
+    let stale = send(
+        &p,
+        false,
+        post(
+            "/api/campaigns/1/undo",
+            Some(&organiser),
+            json!({ "expected": latest - 1 }),
+        ),
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", stale.body);
+    assert!(stale.body.contains("changed meanwhile"), "{}", stale.body);
+    assert_eq!(p.fingerprint(), before);
+    let done = send(
+        &p,
+        false,
+        post(
+            "/api/campaigns/1/undo",
+            Some(&organiser),
+            json!({ "expected": latest }),
+        ),
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+    assert_eq!(done.json()["undone"], latest);
+    assert_eq!(
+        p.json(&["roster", "show", RATS]),
+        cli.json(&["roster", "show", RATS])
+    );
+}
+
+#[tokio::test]
+async fn a_player_of_the_battle_rolls_its_twist_as_the_cli_does() {
+    let (cli, _) = two_rosters();
+    let (p, [hammers_t, _, _]) = two_rosters();
+    for db in [&cli, &p] {
+        db.plan_battle("1000", "The Ruined Settlement");
+        db.ok(&[
+            "battle",
+            "army",
+            "1",
+            HAMMERS,
+            "Lord-Vigilant on Gryph-stalker",
+            "Liberators",
+        ]);
+        db.ok(&[
+            "battle",
+            "army",
+            "1",
+            RATS,
+            "Grey Seer",
+            "Clanrats",
+            "--dice",
+            "6,1",
+        ]);
+    }
+    let rats = roster_id(&p, RATS);
+    cli.ok(&[
+        "battle",
+        "twist",
+        "1",
+        "--round",
+        "2",
+        "--underdog",
+        RATS,
+        "--dice",
+        "2",
+    ]);
+    p.ok(&common::roster_new(
+        "Outsiders",
+        common::ASHEN_VALE,
+        "Skaven",
+        "Grey Seer",
+        "mage",
+        "dedicated-practitioner",
+    ));
+    let outsider = p.json(&["invite", common::ASHEN_VALE, "--roster", "Outsiders"])["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let body = json!({ "round": 2, "underdog": rats, "dice": [2] });
+    let before = p.fingerprint();
+    assert_eq!(
+        send(&p, false, post("/api/battles/1/twist", None, body.clone()))
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    let not_theirs = send(
+        &p,
+        false,
+        post("/api/battles/1/twist", Some(&outsider), body.clone()),
+    )
+    .await;
+    assert_eq!(
+        not_theirs.status,
+        StatusCode::FORBIDDEN,
+        "a player not in the battle"
+    );
+    assert_eq!(p.fingerprint(), before);
+    let rolled = send(&p, false, post("/api/battles/1/twist", Some(&hammers_t), body)).await;
+    assert_eq!(rolled.status, StatusCode::OK, "{}", rolled.body);
+    p.assert_same_play(&cli, &[HAMMERS, RATS], "1");
+}

@@ -423,3 +423,48 @@ async fn a_player_picks_a_rank_s_ability_and_starts_a_quest_on_their_page() {
     assert_eq!(sent.status, StatusCode::FORBIDDEN);
     assert_eq!(p.fingerprint(), before);
 }
+
+#[tokio::test]
+async fn the_organiser_undoes_from_the_league_page_what_it_names() {
+    let p = LEAGUE_FIXTURE.copy();
+    let organiser = sign_in_with(&p, &["--organiser"]).await;
+    let league = page(&p, "/campaigns/1", &organiser).await;
+    assert!(
+        league.contains("Undo it") && league.contains("Seek Glory in Battle"),
+        "{league}"
+    );
+    assert!(
+        !page(&p, "/campaigns/1", &sign_in(&p, RATS).await)
+            .await
+            .contains("Undo it")
+    );
+    let key = form_key(&league);
+    let at = league.find(r#"name="expected" value=""#).unwrap() + r#"name="expected" value=""#.len();
+    let expected = league[at..].split('"').next().unwrap().to_string();
+    let before = p.fingerprint();
+    let stale = send(
+        &p,
+        form(
+            "/campaigns/1/undo",
+            Some(&organiser),
+            &[("key", &key), ("expected", "1")],
+        ),
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", stale.body);
+    assert_eq!(p.fingerprint(), before);
+    let done = send(
+        &p,
+        form(
+            "/campaigns/1/undo",
+            Some(&organiser),
+            &[("key", &key), ("expected", &expected)],
+        ),
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+    assert!(
+        p.json(&["roster", "show", RATS])["quest"].is_null(),
+        "the quest started last is undone"
+    );
+}

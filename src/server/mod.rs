@@ -13,6 +13,7 @@ mod auth;
 mod battle_page;
 mod forms;
 mod forms_more;
+mod organiser;
 mod pages;
 
 use crate::catalogue::Catalogue;
@@ -90,6 +91,7 @@ pub fn router(server: Server) -> Router {
         .merge(pages::routes())
         .merge(forms::routes())
         .merge(forms_more::routes())
+        .merge(organiser::routes())
         .merge(api::routes())
         .merge(api_actions::routes())
         .with_state(shared)

@@ -129,6 +129,24 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         )),
         _ => None,
     };
+    // The organiser's undo, naming the command it would take back.
+    let undo_form = match (who, auth::token(&headers)) {
+        (Some(w), Some(token)) if w.is_organiser() && w.campaign_id == id => {
+            let name = title.clone();
+            let latest = server
+                .with_store(move |_, store| {
+                    let scope = ops::undo::Scope {
+                        roster: None,
+                        campaign: Some(&name),
+                    };
+                    Ok(ops::undo::preview(store, scope).ok())
+                })
+                .await
+                .map_err(failed)?;
+            latest.map(|l| super::organiser::undo_form_html(id, &ops::invite::form_key(&token), &l))
+        }
+        _ => None,
+    };
     Ok(page(
         &title,
         html! {
@@ -153,6 +171,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 }
             } }
             @if let Some(form) = plan_form { h2 { "Plan a battle" } (form) }
+            @if let Some(form) = undo_form { h2 { "Undo" } (form) }
             h2 { "Recent battles" }
             ul {
                 @for b in battles {

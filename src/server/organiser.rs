@@ -1,0 +1,196 @@
+//! What else the organiser does from the pages and the API: undo the campaign's latest command
+//! (as `ptg undo --campaign C`, the command named first so a change meanwhile is refused, not
+//! undone), and roll a battle round's twist (the organiser, or a player of that battle).
+
+use super::auth::{may_change, organiser};
+use super::forms::{dice_of, submit_as_organiser};
+use super::{Failure, Shared, not_found_if_unknown};
+use crate::error::Error;
+use crate::ops;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum::routing::post;
+use axum::{Form, Json, Router};
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/campaigns/{id}/undo", post(undo_api))
+        .route("/campaigns/{id}/undo", post(undo_form))
+        .route("/api/battles/{id}/twist", post(twist_api))
+}
+
+/// The campaign's name, if this server serves it.
+fn campaign_name(
+    s: &super::Server,
+    store: &mut crate::store::Store,
+    id: i64,
+) -> crate::error::Result<String> {
+    s.campaigns(store)?
+        .into_iter()
+        .find(|c| c.campaign.id == id)
+        .map(|c| c.campaign.name)
+        .ok_or_else(|| Error::refused(format!("there is no campaign with id {id}")))
+}
+
+/// Undoes the campaign's latest command, if it is still change set `expected`.
+fn undo(
+    s: &super::Server,
+    store: &mut crate::store::Store,
+    id: i64,
+    expected: Option<i64>,
+) -> crate::error::Result<Value> {
+    let name = campaign_name(s, store, id)?;
+    let scope = ops::undo::Scope {
+        roster: None,
+        campaign: Some(&name),
+    };
+    let done = ops::undo::undo(&s.catalogue, store, scope, expected)?;
+    Ok(json!({ "undone": done.undone, "undo_set": done.undo_set, "summary": done.summary }))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoBody {
+    /// The change set the organiser means to undo (`history`); refused if another is latest.
+    expected: Option<i64>,
+}
+
+/// `POST /api/campaigns/{id}/undo`: `ptg undo --campaign C` (the organiser).
+async fn undo_api(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    body: Option<Json<UndoBody>>,
+) -> Result<Json<Value>, Failure> {
+    organiser(&server, &headers, id).await?;
+    let expected = body.and_then(|Json(b)| b.expected);
+    let done = server
+        .with_store(move |s, store| undo(s, store, id, expected))
+        .await
+        .map_err(not_found_if_unknown)?;
+    Ok(Json(done))
+}
+
+#[derive(Debug, Deserialize)]
+struct UndoForm {
+    key: String,
+    expected: i64,
+}
+
+async fn undo_form(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(f): Form<UndoForm>,
+) -> Response {
+    let key = f.key.clone();
+    submit_as_organiser(
+        &server,
+        &headers,
+        &key,
+        id,
+        format!("/campaigns/{id}"),
+        move |s, store| undo(s, store, id, Some(f.expected)).map(|_| ()),
+    )
+    .await
+}
+
+/// The organiser's undo button: what it would undo, named, so a change meanwhile is refused.
+pub fn undo_form_html(campaign_id: i64, key: &str, latest: &ops::undo::Preview) -> Markup {
+    html! {
+        form method="post" action={ "/campaigns/" (campaign_id) "/undo" } {
+            input type="hidden" name="key" value=(key);
+            input type="hidden" name="expected" value=(latest.set_id);
+            "Latest command: #" (latest.set_id) " " (latest.summary) " "
+            button { "Undo it" }
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TwistBody {
+    round: u32,
+    /// The underdog's roster id, when the players name it (else the rules decide).
+    underdog: Option<i64>,
+    dice: Option<Vec<u32>>,
+}
+
+/// `POST /api/battles/{id}/twist`: `ptg battle twist` (the organiser or a player of the battle).
+async fn twist_api(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(t): Json<TwistBody>,
+) -> Result<Json<Value>, Failure> {
+    let sides = server
+        .with_store(move |s, store| {
+            let b = s.battle(store, id)?.battle;
+            Ok((
+                b.campaign_id,
+                b.sides
+                    .iter()
+                    .map(|s| (s.roster_id, s.roster.clone()))
+                    .collect::<Vec<_>>(),
+            ))
+        })
+        .await
+        .map_err(not_found_if_unknown)?;
+    let (campaign_id, sides) = sides;
+    let mut allowed = None;
+    for (roster_id, _) in &sides {
+        if let Ok(who) = may_change(&server, &headers, campaign_id, *roster_id).await {
+            allowed = Some(who);
+        }
+    }
+    if allowed.is_none() {
+        organiser(&server, &headers, campaign_id).await?;
+    }
+    let underdog = match t.underdog {
+        Some(u) => Some(
+            sides
+                .iter()
+                .find(|(id, _)| *id == u)
+                .map(|(_, name)| name.clone())
+                .ok_or_else(|| {
+                    Failure::new(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        format!("roster {u} is not a side of battle {id}"),
+                    )
+                })?,
+        ),
+        None => None,
+    };
+    let done = server
+        .with_store(move |s, store| {
+            let typed: String = t
+                .dice
+                .iter()
+                .flatten()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
+            let mut dice = dice_of(&typed)?;
+            let twisted = ops::battle::twist(
+                &s.catalogue,
+                store,
+                id,
+                t.round,
+                underdog.as_deref(),
+                dice.as_mut(),
+            )?;
+            Ok(json!({
+                "battle": twisted.battle,
+                "round": twisted.round,
+                "underdog": twisted.underdog,
+                "twist": twisted.twist.name,
+                "rolls": twisted.rolls,
+            }))
+        })
+        .await?;
+    Ok(Json(done))
+}
