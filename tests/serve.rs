@@ -365,25 +365,7 @@ fn two_rosters() -> (Ptg, [String; 3]) {
 #[tokio::test]
 async fn a_whole_battle_through_the_api_equals_the_cli_s() {
     let (cli, _) = two_rosters();
-    cli.plan_battle("1000", "The Ruined Settlement");
-    cli.ok(&[
-        "battle",
-        "army",
-        "1",
-        HAMMERS,
-        "Lord-Vigilant on Gryph-stalker",
-        "Liberators",
-    ]);
-    cli.ok(&[
-        "battle",
-        "army",
-        "1",
-        RATS,
-        "Grey Seer",
-        "Clanrats",
-        "--dice",
-        "6,1",
-    ]);
+    cli.plan_small_battle("1000");
     cli.ok(&[
         "battle",
         "result",
@@ -620,25 +602,7 @@ async fn a_player_of_the_battle_rolls_its_twist_as_the_cli_does() {
     let (cli, _) = two_rosters();
     let (p, [hammers_t, _, _]) = two_rosters();
     for db in [&cli, &p] {
-        db.plan_battle("1000", "The Ruined Settlement");
-        db.ok(&[
-            "battle",
-            "army",
-            "1",
-            HAMMERS,
-            "Lord-Vigilant on Gryph-stalker",
-            "Liberators",
-        ]);
-        db.ok(&[
-            "battle",
-            "army",
-            "1",
-            RATS,
-            "Grey Seer",
-            "Clanrats",
-            "--dice",
-            "6,1",
-        ]);
+        db.plan_small_battle("1000");
     }
     let rats = roster_id(&p, RATS);
     cli.ok(&[

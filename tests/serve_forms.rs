@@ -250,25 +250,7 @@ async fn a_whole_battle_through_the_pages_equals_the_cli_s() {
         p
     };
     let cli = setup();
-    cli.plan_battle("1000", "The Ruined Settlement");
-    cli.ok(&[
-        "battle",
-        "army",
-        "1",
-        common::HAMMERS,
-        "Lord-Vigilant on Gryph-stalker",
-        "Liberators",
-    ]);
-    cli.ok(&[
-        "battle",
-        "army",
-        "1",
-        RATS,
-        "Grey Seer",
-        "Clanrats",
-        "--dice",
-        "6,1",
-    ]);
+    cli.plan_small_battle("1000");
     let (h_vp, r_vp) = (format!("{}=14", common::HAMMERS), format!("{RATS}=8"));
     cli.ok(&["battle", "result", "1", "--vp", &h_vp, "--vp", &r_vp]);
     cli.ok(&[

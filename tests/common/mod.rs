@@ -277,6 +277,32 @@ impl Ptg {
 
     /// Plans battle `n` in Ashen Vale between Hammers of Dawn and Rat Tide on `battleplan` at
     /// `points`. Who picks roles waits for both armies (see `small_battle`).
+    /// Battle 1 (The Ruined Settlement) planned between Hammers of Dawn (Lord-Vigilant,
+    /// Liberators) and Rat Tide (Grey Seer, Clanrats), both armies recorded; the roll-off for
+    /// territories scripted 6 to 1 for the Hammers.
+    pub fn plan_small_battle(&self, points: &str) {
+        let p = self;
+        p.plan_battle(points, "The Ruined Settlement");
+        p.ok(&[
+            "battle",
+            "army",
+            "1",
+            HAMMERS,
+            "Lord-Vigilant on Gryph-stalker",
+            "Liberators",
+        ]);
+        p.ok(&[
+            "battle",
+            "army",
+            "1",
+            RATS,
+            "Grey Seer",
+            "Clanrats",
+            "--dice",
+            "6,1",
+        ]);
+    }
+
     pub fn plan_battle(&self, points: &str, battleplan: &str) {
         self.ok(&battle_new_args(points, battleplan));
     }
@@ -302,25 +328,7 @@ impl Ptg {
         p.new_rats();
         p.ok(&["roster", "add", HAMMERS, "Liberators"]);
         p.ok(&["roster", "add", RATS, "Clanrats"]);
-        p.plan_battle(points, "The Ruined Settlement");
-        p.ok(&[
-            "battle",
-            "army",
-            "1",
-            HAMMERS,
-            "Lord-Vigilant on Gryph-stalker",
-            "Liberators",
-        ]);
-        p.ok(&[
-            "battle",
-            "army",
-            "1",
-            RATS,
-            "Grey Seer",
-            "Clanrats",
-            "--dice",
-            "6,1",
-        ]);
+        p.plan_small_battle(points);
         p
     }
 
