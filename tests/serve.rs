@@ -5,51 +5,18 @@
 //! Every refused write leaves the database unchanged.
 
 mod common;
+mod serve_support;
 
-use axum::body::{Body, to_bytes};
+use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::league::{LEAGUE, LEAGUE_FIXTURE, SILKEN};
 use common::{HAMMERS, Ptg, RATS};
-use ptg::catalogue::Catalogue;
-use ptg::server::{Server, router};
 use serde_json::{Value, json};
-use tower::ServiceExt;
-
-/// The answer to one request: status, headers and body.
-struct Answer {
-    status: StatusCode,
-    headers: axum::http::HeaderMap,
-    body: String,
-}
-
-impl Answer {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
-    }
-}
+use serve_support::{Answer, invite, roster_id, send_to};
 
 /// Sends one request to a server on `p`'s database.
 async fn send(p: &Ptg, private: bool, request: Request<Body>) -> Answer {
     send_to(p, private, None, request).await
-}
-
-/// Sends one request to a server on `p`'s database serving `campaign` only (`--campaign`).
-async fn send_to(p: &Ptg, private: bool, campaign: Option<i64>, request: Request<Body>) -> Answer {
-    let server = Server {
-        db: p.db(),
-        catalogue: Catalogue::load(&[]).unwrap(),
-        private,
-        campaign,
-    };
-    let response = router(server).oneshot(request).await.unwrap();
-    let status = response.status();
-    let headers = response.headers().clone();
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    Answer {
-        status,
-        headers,
-        body: String::from_utf8_lossy(&bytes).to_string(),
-    }
 }
 
 fn get(uri: &str, token: Option<&str>) -> Request<Body> {
@@ -66,17 +33,6 @@ fn post(uri: &str, token: Option<&str>, body: Value) -> Request<Body> {
         r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
     }
     r.body(Body::from(body.to_string())).unwrap()
-}
-
-/// A new invite's token (`ptg invite`).
-fn invite(p: &Ptg, args: &[&str]) -> String {
-    let made = p.json(&[&["invite", LEAGUE][..], args].concat());
-    made["token"].as_str().unwrap().to_string()
-}
-
-/// The id of roster `name` in the league.
-fn roster_id(p: &Ptg, name: &str) -> i64 {
-    p.json(&["roster", "show", name])["id"].as_i64().unwrap()
 }
 
 #[tokio::test]

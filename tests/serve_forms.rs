@@ -4,36 +4,16 @@
 //! (forged elsewhere) or without the session is refused, the database unchanged.
 
 mod common;
+mod serve_support;
 
-use axum::body::{Body, to_bytes};
+use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::league::{LEAGUE, LEAGUE_FIXTURE, SILKEN};
 use common::{Ptg, RATS};
-use ptg::catalogue::Catalogue;
-use ptg::server::{Server, router};
-use tower::ServiceExt;
-
-struct Answer {
-    status: StatusCode,
-    headers: axum::http::HeaderMap,
-    body: String,
-}
+use serve_support::{Answer, invite, roster_id, send_to};
 
 async fn send(p: &Ptg, request: Request<Body>) -> Answer {
-    let server = Server {
-        db: p.db(),
-        catalogue: Catalogue::load(&[]).unwrap(),
-        private: false,
-        campaign: None,
-    };
-    let response = router(server).oneshot(request).await.unwrap();
-    let (status, headers) = (response.status(), response.headers().clone());
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    Answer {
-        status,
-        headers,
-        body: String::from_utf8_lossy(&bytes).to_string(),
-    }
+    send_to(p, false, None, request).await
 }
 
 /// The session cookie an invite link for `roster` sets (`name=value`).
@@ -43,8 +23,7 @@ async fn sign_in(p: &Ptg, roster: &str) -> String {
 
 /// The session cookie of a new invite made with `args` (`--roster R`, `--organiser`).
 async fn sign_in_with(p: &Ptg, args: &[&str]) -> String {
-    let made = p.json(&[&["invite", LEAGUE][..], args].concat());
-    let token = made["token"].as_str().unwrap();
+    let token = invite(p, args);
     let link = send(
         p,
         Request::get(format!("/invite/{token}"))
@@ -83,7 +62,7 @@ fn form(uri: &str, cookie: Option<&str>, fields: &[(&str, &str)]) -> Request<Bod
 }
 
 fn id_of(p: &Ptg, roster: &str) -> String {
-    p.json(&["roster", "show", roster])["id"].to_string()
+    roster_id(p, roster).to_string()
 }
 
 #[tokio::test]
