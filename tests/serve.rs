@@ -11,28 +11,12 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::league::{LEAGUE, LEAGUE_FIXTURE, SILKEN};
 use common::{HAMMERS, Ptg, RATS};
-use serde_json::{Value, json};
-use serve_support::{Answer, invite, roster_id, send_to};
+use serde_json::json;
+use serve_support::{Answer, api_get as get, api_post as post, invite, roster_id, send_to};
 
 /// Sends one request to a server on `p`'s database.
 async fn send(p: &Ptg, private: bool, request: Request<Body>) -> Answer {
     send_to(p, private, None, request).await
-}
-
-fn get(uri: &str, token: Option<&str>) -> Request<Body> {
-    let mut r = Request::get(uri);
-    if let Some(t) = token {
-        r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    r.body(Body::empty()).unwrap()
-}
-
-fn post(uri: &str, token: Option<&str>, body: Value) -> Request<Body> {
-    let mut r = Request::post(uri).header(header::CONTENT_TYPE, "application/json");
-    if let Some(t) = token {
-        r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    r.body(Body::from(body.to_string())).unwrap()
 }
 
 #[tokio::test]

@@ -247,6 +247,8 @@ pub fn afford<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result
 pub struct Located {
     pub campaign_id: i64,
     pub campaign: String,
+    /// The roster's own name.
+    pub name: String,
     /// `CAMPAIGN/ROSTER`, which names this roster alone.
     pub typed: String,
 }
@@ -261,6 +263,7 @@ pub fn locate(store: &mut Store, id: i64) -> Result<Located> {
             campaign_id,
             typed: format!("{campaign}/{roster}"),
             campaign,
+            name: roster,
         })
     })
 }

@@ -62,6 +62,38 @@ impl CampaignOptions {
         .collect()
     }
 
+    /// Option `name`'s value now: "off", "on", or the triumph table's id.
+    pub fn value_of(&self, name: &str) -> String {
+        self.in_force()
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .map_or_else(|| "off".to_string(), |(_, v)| v)
+    }
+
+    /// The options `pack` offers, each with the values one may pick ("off", "on", or for
+    /// triumphs each table's id), in the order they are shown: what a form lists.
+    pub fn offered(pack: &PackOptions) -> Vec<(&'static str, Vec<String>)> {
+        let on_off = || vec!["off".to_string(), "on".to_string()];
+        let mut out = Vec::new();
+        for name in NAMES {
+            let values = match name {
+                "realms" => pack.realms.as_ref().map(|_| on_off()),
+                "favour" => pack.favour.as_ref().map(|_| on_off()),
+                "triumphs" => pack.triumphs.as_ref().map(|t| {
+                    std::iter::once("off".to_string())
+                        .chain(t.tables.iter().cloned())
+                        .collect()
+                }),
+                "sudden-death" => pack.sudden_death.as_ref().map(|_| on_off()),
+                _ => pack.allies.as_ref().map(|_| on_off()),
+            };
+            if let Some(values) = values {
+                out.push((name, values));
+            }
+        }
+        out
+    }
+
     /// "realms, triumphs (1e)" or "none", as `campaign show` and history word them.
     pub fn words(&self) -> String {
         let all = self.in_force();
@@ -188,6 +220,28 @@ fn triumph_table(pack: &PackOptions, value: Option<&str>, off: bool) -> Result<O
 mod tests {
     use super::*;
     use crate::catalogue::Catalogue;
+
+    #[test]
+    fn every_offered_value_is_one_with_accepts_and_value_of_reads_back() {
+        let pack = pack();
+        let offered = CampaignOptions::offered(&pack);
+        assert_eq!(
+            offered.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            NAMES.to_vec(),
+            "the Ascension battlepack offers every option"
+        );
+        for (name, values) in &offered {
+            for v in values {
+                // favour needs realms, as the rule says.
+                let specs = vec!["realms=on".to_string(), format!("{name}={v}")];
+                let set = CampaignOptions::default()
+                    .with(&pack, "Ascension", &specs)
+                    .unwrap();
+                assert_eq!(set.value_of(name), *v, "{name}={v}");
+            }
+        }
+        assert_eq!(CampaignOptions::default().value_of("allies"), "off");
+    }
 
     fn pack() -> PackOptions {
         Catalogue::bundled()

@@ -29,7 +29,7 @@ pub fn routes() -> Router<Shared> {
 }
 
 /// The session's token and rights, from its cookie (forms come from a browser).
-async fn session(server: &Shared, headers: &HeaderMap) -> Result<(Principal, String), Failure> {
+pub(super) async fn session(server: &Shared, headers: &HeaderMap) -> Result<(Principal, String), Failure> {
     let token = super::auth::token(headers).filter(|_| has_cookie(headers));
     let signed_out = || {
         Failure::new(
@@ -50,14 +50,20 @@ fn has_cookie(headers: &HeaderMap) -> bool {
         .any(|v| v.contains(&format!("{COOKIE}=")))
 }
 
-/// Refuses a form without this session's key, or for a roster the invite does not reach.
-fn check(who: &Principal, token: &str, key: &str, campaign_id: i64, roster_id: i64) -> Result<(), Failure> {
+/// Refuses a form without this session's key: one sent from another site, or a stale page.
+pub(super) fn check_key(token: &str, key: &str) -> Result<(), Failure> {
     if key != form_key(token) {
         return Err(Failure::new(
             StatusCode::FORBIDDEN,
             "this form did not come from this league's page (or the page is out of date); reload it and send it again",
         ));
     }
+    Ok(())
+}
+
+/// Refuses a form without this session's key, or for a roster the invite does not reach.
+fn check(who: &Principal, token: &str, key: &str, campaign_id: i64, roster_id: i64) -> Result<(), Failure> {
+    check_key(token, key)?;
     if !who.may_change(campaign_id, roster_id) {
         return Err(Failure::new(
             StatusCode::FORBIDDEN,
@@ -68,7 +74,7 @@ fn check(who: &Principal, token: &str, key: &str, campaign_id: i64, roster_id: i
 }
 
 /// A refused form as a page: what was wrong, in the CLI's words, and the way back.
-fn refused(f: Failure, back: &str) -> Response {
+pub(super) fn refused(f: Failure, back: &str) -> Response {
     let status = f.status;
     let body = super::pages::page(
         "Not done",
@@ -113,12 +119,7 @@ pub(super) async fn submit_as_organiser(
 ) -> Response {
     let done = async {
         let (who, token) = session(server, headers).await?;
-        if key != form_key(&token) {
-            return Err(Failure::new(
-                StatusCode::FORBIDDEN,
-                "this form did not come from this league's page; reload it",
-            ));
-        }
+        check_key(&token, key)?;
         if !(who.is_organiser() && who.campaign_id == campaign_id) {
             return Err(Failure::new(
                 StatusCode::FORBIDDEN,

@@ -7,14 +7,19 @@
 //! invite token a request carries (`auth`): a player changes their own roster only, the
 //! organiser any roster of their campaign; everyone else reads, or nothing with `--private`.
 
+mod actions;
 mod api;
 mod api_actions;
 mod auth;
 mod battle_page;
 mod forms;
 mod forms_more;
+mod invites;
+mod organise;
+mod organise_actions;
 mod organiser;
 mod pages;
+mod roster_actions;
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
@@ -92,6 +97,10 @@ pub fn router(server: Server) -> Router {
         .merge(forms::routes())
         .merge(forms_more::routes())
         .merge(organiser::routes())
+        .merge(organise::routes())
+        .merge(organise_actions::routes())
+        .merge(invites::routes())
+        .merge(roster_actions::routes())
         .merge(api::routes())
         .merge(api_actions::routes())
         .with_state(shared)

@@ -24,7 +24,7 @@ pub fn routes() -> Router<Shared> {
 }
 
 /// The campaign's name, if this server serves it.
-fn campaign_name(
+pub(super) fn campaign_name(
     s: &super::Server,
     store: &mut crate::store::Store,
     id: i64,

@@ -170,7 +170,10 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                     }
                 }
             } }
-            @if let Some(form) = plan_form { h2 { "Plan a battle" } (form) }
+            @if let Some(form) = plan_form {
+                p { a href={ "/campaigns/" (id) "/organise" } { "Organise the campaign" } ": settings, rosters, invites" }
+                h2 { "Plan a battle" } (form)
+            }
             @if let Some(form) = undo_form { h2 { "Undo" } (form) }
             h2 { "Recent battles" }
             ul {
@@ -236,11 +239,15 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
         w.iter()
             .any(|l| l.as_str().is_some_and(|l| l.starts_with("Rank choice")))
     });
+    let faction = r["faction"]
+        .as_str()
+        .and_then(|f| server.catalogue.faction(f).ok());
     let forms = key.map(|key| {
         html! {
             @if r["setup_complete"] != true { (forms::add_unit_form(id, &key)) }
             @if r["quest"].is_null() { (forms_more::quest_form(id, &key)) }
             @if rank_waits { (forms_more::rank_form(id, &key)) }
+            (super::roster_actions::forms(id, &key, &r, faction))
         }
     });
     let none = Vec::new();

@@ -6,7 +6,7 @@
 use super::common::Ptg;
 use super::common::league::LEAGUE;
 use axum::body::{Body, to_bytes};
-use axum::http::{HeaderMap, Request, StatusCode};
+use axum::http::{HeaderMap, Request, StatusCode, header};
 use ptg::catalogue::Catalogue;
 use ptg::server::{Server, router};
 use serde_json::Value;
@@ -53,4 +53,98 @@ pub fn invite(p: &Ptg, args: &[&str]) -> String {
 /// The id of roster `name`.
 pub fn roster_id(p: &Ptg, name: &str) -> i64 {
     p.json(&["roster", "show", name])["id"].as_i64().unwrap()
+}
+
+/// One request to a server that is not private and serves every campaign.
+pub async fn send(p: &Ptg, request: Request<Body>) -> Answer {
+    send_to(p, false, None, request).await
+}
+
+/// The session cookie an invite link for `roster` sets (`name=value`).
+pub async fn sign_in(p: &Ptg, roster: &str) -> String {
+    sign_in_with(p, &["--roster", roster]).await
+}
+
+/// The session cookie of a new invite made with `args` (`--roster R`, `--organiser`).
+pub async fn sign_in_with(p: &Ptg, args: &[&str]) -> String {
+    let token = invite(p, args);
+    let link = send(
+        p,
+        Request::get(format!("/invite/{token}"))
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    let cookie = link.headers[header::SET_COOKIE].to_str().unwrap();
+    cookie.split(';').next().unwrap().to_string()
+}
+
+pub async fn page(p: &Ptg, uri: &str, cookie: &str) -> String {
+    let r = Request::get(uri)
+        .header(header::COOKIE, cookie)
+        .body(Body::empty())
+        .unwrap();
+    send(p, r).await.body
+}
+
+/// The value of the first `name="key"` field of a page's forms.
+pub fn form_key(html: &str) -> String {
+    let at = html.find(r#"name="key" value=""#).expect("a form with its key") + r#"name="key" value=""#.len();
+    html[at..].split('"').next().unwrap().to_string()
+}
+
+/// A form sent as a browser sends it, with the session cookie when given.
+pub fn form(uri: &str, cookie: Option<&str>, fields: &[(&str, &str)]) -> Request<Body> {
+    let body: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{}={}", encoded(k), encoded(v)))
+        .collect();
+    let mut r = Request::post(uri).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+    if let Some(c) = cookie {
+        r = r.header(header::COOKIE, c);
+    }
+    r.body(Body::from(body.join("&"))).unwrap()
+}
+
+/// `s` percent-encoded for a form's body.
+fn encoded(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A GET with the token as `Authorization: Bearer`, when given.
+pub fn api_get(uri: &str, token: Option<&str>) -> Request<Body> {
+    let mut r = Request::get(uri);
+    if let Some(t) = token {
+        r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    r.body(Body::empty()).unwrap()
+}
+
+/// A POST of `body` as JSON, with the token when given.
+pub fn api_post(uri: &str, token: Option<&str>, body: Value) -> Request<Body> {
+    let mut r = Request::post(uri).header(header::CONTENT_TYPE, "application/json");
+    if let Some(t) = token {
+        r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    r.body(Body::from(body.to_string())).unwrap()
+}
+
+/// A DELETE with the token when given, and no body.
+pub fn api_delete(uri: &str, token: Option<&str>) -> Request<Body> {
+    let mut r = Request::delete(uri);
+    if let Some(t) = token {
+        r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    r.body(Body::empty()).unwrap()
+}
+
+/// The id of campaign `name`.
+pub fn campaign_id(p: &Ptg, name: &str) -> i64 {
+    let list = p.json(&["campaign", "list"]);
+    super::common::named(&list, "name", name)["id"].as_i64().unwrap()
 }

@@ -1,0 +1,211 @@
+//! Actions offered twice, as a page's form and as an API call, written once: each is a plain
+//! function (`RosterWork`, `CampaignWork`) over the request's body, and these wrappers turn it
+//! into the form's route (session cookie, the form's key, back to the page or the refusal as a
+//! page) and the API's (a token, JSON in and out). Who may send it is checked here, against
+//! the roster or campaign in the path, never against what the body says.
+
+use super::auth::{changing, organiser};
+use super::forms::{check_key, refused, session};
+use super::{Failure, Server, Shared, not_found_if_unknown};
+use crate::error::Result;
+use crate::ops::roster::Located;
+use crate::store::Store;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, Method, StatusCode};
+use axum::response::{IntoResponse, Redirect};
+use axum::routing::{MethodFilter, MethodRouter, on, post};
+use axum::{Form, Json};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// A form's body: its fields and the key that shows it came from this league's page.
+pub(super) trait Keyed {
+    fn key(&self) -> &str;
+}
+
+/// `impl Keyed` for bodies with a `key: String` field.
+macro_rules! keyed {
+    ($($body:ty),* $(,)?) => {
+        $(impl super::actions::Keyed for $body {
+            fn key(&self) -> &str {
+                &self.key
+            }
+        })*
+    };
+}
+pub(super) use keyed;
+
+/// Who may act on a roster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum May {
+    /// Its player, or the campaign's organiser.
+    Player,
+    /// The campaign's organiser only.
+    Organiser,
+}
+
+/// Where a roster's form goes back to once done.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Back {
+    /// The roster's page.
+    Roster,
+    /// The organiser's page of its campaign.
+    Organise,
+}
+
+/// An action on roster `at`, with the request's body; its answer is the API's JSON.
+pub(super) type RosterWork<B> = fn(&Server, &mut Store, &Located, B) -> Result<Value>;
+
+/// A campaign the organiser acts on: its name, and the organiser's invite.
+pub(super) struct CampaignAt {
+    pub name: String,
+    pub who: crate::ops::invite::Principal,
+}
+
+/// An action on campaign `at` (the organiser's), with the request's body.
+pub(super) type CampaignWork<B> = fn(&Server, &mut Store, &CampaignAt, B) -> Result<Value>;
+
+/// The request's body; without one, the default (a `DELETE` with nothing to say).
+fn body_of<B: Default>(method: &Method, body: Option<Json<B>>) -> Result<B, Failure> {
+    match body {
+        Some(Json(b)) => Ok(b),
+        None if method == Method::DELETE => Ok(B::default()),
+        None => Err(Failure::new(
+            StatusCode::BAD_REQUEST,
+            "send the request's fields as a JSON body (Content-Type: application/json)",
+        )),
+    }
+}
+
+/// The API route of a roster action: the token must reach roster `{id}` as `may` says.
+pub(super) fn roster_api<B>(method: MethodFilter, may: May, work: RosterWork<B>) -> MethodRouter<Shared>
+where
+    B: DeserializeOwned + Default + Send + 'static,
+{
+    on(
+        method,
+        move |State(server): State<Shared>,
+              headers: HeaderMap,
+              verb: Method,
+              Path(id): Path<i64>,
+              body: Option<Json<B>>| async move {
+            let body = body_of(&verb, body)?;
+            let at = match may {
+                May::Player => changing(&server, &headers, id).await?,
+                May::Organiser => {
+                    let at = server
+                        .with_store(move |s, store| s.locate(store, id))
+                        .await
+                        .map_err(not_found_if_unknown)?;
+                    organiser(&server, &headers, at.campaign_id).await?;
+                    at
+                }
+            };
+            let done = server
+                .with_store(move |s, store| work(s, store, &at, body))
+                .await?;
+            Ok::<_, Failure>(Json(done))
+        },
+    )
+}
+
+/// The form route of a roster action, checked as the API's but from the session cookie and
+/// the form's key; then back to the page `back` names, or the refusal as a page.
+pub(super) fn roster_form<B>(may: May, back: Back, work: RosterWork<B>) -> MethodRouter<Shared>
+where
+    B: DeserializeOwned + Keyed + Send + 'static,
+{
+    post(
+        move |State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>, Form(body): Form<B>| async move {
+            let mut back_to = format!("/rosters/{id}");
+            let done = async {
+                let (who, token) = session(&server, &headers).await?;
+                check_key(&token, body.key())?;
+                let at = server
+                    .with_store(move |s, store| s.locate(store, id))
+                    .await
+                    .map_err(not_found_if_unknown)?;
+                if let Back::Organise = back {
+                    back_to = format!("/campaigns/{}/organise", at.campaign_id);
+                }
+                let allowed = match may {
+                    May::Player => who.may_change(at.campaign_id, id),
+                    May::Organiser => who.is_organiser() && who.campaign_id == at.campaign_id,
+                };
+                if !allowed {
+                    return Err(Failure::new(StatusCode::FORBIDDEN, refusal_for(may)));
+                }
+                server.with_store(move |s, store| work(s, store, &at, body)).await
+            };
+            match done.await {
+                Ok(_) => Redirect::to(&back_to).into_response(),
+                Err(f) => refused(f, &back_to),
+            }
+        },
+    )
+}
+
+fn refusal_for(may: May) -> &'static str {
+    match may {
+        May::Player => "your invite may not change that roster: a player changes their own roster only",
+        May::Organiser => "only the campaign's organiser may do this",
+    }
+}
+
+/// The campaign `{id}` if this server serves it, for its organiser.
+pub(super) async fn organised(server: &Shared, headers: &HeaderMap, id: i64) -> Result<CampaignAt, Failure> {
+    let who = organiser(server, headers, id).await?;
+    let name = server
+        .with_store(move |s, store| super::organiser::campaign_name(s, store, id))
+        .await
+        .map_err(not_found_if_unknown)?;
+    Ok(CampaignAt { name, who })
+}
+
+/// The API route of a campaign action (the organiser's).
+pub(super) fn campaign_api<B>(method: MethodFilter, work: CampaignWork<B>) -> MethodRouter<Shared>
+where
+    B: DeserializeOwned + Default + Send + 'static,
+{
+    on(
+        method,
+        move |State(server): State<Shared>,
+              headers: HeaderMap,
+              verb: Method,
+              Path(id): Path<i64>,
+              body: Option<Json<B>>| async move {
+            let body = body_of(&verb, body)?;
+            let at = organised(&server, &headers, id).await?;
+            let done = server
+                .with_store(move |s, store| work(s, store, &at, body))
+                .await?;
+            Ok::<_, Failure>(Json(done))
+        },
+    )
+}
+
+/// The form route of a campaign action (the organiser's); back to `back`, given the
+/// campaign's id.
+pub(super) fn campaign_form<B>(back: fn(i64) -> String, work: CampaignWork<B>) -> MethodRouter<Shared>
+where
+    B: DeserializeOwned + Keyed + Send + 'static,
+{
+    post(
+        move |State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>, Form(body): Form<B>| async move {
+            let organise = format!("/campaigns/{id}/organise");
+            let done = async {
+                let (who, token) = session(&server, &headers).await?;
+                check_key(&token, body.key())?;
+                if !(who.is_organiser() && who.campaign_id == id) {
+                    return Err(Failure::new(StatusCode::FORBIDDEN, refusal_for(May::Organiser)));
+                }
+                let at = organised(&server, &headers, id).await?;
+                server.with_store(move |s, store| work(s, store, &at, body)).await
+            };
+            match done.await {
+                Ok(_) => Redirect::to(&back(id)).into_response(),
+                Err(f) => refused(f, &organise),
+            }
+        },
+    )
+}

@@ -1,0 +1,239 @@
+//! The organiser's invites from the web, as `ptg invite` makes them: list them, make one for a
+//! roster's player or another organiser's link (its link shown once, on the page that made
+//! it), and revoke one. The invite a request is signed in with cannot be revoked by that
+//! request: an organiser would lock themselves out.
+
+use super::actions::organised;
+use super::forms::{check_key, refused, session};
+use super::pages::page;
+use super::{Failure, Server, Shared};
+use crate::error::{Error, Result};
+use crate::ops;
+use crate::ops::invite::Principal;
+use crate::store::Store;
+use crate::store::invites::Invite;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{delete, get, post};
+use axum::{Form, Json, Router};
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/api/campaigns/{id}/invites", get(list_api).post(create_api))
+        .route("/api/campaigns/{id}/invites/{invite}", delete(revoke_api))
+        .route("/campaigns/{id}/invites", post(create_form))
+        .route("/campaigns/{id}/invites/{invite}/revoke", post(revoke_form))
+}
+
+/// An invite for roster `roster_id`'s player (which must be of this campaign), or with
+/// the organiser's rights.
+fn create(
+    s: &Server,
+    store: &mut Store,
+    campaign_id: i64,
+    roster_id: Option<i64>,
+) -> Result<ops::invite::NewInvite> {
+    let campaign = super::organiser::campaign_name(s, store, campaign_id)?;
+    let roster = match roster_id {
+        Some(id) => {
+            let at = s.locate(store, id)?;
+            if at.campaign_id != campaign_id {
+                return Err(Error::refused(format!(
+                    "roster {id} is not of campaign '{campaign}'"
+                )));
+            }
+            Some(at.name)
+        }
+        None => None,
+    };
+    ops::invite::create(store, &campaign, roster.as_deref())
+}
+
+/// Revokes invite `invite` of the campaign, unless it is the one `who` is signed in with.
+fn revoke(s: &Server, store: &mut Store, campaign_id: i64, invite: i64, who: Principal) -> Result<Invite> {
+    if invite == who.invite_id {
+        return Err(Error::refused(
+            "that is the invite you are signed in with; revoke it with `ptg invite --revoke` or from another organiser's link",
+        ));
+    }
+    let campaign = super::organiser::campaign_name(s, store, campaign_id)?;
+    ops::invite::revoke(store, &campaign, &invite.to_string())
+}
+
+/// The invite's link on the server the request reached (`Host`, and https behind a proxy
+/// that says so).
+fn link(headers: &HeaderMap, token: &str) -> String {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("127.0.0.1:8080");
+    let https = headers
+        .get("x-forwarded-proto")
+        .is_some_and(|p| p.as_bytes() == b"https");
+    format!("{}://{host}/invite/{token}", if https { "https" } else { "http" })
+}
+
+async fn list_api(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> Result<Json<Value>, Failure> {
+    let at = organised(&server, &headers, id).await?;
+    let list = server
+        .with_store(move |_, store| ops::invite::list(store, &at.name))
+        .await?;
+    Ok(Json(json!(list)))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewInviteBody {
+    /// The roster whose player is invited; none: another organiser's link.
+    roster_id: Option<i64>,
+}
+
+async fn create_api(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(b): Json<NewInviteBody>,
+) -> Result<Json<Value>, Failure> {
+    organised(&server, &headers, id).await?;
+    let made = server
+        .with_store(move |s, store| create(s, store, id, b.roster_id))
+        .await?;
+    let link = link(&headers, &made.token);
+    Ok(Json(
+        json!({ "invite": made.invite, "token": made.token, "link": link }),
+    ))
+}
+
+async fn revoke_api(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path((id, invite)): Path<(i64, i64)>,
+) -> Result<Json<Value>, Failure> {
+    let who = organised(&server, &headers, id).await?.who;
+    let revoked = server
+        .with_store(move |s, store| revoke(s, store, id, invite, who))
+        .await?;
+    Ok(Json(json!(revoked)))
+}
+
+#[derive(Debug, Deserialize)]
+struct CreateForm {
+    key: String,
+    /// A roster's id, or empty for another organiser's link.
+    #[serde(default)]
+    roster_id: String,
+}
+
+/// Makes an invite from the organiser's page and shows its link, once.
+async fn create_form(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(f): Form<CreateForm>,
+) -> Response {
+    let back = format!("/campaigns/{id}/organise");
+    let made = async {
+        let (_, token) = session(&server, &headers).await?;
+        check_key(&token, &f.key)?;
+        organised(&server, &headers, id).await?;
+        let roster_id = match f.roster_id.trim() {
+            "" => None,
+            r => Some(r.parse::<i64>().map_err(|_| {
+                Failure::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!("'{r}' is not a roster's id"),
+                )
+            })?),
+        };
+        server
+            .with_store(move |s, store| create(s, store, id, roster_id))
+            .await
+    };
+    match made.await {
+        Ok(made) => {
+            let whom = match &made.invite.roster {
+                Some(r) => format!("the player of {r}"),
+                None => "another organiser".into(),
+            };
+            let link = link(&headers, &made.token);
+            page(
+                &format!("Invite #{}", made.invite.id),
+                html! {
+                    p { "Send this link to " (whom) ". Anyone who has it has these rights, and it is shown only now:" }
+                    p { code { (link) } }
+                    p.note { "For scripts, the token (`Authorization: Bearer`): " code { (made.token) } }
+                    p { a href=(back) { "Back to organising" } }
+                },
+            )
+            .into_response()
+        }
+        Err(f) => refused(f, &back),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct RevokeForm {
+    key: String,
+}
+
+async fn revoke_form(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path((id, invite)): Path<(i64, i64)>,
+    Form(f): Form<RevokeForm>,
+) -> Response {
+    let back = format!("/campaigns/{id}/organise");
+    let done = async {
+        let (_, token) = session(&server, &headers).await?;
+        check_key(&token, &f.key)?;
+        let who = organised(&server, &headers, id).await?.who;
+        server
+            .with_store(move |s, store| revoke(s, store, id, invite, who))
+            .await
+    };
+    match done.await {
+        Ok(_) => Redirect::to(&back).into_response(),
+        Err(f) => refused(f, &back),
+    }
+}
+
+/// The organiser's page's invites: each with its revoke button, and a form to make one.
+pub fn section(campaign_id: i64, key: &str, invites: &[Invite], rosters: &[(i64, String)]) -> Markup {
+    html! {
+        div.scroll { table {
+            tr { th { "#" } th { "For" } th { "Made" } th { "Revoked" } th {} }
+            @for i in invites {
+                tr {
+                    td { (i.id) }
+                    td { (i.roster.as_deref().unwrap_or("the organiser")) }
+                    td { (i.created_at) }
+                    td { (i.revoked_at.as_deref().unwrap_or("-")) }
+                    td { @if i.revoked_at.is_none() {
+                        form method="post" action={ "/campaigns/" (campaign_id) "/invites/" (i.id) "/revoke" } {
+                            input type="hidden" name="key" value=(key);
+                            button { "Revoke" }
+                        }
+                    } }
+                }
+            }
+        } }
+        form method="post" action={ "/campaigns/" (campaign_id) "/invites" } {
+            input type="hidden" name="key" value=(key);
+            label { "Invite "
+                select name="roster_id" {
+                    @for (id, name) in rosters { option value=(id) { "the player of " (name) } }
+                    option value="" { "another organiser" }
+                }
+            } " "
+            button { "Make the link" }
+        }
+    }
+}

@@ -1,0 +1,240 @@
+//! What the organiser does to the campaign itself from the organiser's page and the API: its
+//! settings and options (`campaign set`), its name (`campaign rename`), deleting it (`campaign
+//! delete`), a new roster (`roster new`), and to a roster: delete it (`roster delete`), give
+//! or take favour (`roster favour`). Each calls the CLI command's operation: one transaction,
+//! logged, undone by `ptg undo`.
+
+use super::Server;
+use super::actions::{Back, CampaignAt, May, campaign_api, campaign_form, keyed, roster_api, roster_form};
+use crate::cli::views;
+use crate::error::{Error, Result};
+use crate::ops;
+use crate::ops::roster::{Located, NewRoster};
+use crate::rules::roster::WarlordChoice;
+use crate::store::Store;
+use axum::Router;
+use axum::routing::MethodFilter;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+pub fn routes() -> Router<super::Shared> {
+    let organise = |id: i64| format!("/campaigns/{id}/organise");
+    Router::new()
+        .route("/campaigns/{id}/settings", campaign_form(organise, settings))
+        .route(
+            "/api/campaigns/{id}/settings",
+            campaign_api(MethodFilter::POST, settings),
+        )
+        .route("/campaigns/{id}/rename", campaign_form(organise, rename_campaign))
+        .route(
+            "/api/campaigns/{id}/rename",
+            campaign_api(MethodFilter::POST, rename_campaign),
+        )
+        .route(
+            "/campaigns/{id}/delete",
+            campaign_form(|_| "/".into(), delete_campaign),
+        )
+        .route(
+            "/api/campaigns/{id}",
+            campaign_api(MethodFilter::DELETE, delete_campaign),
+        )
+        .route("/campaigns/{id}/rosters", campaign_form(organise, new_roster))
+        .route(
+            "/api/campaigns/{id}/rosters",
+            campaign_api(MethodFilter::POST, new_roster),
+        )
+        .route(
+            "/rosters/{id}/delete",
+            roster_form(May::Organiser, Back::Organise, delete_roster),
+        )
+        .route(
+            "/api/rosters/{id}",
+            roster_api(MethodFilter::DELETE, May::Organiser, delete_roster),
+        )
+        .route(
+            "/rosters/{id}/favour",
+            roster_form(May::Organiser, Back::Organise, favour),
+        )
+        .route(
+            "/api/rosters/{id}/favour",
+            roster_api(MethodFilter::POST, May::Organiser, favour),
+        )
+}
+
+/// `campaign set`: each field left out stays as it is. Options as `campaign set --option`
+/// takes them: "on", "off", or for triumphs a table's id.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Settings {
+    #[serde(default)]
+    key: String,
+    legends: Option<String>,
+    standings: Option<String>,
+    realms: Option<String>,
+    favour: Option<String>,
+    triumphs: Option<String>,
+    #[serde(rename = "sudden-death")]
+    sudden_death: Option<String>,
+    allies: Option<String>,
+}
+
+/// "on" or "off" (as `--legends` takes it), or nothing.
+fn on_off(what: &str, value: Option<&str>) -> Result<Option<bool>> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) if v.eq_ignore_ascii_case("on") => Ok(Some(true)),
+        Some(v) if v.eq_ignore_ascii_case("off") => Ok(Some(false)),
+        Some(v) => Err(Error::refused(format!(
+            "'{v}' is not a value of {what}; use on or off"
+        ))),
+    }
+}
+
+fn settings(s: &Server, store: &mut Store, at: &CampaignAt, b: Settings) -> Result<Value> {
+    let legends = on_off("legends", b.legends.as_deref())?;
+    let standings = match b.standings.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+        Some(rule) => Some(rule.parse().map_err(Error::refused)?),
+        None => None,
+    };
+    let given = [
+        ("realms", &b.realms),
+        ("favour", &b.favour),
+        ("triumphs", &b.triumphs),
+        ("sudden-death", &b.sudden_death),
+        ("allies", &b.allies),
+    ];
+    // Options turned off first, so "realms off, favour off" is not refused midway for
+    // favour without realms.
+    let mut options: Vec<String> = given
+        .iter()
+        .filter_map(|(name, v)| Some(format!("{name}={}", v.as_deref()?.trim())))
+        .filter(|spec| !spec.ends_with('='))
+        .collect();
+    options.sort_by_key(|spec| !spec.ends_with("=off"));
+    let done = ops::campaign::set(&s.catalogue, store, &at.name, legends, &options, standings)?;
+    Ok(json!({ "campaign": done.campaign, "set_id": done.set_id }))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rename {
+    #[serde(default)]
+    key: String,
+    name: String,
+}
+
+fn rename_campaign(_: &Server, store: &mut Store, at: &CampaignAt, b: Rename) -> Result<Value> {
+    let done = ops::manage::rename_campaign(store, &at.name, &b.name)?;
+    Ok(json!({ "campaign": done.campaign, "set_id": done.set_id }))
+}
+
+/// `campaign delete`, and `roster delete`: refused while battles name it unless forced. The
+/// form also asks for the campaign's name typed out, as a person's confirmation.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Delete {
+    #[serde(default)]
+    key: String,
+    #[serde(default)]
+    force: Option<Flag>,
+    /// The form's confirmation: the name of what is deleted, typed.
+    #[serde(default)]
+    confirm: Option<String>,
+}
+
+/// A yes or no: the API's `true`, or a form's checkbox ("on").
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Flag {
+    Yes(bool),
+    Checked(String),
+}
+
+impl Delete {
+    fn forced(&self) -> bool {
+        match &self.force {
+            Some(Flag::Yes(yes)) => *yes,
+            Some(Flag::Checked(f)) => ["on", "true", "yes"].iter().any(|w| f.eq_ignore_ascii_case(w)),
+            None => false,
+        }
+    }
+
+    /// Refuses a form whose typed name is not `name` (the API sends none).
+    fn confirmed(&self, name: &str) -> Result<()> {
+        match &self.confirm {
+            Some(typed) if typed.trim() != name => Err(Error::refused(format!(
+                "to delete it, type its name exactly: {name}"
+            ))),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn delete_campaign(_: &Server, store: &mut Store, at: &CampaignAt, b: Delete) -> Result<Value> {
+    b.confirmed(&at.name)?;
+    let done = ops::manage::delete_campaign(store, &at.name, b.forced())?;
+    Ok(json!({ "campaign": done.campaign, "set_id": done.set_id, "rosters": done.rosters }))
+}
+
+fn delete_roster(s: &Server, store: &mut Store, at: &Located, b: Delete) -> Result<Value> {
+    b.confirmed(&at.name)?;
+    let done = ops::manage::delete_roster(&s.catalogue, store, &at.typed, b.forced())?;
+    Ok(json!({ "summary": done.outcome.summary, "roster": done.roster.name }))
+}
+
+/// `roster new`: a roster of this campaign with its warlord.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewRosterBody {
+    #[serde(default)]
+    key: String,
+    name: String,
+    player: String,
+    faction: String,
+    warlord: String,
+    #[serde(default)]
+    warlord_name: Option<String>,
+    path: String,
+    ability: String,
+    #[serde(default)]
+    realm: Option<String>,
+}
+
+fn new_roster(s: &Server, store: &mut Store, at: &CampaignAt, b: NewRosterBody) -> Result<Value> {
+    let warlord_name = b.warlord_name.as_deref().and_then(super::forms::some);
+    let realm = b.realm.as_deref().and_then(super::forms::some);
+    let new = NewRoster {
+        name: b.name.trim(),
+        campaign: &at.name,
+        player: b.player.trim(),
+        faction: b.faction.trim(),
+        warlord: WarlordChoice {
+            warscroll: b.warlord.trim(),
+            name: warlord_name.as_deref(),
+            path: b.path.trim(),
+            ability: b.ability.trim(),
+        },
+        realm: realm.as_deref(),
+    };
+    let done = ops::roster::create(&s.catalogue, store, &new)?;
+    let typed = format!("{}/{}", at.name, done.roster.name);
+    let roster = views::roster(&ops::roster::show(&s.catalogue, store, &typed)?)?;
+    Ok(json!({ "summary": done.outcome.summary, "roster": roster }))
+}
+
+/// `roster favour`: favour given (a positive change) or taken, and why.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Favour {
+    #[serde(default)]
+    key: String,
+    change: i64,
+    reason: String,
+}
+
+fn favour(s: &Server, store: &mut Store, at: &Located, b: Favour) -> Result<Value> {
+    let done = ops::realms::adjust_favour(&s.catalogue, store, &at.typed, b.change, b.reason.trim())?;
+    Ok(json!({ "summary": done.outcome.summary, "favour": done.roster.favour }))
+}
+
+keyed!(Settings, Rename, Delete, NewRosterBody, Favour);

@@ -1,0 +1,234 @@
+//! What a player does to their own roster besides battles, from its page and the API: rename
+//! it (`roster rename`), give an enhancement (`roster enhance`), add to the Arcane Tome
+//! (`roster lore add`), set the realm of origin (`roster realm`), and during set-up take a
+//! starting unit off again (`roster remove`). The organiser may do each for any roster of the
+//! campaign. Each calls the CLI command's operation and answers the roster after it.
+
+use super::Server;
+use super::actions::{Back, May, keyed, roster_api, roster_form};
+use super::api::with_roster;
+use super::forms::some;
+use crate::catalogue::{Faction, LoreKind};
+use crate::error::{Error, Result};
+use crate::ops;
+use crate::ops::roster::{Located, LoreEntryChoice};
+use crate::store::Store;
+use axum::Router;
+use axum::routing::MethodFilter;
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::Value;
+
+pub fn routes() -> Router<super::Shared> {
+    let post = MethodFilter::POST;
+    Router::new()
+        .route(
+            "/rosters/{id}/rename",
+            roster_form(May::Player, Back::Roster, rename),
+        )
+        .route("/api/rosters/{id}/rename", roster_api(post, May::Player, rename))
+        .route(
+            "/rosters/{id}/enhancements",
+            roster_form(May::Player, Back::Roster, enhance),
+        )
+        .route(
+            "/api/rosters/{id}/enhancements",
+            roster_api(post, May::Player, enhance),
+        )
+        .route("/rosters/{id}/tome", roster_form(May::Player, Back::Roster, tome))
+        .route("/api/rosters/{id}/tome", roster_api(post, May::Player, tome))
+        .route(
+            "/rosters/{id}/realm",
+            roster_form(May::Player, Back::Roster, realm),
+        )
+        .route("/api/rosters/{id}/realm", roster_api(post, May::Player, realm))
+        .route(
+            "/rosters/{id}/remove",
+            roster_form(May::Player, Back::Roster, remove),
+        )
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rename {
+    #[serde(default)]
+    key: String,
+    name: String,
+}
+
+fn rename(s: &Server, store: &mut Store, at: &Located, b: Rename) -> Result<Value> {
+    let done = ops::manage::rename_roster(&s.catalogue, store, &at.typed, &b.name)?;
+    let typed = format!("{}/{}", at.campaign, done.roster.name);
+    with_roster(s, store, &typed, &done.outcome.summary)
+}
+
+/// `roster enhance`: a unit (id or name) and the enhancement's name.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Enhance {
+    #[serde(default)]
+    key: String,
+    unit: String,
+    enhancement: String,
+    /// Where an enhancement beyond the starting picks came from.
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+fn enhance(s: &Server, store: &mut Store, at: &Located, b: Enhance) -> Result<Value> {
+    let reason = b.reason.as_deref().and_then(some);
+    let done = ops::roster::enhance(
+        &s.catalogue,
+        store,
+        &at.typed,
+        b.unit.trim(),
+        b.enhancement.trim(),
+        reason.as_deref(),
+    )?;
+    with_roster(s, store, &at.typed, &done.outcome.summary)
+}
+
+/// `roster lore add`: spell, prayer or manifestation, and its name.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Tome {
+    #[serde(default)]
+    key: String,
+    kind: String,
+    name: String,
+    /// The entry to take out when the lore is full.
+    #[serde(default)]
+    replace: Option<String>,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+fn tome(s: &Server, store: &mut Store, at: &Located, b: Tome) -> Result<Value> {
+    let kind: LoreKind = b.kind.parse().map_err(Error::refused)?;
+    let (replace, reason) = (
+        b.replace.as_deref().and_then(some),
+        b.reason.as_deref().and_then(some),
+    );
+    let entry = LoreEntryChoice {
+        kind,
+        name: b.name.trim(),
+        replace: replace.as_deref(),
+        reason: reason.as_deref(),
+    };
+    let done = ops::roster::add_lore(&s.catalogue, store, &at.typed, &entry)?;
+    with_roster(s, store, &at.typed, &done.outcome.summary)
+}
+
+/// `roster realm`: the realm of origin, or none (empty or null) to clear it.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Realm {
+    #[serde(default)]
+    key: String,
+    #[serde(default)]
+    realm: Option<String>,
+}
+
+fn realm(s: &Server, store: &mut Store, at: &Located, b: Realm) -> Result<Value> {
+    let realm = b.realm.as_deref().and_then(some);
+    let (name, now) = ops::roster::set_realm(store, &at.typed, realm.as_deref())?;
+    let summary = match now {
+        Some(r) => format!("{name} hails from {r}"),
+        None => format!("{name}: realm of origin cleared"),
+    };
+    with_roster(s, store, &at.typed, &summary)
+}
+
+/// `roster remove` (set-up only): the unit's id or name.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Remove {
+    #[serde(default)]
+    key: String,
+    unit: String,
+}
+
+fn remove(s: &Server, store: &mut Store, at: &Located, b: Remove) -> Result<Value> {
+    let done = ops::roster::remove_unit(&s.catalogue, store, &at.typed, b.unit.trim())?;
+    with_roster(s, store, &at.typed, &done.outcome.summary)
+}
+
+keyed!(Rename, Enhance, Tome, Realm, Remove);
+
+/// A select of the roster's units on the Order of Battle (id, shown by name).
+fn unit_select(name: &str, units: &[Value]) -> Markup {
+    html! {
+        select name=(name) required {
+            @for u in units.iter().filter(|u| u["retired"] != true) {
+                option value=(u["id"].to_string()) {
+                    (u["warscroll"].as_str().unwrap_or("?"))
+                    @if let Some(n) = u["name"].as_str() { " “" (n) "”" }
+                }
+            }
+        }
+    }
+}
+
+/// The roster page's forms for whoever may change it; `faction` lists the enhancements and
+/// lores to pick from.
+pub fn forms(roster_id: i64, key: &str, r: &Value, faction: Option<&Faction>) -> Markup {
+    let none = Vec::new();
+    let units = r["units"].as_array().unwrap_or(&none);
+    let action = |what: &str| format!("/rosters/{roster_id}/{what}");
+    let setup = r["setup_complete"] != true;
+    html! {
+        details {
+            summary { "Enhancements, Arcane Tome, realm, name" }
+            form method="post" action=(action("enhancements")) {
+                input type="hidden" name="key" value=(key);
+                label { "Give " (unit_select("unit", units)) } " "
+                label { "the enhancement "
+                    select name="enhancement" required {
+                        @for t in faction.map(|f| &f.enhancement_tables[..]).unwrap_or(&[]) {
+                            optgroup label=(t.name) { @for e in &t.enhancements { option { (e) } } }
+                        }
+                    }
+                } " "
+                label { "reason (beyond the starting picks) " input name="reason"; } " "
+                button { "Give it" }
+            }
+            form method="post" action=(action("tome")) {
+                input type="hidden" name="key" value=(key);
+                label { "Add a "
+                    select name="kind" { @for k in LoreKind::ALL { option { (k.as_str()) } } }
+                } " "
+                label { "from the lores "
+                    select name="name" required {
+                        @for l in faction.map(|f| &f.lores[..]).unwrap_or(&[]) {
+                            optgroup label={ (l.name) " (" (l.kind.as_str()) ")" } {
+                                @for e in &l.entries { option { (e.name) } }
+                            }
+                        }
+                    }
+                } " "
+                label { "replacing " input name="replace"; } " "
+                label { "reason " input name="reason"; } " "
+                button { "Add to the Arcane Tome" }
+            }
+            form method="post" action=(action("realm")) {
+                input type="hidden" name="key" value=(key);
+                label { "Realm of origin (empty clears it) "
+                    input name="realm" value=(r["realm"].as_str().unwrap_or(""));
+                } " "
+                button { "Set" }
+            }
+            form method="post" action=(action("rename")) {
+                input type="hidden" name="key" value=(key);
+                label { "Rename the roster " input name="name" required; } " "
+                button { "Rename" }
+            }
+            @if setup && units.len() > 1 {
+                form method="post" action=(action("remove")) {
+                    input type="hidden" name="key" value=(key);
+                    label { "Take off the Order of Battle " (unit_select("unit", units)) } " "
+                    button { "Remove" }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! `ptg serve`, the roster page's other forms (issue #20): what a player does to their own
+//! roster besides battles (enhancements, the Arcane Tome, the realm of origin, its name, a
+//! starting unit off again), through the page and the API, each with the CLI's outcome. Every
+//! refusal leaves the database unchanged.
+
+mod common;
+mod serve_support;
+
+use axum::http::StatusCode;
+use common::league::LEAGUE_FIXTURE;
+use common::{HAMMERS, Ptg, RATS};
+use serde_json::json;
+use serve_support::{api_post, form, form_key, invite, page, roster_id, send, sign_in};
+
+#[tokio::test]
+async fn a_player_enhances_fills_the_tome_and_renames_their_roster_as_the_cli_does() {
+    let (web, cli) = (LEAGUE_FIXTURE.copy(), LEAGUE_FIXTURE.copy());
+    let rats = roster_id(&web, RATS);
+    let cookie = sign_in(&web, RATS).await;
+    let html = page(&web, &format!("/rosters/{rats}"), &cookie).await;
+    let key = form_key(&html);
+    let skaven = web.json(&["faction", "show", "Skaven"]);
+    let heroic = skaven["enhancement_tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "Heroic Traits")
+        .expect("Skaven heroic traits")["enhancements"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let spell = skaven["lores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["kind"] == "spell")
+        .expect("a Skaven spell lore")["entries"][0]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        html.contains(&heroic) && html.contains(&spell),
+        "the forms list the faction's choices"
+    );
+    let grey_seer = cli.json(&["roster", "show", RATS])["units"][0]["id"].to_string();
+
+    let sent =
+        |uri: &str, fields: &[(&str, &str)]| form(&format!("/rosters/{rats}/{uri}"), Some(&cookie), fields);
+    let enhanced = send(
+        &web,
+        sent(
+            "enhancements",
+            &[
+                ("key", &key),
+                ("unit", &grey_seer),
+                ("enhancement", &heroic),
+                ("reason", "a quest"),
+            ],
+        ),
+    )
+    .await;
+    assert_eq!(enhanced.status, StatusCode::SEE_OTHER, "{}", enhanced.body);
+    cli.ok(&[
+        "roster", "enhance", RATS, &grey_seer, &heroic, "--reason", "a quest",
+    ]);
+    let tome = [
+        ("key", key.as_str()),
+        ("kind", "spell"),
+        ("name", &spell),
+        ("replace", ""),
+        ("reason", "a quest"),
+    ];
+    let added = send(&web, sent("tome", &tome)).await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+    cli.ok(&[
+        "roster", "lore", RATS, "add", "spell", &spell, "--reason", "a quest",
+    ]);
+    let realm = send(&web, sent("realm", &[("key", &key), ("realm", "Ulgu")])).await;
+    assert_eq!(realm.status, StatusCode::SEE_OTHER, "{}", realm.body);
+    cli.ok(&["roster", "realm", RATS, "Ulgu"]);
+    assert_eq!(
+        web.json(&["roster", "show", RATS]),
+        cli.json(&["roster", "show", RATS])
+    );
+
+    // A second heroic trait for the same unit is refused in the CLI's words.
+    let before = web.fingerprint();
+    let again = send(
+        &web,
+        sent(
+            "enhancements",
+            &[
+                ("key", &key),
+                ("unit", &grey_seer),
+                ("enhancement", &heroic),
+                ("reason", "a quest"),
+            ],
+        ),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let by_cli = cli.refused(
+        &[
+            "roster", "enhance", RATS, &grey_seer, &heroic, "--reason", "a quest",
+        ],
+        "",
+    );
+    let message = by_cli.trim().trim_start_matches("error: ");
+    assert!(
+        again.body.contains(&message[..30]),
+        "{}\nv the CLI's\n{by_cli}",
+        again.body
+    );
+    assert_eq!(web.fingerprint(), before);
+
+    // Renamed through the API with the player's token, as `roster rename`.
+    let token = invite(&web, &["--roster", RATS]);
+    let renamed = send(
+        &web,
+        api_post(
+            &format!("/api/rosters/{rats}/rename"),
+            Some(&token),
+            json!({"name": "Rat King"}),
+        ),
+    )
+    .await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
+    assert_eq!(renamed.json()["roster"]["name"], "Rat King");
+    cli.ok(&["roster", "rename", RATS, "Rat King"]);
+    assert_eq!(
+        web.json(&["roster", "show", "Rat King"]),
+        cli.json(&["roster", "show", "Rat King"])
+    );
+    // ... but not another player's.
+    let before = web.fingerprint();
+    let hammers = roster_id(&web, HAMMERS);
+    let theirs = send(
+        &web,
+        api_post(
+            &format!("/api/rosters/{hammers}/rename"),
+            Some(&token),
+            json!({"name": "Mine"}),
+        ),
+    )
+    .await;
+    assert_eq!(theirs.status, StatusCode::FORBIDDEN);
+    assert_eq!(web.fingerprint(), before);
+}
+
+#[tokio::test]
+async fn a_player_in_set_up_takes_a_unit_off_again_from_their_page() {
+    let (web, cli) = (Ptg::ashen_vale(), Ptg::ashen_vale());
+    for p in [&web, &cli] {
+        p.new_hammers();
+        p.ok(&["roster", "add", HAMMERS, "Liberators"]);
+    }
+    let hammers = roster_id(&web, HAMMERS);
+    let cookie = sign_in(&web, HAMMERS).await;
+    let key = form_key(&page(&web, &format!("/rosters/{hammers}"), &cookie).await);
+    let liberators = cli.json(&["roster", "show", HAMMERS])["units"][1]["id"].to_string();
+    let removed = send(
+        &web,
+        form(
+            &format!("/rosters/{hammers}/remove"),
+            Some(&cookie),
+            &[("key", &key), ("unit", &liberators)],
+        ),
+    )
+    .await;
+    assert_eq!(removed.status, StatusCode::SEE_OTHER, "{}", removed.body);
+    cli.ok(&["roster", "remove", HAMMERS, &liberators]);
+    assert_eq!(
+        web.json(&["roster", "show", HAMMERS]),
+        cli.json(&["roster", "show", HAMMERS])
+    );
+    // The warlord stays: refused in the CLI's words, nothing changed.
+    let warlord = cli.json(&["roster", "show", HAMMERS])["units"][0]["id"].to_string();
+    let before = web.fingerprint();
+    let refused = send(
+        &web,
+        form(
+            &format!("/rosters/{hammers}/remove"),
+            Some(&cookie),
+            &[("key", &key), ("unit", &warlord)],
+        ),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused.body.contains("warlord"), "{}", refused.body);
+    assert_eq!(web.fingerprint(), before);
+}
