@@ -413,3 +413,45 @@ async fn the_organiser_makes_and_revokes_invites_from_the_web() {
         listed.as_array().unwrap().len() + 2
     );
 }
+
+#[tokio::test]
+async fn the_organiser_deletes_the_campaign_through_the_api_and_undo_brings_it_back() {
+    let p = LEAGUE_FIXTURE.copy();
+    let id = campaign_id(&p, LEAGUE);
+    let token = invite(&p, &["--organiser"]);
+    let shown = p.json(&["campaign", "show", LEAGUE]);
+    let before = p.fingerprint();
+    let unforced = send(&p, api_delete(&format!("/api/campaigns/{id}"), Some(&token))).await;
+    assert_eq!(
+        unforced.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        unforced.body
+    );
+    assert!(
+        unforced.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("holds 6 battle(s)"),
+        "{}",
+        unforced.body
+    );
+    assert_eq!(p.fingerprint(), before);
+
+    let forced = axum::http::Request::delete(format!("/api/campaigns/{id}"))
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(axum::body::Body::from(json!({"force": true}).to_string()))
+        .unwrap();
+    let deleted = send(&p, forced).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+    assert_eq!(deleted.json()["rosters"].as_array().unwrap().len(), 4);
+    assert_eq!(p.json(&["campaign", "list"]), json!([]));
+    assert_eq!(
+        send(&p, api_get(&format!("/campaigns/{id}"), None)).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    p.ok(&["undo", "--campaign", LEAGUE, "--yes"]);
+    assert_eq!(p.json(&["campaign", "show", LEAGUE]), shown);
+}
