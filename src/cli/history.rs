@@ -93,6 +93,15 @@ pub fn run(app: &mut App, args: HistoryArgs) -> Result<()> {
 
 /// One change set: its heading line, then a line per change naming roster and unit.
 fn print_set(out: &mut Stream, set: &LoggedSet, names: &Names) -> Result<()> {
+    out.line(heading(set))?;
+    for line in change_lines(set, names) {
+        out.line(format!("    {line}"))?;
+    }
+    Ok(())
+}
+
+/// "#12 2026-11-23 18:02:11 aftermath: ... (Ashen Vale / Hammers of Dawn)  [undone by #13]".
+pub fn heading(set: &LoggedSet) -> String {
     let mut status = String::new();
     if let Some(u) = set.undone_by {
         status = format!("  [undone by #{u}]");
@@ -109,29 +118,35 @@ fn print_set(out: &mut Stream, set: &LoggedSet, names: &Names) -> Result<()> {
         [] => String::new(),
         names => format!("  ({})", names.join(" / ")),
     };
-    out.line(format!(
+    format!(
         "#{} {} {}: {}{whose}{status}",
         set.id,
         set.created_at.replace('T', " ").trim_end_matches('Z'),
         set.command,
         set.summary
-    ))?;
-    for c in &set.changes {
-        let whose = match (set.roster_id, c.roster_id) {
-            (None, Some(r)) => names
-                .rosters
-                .get(&r)
-                .map(|n| format!("{n}: "))
-                .unwrap_or_default(),
-            _ => String::new(),
-        };
-        let unit = c
-            .unit_id
-            .filter(|_| c.kind != "add_unit")
-            .and_then(|u| names.units.get(&u))
-            .map(|l| format!("{l} "))
-            .unwrap_or_default();
-        out.line(format!("    {whose}{unit}{}", c.description))?;
-    }
-    Ok(())
+    )
+}
+
+/// A line per change of the set, naming the roster (for a command of several) and the unit.
+pub fn change_lines(set: &LoggedSet, names: &Names) -> Vec<String> {
+    set.changes
+        .iter()
+        .map(|c| {
+            let whose = match (set.roster_id, c.roster_id) {
+                (None, Some(r)) => names
+                    .rosters
+                    .get(&r)
+                    .map(|n| format!("{n}: "))
+                    .unwrap_or_default(),
+                _ => String::new(),
+            };
+            let unit = c
+                .unit_id
+                .filter(|_| c.kind != "add_unit")
+                .and_then(|u| names.units.get(&u))
+                .map(|l| format!("{l} "))
+                .unwrap_or_default();
+            format!("{whose}{unit}{}", c.description)
+        })
+        .collect()
 }

@@ -124,6 +124,7 @@ pub enum Command {
 /// gets the same JSON from either.
 pub(crate) mod views {
     pub use super::battle::show::view as battle;
+    pub use super::history::{change_lines as history_change_lines, heading as history_heading};
     pub use super::roster::show::view as roster;
 }
 

@@ -15,11 +15,13 @@ mod battle_page;
 mod forms;
 mod forms_more;
 mod invites;
+mod log_pages;
 mod organise;
 mod organise_actions;
 mod organiser;
 mod pages;
 mod roster_actions;
+mod roster_page;
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
@@ -100,6 +102,7 @@ pub fn router(server: Server) -> Router {
         .merge(organise::routes())
         .merge(organise_actions::routes())
         .merge(invites::routes())
+        .merge(log_pages::routes())
         .merge(roster_actions::routes())
         .merge(api::routes())
         .merge(api_actions::routes())

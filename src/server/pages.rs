@@ -3,9 +3,8 @@
 //! value), no JavaScript. They show the same JSON views the API gives.
 
 use super::auth::{self, COOKIE, may_read, principal};
+use super::forms_more;
 use super::{Failure, Shared, not_found_if_unknown};
-use super::{forms, forms_more};
-use crate::cli::views;
 use crate::ops;
 use axum::Router;
 use axum::extract::{Path, State};
@@ -19,7 +18,7 @@ pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/", get(home))
         .route("/campaigns/{id}", get(campaign))
-        .route("/rosters/{id}", get(roster))
+        .route("/rosters/{id}", get(super::roster_page::roster))
         .route("/rosters/{id}/sheet.pdf", get(sheet))
         .route("/battles/{id}", get(super::battle_page::battle))
         .route("/invite/{token}", get(invite))
@@ -175,6 +174,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 h2 { "Plan a battle" } (form)
             }
             @if let Some(form) = undo_form { h2 { "Undo" } (form) }
+            p { a href={ "/campaigns/" (id) "/history" } { "History" } " · " a href={ "/campaigns/" (id) "/audit" } { "Audit" } }
             h2 { "Recent battles" }
             ul {
                 @for b in battles {
@@ -214,102 +214,6 @@ pub(super) fn sides(b: &Value) -> String {
         })
         .collect();
     format!("{} ({})", sides.join(" v "), text(&b["status"]))
-}
-
-async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
-    let who = may_read(&server, &headers).await.map_err(failed)?;
-    let r = server
-        .with_store(move |s, store| {
-            let at = s.locate(store, id)?;
-            Ok((
-                at.campaign_id,
-                views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)?,
-            ))
-        })
-        .await
-        .map_err(failed)?;
-    let (campaign_id, r) = r;
-    // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
-    // has none, a rank's ability when one waits.
-    let key = match (who, auth::token(&headers)) {
-        (Some(who), Some(token)) if who.may_change(campaign_id, id) => Some(ops::invite::form_key(&token)),
-        _ => None,
-    };
-    let rank_waits = r["waiting"].as_array().is_some_and(|w| {
-        w.iter()
-            .any(|l| l.as_str().is_some_and(|l| l.starts_with("Rank choice")))
-    });
-    let faction = r["faction"]
-        .as_str()
-        .and_then(|f| server.catalogue.faction(f).ok());
-    let forms = key.map(|key| {
-        html! {
-            @if r["setup_complete"] != true { (forms::add_unit_form(id, &key)) }
-            @if r["quest"].is_null() { (forms_more::quest_form(id, &key)) }
-            @if rank_waits { (forms_more::rank_form(id, &key)) }
-            (super::roster_actions::forms(id, &key, &r, faction))
-        }
-    });
-    let none = Vec::new();
-    let units = r["units"].as_array().unwrap_or(&none);
-    let tome = r["tome"].as_array().unwrap_or(&none);
-    let waiting = r["waiting"].as_array().unwrap_or(&none);
-    Ok(page(
-        &text(&r["name"]),
-        html! {
-            p { (text(&r["player"])) " — " (text(&r["faction"])) " — campaign " (text(&r["campaign"])) }
-            p { "Glory: " strong { (text(&r["glory"])) } " · Points: " (text(&r["points"]))
-                " · " a href={ "/rosters/" (id) "/sheet.pdf" } { "Roster sheet (PDF)" } }
-            h2 { "Order of Battle" }
-            div.scroll { table {
-                tr { th { "#" } th { "Unit" } th { "Rank" } th { "Renown" } th { "Path" } th { "Enhancements" } }
-                @for u in units {
-                    tr {
-                        td { (text(&u["id"])) }
-                        td {
-                            (text(&u["warscroll"]))
-                            @if let Some(name) = u["name"].as_str() { " “" (name) "”" }
-                            @if u["warlord"] == true { " (warlord)" }
-                            @if u["reinforced"] == true { " (reinforced)" }
-                            @if u["retired"] == true { " (retired)" }
-                        }
-                        td { (text(&u["rank"])) }
-                        td { (text(&u["renown"])) }
-                        td { (text(&u["path"])) }
-                        td { (enhancements(u)) }
-                    }
-                }
-            } }
-            @if let Some(forms) = forms { (forms) }
-            h2 { "Arcane Tome" }
-            @if tome.is_empty() { p.note { "Empty." } }
-            ul { @for e in tome { li { (text(&e["name"])) " (" (text(&e["lore"])) ")" } } }
-            h2 { "Quest Log" }
-            @match r["quest"].as_object() {
-                Some(q) => p { (text(&q["quest"])) ": " (text(&q["points"])) " quest points" },
-                None => p.note { "No quest." },
-            }
-            @if !waiting.is_empty() {
-                h2 { "Waiting" }
-                ul { @for w in waiting { li { (text(w)) } } }
-            }
-        },
-    ))
-}
-
-fn enhancements(u: &Value) -> String {
-    let none = Vec::new();
-    let names: Vec<String> = u["enhancements"]
-        .as_array()
-        .unwrap_or(&none)
-        .iter()
-        .map(|e| text(&e["name"]))
-        .collect();
-    if names.is_empty() {
-        "-".into()
-    } else {
-        names.join(", ")
-    }
 }
 
 /// An invite link: the token becomes the session cookie (HttpOnly, SameSite=Strict, and Secure

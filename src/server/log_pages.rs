@@ -1,0 +1,140 @@
+//! A campaign's history (`ptg history --campaign C`, the latest change sets in the CLI's
+//! words, older ones a page at a time) and its audit (`ptg audit --campaign C`): what a club
+//! checks before a league night, read by whoever may read the league.
+
+use super::Shared;
+use super::auth::may_read;
+use super::pages::{Page, failed, page};
+use crate::cli::views::{history_change_lines, history_heading};
+use crate::ops;
+use crate::ops::history::Page as LogPage;
+use crate::rules::audit::Finding;
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::routing::get;
+use maud::{Markup, html};
+use serde::Deserialize;
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/campaigns/{id}/history", get(history))
+        .route("/campaigns/{id}/audit", get(audit))
+}
+
+/// How many change sets a page shows.
+const PER_PAGE: u32 = 50;
+
+#[derive(Debug, Deserialize)]
+struct Older {
+    /// Show the page that ends before change set `before`.
+    before: Option<i64>,
+}
+
+/// One change set as the page shows it: its heading and its lines.
+struct Shown {
+    id: i64,
+    heading: String,
+    lines: Vec<String>,
+}
+
+async fn history(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Query(older): Query<Older>,
+) -> Page {
+    may_read(&server, &headers).await.map_err(failed)?;
+    let (name, sets, earlier) = server
+        .with_store(move |s, store| {
+            let name = super::organiser::campaign_name(s, store, id)?;
+            let mut sets = Vec::new();
+            // The latest page, or the page before set `before`: read whole, newest kept.
+            let page = LogPage {
+                since: None,
+                limit: older.before.is_none().then_some(PER_PAGE),
+            };
+            let shown = ops::history::each(store, None, Some(&name), page, |set, names| {
+                if older.before.is_none_or(|b| set.id < b) {
+                    sets.push(Shown {
+                        id: set.id,
+                        heading: history_heading(set),
+                        lines: history_change_lines(set, names),
+                    });
+                }
+                Ok(())
+            })?;
+            let cut = sets.len().saturating_sub(PER_PAGE as usize);
+            let kept = sets.split_off(cut);
+            Ok((name, kept, shown.earlier as usize + cut))
+        })
+        .await
+        .map_err(failed)?;
+    Ok(page(
+        &format!("History of {name}"),
+        html! {
+            p { a href={ "/campaigns/" (id) } { "The league page" } }
+            @if sets.is_empty() { p.note { "No history yet." } }
+            @if earlier > 0 {
+                @if let Some(first) = sets.first() {
+                    p { a href={ "/campaigns/" (id) "/history?before=" (first.id) } { (earlier) " earlier change sets" } }
+                }
+            }
+            ul {
+                @for set in &sets {
+                    li id={ "set-" (set.id) } {
+                        (set.heading)
+                        @if !set.lines.is_empty() { ul { @for l in &set.lines { li { (l) } } } }
+                    }
+                }
+            }
+        },
+    ))
+}
+
+async fn audit(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
+    may_read(&server, &headers).await.map_err(failed)?;
+    let (name, audit) = server
+        .with_store(move |s, store| {
+            let name = super::organiser::campaign_name(s, store, id)?;
+            let audit = ops::audit::audit(&s.catalogue, store, None, Some(&name))?;
+            Ok((name, audit))
+        })
+        .await
+        .map_err(failed)?;
+    Ok(page(
+        &format!("Audit of {name}"),
+        html! {
+            p { a href={ "/campaigns/" (id) } { "The league page" } }
+            p { "Checked " (audit.rosters) " rosters, " (audit.battles) " battles and "
+                (audit.change_sets) " change sets against their history." }
+            @if audit.findings.is_empty() {
+                p { strong { "Every number agrees with its history." } }
+            } @else {
+                h2 { "Findings" }
+                (findings(&audit.findings))
+            }
+            @if !audit.notes.is_empty() {
+                h2 { "Notes" }
+                (findings(&audit.notes))
+            }
+        },
+    ))
+}
+
+/// Findings as the CLI's table has them: roster, unit, battle, change set, and what is wrong.
+fn findings(list: &[Finding]) -> Markup {
+    html! {
+        ul {
+            @for f in list {
+                li {
+                    strong { (f.roster) } ": "
+                    @if let Some(u) = &f.unit { (u) ": " }
+                    (f.message)
+                    @if let Some(b) = f.battle { " (battle " (b) ")" }
+                    @if let Some(set) = f.set { " (#" (set) ")" }
+                }
+            }
+        }
+    }
+}

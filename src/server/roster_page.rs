@@ -1,0 +1,137 @@
+//! A roster's page: its Order of Battle, glory, Arcane Tome and Quest Log, what waits to be
+//! picked, what `roster check` finds and what its glory buys in the next aftermath; with the
+//! forms of whoever may change it.
+
+use super::auth::{self, may_read};
+use super::pages::{Page, failed, page, text};
+use super::{Shared, forms, forms_more};
+use crate::cli::views;
+use crate::ops;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use maud::html;
+use serde_json::Value;
+
+/// `GET /rosters/{id}`.
+pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
+    let who = may_read(&server, &headers).await.map_err(failed)?;
+    let read = server
+        .with_store(move |s, store| {
+            let at = s.locate(store, id)?;
+            let view = views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)?;
+            let report = ops::roster::check(&s.catalogue, store, &at.typed, None)?.report;
+            let offers = ops::roster::afford(&s.catalogue, store, &at.typed)?.offers;
+            Ok((at.campaign_id, view, report, offers))
+        })
+        .await
+        .map_err(failed)?;
+    let (campaign_id, r, report, offers) = read;
+    // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
+    // has none, a rank's ability when one waits.
+    let key = match (who, auth::token(&headers)) {
+        (Some(who), Some(token)) if who.may_change(campaign_id, id) => Some(ops::invite::form_key(&token)),
+        _ => None,
+    };
+    let rank_waits = r["waiting"].as_array().is_some_and(|w| {
+        w.iter()
+            .any(|l| l.as_str().is_some_and(|l| l.starts_with("Rank choice")))
+    });
+    let faction = r["faction"]
+        .as_str()
+        .and_then(|f| server.catalogue.faction(f).ok());
+    let forms = key.map(|key| {
+        html! {
+            @if r["setup_complete"] != true { (forms::add_unit_form(id, &key)) }
+            @if r["quest"].is_null() { (forms_more::quest_form(id, &key)) }
+            @if rank_waits { (forms_more::rank_form(id, &key)) }
+            (super::roster_actions::forms(id, &key, &r, faction))
+        }
+    });
+    let none = Vec::new();
+    let units = r["units"].as_array().unwrap_or(&none);
+    let tome = r["tome"].as_array().unwrap_or(&none);
+    let waiting = r["waiting"].as_array().unwrap_or(&none);
+    Ok(page(
+        &text(&r["name"]),
+        html! {
+            p { (text(&r["player"])) " — " (text(&r["faction"])) " — campaign " (text(&r["campaign"])) }
+            p { "Glory: " strong { (text(&r["glory"])) } " · Points: " (text(&r["points"]))
+                " · " a href={ "/rosters/" (id) "/sheet.pdf" } { "Roster sheet (PDF)" } }
+            h2 { "Order of Battle" }
+            div.scroll { table {
+                tr { th { "#" } th { "Unit" } th { "Rank" } th { "Renown" } th { "Path" } th { "Enhancements" } }
+                @for u in units {
+                    tr {
+                        td { (text(&u["id"])) }
+                        td {
+                            (text(&u["warscroll"]))
+                            @if let Some(name) = u["name"].as_str() { " “" (name) "”" }
+                            @if u["warlord"] == true { " (warlord)" }
+                            @if u["reinforced"] == true { " (reinforced)" }
+                            @if u["retired"] == true { " (retired)" }
+                        }
+                        td { (text(&u["rank"])) }
+                        td { (text(&u["renown"])) }
+                        td { (text(&u["path"])) }
+                        td { (enhancements(u)) }
+                    }
+                }
+            } }
+            @if let Some(forms) = forms { (forms) }
+            h2 { "Arcane Tome" }
+            @if tome.is_empty() { p.note { "Empty." } }
+            ul { @for e in tome { li { (text(&e["name"])) " (" (text(&e["lore"])) ")" } } }
+            h2 { "Quest Log" }
+            @match r["quest"].as_object() {
+                Some(q) => p { (text(&q["quest"])) ": " (text(&q["points"])) " quest points" },
+                None => p.note { "No quest." },
+            }
+            @if !waiting.is_empty() {
+                h2 { "Waiting" }
+                ul { @for w in waiting { li { (text(w)) } } }
+            }
+            @if !report.problems.is_empty() || !report.notes.is_empty() {
+                h2 { "Check" }
+                ul {
+                    @for f in &report.problems { li { strong { (f.rule) } ": " (f.message) } }
+                    @for n in &report.notes { li.note { (n) } }
+                }
+            }
+            @if r["setup_complete"] == true {
+                h2 { "What " (offers.glory) " glory buys in the next aftermath" }
+                @let add: Vec<_> = offers.add.iter().filter(|o| o.affordable).collect();
+                @let reinforce: Vec<_> = offers.reinforce.iter().filter(|o| o.affordable).collect();
+                @let dearer = offers.add.iter().filter(|o| !o.affordable).min_by_key(|o| o.cost);
+                @if add.is_empty() && reinforce.is_empty() { p.note { "Nothing yet." } }
+                @if !add.is_empty() {
+                    details {
+                        summary { "Units to add (up to " (offers.max_units_added) " an aftermath): " (add.len()) }
+                        ul { @for o in &add { li { (o.warscroll) ": " (o.cost) " glory" } } }
+                    }
+                }
+                @if let Some(d) = dearer {
+                    p.note { "The cheapest unit beyond it: " (d.warscroll) ", " (d.cost) " glory." }
+                }
+                @if !reinforce.is_empty() {
+                    p { "Reinforce (up to " (offers.max_units_reinforced) "): "
+                        (reinforce.iter().map(|o| format!("{} ({} glory)", o.name, o.cost)).collect::<Vec<_>>().join(", ")) }
+                }
+            }
+        },
+    ))
+}
+
+fn enhancements(u: &Value) -> String {
+    let none = Vec::new();
+    let names: Vec<String> = u["enhancements"]
+        .as_array()
+        .unwrap_or(&none)
+        .iter()
+        .map(|e| text(&e["name"]))
+        .collect();
+    if names.is_empty() {
+        "-".into()
+    } else {
+        names.join(", ")
+    }
+}
