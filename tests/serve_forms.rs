@@ -10,55 +10,10 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::league::{LEAGUE, LEAGUE_FIXTURE, SILKEN};
 use common::{Ptg, RATS};
-use serve_support::{Answer, invite, roster_id, send_to};
+use serve_support::{Answer, form, form_key, page, roster_id, send_to, sign_in, sign_in_with};
 
 async fn send(p: &Ptg, request: Request<Body>) -> Answer {
     send_to(p, false, None, request).await
-}
-
-/// The session cookie an invite link for `roster` sets (`name=value`).
-async fn sign_in(p: &Ptg, roster: &str) -> String {
-    sign_in_with(p, &["--roster", roster]).await
-}
-
-/// The session cookie of a new invite made with `args` (`--roster R`, `--organiser`).
-async fn sign_in_with(p: &Ptg, args: &[&str]) -> String {
-    let token = invite(p, args);
-    let link = send(
-        p,
-        Request::get(format!("/invite/{token}"))
-            .body(Body::empty())
-            .unwrap(),
-    )
-    .await;
-    let cookie = link.headers[header::SET_COOKIE].to_str().unwrap();
-    cookie.split(';').next().unwrap().to_string()
-}
-
-async fn page(p: &Ptg, uri: &str, cookie: &str) -> String {
-    let r = Request::get(uri)
-        .header(header::COOKIE, cookie)
-        .body(Body::empty())
-        .unwrap();
-    send(p, r).await.body
-}
-
-/// The value of the first `name="key"` field of a page's forms.
-fn form_key(html: &str) -> String {
-    let at = html.find(r#"name="key" value=""#).expect("a form with its key") + r#"name="key" value=""#.len();
-    html[at..].split('"').next().unwrap().to_string()
-}
-
-fn form(uri: &str, cookie: Option<&str>, fields: &[(&str, &str)]) -> Request<Body> {
-    let body: Vec<String> = fields
-        .iter()
-        .map(|(k, v)| format!("{k}={}", v.replace(' ', "+").replace(',', "%2C")))
-        .collect();
-    let mut r = Request::post(uri).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
-    if let Some(c) = cookie {
-        r = r.header(header::COOKIE, c);
-    }
-    r.body(Body::from(body.join("&"))).unwrap()
 }
 
 fn id_of(p: &Ptg, roster: &str) -> String {

@@ -1,12 +1,13 @@
-//! What the server tests (`tests/serve.rs`, `tests/serve_forms.rs`) share: one request sent
-//! to `ptg serve`'s router on a test database without a socket, and invite tokens.
+//! What the server tests (`tests/serve.rs`, `tests/serve_forms.rs`, `tests/serve_battle.rs`)
+//! share: one request sent to `ptg serve`'s router on a test database without a socket, invite
+//! tokens, and a browser's session: signing in through an invite link, pages, forms.
 
 #![allow(dead_code)]
 
 use super::common::Ptg;
 use super::common::league::LEAGUE;
 use axum::body::{Body, to_bytes};
-use axum::http::{HeaderMap, Request, StatusCode};
+use axum::http::{HeaderMap, Request, StatusCode, header};
 use ptg::catalogue::Catalogue;
 use ptg::server::{Server, router};
 use serde_json::Value;
@@ -53,4 +54,63 @@ pub fn invite(p: &Ptg, args: &[&str]) -> String {
 /// The id of roster `name`.
 pub fn roster_id(p: &Ptg, name: &str) -> i64 {
     p.json(&["roster", "show", name])["id"].as_i64().unwrap()
+}
+
+/// The session cookie of a new invite made with `args` (`--roster R`, `--organiser`), as its
+/// link sets it (`name=value`).
+pub async fn sign_in_with(p: &Ptg, args: &[&str]) -> String {
+    let token = invite(p, args);
+    let link = send_to(
+        p,
+        false,
+        None,
+        Request::get(format!("/invite/{token}"))
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    let cookie = link.headers[header::SET_COOKIE].to_str().unwrap();
+    cookie.split(';').next().unwrap().to_string()
+}
+
+/// The session cookie of roster `roster`'s player.
+pub async fn sign_in(p: &Ptg, roster: &str) -> String {
+    sign_in_with(p, &["--roster", roster]).await
+}
+
+/// Page `uri` as the session `cookie` sees it.
+pub async fn page(p: &Ptg, uri: &str, cookie: &str) -> String {
+    let r = Request::get(uri)
+        .header(header::COOKIE, cookie)
+        .body(Body::empty())
+        .unwrap();
+    send_to(p, false, None, r).await.body
+}
+
+/// The value of the first `name="key"` field of a page's forms.
+pub fn form_key(html: &str) -> String {
+    let at = html.find(r#"name="key" value=""#).expect("a form with its key") + r#"name="key" value=""#.len();
+    html[at..].split('"').next().unwrap().to_string()
+}
+
+/// A form sent as a browser sends it, with the session `cookie` if any.
+pub fn form(uri: &str, cookie: Option<&str>, fields: &[(&str, &str)]) -> Request<Body> {
+    let body: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{k}={}", v.replace(' ', "+").replace(',', "%2C")))
+        .collect();
+    let mut r = Request::post(uri).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+    if let Some(c) = cookie {
+        r = r.header(header::COOKIE, c);
+    }
+    r.body(Body::from(body.join("&"))).unwrap()
+}
+
+/// A JSON request to the API, with the invite `token` if any.
+pub fn post_json(uri: &str, token: Option<&str>, body: &Value) -> Request<Body> {
+    let mut r = Request::post(uri).header(header::CONTENT_TYPE, "application/json");
+    if let Some(t) = token {
+        r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    r.body(Body::from(body.to_string())).unwrap()
 }
