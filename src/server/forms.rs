@@ -29,7 +29,7 @@ pub fn routes() -> Router<Shared> {
 }
 
 /// The session's token and rights, from its cookie (forms come from a browser).
-async fn session(server: &Shared, headers: &HeaderMap) -> Result<(Principal, String), Failure> {
+pub(super) async fn session(server: &Shared, headers: &HeaderMap) -> Result<(Principal, String), Failure> {
     let token = super::auth::token(headers).filter(|_| has_cookie(headers));
     let signed_out = || {
         Failure::new(
@@ -68,7 +68,7 @@ fn check(who: &Principal, token: &str, key: &str, campaign_id: i64, roster_id: i
 }
 
 /// A refused form as a page: what was wrong, in the CLI's words, and the way back.
-fn refused(f: Failure, back: &str) -> Response {
+pub(super) fn refused(f: Failure, back: &str) -> Response {
     let status = f.status;
     let body = super::pages::page(
         "Not done",

@@ -10,11 +10,14 @@
 mod api;
 mod api_actions;
 mod auth;
+mod battle_api;
+mod battle_forms;
 mod battle_page;
 mod forms;
 mod forms_more;
 mod organiser;
 mod pages;
+mod result_form;
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
@@ -91,9 +94,12 @@ pub fn router(server: Server) -> Router {
         .merge(pages::routes())
         .merge(forms::routes())
         .merge(forms_more::routes())
+        .merge(battle_forms::routes())
+        .merge(result_form::routes())
         .merge(organiser::routes())
         .merge(api::routes())
         .merge(api_actions::routes())
+        .merge(battle_api::routes())
         .with_state(shared)
 }
 
