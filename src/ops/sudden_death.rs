@@ -4,6 +4,7 @@
 use super::battle::{Shown, shown};
 use super::pack_of;
 use crate::catalogue::Catalogue;
+use crate::catalogue::options::Objective;
 use crate::error::{Result, refusal};
 use crate::rules::battle::PickRequest;
 use crate::rules::battle::sudden_death::sudden_death_option;
@@ -54,5 +55,22 @@ pub fn pick<'a>(
         )?;
         battles::record_sudden_death(tx, battle_id, r.id, set_id, &row)?;
         shown(cat, tx, battle_id, Vec::new())
+    })
+}
+
+/// The objectives of the sudden death table battle `battle_id`'s campaign plays, to choose
+/// from (`ptg serve`'s form): none when the campaign does not play the option.
+pub fn objectives(cat: &Catalogue, store: &mut Store, battle_id: i64) -> Result<Vec<Objective>> {
+    store.read(|conn| {
+        let b = battles::load(conn, battle_id)?;
+        let pack = pack_of(cat, &Campaign::by_id(conn, b.campaign_id)?)?;
+        let Some(side) = b.sides.first() else {
+            return Ok(Vec::new());
+        };
+        let r = rosters::load(conn, side.roster_id)?;
+        let Ok(option) = sudden_death_option(pack, &r) else {
+            return Ok(Vec::new());
+        };
+        Ok(cat.table(&option.table).map_err(refusal)?.objectives.clone())
     })
 }

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::ops;
 use crate::ops::battle::NewBattle;
 use crate::rules::army::ArmyChoice;
-use crate::rules::battle::ResultReport;
+use crate::rules::battle::{DecisionReport, ResultReport};
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
 use crate::rules::realms::RealmChoice;
 use axum::extract::{Path, State};
@@ -193,6 +193,20 @@ struct Result_ {
     destroyed: Vec<i64>,
     #[serde(default)]
     slew_hero_or_monster: Vec<i64>,
+    /// Option sudden-death: `"achieved"`, as `--sudden-death achieved`.
+    sudden_death: Option<Achieved>,
+    /// Option sudden-death: models each side lost, and added during the game, by roster id.
+    #[serde(default)]
+    models_lost: BTreeMap<i64, u32>,
+    #[serde(default)]
+    models_added: BTreeMap<i64, u32>,
+}
+
+/// What `sudden_death` may say of the outnumbered side's objective.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Achieved {
+    Achieved,
 }
 
 /// `POST /api/battles/{id}/result`: `ptg battle result` (the organiser).
@@ -240,7 +254,11 @@ async fn result(
                     .collect::<Result<_, _>>()?,
                 destroyed: r.destroyed.iter().map(i64::to_string).collect(),
                 slew_hero_or_monster: r.slew_hero_or_monster.iter().map(i64::to_string).collect(),
-                decision: Default::default(),
+                decision: DecisionReport {
+                    sudden_death_achieved: matches!(r.sudden_death, Some(Achieved::Achieved)),
+                    models_lost: named(&r.models_lost)?,
+                    models_added: named(&r.models_added)?,
+                },
             };
             views::battle(&ops::battle::record_result(&s.catalogue, store, id, &report)?)
         })

@@ -102,6 +102,35 @@ pub async fn organiser(server: &Shared, headers: &HeaderMap, campaign_id: i64) -
     Ok(who)
 }
 
+/// Whether `who` may act on a battle of campaign `campaign_id` between rosters `sides` (roll
+/// its twist, name its realm): its campaign's organiser, or the player of one of its sides.
+pub fn acts_in_battle(who: &Principal, campaign_id: i64, sides: &[i64]) -> bool {
+    sides.iter().any(|&r| who.may_change(campaign_id, r))
+}
+
+/// The rights to act on a battle of campaign `campaign_id` between rosters `sides`: 401
+/// without a token, 403 with one that is neither the organiser's nor a side's player's.
+pub async fn in_battle(
+    server: &Shared,
+    headers: &HeaderMap,
+    campaign_id: i64,
+    sides: &[i64],
+) -> Result<Principal, Failure> {
+    let Some(who) = principal(server, headers).await? else {
+        return Err(Failure::new(
+            StatusCode::UNAUTHORIZED,
+            "this needs an invite: send `Authorization: Bearer <token>` (see `ptg invite`)",
+        ));
+    };
+    if !acts_in_battle(&who, campaign_id, sides) {
+        return Err(Failure::new(
+            StatusCode::FORBIDDEN,
+            "only the campaign's organiser or a player of this battle may do this",
+        ));
+    }
+    Ok(who)
+}
+
 /// Roster `id` (404 if the server has none) and the rights to change it (401, 403).
 pub async fn changing(
     server: &Shared,

@@ -1,11 +1,16 @@
 //! A battle's page: its sides and armies, the result and whose aftermath is still to run, its
-//! twists and every die rolled for it (from the dice log), with the forms of whoever may act.
+//! twists and every die rolled for it (from the dice log), with the forms of whoever may act:
+//! before the battle its realm, twists and sudden death objective, then its result and each
+//! side's aftermath.
 
-use super::auth::{self, may_read};
+use super::auth::{self, acts_in_battle, may_read};
+use super::battle_forms::{self, ArmyOf};
 use super::pages::{Page, failed, page, sides, text};
+use super::result_form::{self, SuddenDeathFields};
 use super::{Shared, forms, forms_more};
 use crate::cli::views;
 use crate::ops;
+use crate::rules::battle::BattleStatus;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use maud::{Markup, html};
@@ -14,45 +19,130 @@ use serde_json::Value;
 /// `GET /battles/{id}`.
 pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let who = may_read(&server, &headers).await.map_err(failed)?;
-    let (b, rosters, rolls) = server
+    let (b, rosters, rolls, realms, objectives) = server
         .with_store(move |s, store| {
             let shown = s.battle(store, id)?;
             let rosters = serde_json::to_value(&shown.rosters)?;
             let view = views::battle(&shown)?;
+            // The realms to name one from, while it is still to be named (option `realms`).
+            let planned = shown.battle.status == BattleStatus::Planned;
+            let realms_on = shown.rosters.first().is_some_and(|r| r.options.realms);
+            let realms: Vec<String> = match planned && realms_on && shown.battle.realm.is_none() {
+                true => ops::realms::all_realms(&s.catalogue)?
+                    .iter()
+                    .map(|r| r.name.clone())
+                    .collect(),
+                false => Vec::new(),
+            };
+            // The sudden death objectives, once both armies are in (option `sudden-death`).
+            let objectives: Vec<(String, String)> = match shown.standing.is_some() {
+                true => ops::sudden_death::objectives(&s.catalogue, store, id)?
+                    .into_iter()
+                    .map(|o| (o.name, o.summary))
+                    .collect(),
+                false => Vec::new(),
+            };
             // Every die of the battle from the dice log, each command's.
             let mut rolls = Vec::new();
             ops::rolls::each(store, Some(id), None, |r| {
                 rolls.push(r);
                 Ok(())
             })?;
-            Ok((view, rosters, rolls))
+            Ok((view, rosters, rolls, realms, objectives))
         })
         .await
         .map_err(failed)?;
     let key = auth::token(&headers).map(|t| ops::invite::form_key(&t));
     let campaign_id = b["campaign_id"].as_i64().unwrap_or_default();
-    // Each side's form for whoever may change it: its army while the battle is planned, its
-    // aftermath once fought; and the result, for the organiser, once both armies are in.
     let none = Vec::new();
     let both = b["sides"].as_array().unwrap_or(&none);
+    let planned = b["status"] == "planned";
     let armies_in = both
         .iter()
         .all(|s| s["army"].as_array().is_some_and(|a| !a.is_empty()));
+    // Each unit's name as its Order of Battle has it, for the armies.
+    let label = |unit_id: Option<i64>| -> String {
+        let found = rosters
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|r| r["units"].as_array().into_iter().flatten())
+            .find(|u| u["id"].as_i64() == unit_id);
+        match found {
+            Some(u) => u["name"]
+                .as_str()
+                .or(u["warscroll"].as_str())
+                .unwrap_or("?")
+                .to_string(),
+            None => format!("unit {}", unit_id.map_or("?".into(), |i| i.to_string())),
+        }
+    };
+    let armies: Vec<ArmyOf> = both
+        .iter()
+        .map(|s| ArmyOf {
+            roster_id: s["roster_id"].as_i64().unwrap_or_default(),
+            roster: text(&s["roster"]),
+            units: s["army"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|u| Some((u["unit_id"].as_i64()?, label(u["unit_id"].as_i64()))))
+                .collect(),
+        })
+        .collect();
+    let side_ids: Vec<i64> = armies.iter().map(|a| a.roster_id).collect();
     let organiser = who.is_some_and(|w| w.is_organiser() && w.campaign_id == campaign_id);
-    let result_form = match &key {
-        Some(key) if organiser && armies_in && b["status"] == "planned" => {
-            Some(forms_more::result_form(id, campaign_id, key, both))
+    let in_battle = who.is_some_and(|w| acts_in_battle(&w, campaign_id, &side_ids));
+    let may_change = |roster_id: i64| who.is_some_and(|w| w.may_change(campaign_id, roster_id));
+    let key = key.as_deref();
+    // Before the battle, for the organiser or its players: the realm still to be named, the
+    // twists once both armies are in, and the outnumbered side's sudden death objective.
+    let realm_form = key
+        .filter(|_| in_battle && !realms.is_empty())
+        .map(|k| battle_forms::realm_form(id, k, &realms));
+    let twist_form = key
+        .filter(|_| in_battle && planned && armies_in)
+        .map(|k| battle_forms::twist_form(id, k, &armies));
+    let outnumbered = b["models"]["outnumbered"].as_str();
+    let picked = both.iter().find_map(|s| {
+        let p = s.get("sudden_death")?;
+        let target = match p["target_unit"].as_i64() {
+            Some(unit) => format!(" ({})", label(Some(unit))),
+            None => p["target_text"]
+                .as_str()
+                .map(|t| format!(" ({t})"))
+                .unwrap_or_default(),
+        };
+        Some(format!(
+            "{}: {}{target}",
+            text(&s["roster"]),
+            text(&p["objective"])
+        ))
+    });
+    let sudden_death_form = match (key, outnumbered) {
+        (Some(k), Some(out)) if planned && picked.is_none() => {
+            let at = armies.iter().position(|a| a.roster == out);
+            at.filter(|&i| may_change(armies[i].roster_id))
+                .map(|i| battle_forms::sudden_death_form(id, k, &armies[i], &armies[1 - i], &objectives))
         }
         _ => None,
     };
+    // The result, for the organiser, once both armies are in.
+    let sudden = b.get("models").map(|_| SuddenDeathFields {
+        picked: picked.clone(),
+    });
+    let result_form = key
+        .filter(|_| organiser && armies_in && planned)
+        .map(|k| result_form::result_form(id, k, &armies, sudden.as_ref()));
+    // Each side's form for whoever may change it: its army while the battle is planned, its
+    // aftermath once fought.
     let form_of = |side: &Value| -> Option<Markup> {
         let roster_id = side["roster_id"].as_i64()?;
-        let allowed = who.is_some_and(|w| w.may_change(campaign_id, roster_id));
-        if !allowed {
+        if !may_change(roster_id) {
             return None;
         }
-        if b["status"] == "planned" && side["army"].as_array().is_some_and(Vec::is_empty) {
-            return Some(forms_more::army_form(id, roster_id, key.as_deref()?));
+        if planned && side["army"].as_array().is_some_and(Vec::is_empty) {
+            return Some(forms_more::army_form(id, roster_id, key?));
         }
         if b["status"] != "fought" || side["aftermath_done"] == true {
             return None;
@@ -63,44 +153,50 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             .find(|r| r["id"].as_i64() == Some(roster_id))?["units"]
             .as_array()?
             .clone();
-        Some(forms::aftermath_form(id, roster_id, key.as_deref()?, &units))
+        Some(forms::aftermath_form(id, roster_id, key?, &units))
     };
-    let none = Vec::new();
     let twists = b["twists"].as_array().unwrap_or(&none);
-    // Each unit's name as its Order of Battle has it, for the armies.
-    let label = |unit: &Value| -> String {
-        let id = unit["unit_id"].as_i64();
-        let found = rosters
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|r| r["units"].as_array().into_iter().flatten())
-            .find(|u| u["id"].as_i64() == id);
-        match found {
-            Some(u) => u["name"]
-                .as_str()
-                .or(u["warscroll"].as_str())
-                .unwrap_or("?")
-                .to_string(),
-            None => format!("unit {}", text(&unit["unit_id"])),
+    let realm = match b["realm"].as_str() {
+        Some(r) => format!(", fought in {r}"),
+        None if !realms.is_empty() => {
+            let picker = armies
+                .iter()
+                .find(|a| b["realm_picker_id"].as_i64() == Some(a.roster_id))
+                .map(|a| format!(" ({} won the roll-off and names it)", a.roster))
+                .unwrap_or_default();
+            format!(", its realm still to be named{picker}")
         }
+        None => String::new(),
     };
+    let models = b["models"]["models"].as_array().map(|m| {
+        let counts: Vec<String> = m
+            .iter()
+            .map(|s| format!("{} {}", text(&s["roster"]), text(&s["models"])))
+            .collect();
+        let verdict = match outnumbered {
+            Some(r) => format!("{r} is outnumbered"),
+            None => "neither army outnumbers the other".to_string(),
+        };
+        format!("Models: {}; {verdict}", counts.join(", "))
+    });
     Ok(page(
         &format!("Battle {id}"),
         html! {
-            p { (sides(&b)) " — " (text(&b["points_limit"])) " points, " (text(&b["battleplan"])) }
+            p { (sides(&b)) " — " (text(&b["points_limit"])) " points, " (text(&b["battleplan"])) (realm) }
             h2 { "Sides" }
             ul {
-                @for s in b["sides"].as_array().unwrap_or(&none) {
+                @for s in both {
                     li {
                         a href={ "/rosters/" (text(&s["roster_id"])) } { (text(&s["roster"])) }
                         ": " (text(&s["result"]).replace('_', " "))
                         @if s["aftermath_done"] == true { " (aftermath run)" } @else { " (aftermath to run)" }
+                        @if s["general_slain"] == true { " — its general was slain" }
+                        @if s["withdrew"] == true { " — withdrew" }
                         @if let Some(army) = s["army"].as_array().filter(|a| !a.is_empty()) {
                             ul {
                                 @for u in army {
                                     li {
-                                        (label(u))
+                                        (label(u["unit_id"].as_i64()))
                                         @if u["general"] == true { " (general)" }
                                         @if u["destroyed"] == true { " — destroyed" }
                                         @if u["slew_hero_or_monster"] == true { " — slew a HERO or MONSTER" }
@@ -112,10 +208,15 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                     }
                 }
             }
+            @if let Some(m) = &models { p { (m) } }
+            @if let Some(p) = &picked { p { "Sudden death objective: " (p) } }
+            @if let Some(form) = realm_form { h2 { "Realm" } (form) }
+            @if let Some(form) = sudden_death_form { h2 { "Sudden death" } (form) }
+            @if let Some(form) = twist_form { h2 { "Roll a twist" } (form) }
             @if let Some(form) = result_form { h2 { "Result" } (form) }
             @if !twists.is_empty() {
                 h2 { "Twists" }
-                ul { @for t in twists { li { "Round " (text(&t["round"])) ": " (text(&t["twist"])) } } }
+                ul { @for t in twists { li { "Round " (text(&t["round"])) ": " (text(&t["twist"])) " (" (text(&t["underdog"])) ")" } } }
             }
             h2 { "Dice" }
             @if rolls.is_empty() { p.note { "No dice rolled for this battle yet." } }

@@ -1,6 +1,6 @@
 //! The pages' other forms: a player starts a quest, picks a rank's ability and records their
-//! army; the organiser plans a battle and records its result. Sent and checked as the forms of
-//! `forms.rs` (session, key, rights), each calling its CLI command's operation.
+//! army; the organiser plans a battle (its result is `result_form.rs`'s). Sent and checked as
+//! the forms of `forms.rs` (session, key, rights), each calling its CLI command's operation.
 
 use super::Shared;
 use super::forms::{dice_of, list, some, submit, submit_as_organiser};
@@ -8,7 +8,6 @@ use crate::error::Error;
 use crate::ops;
 use crate::ops::battle::NewBattle;
 use crate::rules::army::ArmyChoice;
-use crate::rules::battle::ResultReport;
 use crate::rules::realms::RealmChoice;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -25,7 +24,6 @@ pub fn routes() -> Router<Shared> {
         .route("/rosters/{id}/rank", post(rank))
         .route("/battles/{id}/army", post(army))
         .route("/campaigns/{id}/battles", post(plan))
-        .route("/battles/{id}/result", post(result))
 }
 
 #[derive(Debug, Deserialize)]
@@ -179,54 +177,6 @@ async fn plan(
     .await
 }
 
-#[derive(Debug, Deserialize)]
-struct Result_ {
-    key: String,
-    campaign_id: i64,
-    /// Each side's roster name and victory points, as the page lists them.
-    side_a: String,
-    vp_a: u32,
-    side_b: String,
-    vp_b: u32,
-    /// Units (ids) destroyed, separated by commas.
-    #[serde(default)]
-    destroyed: String,
-}
-
-async fn result(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Form(f): Form<Result_>,
-) -> Response {
-    let key = f.key.clone();
-    let campaign = f.campaign_id;
-    submit_as_organiser(
-        &server,
-        &headers,
-        &key,
-        campaign,
-        format!("/battles/{id}"),
-        move |s, store| {
-            let shown = s.battle(store, id)?;
-            if shown.battle.campaign_id != campaign {
-                return Err(Error::refused(format!("battle {id} is not of this campaign")));
-            }
-            let report = ResultReport {
-                victory_points: vec![(f.side_a, f.vp_a), (f.side_b, f.vp_b)],
-                quest_points: Vec::new(),
-                withdrew: None,
-                general_slain: Vec::new(),
-                destroyed: list(&f.destroyed),
-                slew_hero_or_monster: Vec::new(),
-                decision: Default::default(),
-            };
-            ops::battle::record_result(&s.catalogue, store, id, &report).map(|_| ())
-        },
-    )
-    .await
-}
-
 /// Start a quest (a roster with none).
 pub fn quest_form(roster_id: i64, key: &str) -> Markup {
     html! {
@@ -284,29 +234,6 @@ pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value]) -> Markup {
             label { "points " input name="points" value="1000" inputmode="numeric"; } " "
             label { "battleplan (empty: rolled) " input name="battleplan"; } " "
             button { "Plan the battle" }
-        }
-    }
-}
-
-/// Record the result by victory points (the organiser).
-pub fn result_form(battle_id: i64, campaign_id: i64, key: &str, sides: &[Value]) -> Markup {
-    let name = |i: usize| {
-        sides
-            .get(i)
-            .and_then(|s| s["roster"].as_str())
-            .unwrap_or("?")
-            .to_string()
-    };
-    html! {
-        form method="post" action={ "/battles/" (battle_id) "/result" } {
-            input type="hidden" name="key" value=(key);
-            input type="hidden" name="campaign_id" value=(campaign_id);
-            input type="hidden" name="side_a" value=(name(0));
-            input type="hidden" name="side_b" value=(name(1));
-            label { (name(0)) " VP " input name="vp_a" required inputmode="numeric"; } " "
-            label { (name(1)) " VP " input name="vp_b" required inputmode="numeric"; } " "
-            label { "destroyed units (ids, commas) " input name="destroyed"; } " "
-            button { "Record the result" }
         }
     }
 }

@@ -11,6 +11,8 @@ mod actions;
 mod api;
 mod api_actions;
 mod auth;
+mod battle_api;
+mod battle_forms;
 mod battle_page;
 mod forms;
 mod forms_more;
@@ -20,6 +22,7 @@ mod organise;
 mod organise_actions;
 mod organiser;
 mod pages;
+mod result_form;
 mod roster_actions;
 mod roster_page;
 
@@ -98,6 +101,8 @@ pub fn router(server: Server) -> Router {
         .merge(pages::routes())
         .merge(forms::routes())
         .merge(forms_more::routes())
+        .merge(battle_forms::routes())
+        .merge(result_form::routes())
         .merge(organiser::routes())
         .merge(organise::routes())
         .merge(organise_actions::routes())
@@ -106,6 +111,7 @@ pub fn router(server: Server) -> Router {
         .merge(roster_actions::routes())
         .merge(api::routes())
         .merge(api_actions::routes())
+        .merge(battle_api::routes())
         .with_state(shared)
 }
 

@@ -2,7 +2,7 @@
 //! (as `ptg undo --campaign C`, the command named first so a change meanwhile is refused, not
 //! undone), and roll a battle round's twist (the organiser, or a player of that battle).
 
-use super::auth::{may_change, organiser};
+use super::auth::{in_battle, organiser};
 use super::forms::{dice_of, submit_as_organiser};
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::error::Error;
@@ -141,15 +141,8 @@ async fn twist_api(
         .await
         .map_err(not_found_if_unknown)?;
     let (campaign_id, sides) = sides;
-    let mut allowed = None;
-    for (roster_id, _) in &sides {
-        if let Ok(who) = may_change(&server, &headers, campaign_id, *roster_id).await {
-            allowed = Some(who);
-        }
-    }
-    if allowed.is_none() {
-        organiser(&server, &headers, campaign_id).await?;
-    }
+    let ids: Vec<i64> = sides.iter().map(|(id, _)| *id).collect();
+    in_battle(&server, &headers, campaign_id, &ids).await?;
     let underdog = match t.underdog {
         Some(u) => Some(
             sides
