@@ -455,3 +455,70 @@ async fn the_organiser_deletes_the_campaign_through_the_api_and_undo_brings_it_b
     p.ok(&["undo", "--campaign", LEAGUE, "--yes"]);
     assert_eq!(p.json(&["campaign", "show", LEAGUE]), shown);
 }
+
+#[tokio::test]
+async fn the_history_and_audit_pages_say_what_the_cli_says() {
+    let p = LEAGUE_FIXTURE.copy();
+    let id = campaign_id(&p, LEAGUE);
+    // More than a page (50) of history: the league table's order changed back and forth.
+    let league_sets = p
+        .json(&["history", "--campaign", LEAGUE])
+        .as_array()
+        .unwrap()
+        .len();
+    for n in league_sets..55 {
+        p.ok(&[
+            "campaign",
+            "set",
+            LEAGUE,
+            "--standings",
+            ["glory", "wins"][(n - league_sets) % 2],
+        ]);
+    }
+    let history = send(&p, api_get(&format!("/campaigns/{id}/history"), None)).await;
+    assert_eq!(history.status, StatusCode::OK);
+    let sets = p.json(&["history", "--campaign", LEAGUE]);
+    let sets = sets.as_array().unwrap();
+    assert!(sets.len() > 50, "the league has more than a page of history");
+    // The latest 50, each headed as `ptg history` heads it, and a link to the earlier ones.
+    let shown: Vec<&serde_json::Value> = sets.iter().rev().take(50).collect();
+    for set in &shown {
+        let heading = format!("#{} ", set["id"]);
+        let summary = maud::html! { (set["summary"].as_str().unwrap()) }.into_string();
+        assert!(
+            history.body.contains(&heading) && history.body.contains(&summary),
+            "{set}"
+        );
+    }
+    let first_shown = shown.last().unwrap()["id"].as_i64().unwrap();
+    let older = format!("/campaigns/{id}/history?before={first_shown}");
+    assert!(
+        history
+            .body
+            .contains(&format!("{} earlier change sets", sets.len() - 50))
+    );
+    assert!(history.body.contains(&older.replace('&', "&amp;")));
+    let earlier = send(&p, api_get(&older, None)).await.body;
+    let oldest_of_page = &sets[sets.len().saturating_sub(100)];
+    assert!(earlier.contains(&format!("id=\"set-{}\"", oldest_of_page["id"])));
+    assert!(!earlier.contains(&format!("id=\"set-{first_shown}\"")));
+
+    let audit = send(&p, api_get(&format!("/campaigns/{id}/audit"), None)).await;
+    assert!(
+        audit.body.contains("Every number agrees with its history"),
+        "{}",
+        audit.body
+    );
+    // A glory total changed behind ptg's back is found, as `ptg audit` finds it.
+    let conn = rusqlite::Connection::open(p.db()).unwrap();
+    conn.execute("UPDATE rosters SET glory = glory + 7 WHERE name = ?1", [HAMMERS])
+        .unwrap();
+    drop(conn);
+    let by_cli = p.refused(&["audit", "--campaign", LEAGUE], "finding");
+    let audit = send(&p, api_get(&format!("/campaigns/{id}/audit"), None)).await;
+    assert!(
+        audit.body.contains("Findings") && audit.body.contains(HAMMERS),
+        "{}\nv\n{by_cli}",
+        audit.body
+    );
+}

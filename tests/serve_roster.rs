@@ -189,3 +189,48 @@ async fn a_player_in_set_up_takes_a_unit_off_again_from_their_page() {
     assert!(refused.body.contains("warlord"), "{}", refused.body);
     assert_eq!(web.fingerprint(), before);
 }
+
+#[tokio::test]
+async fn the_roster_page_shows_what_its_glory_buys_and_what_roster_check_finds() {
+    let p = LEAGUE_FIXTURE.copy();
+    let hammers = roster_id(&p, HAMMERS);
+    let html = send(&p, serve_support::api_get(&format!("/rosters/{hammers}"), None))
+        .await
+        .body;
+    let afford = p.json(&["roster", "afford", HAMMERS]);
+    let glory = afford["glory"].as_i64().unwrap();
+    assert!(html.contains(&format!("What {glory} glory buys")), "{html}");
+    let offers = afford["add"].as_array().unwrap();
+    for o in offers.iter().filter(|o| o["affordable"] == true) {
+        let line = format!("{}: {} glory", o["warscroll"].as_str().unwrap(), o["cost"]);
+        assert!(
+            html.contains(&line),
+            "the page offers {line}, as `roster afford` does"
+        );
+    }
+    let cheapest_beyond = offers
+        .iter()
+        .find(|o| o["affordable"] == false)
+        .expect("a unit it cannot pay for");
+    assert!(html.contains(&format!(
+        "The cheapest unit beyond it: {}, {} glory.",
+        cheapest_beyond["warscroll"].as_str().unwrap(),
+        cheapest_beyond["cost"]
+    )));
+    for o in offers.iter().filter(|o| o["affordable"] == false) {
+        let line = format!(
+            "<li>{}: {} glory</li>",
+            o["warscroll"].as_str().unwrap(),
+            o["cost"]
+        );
+        assert!(!html.contains(&line), "{line} costs more than {glory} glory");
+    }
+    // Rat Tide's quest is running; Hammers have none, which `roster check` notes.
+    let check = p.json(&["roster", "check", HAMMERS]);
+    for note in check["notes"].as_array().unwrap() {
+        assert!(
+            html.contains(note.as_str().unwrap().split('`').next().unwrap()),
+            "{note}"
+        );
+    }
+}

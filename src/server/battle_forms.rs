@@ -5,11 +5,10 @@
 //! the form's fields, and each form calls the operation its CLI command calls.
 
 use super::auth::acts_in_battle;
-use super::forms::{dice_of, refused, session, some, submit};
+use super::forms::{check_key, dice_of, refused, session, some, submit};
 use super::{Failure, Server, Shared, not_found_if_unknown};
 use crate::error::{Error, Result};
 use crate::ops;
-use crate::ops::invite::form_key;
 use crate::rules::battle::{Battle, PickRequest};
 use crate::store::Store;
 use axum::extract::{Path, State};
@@ -50,12 +49,7 @@ pub(super) async fn submit_in_battle(
     let back = format!("/battles/{battle_id}");
     let done = async {
         let (who, token) = session(server, headers).await?;
-        if key != form_key(&token) {
-            return Err(Failure::new(
-                StatusCode::FORBIDDEN,
-                "this form did not come from this league's page (or the page is out of date); reload it and send it again",
-            ));
-        }
+        check_key(&token, key)?;
         let battle = server
             .with_store(move |s, store| Ok(s.battle(store, battle_id)?.battle))
             .await
