@@ -8,7 +8,7 @@ mod serve_support;
 
 use axum::http::{StatusCode, header};
 use common::league::{LEAGUE, LEAGUE_FIXTURE, SILKEN};
-use common::{Ptg, RATS};
+use common::{Ptg, RATS, named};
 use serve_support::{form, form_key, page, roster_id, send, sign_in, sign_in_with};
 
 fn id_of(p: &Ptg, roster: &str) -> String {
@@ -53,6 +53,65 @@ async fn an_aftermath_through_the_form_equals_the_cli_s_for_the_same_dice() {
         !page(&p, "/battles/6", &cookie)
             .await
             .contains("Run the aftermath")
+    );
+}
+
+#[tokio::test]
+async fn a_unit_bought_from_the_aftermath_form_s_lists_equals_the_cli_s() {
+    // The dearest unit Rat Tide can pay for once battle 6's glory is in (more than it holds
+    // before): learnt on a scratch copy.
+    let scratch = LEAGUE_FIXTURE.copy();
+    let glory_only = [
+        "aftermath",
+        "6",
+        RATS,
+        "--favoured",
+        "Clanrats",
+        "--dice",
+        "2,3,1,2",
+    ];
+    scratch.ok(&glory_only);
+    let after = scratch.json(&["roster", "afford", RATS]);
+    let glory = after["glory"].as_u64().unwrap();
+    let bought = after["add"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["affordable"] == true)
+        .max_by_key(|o| o["cost"].as_u64())
+        .unwrap_or_else(|| panic!("Rat Tide can add a unit with {glory} glory: {after}"));
+    let warscroll = bought["warscroll"].as_str().unwrap();
+
+    let by_cli = LEAGUE_FIXTURE.copy();
+    by_cli.ok(&[&glory_only[..], &["--add-unit", warscroll]].concat());
+    let p = LEAGUE_FIXTURE.copy();
+    let cookie = sign_in(&p, RATS).await;
+    let battle = page(&p, "/battles/6", &cookie).await;
+    let held = p.json(&["roster", "afford", RATS]);
+    let cost = &named(&held["add"], "warscroll", warscroll)["cost"];
+    assert!(
+        battle.contains(&format!(
+            r#"<option value="{warscroll}">{warscroll} ({cost} glory)</option>"#
+        )),
+        "the form lists {warscroll} with its cost"
+    );
+    let clanrats = p.json(&["roster", "show", RATS])["units"][1]["id"].to_string();
+    let fields = [
+        ("key", form_key(&battle)),
+        ("roster_id", id_of(&p, RATS)),
+        ("favoured", clanrats),
+        ("add_unit", warscroll.to_string()),
+        ("reinforce", String::new()),
+        ("retire", String::new()),
+        ("quest", "auto".to_string()),
+        ("dice", "2,3,1,2".to_string()),
+    ];
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let sent = send(&p, form("/battles/6/aftermath", Some(&cookie), &fields)).await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    assert_eq!(
+        p.json(&["roster", "show", RATS]),
+        by_cli.json(&["roster", "show", RATS])
     );
 }
 

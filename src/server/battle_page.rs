@@ -19,7 +19,7 @@ use serde_json::Value;
 /// `GET /battles/{id}`.
 pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let who = may_read(&server, &headers).await.map_err(failed)?;
-    let (b, rosters, rolls, realms, objectives) = server
+    let (b, rosters, rolls, realms, objectives, offers) = server
         .with_store(move |s, store| {
             let shown = s.battle(store, id)?;
             let rosters = serde_json::to_value(&shown.rosters)?;
@@ -42,13 +42,24 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                     .collect(),
                 false => Vec::new(),
             };
+            // What each side's glory buys, for its aftermath's choices once fought.
+            let mut offers = Vec::new();
+            if shown.battle.status == BattleStatus::Fought {
+                for side in &shown.battle.sides {
+                    let at = s.locate(store, side.roster_id)?;
+                    offers.push((
+                        side.roster_id,
+                        ops::roster::afford(&s.catalogue, store, &at.typed)?.offers,
+                    ));
+                }
+            }
             // Every die of the battle from the dice log, each command's.
             let mut rolls = Vec::new();
             ops::rolls::each(store, Some(id), None, |r| {
                 rolls.push(r);
                 Ok(())
             })?;
-            Ok((view, rosters, rolls, realms, objectives))
+            Ok((view, rosters, rolls, realms, objectives, offers))
         })
         .await
         .map_err(failed)?;
@@ -153,7 +164,8 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             .find(|r| r["id"].as_i64() == Some(roster_id))?["units"]
             .as_array()?
             .clone();
-        Some(forms::aftermath_form(id, roster_id, key?, &units))
+        let offer = offers.iter().find(|(r, _)| *r == roster_id).map(|(_, o)| o)?;
+        Some(forms::aftermath_form(id, roster_id, key?, &units, offer))
     };
     let twists = b["twists"].as_array().unwrap_or(&none);
     let realm = match b["realm"].as_str() {

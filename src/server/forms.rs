@@ -252,12 +252,21 @@ pub fn add_unit_form(roster_id: i64, key: &str) -> Markup {
     }
 }
 
-/// The aftermath form of one side: favoured warriors among its units, then what to buy.
-pub fn aftermath_form(battle_id: i64, roster_id: i64, key: &str, units: &[Value]) -> Markup {
+/// The aftermath form of one side: favoured warriors among its units, then what to buy with
+/// the glory it will hold (`offers`, as `roster afford` lists them; the glory this battle earns
+/// is added first, so dearer units are listed too and the aftermath refuses what it cannot pay).
+pub fn aftermath_form(
+    battle_id: i64,
+    roster_id: i64,
+    key: &str,
+    units: &[Value],
+    offers: &crate::rules::afford::Affordable,
+) -> Markup {
     html! {
         form method="post" action={ "/battles/" (battle_id) "/aftermath" } {
             input type="hidden" name="key" value=(key);
             input type="hidden" name="roster_id" value=(roster_id);
+            p.note { "Glory held now: " (offers.glory) "; the glory this battle earns is added before anything is bought." }
             p { label { "Favoured warriors "
                 select name="favoured" {
                     option value="" { "-" }
@@ -268,8 +277,23 @@ pub fn aftermath_form(battle_id: i64, roster_id: i64, key: &str, units: &[Value]
                     }
                 }
             } }
-            p { label { "Add a unit (warscroll) " input name="add_unit"; } }
-            p { label { "Reinforce (unit id, or \"new\") " input name="reinforce"; } }
+            p { label { "Add a unit "
+                select name="add_unit" {
+                    option value="" { "-" }
+                    @for o in &offers.add {
+                        option value=(o.warscroll) { (o.warscroll) " (" (o.cost) " glory)" }
+                    }
+                }
+            } }
+            p { label { "Reinforce "
+                select name="reinforce" {
+                    option value="" { "-" }
+                    @for o in &offers.reinforce {
+                        option value=(o.unit) { (o.name) " (" (o.cost) " glory)" }
+                    }
+                    option value="new" { "the unit added" }
+                }
+            } }
             p { label { "Retire (unit ids, commas) " input name="retire"; } }
             p { label { "Quest "
                 select name="quest" {
