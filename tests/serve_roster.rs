@@ -234,3 +234,129 @@ async fn the_roster_page_shows_what_its_glory_buys_and_what_roster_check_finds()
         );
     }
 }
+
+#[tokio::test]
+async fn a_player_pastes_their_list_into_their_roster_as_roster_import_does() {
+    let (web, cli) = (Ptg::ashen_vale(), Ptg::ashen_vale());
+    for p in [&web, &cli] {
+        p.new_hammers();
+    }
+    let list = "Stormcast Eternals\n* 2x Liberators (90)\n* Vindictors - 90 pts\n";
+    let file = cli.db().with_file_name("pasted.txt");
+    std::fs::write(&file, list).unwrap();
+    cli.ok(&["roster", "import", file.to_str().unwrap(), "--into", HAMMERS]);
+
+    let hammers = roster_id(&web, HAMMERS);
+    let cookie = sign_in(&web, HAMMERS).await;
+    let html = page(&web, &format!("/rosters/{hammers}"), &cookie).await;
+    assert!(
+        html.contains("Import an army list"),
+        "a roster in set-up offers it"
+    );
+    let key = form_key(&html);
+    let uri = format!("/rosters/{hammers}/import");
+    // Checked first: the report, and nothing written.
+    let before = web.fingerprint();
+    let checked = send(
+        &web,
+        form(
+            &uri,
+            Some(&cookie),
+            &[("key", &key), ("list", list), ("dry_run", "on")],
+        ),
+    )
+    .await;
+    assert_eq!(checked.status, StatusCode::OK, "{}", checked.body);
+    assert!(
+        checked.body.contains("nothing written") && checked.body.contains("Vindictors"),
+        "{}",
+        checked.body
+    );
+    assert_eq!(web.fingerprint(), before);
+    let imported = send(&web, form(&uri, Some(&cookie), &[("key", &key), ("list", list)])).await;
+    assert_eq!(imported.status, StatusCode::OK, "{}", imported.body);
+    assert!(imported.body.contains("List imported"));
+    assert_eq!(
+        web.json(&["roster", "show", HAMMERS]),
+        cli.json(&["roster", "show", HAMMERS])
+    );
+
+    // A line that matches nothing: refused with the report, nothing written.
+    let odd = "Stormcast Eternals\n* Liberators (90)\n* Frobnicators (90)\n";
+    let token = invite(&web, &["--roster", HAMMERS]);
+    let before = web.fingerprint();
+    let refused = send(&web, form(&uri, Some(&cookie), &[("key", &key), ("list", odd)])).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.body.contains("NOT MATCHED") && refused.body.contains("Frobnicators"),
+        "{}",
+        refused.body
+    );
+    let by_api = send(
+        &web,
+        api_post(
+            &format!("/api/rosters/{hammers}/import"),
+            Some(&token),
+            json!({"list": odd}),
+        ),
+    )
+    .await;
+    assert_eq!(by_api.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let answer = by_api.json();
+    assert!(
+        answer["error"].as_str().unwrap().contains("did not match"),
+        "{answer}"
+    );
+    assert!(
+        answer["report"]["report"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["status"] == "unmatched")
+    );
+    assert_eq!(web.fingerprint(), before);
+}
+
+#[tokio::test]
+async fn the_organiser_makes_a_roster_from_a_player_s_list_through_the_api() {
+    let (web, cli) = (Ptg::ashen_vale(), Ptg::ashen_vale());
+    for p in [&web, &cli] {
+        p.new_hammers();
+    }
+    let file = common::fixture("lists/app-skaven.txt");
+    cli.ok(&common::import_args(file.to_str().unwrap())
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>());
+    let id = serve_support::campaign_id(&web, common::ASHEN_VALE);
+    let body = json!({
+        "list": std::fs::read_to_string(&file).unwrap(),
+        "player": "Ana", "path": "warrior", "ability": "berserker",
+    });
+    let player = invite(&web, &["--roster", HAMMERS]);
+    let before = web.fingerprint();
+    let refused = send(
+        &web,
+        api_post(
+            &format!("/api/campaigns/{id}/import"),
+            Some(&player),
+            body.clone(),
+        ),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "a player makes no rosters");
+    assert_eq!(web.fingerprint(), before);
+    let organiser = invite(&web, &["--organiser"]);
+    let made = send(
+        &web,
+        api_post(&format!("/api/campaigns/{id}/import"), Some(&organiser), body),
+    )
+    .await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    assert_eq!(made.json()["written"], true);
+    let name = made.json()["roster"]["name"].as_str().unwrap().to_string();
+    assert_eq!(
+        web.json(&["roster", "show", &name]),
+        cli.json(&["roster", "show", &name])
+    );
+}

@@ -16,6 +16,7 @@ mod battle_forms;
 mod battle_page;
 mod forms;
 mod forms_more;
+mod import_forms;
 mod invites;
 mod log_pages;
 mod organise;
@@ -107,6 +108,7 @@ pub fn router(server: Server) -> Router {
         .merge(organise::routes())
         .merge(organise_actions::routes())
         .merge(invites::routes())
+        .merge(import_forms::routes())
         .merge(log_pages::routes())
         .merge(roster_actions::routes())
         .merge(api::routes())
@@ -142,6 +144,8 @@ pub fn serve(server: Server, listen: SocketAddr) -> Result<()> {
 pub struct Failure {
     status: StatusCode,
     message: String,
+    /// What the CLI shows beside its message (a list import's report), for the API's answer.
+    report: Option<serde_json::Value>,
 }
 
 impl Failure {
@@ -149,6 +153,7 @@ impl Failure {
         Failure {
             status,
             message: message.into(),
+            report: None,
         }
     }
 }
@@ -169,7 +174,10 @@ impl From<Error> for Failure {
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.message, "status": self.status.as_u16() });
+        let mut body = serde_json::json!({ "error": self.message, "status": self.status.as_u16() });
+        if let Some(report) = self.report {
+            body["report"] = report;
+        }
         (self.status, axum::Json(body)).into_response()
     }
 }

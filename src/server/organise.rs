@@ -103,6 +103,10 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
             (rosters_table(&o, &key))
             h3 { "A new roster" }
             (new_roster_form(&o, &key, &to("rosters")))
+            details {
+                summary { "A new roster from a player's army list" }
+                (super::import_forms::import_form(&to("import"), &key, true))
+            }
             h2 { "Invites" }
             (super::invites::section(id, &key, &o.invites, &rosters))
             @if let Some(latest) = &o.latest {

@@ -41,7 +41,13 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         .and_then(|f| server.catalogue.faction(f).ok());
     let forms = key.map(|key| {
         html! {
-            @if r["setup_complete"] != true { (forms::add_unit_form(id, &key)) }
+            @if r["setup_complete"] != true {
+                (forms::add_unit_form(id, &key))
+                details {
+                    summary { "Import an army list into this roster" }
+                    (super::import_forms::import_form(&format!("/rosters/{id}/import"), &key, false))
+                }
+            }
             @if r["quest"].is_null() { (forms_more::quest_form(id, &key)) }
             @if rank_waits { (forms_more::rank_form(id, &key)) }
             (super::roster_actions::forms(id, &key, &r, faction))

@@ -1,0 +1,287 @@
+//! Army lists pasted into the pages (`ptg roster import`): a player adds their list's units to
+//! their roster still in set-up; the organiser makes a new roster from a player's list. The
+//! answer is the import's report, line by line, as the CLI prints it: what each line matched
+//! or why it did not. "Check it first" imports nothing (`--dry-run`). The API takes the same,
+//! as JSON.
+
+use super::auth::changing;
+use super::forms::{check_key, refused, session};
+use super::pages::page;
+use super::{Failure, Shared, not_found_if_unknown};
+use crate::error::Result;
+use crate::ops;
+use crate::ops::lists::{ImportRequest, Imported, Target};
+use crate::rules::import::Status;
+use crate::store::Store;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Form, Json, Router};
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::Value;
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/rosters/{id}/import", post(into_form))
+        .route("/api/rosters/{id}/import", post(into_api))
+        .route("/campaigns/{id}/import", post(new_form))
+        .route("/api/campaigns/{id}/import", post(new_api))
+}
+
+/// A list and how to take it; for a new roster, its player and (when the list marks no
+/// general) its warlord, Path and ability.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListBody {
+    #[serde(default)]
+    key: String,
+    /// The list as text: the app's or New Recruit's export, forum text, or JSON.
+    list: String,
+    #[serde(default)]
+    faction: Option<String>,
+    #[serde(default)]
+    player: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    warlord: Option<String>,
+    #[serde(default)]
+    path: Option<String>,
+    #[serde(default)]
+    ability: Option<String>,
+    /// Report only, write nothing (a form's checkbox, or the API's `true`).
+    #[serde(default)]
+    dry_run: Option<Flag>,
+    /// Import what matched and leave out what did not.
+    #[serde(default)]
+    skip_unknown: Option<Flag>,
+}
+
+/// A yes or no: the API's `true`, or a form's checked box ("on").
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Flag {
+    Yes(bool),
+    Checked(String),
+}
+
+fn yes(flag: &Option<Flag>) -> bool {
+    match flag {
+        Some(Flag::Yes(b)) => *b,
+        Some(Flag::Checked(s)) => !s.is_empty() && s != "false" && s != "off",
+        None => false,
+    }
+}
+
+/// Where the list goes: into roster `into`, else a new roster of `campaign`.
+fn import(
+    s: &super::Server,
+    store: &mut Store,
+    b: &ListBody,
+    into: Option<&str>,
+    campaign: &str,
+) -> Result<Imported> {
+    let some = |v: &Option<String>| v.as_deref().and_then(super::forms::some);
+    let (player, name, warlord, path, ability, faction) = (
+        some(&b.player),
+        some(&b.name),
+        some(&b.warlord),
+        some(&b.path),
+        some(&b.ability),
+        some(&b.faction),
+    );
+    let target = match into {
+        Some(r) => Target::Into(r),
+        None => Target::New {
+            campaign,
+            player: player.as_deref().unwrap_or(""),
+            name: name.as_deref(),
+            warlord: warlord.as_deref(),
+            path: path.as_deref(),
+            ability: ability.as_deref(),
+        },
+    };
+    if into.is_none() && player.is_none() {
+        return Err(crate::error::Error::refused("name the new roster's player"));
+    }
+    let req = ImportRequest {
+        bytes: b.list.as_bytes(),
+        format: None,
+        faction: faction.as_deref(),
+        target,
+        dry_run: yes(&b.dry_run),
+        skip_unknown: yes(&b.skip_unknown),
+        strict: false,
+    };
+    ops::lists::import(&s.catalogue, store, &req)
+}
+
+/// An import refused by its report (lines not matched) is a 422 with the report.
+fn answer(done: Imported) -> Result<Value, Failure> {
+    let report = serde_json::to_value(&done).map_err(|e| Failure::from(crate::error::Error::from(e)))?;
+    match done.refused {
+        Some(why) => Err(Failure {
+            report: Some(report),
+            ..Failure::new(StatusCode::UNPROCESSABLE_ENTITY, why)
+        }),
+        None => Ok(report),
+    }
+}
+
+/// `POST /api/rosters/{id}/import`: the list's units into the roster, still in set-up.
+async fn into_api(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(b): Json<ListBody>,
+) -> Result<Json<Value>, Failure> {
+    let at = changing(&server, &headers, id).await?;
+    let done = server
+        .with_store(move |s, store| import(s, store, &b, Some(&at.typed), &at.campaign))
+        .await?;
+    Ok(Json(answer(done)?))
+}
+
+/// `POST /api/campaigns/{id}/import`: a new roster from the list (the organiser).
+async fn new_api(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(b): Json<ListBody>,
+) -> Result<Json<Value>, Failure> {
+    let at = super::actions::organised(&server, &headers, id).await?;
+    let done = server
+        .with_store(move |s, store| import(s, store, &b, None, &at.name))
+        .await?;
+    Ok(Json(answer(done)?))
+}
+
+/// The list pasted on a roster's page (its player, or the organiser).
+async fn into_form(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(b): Form<ListBody>,
+) -> Response {
+    let back = format!("/rosters/{id}");
+    let done = async {
+        let (who, token) = session(&server, &headers).await?;
+        check_key(&token, &b.key)?;
+        let at = server
+            .with_store(move |s, store| s.locate(store, id))
+            .await
+            .map_err(not_found_if_unknown)?;
+        if !who.may_change(at.campaign_id, id) {
+            return Err(Failure::new(
+                StatusCode::FORBIDDEN,
+                "your invite may not change that roster: a player changes their own roster only",
+            ));
+        }
+        let dry_run = yes(&b.dry_run);
+        let done = server
+            .with_store(move |s, store| import(s, store, &b, Some(&at.typed), &at.campaign))
+            .await?;
+        Ok((done, dry_run))
+    };
+    match done.await {
+        Ok((done, dry_run)) => report_page(&done, dry_run, &back),
+        Err(f) => refused(f, &back),
+    }
+}
+
+/// The list pasted on the organiser's page: a new roster of the campaign.
+async fn new_form(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(b): Form<ListBody>,
+) -> Response {
+    let back = format!("/campaigns/{id}/organise");
+    let done = async {
+        let (_, token) = session(&server, &headers).await?;
+        check_key(&token, &b.key)?;
+        let at = super::actions::organised(&server, &headers, id).await?;
+        let dry_run = yes(&b.dry_run);
+        let done = server
+            .with_store(move |s, store| import(s, store, &b, None, &at.name))
+            .await?;
+        Ok((done, dry_run))
+    };
+    match done.await {
+        Ok((done, dry_run)) => report_page(&done, dry_run, &back),
+        Err(f) => refused(f, &back),
+    }
+}
+
+/// The import's report as a page: 422 when it was refused, with the report to fix it by.
+fn report_page(done: &Imported, dry_run: bool, back: &str) -> Response {
+    let status = match done.refused {
+        Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        None => StatusCode::OK,
+    };
+    let title = match (&done.refused, dry_run) {
+        (Some(_), _) => "List not imported",
+        (None, true) => "List checked: nothing written",
+        (None, false) => "List imported",
+    };
+    (status, page(title, report_html(done, back))).into_response()
+}
+
+fn report_html(done: &Imported, back: &str) -> Markup {
+    let m = &done.matched;
+    html! {
+        @if let Some(why) = &done.refused { p { strong { (why) } } }
+        p { "Read as " (done.format) " (" (m.faction) ")." }
+        div.scroll { table {
+            tr { th { "Line" } th {} th { "List" } th { "Matched" } }
+            @for l in &m.report {
+                tr {
+                    td { (l.line) }
+                    td { (match l.status {
+                        Status::Unit => "unit",
+                        Status::Enhancement => "enhancement",
+                        Status::Lore => "lore",
+                        Status::Ignored => "ignored",
+                        Status::Unmatched => "NOT MATCHED",
+                        Status::Warning => "warning",
+                    }) }
+                    td { (l.text) }
+                    td { (l.detail) }
+                }
+            }
+        } }
+        @if let Some(r) = &done.roster {
+            p { (r.name) @if done.written { " now has " } @else { " would have " }
+                (r.active_units().count()) " units, " (r.points()) " points." }
+        }
+        @if !done.problems.is_empty() {
+            ul { @for p in &done.problems { li { "problem (" (p.rule) "): " (p.message) } } }
+        }
+        p { a href=(back) { "Back" } }
+    }
+}
+
+/// The form pasting a list, sent to `action`: into a roster in set-up, or, with
+/// `new_roster`, as a new roster of the campaign (the organiser's page, asking its player).
+pub fn import_form(action: &str, key: &str, new_roster: bool) -> Markup {
+    html! {
+        form method="post" action=(action) {
+            input type="hidden" name="key" value=(key);
+            p { label { "Paste the list (the app's or New Recruit's export, or forum text)" br;
+                textarea name="list" rows="8" cols="40" required {} } }
+            @if new_roster {
+                p { label { "Player " input name="player" required; } " "
+                    label { "roster name (empty: the list's) " input name="name"; } }
+                p.note { "When the list marks no general: " }
+                p { label { "warlord " input name="warlord"; } " "
+                    label { "Path " input name="path" placeholder="warrior"; } " "
+                    label { "ability " input name="ability"; } }
+            }
+            p { label { input type="checkbox" name="dry_run" value="on"; " check it first (write nothing)" } " "
+                label { input type="checkbox" name="skip_unknown" value="on"; " leave out lines that do not match" } }
+            button { "Import" }
+        }
+    }
+}
