@@ -522,3 +522,46 @@ async fn the_history_and_audit_pages_say_what_the_cli_says() {
         audit.body
     );
 }
+
+#[tokio::test]
+async fn the_organiser_downloads_the_league_file_that_ptg_import_restores() {
+    let p = LEAGUE_FIXTURE.copy();
+    let id = campaign_id(&p, LEAGUE);
+    let player = invite(&p, &["--roster", HAMMERS]);
+    let refused = send(
+        &p,
+        api_get(&format!("/campaigns/{id}/export.json"), Some(&player)),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let organiser = invite(&p, &["--organiser"]);
+    let file = send(
+        &p,
+        api_get(&format!("/campaigns/{id}/export.json"), Some(&organiser)),
+    )
+    .await;
+    assert_eq!(file.status, StatusCode::OK);
+    assert_eq!(
+        file.headers[header::CONTENT_DISPOSITION],
+        "attachment; filename=\"ashen-vale.json\""
+    );
+    let undated = |text: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+        v["exported_at"] = serde_json::Value::Null;
+        v
+    };
+    let by_cli = p.ok(&["export", "--campaign", LEAGUE]);
+    assert_eq!(
+        undated(&file.body),
+        undated(&by_cli),
+        "the same file as `ptg export`"
+    );
+    let elsewhere = Ptg::new();
+    let path = elsewhere.db().with_file_name("league.json");
+    std::fs::write(&path, &file.body).unwrap();
+    elsewhere.ok(&["import", path.to_str().unwrap()]);
+    assert_eq!(
+        elsewhere.json(&["campaign", "show", LEAGUE]),
+        p.json(&["campaign", "show", LEAGUE])
+    );
+}

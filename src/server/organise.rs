@@ -14,12 +14,15 @@ use crate::store::RosterRow;
 use crate::store::invites::Invite;
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use maud::{Markup, html};
 
 pub fn routes() -> Router<Shared> {
-    Router::new().route("/campaigns/{id}/organise", get(organise))
+    Router::new()
+        .route("/campaigns/{id}/organise", get(organise))
+        .route("/campaigns/{id}/export.json", get(export))
 }
 
 /// What the page shows, read in one go.
@@ -96,7 +99,8 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     Ok(page(
         &format!("Organising {}", c.name),
         html! {
-            p { a href={ "/campaigns/" (id) } { "The league page" } " · " (o.battlepack) }
+            p { a href={ "/campaigns/" (id) } { "The league page" } " · " (o.battlepack) " · "
+                a href={ "/campaigns/" (id) "/export.json" } { "Download the league file" } " (as `ptg export`; `ptg import` restores it)" }
             h2 { "Settings" }
             (settings_form(&o, &key, &to("settings")))
             h2 { "Rosters" }
@@ -212,5 +216,31 @@ fn new_roster_form(o: &Organised, key: &str, action: &str) -> Markup {
             p { label { "Realm of origin " input name="realm"; } }
             button { "Create the roster" }
         }
+    }
+}
+
+/// `GET /campaigns/{id}/export.json`: the campaign with its whole history as `ptg export
+/// --campaign C` writes it, to download (the organiser's: it holds every roster and roll).
+async fn export(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Response {
+    let done = async {
+        let at = super::actions::organised(&server, &headers, id).await?;
+        let name = at.name.clone();
+        let league = server
+            .with_store(move |_, store| ops::league::export(store, Some(&name)))
+            .await?;
+        Ok::<_, Failure>((at.name, league.text))
+    };
+    match done.await {
+        Ok((name, text)) => {
+            let file = format!("{}.json", crate::names::slug(&name));
+            let mut response = text.into_response();
+            let h = response.headers_mut();
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
+                h.insert(header::CONTENT_DISPOSITION, v);
+            }
+            response
+        }
+        Err(f) => failed(f),
     }
 }
