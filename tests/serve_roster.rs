@@ -46,23 +46,18 @@ async fn a_player_enhances_fills_the_tome_and_renames_their_roster_as_the_cli_do
 
     let sent =
         |uri: &str, fields: &[(&str, &str)]| form(&format!("/rosters/{rats}/{uri}"), Some(&cookie), fields);
-    let enhanced = send(
-        &web,
-        sent(
-            "enhancements",
-            &[
-                ("key", &key),
-                ("unit", &grey_seer),
-                ("enhancement", &heroic),
-                ("reason", "a quest"),
-            ],
-        ),
-    )
-    .await;
+    let enhancement = [
+        ("key", key.as_str()),
+        ("unit", &grey_seer),
+        ("enhancement", &heroic),
+        ("reason", "a quest"),
+    ];
+    let enhanced = send(&web, sent("enhancements", &enhancement)).await;
     assert_eq!(enhanced.status, StatusCode::SEE_OTHER, "{}", enhanced.body);
-    cli.ok(&[
+    let enhance_by_cli = [
         "roster", "enhance", RATS, &grey_seer, &heroic, "--reason", "a quest",
-    ]);
+    ];
+    cli.ok(&enhance_by_cli);
     let tome = [
         ("key", key.as_str()),
         ("kind", "spell"),
@@ -85,26 +80,9 @@ async fn a_player_enhances_fills_the_tome_and_renames_their_roster_as_the_cli_do
 
     // A second heroic trait for the same unit is refused in the CLI's words.
     let before = web.fingerprint();
-    let again = send(
-        &web,
-        sent(
-            "enhancements",
-            &[
-                ("key", &key),
-                ("unit", &grey_seer),
-                ("enhancement", &heroic),
-                ("reason", "a quest"),
-            ],
-        ),
-    )
-    .await;
+    let again = send(&web, sent("enhancements", &enhancement)).await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let by_cli = cli.refused(
-        &[
-            "roster", "enhance", RATS, &grey_seer, &heroic, "--reason", "a quest",
-        ],
-        "",
-    );
+    let by_cli = cli.refused(&enhance_by_cli, "");
     let message = by_cli.trim().trim_start_matches("error: ");
     assert!(
         again.body.contains(&message[..30]),

@@ -41,6 +41,20 @@ pub enum Status {
     Warning,
 }
 
+impl Status {
+    /// The word an import report marks a line with.
+    pub fn label(self) -> &'static str {
+        match self {
+            Status::Unit => "unit",
+            Status::Enhancement => "enhancement",
+            Status::Lore => "lore",
+            Status::Ignored => "ignored",
+            Status::Unmatched => "NOT MATCHED",
+            Status::Warning => "warning",
+        }
+    }
+}
+
 /// A unit of the list as it will join: its warscroll, and the enhancements matched to tables.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ImportUnit {

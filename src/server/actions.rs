@@ -26,7 +26,7 @@ pub(super) trait Keyed {
 /// `impl Keyed` for bodies with a `key: String` field.
 macro_rules! keyed {
     ($($body:ty),* $(,)?) => {
-        $(impl super::actions::Keyed for $body {
+        $(impl crate::server::actions::Keyed for $body {
             fn key(&self) -> &str {
                 &self.key
             }
@@ -34,6 +34,17 @@ macro_rules! keyed {
     };
 }
 pub(super) use keyed;
+
+/// A new name (`roster rename`, `campaign rename`).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Rename {
+    #[serde(default)]
+    pub key: String,
+    pub name: String,
+}
+
+keyed!(Rename);
 
 /// Who may act on a roster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,7 +11,6 @@ use super::{Failure, Shared, not_found_if_unknown};
 use crate::error::Result;
 use crate::ops;
 use crate::ops::lists::{ImportRequest, Imported, Target};
-use crate::rules::import::Status;
 use crate::store::Store;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -239,14 +238,7 @@ fn report_html(done: &Imported, back: &str) -> Markup {
             @for l in &m.report {
                 tr {
                     td { (l.line) }
-                    td { (match l.status {
-                        Status::Unit => "unit",
-                        Status::Enhancement => "enhancement",
-                        Status::Lore => "lore",
-                        Status::Ignored => "ignored",
-                        Status::Unmatched => "NOT MATCHED",
-                        Status::Warning => "warning",
-                    }) }
+                    td { (l.status.label()) }
                     td { (l.text) }
                     td { (l.detail) }
                 }

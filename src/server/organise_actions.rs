@@ -5,7 +5,9 @@
 //! logged, undone by `ptg undo`.
 
 use super::Server;
-use super::actions::{Back, CampaignAt, May, campaign_api, campaign_form, keyed, roster_api, roster_form};
+use super::actions::{
+    Back, CampaignAt, May, Rename, campaign_api, campaign_form, keyed, roster_api, roster_form,
+};
 use crate::cli::views;
 use crate::error::{Error, Result};
 use crate::ops;
@@ -113,14 +115,6 @@ fn settings(s: &Server, store: &mut Store, at: &CampaignAt, b: Settings) -> Resu
     options.sort_by_key(|spec| !spec.ends_with("=off"));
     let done = ops::campaign::set(&s.catalogue, store, &at.name, legends, &options, standings)?;
     Ok(json!({ "campaign": done.campaign, "set_id": done.set_id }))
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Rename {
-    #[serde(default)]
-    key: String,
-    name: String,
 }
 
 fn rename_campaign(_: &Server, store: &mut Store, at: &CampaignAt, b: Rename) -> Result<Value> {
@@ -237,4 +231,4 @@ fn favour(s: &Server, store: &mut Store, at: &Located, b: Favour) -> Result<Valu
     Ok(json!({ "summary": done.outcome.summary, "favour": done.roster.favour }))
 }
 
-keyed!(Settings, Rename, Delete, NewRosterBody, Favour);
+keyed!(Settings, Delete, NewRosterBody, Favour);

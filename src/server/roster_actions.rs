@@ -5,7 +5,7 @@
 //! campaign. Each calls the CLI command's operation and answers the roster after it.
 
 use super::Server;
-use super::actions::{Back, May, keyed, roster_api, roster_form};
+use super::actions::{Back, May, Rename, keyed, roster_api, roster_form};
 use super::api::with_roster;
 use super::forms::some;
 use crate::catalogue::{Faction, LoreKind};
@@ -46,14 +46,6 @@ pub fn routes() -> Router<super::Shared> {
             "/rosters/{id}/remove",
             roster_form(May::Player, Back::Roster, remove),
         )
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Rename {
-    #[serde(default)]
-    key: String,
-    name: String,
 }
 
 fn rename(s: &Server, store: &mut Store, at: &Located, b: Rename) -> Result<Value> {
@@ -153,7 +145,7 @@ fn remove(s: &Server, store: &mut Store, at: &Located, b: Remove) -> Result<Valu
     with_roster(s, store, &at.typed, &done.outcome.summary)
 }
 
-keyed!(Rename, Enhance, Tome, Realm, Remove);
+keyed!(Enhance, Tome, Realm, Remove);
 
 /// A select of the roster's units on the Order of Battle (id, shown by name).
 fn unit_select(name: &str, units: &[Value]) -> Markup {

@@ -5,7 +5,6 @@ use crate::cli::output::{json, line, table};
 use crate::error::{Error, Result};
 use crate::lists::{Format, MAX_BYTES, export};
 use crate::ops::lists::{ImportRequest, Imported, Target};
-use crate::rules::import::Status;
 use clap::{Args, ValueEnum};
 use std::io::Read;
 use std::path::PathBuf;
@@ -138,17 +137,9 @@ fn print_report(done: &Imported, dry_run: bool) -> Result<()> {
     line(format!("Read as {} ({}).", done.format, m.faction))?;
     let mut t = table(["Line", "", "List", "Matched"]);
     for l in &m.report {
-        let mark = match l.status {
-            Status::Unit => "unit",
-            Status::Enhancement => "enhancement",
-            Status::Lore => "lore",
-            Status::Ignored => "ignored",
-            Status::Unmatched => "NOT MATCHED",
-            Status::Warning => "warning",
-        };
         t.add_row([
             l.line.to_string(),
-            mark.to_string(),
+            l.status.label().to_string(),
             l.text.clone(),
             l.detail.clone(),
         ]);
