@@ -482,3 +482,43 @@ async fn an_objective_and_a_result_by_casualties_through_the_api_equal_the_cli_s
     );
     assert_eq!(side(&b, RATS)["decision"]["models_added"], 4);
 }
+
+#[tokio::test]
+async fn a_battle_planned_with_a_realm_roll_off_on_the_league_page_equals_the_cli_s() {
+    let (web, cli) = (Ptg::ashen_vale(), Ptg::ashen_vale());
+    for p in [&web, &cli] {
+        p.ok(&["campaign", "set", common::ASHEN_VALE, "--option", "realms"]);
+        p.new_hammers();
+        p.new_rats();
+    }
+    let plan = common::battle_new_args("1000", "The Ruined Settlement");
+    cli.ok(&[&plan[..], &["--roll-realm", "--dice", "2,5"]].concat());
+
+    let organiser = sign_in_with(&web, &["--organiser"]).await;
+    let league = page(&web, "/campaigns/1", &organiser).await;
+    assert!(
+        league.contains(r#"<option value="roll-off">"#) && league.contains("<option>Aqshy</option>"),
+        "a campaign playing realms offers them: {league}"
+    );
+    let (hammers, rats) = (
+        roster_id(&web, HAMMERS).to_string(),
+        roster_id(&web, RATS).to_string(),
+    );
+    let key = form_key(&league);
+    let fields = [
+        ("key", key.as_str()),
+        ("a", &hammers),
+        ("b", &rats),
+        ("points", "1000"),
+        ("battleplan", "The Ruined Settlement"),
+        ("realm", "roll-off"),
+        ("dice", "2,5"),
+    ];
+    let sent = send(&web, form("/campaigns/1/battles", Some(&organiser), &fields)).await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    web.assert_same_play(&cli, &[HAMMERS, RATS], "1");
+    assert_eq!(
+        web.json(&["rolls", "--battle", "1"])[0]["faces"],
+        cli.json(&["rolls", "--battle", "1"])[0]["faces"]
+    );
+}

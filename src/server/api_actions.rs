@@ -12,7 +12,6 @@ use crate::ops::battle::NewBattle;
 use crate::rules::army::ArmyChoice;
 use crate::rules::battle::{DecisionReport, ResultReport};
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
-use crate::rules::realms::RealmChoice;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::post;
@@ -147,6 +146,8 @@ struct Plan {
     points: u32,
     /// A battleplan by name; left out, it is rolled.
     battleplan: Option<String>,
+    /// The realm agreed (option `realms`), or `"roll-off"`: the winner names it later.
+    realm: Option<String>,
     dice: Option<Vec<u32>>,
 }
 
@@ -169,7 +170,7 @@ async fn plan(State(server): State<Shared>, headers: HeaderMap, Json(p): Json<Pl
                 points: p.points,
                 rosters: [&a.typed, &b.typed],
                 battleplan: p.battleplan.as_deref(),
-                realm: RealmChoice::None,
+                realm: super::forms_more::realm_choice(p.realm.as_deref().unwrap_or("")),
             };
             let mut dice = dice_of(p.dice);
             views::battle(&ops::battle::plan(&s.catalogue, store, &new, dice.as_mut())?)

@@ -142,6 +142,11 @@ struct Plan {
     points: u32,
     #[serde(default)]
     battleplan: String,
+    /// A realm agreed, "roll-off", or empty (option `realms`).
+    #[serde(default)]
+    realm: String,
+    #[serde(default)]
+    dice: String,
 }
 
 async fn plan(
@@ -168,9 +173,9 @@ async fn plan(
                 points: f.points,
                 rosters: [&a.typed, &b.typed],
                 battleplan: battleplan.as_deref(),
-                realm: RealmChoice::None,
+                realm: realm_choice(&f.realm),
             };
-            let mut dice = dice_of("")?;
+            let mut dice = dice_of(&f.dice)?;
             ops::battle::plan(&s.catalogue, store, &new, dice.as_mut()).map(|_| ())
         },
     )
@@ -217,7 +222,26 @@ pub fn army_form(battle_id: i64, roster_id: i64, key: &str) -> Markup {
 }
 
 /// Plan a battle between two of the campaign's rosters (the organiser).
-pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value]) -> Markup {
+/// What a battle is planned with: the battlepack's battleplans, and the realms when the
+/// campaign plays option `realms` (else none).
+pub struct PlanChoices {
+    pub battleplans: Vec<String>,
+    pub realms: Vec<String>,
+}
+
+/// What the plan form's realm field says: none, a roll-off, or a realm agreed.
+pub(super) fn realm_choice(field: &str) -> RealmChoice {
+    match some(field) {
+        None => RealmChoice::None,
+        Some(r) if r == ROLL_OFF => RealmChoice::RollOff,
+        Some(r) => RealmChoice::Named(r),
+    }
+}
+
+/// The realm field's value for "the players roll off, the winner names it".
+const ROLL_OFF: &str = "roll-off";
+
+pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value], choices: &PlanChoices) -> Markup {
     let choose = |name: &str| {
         html! {
             select name=(name) {
@@ -232,7 +256,22 @@ pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value]) -> Markup {
             input type="hidden" name="key" value=(key);
             (choose("a")) " v " (choose("b")) " "
             label { "points " input name="points" value="1000" inputmode="numeric"; } " "
-            label { "battleplan (empty: rolled) " input name="battleplan"; } " "
+            label { "battleplan "
+                select name="battleplan" {
+                    option value="" { "rolled" }
+                    @for b in &choices.battleplans { option { (b) } }
+                }
+            } " "
+            @if !choices.realms.is_empty() {
+                label { "realm "
+                    select name="realm" {
+                        option value="" { "-" }
+                        option value=(ROLL_OFF) { "roll off: the winner names it" }
+                        @for r in &choices.realms { option { (r) } }
+                    }
+                } " "
+            }
+            label { "dice rolled at the table (empty: the server rolls) " input name="dice"; } " "
             button { "Plan the battle" }
         }
     }

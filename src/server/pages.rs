@@ -105,17 +105,25 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let shown = server
         .with_store(move |s, store| {
-            let name = s
-                .campaigns(store)?
-                .into_iter()
-                .find(|c| c.campaign.id == id)
-                .map(|c| c.campaign.name)
-                .ok_or_else(|| crate::error::Error::refused(format!("there is no campaign with id {id}")))?;
+            let name = super::organiser::campaign_name(s, store, id)?;
             let shown = ops::campaign::show(&s.catalogue, store, &name)?;
-            Ok(serde_json::to_value(&shown)?)
+            // What the plan form picks from: the battleplans, and the realms when played.
+            let pack = ops::pack_of(&s.catalogue, &shown.campaign)?;
+            let choices = forms_more::PlanChoices {
+                battleplans: pack.battleplans.iter().map(|b| b.name.clone()).collect(),
+                realms: match shown.campaign.options.realms {
+                    true => ops::realms::all_realms(&s.catalogue)?
+                        .iter()
+                        .map(|r| r.name.clone())
+                        .collect(),
+                    false => Vec::new(),
+                },
+            };
+            Ok((serde_json::to_value(&shown)?, choices))
         })
         .await
         .map_err(failed)?;
+    let (shown, choices) = shown;
     let title = text(&shown["campaign"]["name"]);
     let none = Vec::new();
     let standings = shown["standings"].as_array().unwrap_or(&none);
@@ -125,6 +133,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
             id,
             &ops::invite::form_key(&token),
             standings,
+            &choices,
         )),
         _ => None,
     };
