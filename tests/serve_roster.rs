@@ -338,3 +338,17 @@ async fn the_organiser_makes_a_roster_from_a_player_s_list_through_the_api() {
         cli.json(&["roster", "show", &name])
     );
 }
+
+#[tokio::test]
+async fn the_army_list_download_is_roster_export_s_text() {
+    let p = LEAGUE_FIXTURE.copy();
+    let rats = roster_id(&p, RATS);
+    let list = send(
+        &p,
+        serve_support::api_get(&format!("/rosters/{rats}/list.txt"), None),
+    )
+    .await;
+    assert_eq!(list.status, StatusCode::OK);
+    assert_eq!(list.body.trim_end(), p.ok(&["roster", "export", RATS]).trim_end());
+    assert!(list.body.contains("Grey Seer"), "{}", list.body);
+}

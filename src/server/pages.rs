@@ -20,6 +20,7 @@ pub fn routes() -> Router<Shared> {
         .route("/campaigns/{id}", get(campaign))
         .route("/rosters/{id}", get(super::roster_page::roster))
         .route("/rosters/{id}/sheet.pdf", get(sheet))
+        .route("/rosters/{id}/list.txt", get(list))
         .route("/battles/{id}", get(super::battle_page::battle))
         .route("/invite/{token}", get(invite))
 }
@@ -287,6 +288,32 @@ async fn sheet(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
             if let Ok(v) = HeaderValue::from_str(&disposition) {
                 h.insert(header::CONTENT_DISPOSITION, v);
             }
+            response
+        }
+        Err(f) => failed(f),
+    }
+}
+
+/// The Order of Battle as the official app's text (`ptg roster export`), to paste into the app
+/// or another tool.
+async fn list(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Response {
+    if let Err(f) = may_read(&server, &headers).await {
+        return failed(f);
+    }
+    let made = server
+        .with_store(move |s, store| {
+            let at = s.locate(store, id)?;
+            let list = ops::lists::export(&s.catalogue, store, &at.typed)?;
+            Ok(crate::lists::export::app_text(&list))
+        })
+        .await;
+    match made {
+        Ok(text) => {
+            let mut response = text.into_response();
+            response.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            );
             response
         }
         Err(f) => failed(f),

@@ -62,7 +62,8 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         html! {
             p { (text(&r["player"])) " — " (text(&r["faction"])) " — campaign " (text(&r["campaign"])) }
             p { "Glory: " strong { (text(&r["glory"])) } " · Points: " (text(&r["points"]))
-                " · " a href={ "/rosters/" (id) "/sheet.pdf" } { "Roster sheet (PDF)" } }
+                " · " a href={ "/rosters/" (id) "/sheet.pdf" } { "Roster sheet (PDF)" }
+                " · " a href={ "/rosters/" (id) "/list.txt" } { "Army list (app text)" } }
             h2 { "Order of Battle" }
             div.scroll { table {
                 tr { th { "#" } th { "Unit" } th { "Rank" } th { "Renown" } th { "Path" } th { "Enhancements" } }
