@@ -352,6 +352,21 @@ async fn a_player_picks_a_rank_s_ability_and_starts_a_quest_on_their_page() {
         roster.contains("Choose") && roster.contains("Start the quest"),
         "{roster}"
     );
+    // The choices are listed: each Path the Liberators may walk with its abilities, and the
+    // battlepack's quests.
+    let liberators = p.json(&["roster", "show", common::HAMMERS])["units"][1]["id"].clone();
+    for shown in [
+        format!(r#"name="unit" value="{liberators}""#),
+        r#"name="path" value="defender""#.to_string(),
+        ">Hardened Resolve</option>".to_string(),
+        r#"<option value="Seek Glory in Battle""#.to_string(),
+    ] {
+        assert!(roster.contains(&shown), "the page offers {shown}");
+    }
+    assert!(
+        !roster.contains(r#"name="path" value="mage""#),
+        "Liberators may not walk a WIZARD's Path"
+    );
     let key = form_key(&roster);
     let rank = [
         ("key", key.as_str()),

@@ -119,6 +119,62 @@ pub fn pending_ranks<'a>(pack: &'a Battlepack, unit: &Unit) -> Vec<&'a Rank> {
         .collect()
 }
 
+/// The choice a unit's lowest pending rank leaves: the abilities of that rank on each Path it
+/// may take (its own Path; at its first rank, each Path it may walk, which it picks too).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RankChoice {
+    pub unit_id: i64,
+    pub unit: String,
+    pub rank: String,
+    /// Whether the Path is picked with the ability (the unit's first rank).
+    pub picks_path: bool,
+    pub paths: Vec<PathChoice>,
+}
+
+/// A Path open to a rank choice, and the abilities of that rank on it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PathChoice {
+    pub id: String,
+    pub name: String,
+    /// (id, name) of each ability.
+    pub abilities: Vec<(String, String)>,
+}
+
+/// Each unit's rank choice waiting, in Order of Battle order: what `rank choose` accepts.
+pub fn rank_choices(pack: &Battlepack, units: &[&Unit]) -> Vec<RankChoice> {
+    let mut out = Vec::new();
+    for u in units {
+        let Some(rank) = pending_ranks(pack, u).into_iter().next() else {
+            continue;
+        };
+        let paths: Vec<&Path> = match u.path.as_deref().and_then(|p| pack.path(p)) {
+            Some(own) => vec![own],
+            None => pack.paths.iter().filter(|p| may_walk(p, u)).collect(),
+        };
+        let paths = paths
+            .into_iter()
+            .map(|p| PathChoice {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                abilities: p
+                    .ranks
+                    .iter()
+                    .filter(|r| r.rank == rank.name)
+                    .flat_map(|r| r.abilities.iter().map(|a| (a.id.clone(), a.name.clone())))
+                    .collect(),
+            })
+            .collect();
+        out.push(RankChoice {
+            unit_id: u.id,
+            unit: u.label(),
+            rank: rank.name.clone(),
+            picks_path: u.path.is_none(),
+            paths,
+        });
+    }
+    out
+}
+
 /// Picks the ability (and, at a unit's first rank, the Path) for its lowest pending rank.
 pub fn plan_rank_choice(
     pack: &Battlepack,
@@ -323,5 +379,40 @@ pub(crate) mod tests {
         u.abilities.push(("Elite".into(), second.id.clone()));
         let none = plan_rank_choice(&pack, &u, &second.id, None).unwrap_err();
         assert!(none.message.contains("no rank choice waiting"), "{none}");
+    }
+
+    #[test]
+    fn a_rank_choice_offers_what_plan_rank_choice_accepts() {
+        let pack = pack();
+        let mut liberators = unit(&["INFANTRY"]);
+        liberators.rank = Some(pack.ranks[0].name.clone());
+        let choices = rank_choices(&pack, &[&liberators]);
+        let [choice] = &choices[..] else {
+            panic!("{choices:?}")
+        };
+        assert!(choice.picks_path, "a first rank picks the Path");
+        assert_eq!(
+            choice.paths.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(),
+            open_paths(&pack, &liberators),
+            "every Path a non-HERO may walk, and only those"
+        );
+        for p in &choice.paths {
+            assert_eq!(p.abilities.len(), 2, "{}: two abilities a rank", p.id);
+            for (ability, _) in &p.abilities {
+                plan_rank_choice(&pack, &liberators, ability, Some(&p.id)).unwrap();
+            }
+        }
+        // Once the Path is walked, only its abilities are offered.
+        liberators.path = Some(choice.paths[0].id.clone());
+        let walked = rank_choices(&pack, &[&liberators]);
+        assert!(!walked[0].picks_path);
+        assert_eq!(walked[0].paths.len(), 1);
+        liberators
+            .abilities
+            .push((choice.rank.clone(), choice.paths[0].abilities[0].0.clone()));
+        assert!(
+            rank_choices(&pack, &[&liberators]).is_empty(),
+            "nothing left to pick"
+        );
     }
 }

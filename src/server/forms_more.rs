@@ -9,6 +9,7 @@ use crate::ops;
 use crate::ops::battle::NewBattle;
 use crate::rules::army::ArmyChoice;
 use crate::rules::realms::RealmChoice;
+use crate::rules::renown::RankChoice;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -183,26 +184,53 @@ async fn plan(
 }
 
 /// Start a quest (a roster with none).
-pub fn quest_form(roster_id: i64, key: &str) -> Markup {
+pub fn quest_form(roster_id: i64, key: &str, quests: &[(String, String)], roster: &Value) -> Markup {
+    let none = Vec::new();
+    let units = roster["units"].as_array().unwrap_or(&none);
     html! {
         form method="post" action={ "/rosters/" (roster_id) "/quest" } {
             input type="hidden" name="key" value=(key);
-            label { "Quest " input name="quest" required; } " "
-            label { "for unit " input name="unit"; } " "
+            label { "Quest "
+                select name="quest" required {
+                    @for (name, summary) in quests { option value=(name) title=(summary) { (name) } }
+                }
+            } " "
+            label { "for unit (a quest that names one) "
+                select name="unit" {
+                    option value="" { "-" }
+                    @for u in units.iter().filter(|u| u["retired"] != true) {
+                        option value=(u["id"].to_string()) {
+                            (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?"))
+                        }
+                    }
+                }
+            } " "
             button { "Start the quest" }
+        }
+        details { summary { "What each quest asks" }
+            ul { @for (name, summary) in quests { li { strong { (name) } ": " (summary) } } }
         }
     }
 }
 
-/// Pick the ability of a rank reached (a roster with rank choices waiting).
-pub fn rank_form(roster_id: i64, key: &str) -> Markup {
+/// Pick the ability of each rank reached: a form per unit and Path open to it (at a unit's
+/// first rank, one per Path it may walk, which it picks with the ability).
+pub fn rank_form(roster_id: i64, key: &str, choices: &[RankChoice]) -> Markup {
     html! {
-        form method="post" action={ "/rosters/" (roster_id) "/rank" } {
-            input type="hidden" name="key" value=(key);
-            label { "Unit " input name="unit" required; } " "
-            label { "ability " input name="ability" required; } " "
-            label { "Path (first rank) " input name="path"; } " "
-            button { "Choose" }
+        @for c in choices {
+            @for p in &c.paths {
+                form method="post" action={ "/rosters/" (roster_id) "/rank" } {
+                    input type="hidden" name="key" value=(key);
+                    input type="hidden" name="unit" value=(c.unit_id);
+                    @if c.picks_path { input type="hidden" name="path" value=(p.id); }
+                    (c.unit) " reached " (c.rank) ": " (p.name) " "
+                    select name="ability" {
+                        @for (id, name) in &p.abilities { option value=(id) { (name) } }
+                    }
+                    " "
+                    button { "Choose" }
+                }
+            }
         }
     }
 }

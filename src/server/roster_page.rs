@@ -21,21 +21,27 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             let view = views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)?;
             let report = ops::roster::check(&s.catalogue, store, &at.typed, None)?.report;
             let offers = ops::roster::afford(&s.catalogue, store, &at.typed)?.offers;
-            Ok((at.campaign_id, view, report, offers))
+            // What the quest and rank forms pick from.
+            let subject = ops::rank::pending(&s.catalogue, store, &at.typed)?;
+            let units: Vec<_> = subject.roster.active_units().collect();
+            let ranks = crate::rules::renown::rank_choices(subject.pack, &units);
+            let quests: Vec<(String, String)> = subject
+                .pack
+                .quests
+                .iter()
+                .map(|q| (q.name.clone(), q.summary.clone()))
+                .collect();
+            Ok((at.campaign_id, view, report, offers, ranks, quests))
         })
         .await
         .map_err(failed)?;
-    let (campaign_id, r, report, offers) = read;
+    let (campaign_id, r, report, offers, ranks, quests) = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
     let key = match (who, auth::token(&headers)) {
         (Some(who), Some(token)) if who.may_change(campaign_id, id) => Some(ops::invite::form_key(&token)),
         _ => None,
     };
-    let rank_waits = r["waiting"].as_array().is_some_and(|w| {
-        w.iter()
-            .any(|l| l.as_str().is_some_and(|l| l.starts_with("Rank choice")))
-    });
     let faction = r["faction"]
         .as_str()
         .and_then(|f| server.catalogue.faction(f).ok());
@@ -48,8 +54,8 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                     (super::import_forms::import_form(&format!("/rosters/{id}/import"), &key, false))
                 }
             }
-            @if r["quest"].is_null() { (forms_more::quest_form(id, &key)) }
-            @if rank_waits { (forms_more::rank_form(id, &key)) }
+            @if r["quest"].is_null() { (forms_more::quest_form(id, &key, &quests, &r)) }
+            @if !ranks.is_empty() { (forms_more::rank_form(id, &key, &ranks)) }
             (super::roster_actions::forms(id, &key, &r, faction))
         }
     });
