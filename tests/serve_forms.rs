@@ -116,6 +116,43 @@ async fn a_unit_bought_from_the_aftermath_form_s_lists_equals_the_cli_s() {
 }
 
 #[tokio::test]
+async fn units_ticked_to_retire_in_the_aftermath_form_retire_as_in_the_cli() {
+    let by_cli = LEAGUE_FIXTURE.copy();
+    let p = LEAGUE_FIXTURE.copy();
+    let clanrats = p.json(&["roster", "show", RATS])["units"][1]["id"].to_string();
+    by_cli.ok(&[
+        "aftermath",
+        "6",
+        RATS,
+        "--favoured",
+        &clanrats,
+        "--retire",
+        &clanrats,
+        "--dice",
+        "2,3,1,2",
+    ]);
+    let cookie = sign_in(&p, RATS).await;
+    let battle = page(&p, "/battles/6", &cookie).await;
+    let tick = format!(r#"<input type="checkbox" name="retire" value="{clanrats}">"#);
+    assert!(battle.contains(&tick), "the form offers to retire Clanrats");
+    let (key, rats) = (form_key(&battle), id_of(&p, RATS));
+    let fields = [
+        ("key", key.as_str()),
+        ("roster_id", &rats),
+        ("favoured", &clanrats),
+        ("retire", &clanrats),
+        ("dice", "2,3,1,2"),
+    ];
+    let sent = send(&p, form("/battles/6/aftermath", Some(&cookie), &fields)).await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    assert_eq!(
+        p.json(&["roster", "show", RATS]),
+        by_cli.json(&["roster", "show", RATS])
+    );
+    assert_eq!(p.json(&["roster", "show", RATS])["units"][1]["retired"], true);
+}
+
+#[tokio::test]
 async fn a_form_for_another_roster_or_from_another_site_changes_nothing() {
     let p = LEAGUE_FIXTURE.copy();
     let cookie = sign_in(&p, RATS).await;
@@ -276,24 +313,32 @@ async fn a_whole_battle_through_the_pages_equals_the_cli_s() {
     let planned = send(&p, form("/campaigns/1/battles", Some(&organiser), &plan)).await;
     assert_eq!(planned.status, StatusCode::SEE_OTHER, "{}", planned.body);
 
-    for (cookie, roster, units, dice) in [
+    for (cookie, roster, name, units, dice) in [
         (
             &hammers_c,
             &hammers,
-            "Lord-Vigilant on Gryph-stalker, Liberators",
+            common::HAMMERS,
+            ["Lord-Vigilant on Gryph-stalker", "Liberators"],
             "",
         ),
-        (&rats_c, &rats, "Grey Seer, Clanrats", "6, 1"),
+        (&rats_c, &rats, RATS, ["Grey Seer", "Clanrats"], "6, 1"),
     ] {
         let battle = page(&p, "/battles/1", cookie).await;
         assert!(battle.contains("Record the army"), "{battle}");
         let key = form_key(&battle);
-        let fields = [
-            ("key", key.as_str()),
-            ("roster_id", roster.as_str()),
-            ("units", units),
-            ("dice", dice),
-        ];
+        // A box ticked per unit taken, as the browser sends them: `unit` once for each.
+        let order_of_battle = p.json(&["roster", "show", name]);
+        let ids: Vec<String> = units
+            .iter()
+            .map(|w| named(&order_of_battle["units"], "warscroll", w)["id"].to_string())
+            .collect();
+        for id in &ids {
+            let tick = format!(r#"<input type="checkbox" name="unit" value="{id}">"#);
+            assert!(battle.contains(&tick), "the army form lists unit {id}");
+        }
+        let mut fields = vec![("key", key.as_str()), ("roster_id", roster.as_str())];
+        fields.extend(ids.iter().map(|id| ("unit", id.as_str())));
+        fields.extend([("general", ""), ("dice", dice)]);
         let sent = send(&p, form("/battles/1/army", Some(cookie), &fields)).await;
         assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
     }

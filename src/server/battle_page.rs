@@ -153,7 +153,13 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             return None;
         }
         if planned && side["army"].as_array().is_some_and(Vec::is_empty) {
-            return Some(forms_more::army_form(id, roster_id, key?));
+            let units = rosters
+                .as_array()?
+                .iter()
+                .find(|r| r["id"].as_i64() == Some(roster_id))?["units"]
+                .as_array()?
+                .clone();
+            return Some(forms_more::army_form(id, roster_id, key?, &units));
         }
         if b["status"] != "fought" || side["aftermath_done"] == true {
             return None;

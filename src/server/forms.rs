@@ -168,23 +168,23 @@ async fn add_unit(
     .await
 }
 
-#[derive(Debug, Deserialize)]
-struct Aftermath {
-    key: String,
-    roster_id: i64,
-    #[serde(default)]
-    favoured: String,
-    #[serde(default)]
-    add_unit: String,
-    #[serde(default)]
-    reinforce: String,
-    #[serde(default)]
-    retire: String,
-    #[serde(default)]
-    quest: String,
-    /// The dice rolled at the table ("2, 3, 6"); empty, the server rolls them.
-    #[serde(default)]
-    dice: String,
+/// A form's fields in the order sent, for forms where a field comes once per box ticked.
+pub(super) type Fields = Vec<(String, String)>;
+
+/// The first value of field `name` that is not empty.
+pub(super) fn field<'a>(f: &'a Fields, name: &str) -> Option<&'a str> {
+    f.iter()
+        .filter(|(k, _)| k == name)
+        .map(|(_, v)| v.trim())
+        .find(|v| !v.is_empty())
+}
+
+/// Every value of field `name` that is not empty.
+pub(super) fn all(f: &Fields, name: &str) -> Vec<String> {
+    f.iter()
+        .filter(|(k, _)| k == name)
+        .filter_map(|(_, v)| some(v))
+        .collect()
 }
 
 pub(super) fn some(s: &str) -> Option<String> {
@@ -195,39 +195,56 @@ pub(super) fn list(s: &str) -> Vec<String> {
     s.split(',').filter_map(some).collect()
 }
 
+/// A side's aftermath: favoured warriors, a unit to add, one to reinforce, a `retire` field
+/// per unit ticked, the quest, the dice.
 async fn aftermath(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(battle): Path<i64>,
-    Form(form): Form<Aftermath>,
+    Form(f): Form<Fields>,
 ) -> Response {
-    let (key, roster_id) = (form.key.clone(), form.roster_id);
+    let back = format!("/battles/{battle}");
+    let Some((key, roster_id)) = key_and_roster(&f) else {
+        return refused(no_roster(), &back);
+    };
     submit(
         &server,
         &headers,
         &key,
         roster_id,
-        format!("/battles/{battle}"),
+        back,
         move |s, store, roster| {
-            let quest = match some(&form.quest) {
+            let text = |name: &str| field(&f, name).unwrap_or_default();
+            let quest = match some(text("quest")) {
                 Some(q) => q.parse().map_err(crate::error::Error::refused)?,
                 None => Default::default(),
             };
             let choices = Choices {
-                favoured: some(&form.favoured),
-                add_units: list(&form.add_unit),
+                favoured: some(text("favoured")),
+                add_units: list(text("add_unit")),
                 add_name: None,
                 ally: None,
-                reinforce: list(&form.reinforce),
-                retire: list(&form.retire),
+                reinforce: list(text("reinforce")),
+                retire: all(&f, "retire").iter().flat_map(|r| list(r)).collect(),
                 quest,
             };
-            let mut dice = dice_of(&form.dice)?;
+            let mut dice = dice_of(text("dice"))?;
             ops::aftermath::run(&s.catalogue, store, battle, roster, &choices, dice.as_mut(), None)
                 .map(|_| ())
         },
     )
     .await
+}
+
+/// A side's form's key and roster id.
+pub(super) fn key_and_roster(f: &Fields) -> Option<(String, i64)> {
+    let roster_id = field(f, "roster_id")?.parse().ok()?;
+    Some((field(f, "key").unwrap_or_default().to_string(), roster_id))
+}
+
+/// A side's form that names no roster.
+pub(super) fn no_roster() -> Failure {
+    Failure::new(StatusCode::UNPROCESSABLE_ENTITY, "the form names no roster")
 }
 
 /// The dice typed in a form ("2, 3, 6"), or the server's when it was left empty.
@@ -294,7 +311,12 @@ pub fn aftermath_form(
                     option value="new" { "the unit added" }
                 }
             } }
-            p { label { "Retire (unit ids, commas) " input name="retire"; } }
+            p { "Retire: "
+                @for u in units.iter().filter(|u| u["retired"] != true) {
+                    label { input type="checkbox" name="retire" value=(u["id"].to_string()); " "
+                        (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?")) } " "
+                }
+            }
             p { label { "Quest "
                 select name="quest" {
                     option value="auto" { "complete it if it can be, else record progress" }

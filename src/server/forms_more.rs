@@ -3,7 +3,9 @@
 //! the forms of `forms.rs` (session, key, rights), each calling its CLI command's operation.
 
 use super::Shared;
-use super::forms::{dice_of, list, some, submit, submit_as_organiser};
+use super::forms::{
+    Fields, all, dice_of, field, key_and_roster, list, no_roster, some, submit, submit_as_organiser,
+};
 use crate::error::Error;
 use crate::ops;
 use crate::ops::battle::NewBattle;
@@ -94,25 +96,16 @@ async fn rank(
     .await
 }
 
-#[derive(Debug, Deserialize)]
-struct Army {
-    key: String,
-    roster_id: i64,
-    /// Unit ids or names, separated by commas.
-    units: String,
-    #[serde(default)]
-    general: String,
-    #[serde(default)]
-    dice: String,
-}
-
+/// A side's army: a `unit` field per unit ticked (ids), its general, the roll-off's dice.
 async fn army(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(battle): Path<i64>,
-    Form(f): Form<Army>,
+    Form(f): Form<Fields>,
 ) -> Response {
-    let (key, roster_id) = (f.key.clone(), f.roster_id);
+    let Some((key, roster_id)) = key_and_roster(&f) else {
+        return super::forms::refused(no_roster(), &format!("/battles/{battle}"));
+    };
     submit(
         &server,
         &headers,
@@ -120,14 +113,15 @@ async fn army(
         roster_id,
         format!("/battles/{battle}"),
         move |s, store, roster| {
-            let units = list(&f.units);
-            let general = some(&f.general);
+            // Ticked boxes, or names and ids typed with commas (as the CLI takes them).
+            let units: Vec<String> = all(&f, "unit").iter().flat_map(|u| list(u)).collect();
+            let general = field(&f, "general").map(str::to_string);
             let choice = ArmyChoice {
                 units: &units,
                 general: general.as_deref(),
                 regiments: &[],
             };
-            let mut dice = dice_of(&f.dice)?;
+            let mut dice = dice_of(field(&f, "dice").unwrap_or_default())?;
             ops::battle::record_army(&s.catalogue, store, battle, roster, &choice, None, dice.as_mut())
                 .map(|_| ())
         },
@@ -235,14 +229,32 @@ pub fn rank_form(roster_id: i64, key: &str, choices: &[RankChoice]) -> Markup {
     }
 }
 
-/// Record a side's army (a planned battle).
-pub fn army_form(battle_id: i64, roster_id: i64, key: &str) -> Markup {
+/// Record a side's army (a planned battle): a box per unit on its Order of Battle, and its
+/// general (left to the rules: the warlord when it is taken).
+pub fn army_form(battle_id: i64, roster_id: i64, key: &str, units: &[Value]) -> Markup {
+    let name = |u: &Value| {
+        u["name"]
+            .as_str()
+            .or(u["warscroll"].as_str())
+            .unwrap_or("?")
+            .to_string()
+    };
+    let active: Vec<&Value> = units.iter().filter(|u| u["retired"] != true).collect();
     html! {
         form method="post" action={ "/battles/" (battle_id) "/army" } {
             input type="hidden" name="key" value=(key);
             input type="hidden" name="roster_id" value=(roster_id);
-            label { "Units (ids or names, commas) " input name="units" required; } " "
-            label { "General " input name="general"; } " "
+            p { "Units taken:" }
+            ul { @for u in &active {
+                li { label { input type="checkbox" name="unit" value=(u["id"].to_string()); " " (name(u))
+                    " (" (u["points"].to_string()) " pts)" } }
+            } }
+            label { "General "
+                select name="general" {
+                    option value="" { "the warlord" }
+                    @for u in &active { option value=(u["id"].to_string()) { (name(u)) } }
+                }
+            } " "
             label { "Roll-off dice (empty: the server rolls) " input name="dice"; } " "
             button { "Record the army" }
         }

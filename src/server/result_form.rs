@@ -7,7 +7,7 @@
 
 use super::Shared;
 use super::battle_forms::{ArmyOf, Rights, submit_in_battle};
-use super::forms::some;
+use super::forms::{Fields, all, field};
 use crate::error::{Error, Result};
 use crate::ops;
 use crate::rules::battle::{Battle, DecisionReport, ResultReport};
@@ -20,25 +20,6 @@ use maud::{Markup, html};
 
 pub fn routes() -> Router<Shared> {
     Router::new().route("/battles/{id}/result", post(result))
-}
-
-/// The form's fields in the order sent; `destroyed` and `slew` come once per unit ticked.
-type Fields = Vec<(String, String)>;
-
-/// The first value of field `name` that is not empty.
-fn field<'a>(f: &'a Fields, name: &str) -> Option<&'a str> {
-    f.iter()
-        .filter(|(k, _)| k == name)
-        .map(|(_, v)| v.trim())
-        .find(|v| !v.is_empty())
-}
-
-/// Every value of field `name` that is not empty.
-fn all(f: &Fields, name: &str) -> Vec<String> {
-    f.iter()
-        .filter(|(k, _)| k == name)
-        .filter_map(|(_, v)| some(v))
-        .collect()
 }
 
 /// Field `{name}_a` and `{name}_b` as (roster, N) for the sides they were given for, as the
