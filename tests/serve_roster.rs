@@ -337,6 +337,16 @@ async fn the_organiser_makes_a_roster_from_a_player_s_list_through_the_api() {
         web.json(&["roster", "show", &name]),
         cli.json(&["roster", "show", &name])
     );
+    // Its page says what waits to be picked in its own words, not the CLI's commands.
+    let id = made.json()["roster"]["id"].as_i64().unwrap();
+    let html = send(&web, serve_support::api_get(&format!("/rosters/{id}"), None))
+        .await
+        .body;
+    assert!(
+        html.contains("A spell to pick (from the first WIZARD on the Order of Battle)"),
+        "{html}"
+    );
+    assert!(!html.contains("ptg roster lore"), "{html}");
 }
 
 #[tokio::test]

@@ -62,7 +62,31 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let none = Vec::new();
     let units = r["units"].as_array().unwrap_or(&none);
     let tome = r["tome"].as_array().unwrap_or(&none);
-    let waiting = r["waiting"].as_array().unwrap_or(&none);
+    // What waits to be picked, in the page's words (the CLI's lines name its commands): each
+    // rank choice, and each reward owed, picked with the forms above.
+    let label = |id: &Value| {
+        units.iter().find(|u| u["id"] == *id).map(|u| {
+            u["name"]
+                .as_str()
+                .or(u["warscroll"].as_str())
+                .unwrap_or("?")
+                .to_string()
+        })
+    };
+    let mut waiting: Vec<String> = ranks
+        .iter()
+        .map(|c| format!("{} reached {}: pick its ability", c.unit, c.rank))
+        .collect();
+    for reward in r["rewards"].as_array().unwrap_or(&none) {
+        let what = text(&reward["reward"]).replace(['-', '_'], " ");
+        let whom = label(&reward["unit"])
+            .map(|u| format!(" for {u}"))
+            .unwrap_or_default();
+        waiting.push(format!(
+            "A {what}{whom} to pick (from {})",
+            text(&reward["source"])
+        ));
+    }
     Ok(page(
         &text(&r["name"]),
         html! {
@@ -101,7 +125,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             }
             @if !waiting.is_empty() {
                 h2 { "Waiting" }
-                ul { @for w in waiting { li { (text(w)) } } }
+                ul { @for w in &waiting { li { (w) } } }
             }
             @if !report.problems.is_empty() || !report.notes.is_empty() {
                 h2 { "Check" }
