@@ -152,26 +152,20 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         if !may_change(roster_id) {
             return None;
         }
-        if planned && side["army"].as_array().is_some_and(Vec::is_empty) {
-            let units = rosters
-                .as_array()?
-                .iter()
-                .find(|r| r["id"].as_i64() == Some(roster_id))?["units"]
-                .as_array()?
-                .clone();
-            return Some(forms_more::army_form(id, roster_id, key?, &units));
-        }
-        if b["status"] != "fought" || side["aftermath_done"] == true {
-            return None;
-        }
+        // The side's Order of Battle, as the battle's rosters have it.
         let units = rosters
             .as_array()?
             .iter()
             .find(|r| r["id"].as_i64() == Some(roster_id))?["units"]
-            .as_array()?
-            .clone();
+            .as_array()?;
+        if planned && side["army"].as_array().is_some_and(Vec::is_empty) {
+            return Some(forms_more::army_form(id, roster_id, key?, units));
+        }
+        if b["status"] != "fought" || side["aftermath_done"] == true {
+            return None;
+        }
         let offer = offers.iter().find(|(r, _)| *r == roster_id).map(|(_, o)| o)?;
-        Some(forms::aftermath_form(id, roster_id, key?, &units, offer))
+        Some(forms::aftermath_form(id, roster_id, key?, units, offer))
     };
     let twists = b["twists"].as_array().unwrap_or(&none);
     let realm = match b["realm"].as_str() {
