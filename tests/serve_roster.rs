@@ -362,3 +362,104 @@ async fn the_army_list_download_is_roster_export_s_text() {
     assert_eq!(list.body.trim_end(), p.ok(&["roster", "export", RATS]).trim_end());
     assert!(list.body.contains("Grey Seer"), "{}", list.body);
 }
+
+#[tokio::test]
+async fn a_player_undoes_their_own_latest_command_but_not_a_battle_s() {
+    let p = LEAGUE_FIXTURE.copy();
+    let before_aftermath = p.json(&["roster", "show", RATS]);
+    p.ok(&[
+        "aftermath",
+        "6",
+        RATS,
+        "--favoured",
+        "Clanrats",
+        "--dice",
+        "2,3,1,2",
+    ]);
+    let rats = roster_id(&p, RATS);
+    let cookie = sign_in(&p, RATS).await;
+    let html = page(&p, &format!("/rosters/{rats}"), &cookie).await;
+    let latest = p
+        .json(&["history", "--roster", RATS])
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert!(
+        html.contains(&format!(r#"name="expected" value="{}""#, latest["id"])) && html.contains("Undo it"),
+        "the page offers to undo the aftermath: {html}"
+    );
+    let key = form_key(&html);
+    let expected = latest["id"].to_string();
+    let sent = send(
+        &p,
+        form(
+            &format!("/rosters/{rats}/undo"),
+            Some(&cookie),
+            &[("key", &key), ("expected", &expected)],
+        ),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    assert_eq!(
+        p.json(&["roster", "show", RATS]),
+        before_aftermath,
+        "the aftermath taken back whole"
+    );
+    p.ok(&["audit"]);
+
+    // The quest it started before is its own too; once that is undone, the latest is battle
+    // 6's result, which is both sides': the organiser's to undo.
+    let html = page(&p, &format!("/rosters/{rats}"), &cookie).await;
+    assert!(html.contains("quest started: Seek Glory in Battle"), "{html}");
+    let quest = html
+        .split(r#"name="expected" value=""#)
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let sent = send(
+        &p,
+        form(
+            &format!("/rosters/{rats}/undo"),
+            Some(&cookie),
+            &[("key", &key), ("expected", &quest)],
+        ),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
+    assert!(p.json(&["roster", "show", RATS])["quest"].is_null());
+    let html = page(&p, &format!("/rosters/{rats}"), &cookie).await;
+    assert!(html.contains("not this roster's alone"), "{html}");
+    let token = invite(&p, &["--roster", RATS]);
+    let hammers = invite(&p, &["--roster", HAMMERS]);
+    let before = p.fingerprint();
+    let refused = send(
+        &p,
+        api_post(&format!("/api/rosters/{rats}/undo"), Some(&token), json!({})),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("organiser undoes it")
+    );
+    // ... and another player may not undo Rat Tide's at all.
+    let theirs = send(
+        &p,
+        api_post(&format!("/api/rosters/{rats}/undo"), Some(&hammers), json!({})),
+    )
+    .await;
+    assert_eq!(theirs.status, StatusCode::FORBIDDEN);
+    assert_eq!(p.fingerprint(), before);
+}

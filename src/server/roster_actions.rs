@@ -46,6 +46,8 @@ pub fn routes() -> Router<super::Shared> {
             "/rosters/{id}/remove",
             roster_form(May::Player, Back::Roster, remove),
         )
+        .route("/rosters/{id}/undo", roster_form(May::Player, Back::Roster, undo))
+        .route("/api/rosters/{id}/undo", roster_api(post, May::Player, undo))
 }
 
 fn rename(s: &Server, store: &mut Store, at: &Located, b: Rename) -> Result<Value> {
@@ -145,7 +147,58 @@ fn remove(s: &Server, store: &mut Store, at: &Located, b: Remove) -> Result<Valu
     with_roster(s, store, &at.typed, &done.outcome.summary)
 }
 
-keyed!(Enhance, Tome, Realm, Remove);
+/// `ptg undo --roster R`: the roster's latest command, when it changed this roster alone (a
+/// battle's command, which changes both sides, is the organiser's to undo).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Undo {
+    #[serde(default)]
+    key: String,
+    /// The change set meant, as the page named it; refused if another is latest by then.
+    #[serde(default)]
+    expected: Option<i64>,
+}
+
+fn undo(s: &Server, store: &mut Store, at: &Located, b: Undo) -> Result<Value> {
+    let scope = || ops::undo::Scope {
+        roster: Some(&at.typed),
+        campaign: None,
+    };
+    let latest = ops::undo::preview(store, scope())?;
+    if !only_this_roster(&latest, &at.name) {
+        return Err(Error::refused(format!(
+            "#{} ({}) is not {}'s alone; the campaign's organiser undoes it",
+            latest.set_id, latest.summary, at.name
+        )));
+    }
+    let expected = b.expected.unwrap_or(latest.set_id);
+    let done = ops::undo::undo(&s.catalogue, store, scope(), Some(expected))?;
+    Ok(serde_json::json!({ "undone": done.undone, "undo_set": done.undo_set, "summary": done.summary }))
+}
+
+/// Whether the command `latest` names changed roster `name` and no other.
+pub fn only_this_roster(latest: &ops::undo::Preview, name: &str) -> bool {
+    !latest.whose.is_empty() && latest.whose.iter().all(|(roster, _)| roster == name)
+}
+
+keyed!(Enhance, Tome, Realm, Remove, Undo);
+
+/// The roster's undo: its latest command named, with the button when it is the roster's alone.
+pub fn undo_form(roster_id: i64, name: &str, key: &str, latest: &ops::undo::Preview) -> Markup {
+    html! {
+        @if only_this_roster(latest, name) {
+            form method="post" action={ "/rosters/" (roster_id) "/undo" } {
+                input type="hidden" name="key" value=(key);
+                input type="hidden" name="expected" value=(latest.set_id);
+                "Latest command: #" (latest.set_id) " " (latest.summary) " "
+                button { "Undo it" }
+            }
+        } @else {
+            p.note { "Latest command: #" (latest.set_id) " " (latest.summary)
+                ". It is not this roster's alone: the campaign's organiser can undo it." }
+        }
+    }
+}
 
 /// A select of the roster's units on the Order of Battle (id, shown by name).
 fn unit_select(name: &str, units: &[Value]) -> Markup {

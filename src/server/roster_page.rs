@@ -31,11 +31,16 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 .iter()
                 .map(|q| (q.name.clone(), q.summary.clone()))
                 .collect();
-            Ok((at.campaign_id, view, report, offers, ranks, quests))
+            let scope = ops::undo::Scope {
+                roster: Some(&at.typed),
+                campaign: None,
+            };
+            let latest = ops::undo::preview(store, scope).ok();
+            Ok((at.campaign_id, view, report, offers, (ranks, quests, latest)))
         })
         .await
         .map_err(failed)?;
-    let (campaign_id, r, report, offers, ranks, quests) = read;
+    let (campaign_id, r, report, offers, (ranks, quests, latest)) = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
     let key = match (who, auth::token(&headers)) {
@@ -57,6 +62,9 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             @if r["quest"].is_null() { (forms_more::quest_form(id, &key, &quests, &r)) }
             @if !ranks.is_empty() { (forms_more::rank_form(id, &key, &ranks)) }
             (super::roster_actions::forms(id, &key, &r, faction))
+            @if let Some(latest) = &latest {
+                (super::roster_actions::undo_form(id, r["name"].as_str().unwrap_or(""), &key, latest))
+            }
         }
     });
     let none = Vec::new();
