@@ -463,3 +463,60 @@ async fn a_player_undoes_their_own_latest_command_but_not_a_battle_s() {
     assert_eq!(theirs.status, StatusCode::FORBIDDEN);
     assert_eq!(p.fingerprint(), before);
 }
+
+#[tokio::test]
+async fn a_list_file_chosen_on_the_organiser_s_page_makes_the_roster_roster_import_makes() {
+    let (web, cli) = (Ptg::ashen_vale(), Ptg::ashen_vale());
+    let file = common::fixture("lists/stormcast.rosz");
+    let args = common::import_args(file.to_str().unwrap());
+    cli.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+
+    let organiser = serve_support::sign_in_with(&web, &["--organiser"]).await;
+    let html = page(&web, "/campaigns/1/organise", &organiser).await;
+    assert!(html.contains(r#"enctype="multipart/form-data""#) && html.contains(r#"type="file" name="file""#));
+    // The form as a browser sends it: its fields, and the file's bytes as they are (a zip).
+    let boundary = "ptg-test-boundary";
+    let mut body = Vec::new();
+    for (name, value) in [
+        ("key", form_key(&html).as_str()),
+        ("list", ""),
+        ("player", "Ana"),
+        ("name", ""),
+        ("warlord", ""),
+        ("path", "warrior"),
+        ("ability", "berserker"),
+    ] {
+        body.extend(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                .bytes(),
+        );
+    }
+    body.extend(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"stormcast.rosz\"\r\n\
+             Content-Type: application/octet-stream\r\n\r\n"
+        )
+        .bytes(),
+    );
+    body.extend(std::fs::read(&file).unwrap());
+    body.extend(format!("\r\n--{boundary}--\r\n").bytes());
+    let request = axum::http::Request::post("/campaigns/1/import")
+        .header(axum::http::header::COOKIE, &organiser)
+        .header(
+            axum::http::header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    let sent = send(&web, request).await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
+    assert!(sent.body.contains("List imported"), "{}", sent.body);
+    let name = cli.json(&["roster", "list"])[0]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        web.json(&["roster", "show", &name]),
+        cli.json(&["roster", "show", &name])
+    );
+}

@@ -12,8 +12,8 @@ use crate::error::Result;
 use crate::ops;
 use crate::ops::lists::{ImportRequest, Imported, Target};
 use crate::store::Store;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Form, Json, Router};
@@ -37,6 +37,7 @@ struct ListBody {
     #[serde(default)]
     key: String,
     /// The list as text: the app's or New Recruit's export, forum text, or JSON.
+    #[serde(default)]
     list: String,
     #[serde(default)]
     faction: Option<String>,
@@ -56,6 +57,56 @@ struct ListBody {
     /// Import what matched and leave out what did not.
     #[serde(default)]
     skip_unknown: Option<Flag>,
+}
+
+/// A list form as a browser sends it: `multipart/form-data` when it carries a file (the page's
+/// form), else urlencoded; its fields, and the file's bytes.
+struct Upload(ListBody, Option<Vec<u8>>);
+
+impl<S: Send + Sync> FromRequest<S> for Upload {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let multipart = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("multipart/form-data"));
+        if !multipart {
+            let Form(b) = Form::<ListBody>::from_request(req, state)
+                .await
+                .map_err(IntoResponse::into_response)?;
+            return Ok(Upload(b, None));
+        }
+        let mut parts = Multipart::from_request(req, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let unreadable = |e: axum::extract::multipart::MultipartError| {
+            (
+                StatusCode::BAD_REQUEST,
+                format!("the form could not be read: {e}"),
+            )
+                .into_response()
+        };
+        let (mut fields, mut file) = (serde_json::Map::new(), None);
+        while let Some(part) = parts.next_field().await.map_err(unreadable)? {
+            let name = part.name().unwrap_or_default().to_string();
+            if name == "file" {
+                file = Some(part.bytes().await.map_err(unreadable)?.to_vec());
+            } else {
+                fields.insert(name, Value::String(part.text().await.map_err(unreadable)?));
+            }
+        }
+        // The text fields, read by the struct the urlencoded form is (every value a string).
+        let b = serde_json::from_value(Value::Object(fields)).map_err(|e| {
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("the form could not be read: {e}"),
+            )
+                .into_response()
+        })?;
+        Ok(Upload(b, file))
+    }
 }
 
 /// A yes or no: the API's `true`, or a form's checked box ("on").
@@ -79,6 +130,7 @@ fn import(
     s: &super::Server,
     store: &mut Store,
     b: &ListBody,
+    file: Option<&[u8]>,
     into: Option<&str>,
     campaign: &str,
 ) -> Result<Imported> {
@@ -105,8 +157,18 @@ fn import(
     if into.is_none() && player.is_none() {
         return Err(crate::error::Error::refused("name the new roster's player"));
     }
+    // A file sent (.ros, .rosz, a saved export) is read as it is; else the text pasted.
+    let bytes = match file.filter(|f| !f.is_empty()) {
+        Some(f) => f,
+        None if b.list.trim().is_empty() => {
+            return Err(crate::error::Error::refused(
+                "paste the list, or choose its file (.ros, .rosz, .json, .txt)",
+            ));
+        }
+        None => b.list.as_bytes(),
+    };
     let req = ImportRequest {
-        bytes: b.list.as_bytes(),
+        bytes,
         format: None,
         faction: faction.as_deref(),
         target,
@@ -138,7 +200,7 @@ async fn into_api(
 ) -> Result<Json<Value>, Failure> {
     let at = changing(&server, &headers, id).await?;
     let done = server
-        .with_store(move |s, store| import(s, store, &b, Some(&at.typed), &at.campaign))
+        .with_store(move |s, store| import(s, store, &b, None, Some(&at.typed), &at.campaign))
         .await?;
     Ok(Json(answer(done)?))
 }
@@ -152,7 +214,7 @@ async fn new_api(
 ) -> Result<Json<Value>, Failure> {
     let at = super::actions::organised(&server, &headers, id).await?;
     let done = server
-        .with_store(move |s, store| import(s, store, &b, None, &at.name))
+        .with_store(move |s, store| import(s, store, &b, None, None, &at.name))
         .await?;
     Ok(Json(answer(done)?))
 }
@@ -162,7 +224,7 @@ async fn into_form(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(id): Path<i64>,
-    Form(b): Form<ListBody>,
+    Upload(b, file): Upload,
 ) -> Response {
     let back = format!("/rosters/{id}");
     let done = async {
@@ -180,7 +242,7 @@ async fn into_form(
         }
         let dry_run = yes(&b.dry_run);
         let done = server
-            .with_store(move |s, store| import(s, store, &b, Some(&at.typed), &at.campaign))
+            .with_store(move |s, store| import(s, store, &b, file.as_deref(), Some(&at.typed), &at.campaign))
             .await?;
         Ok((done, dry_run))
     };
@@ -195,7 +257,7 @@ async fn new_form(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(id): Path<i64>,
-    Form(b): Form<ListBody>,
+    Upload(b, file): Upload,
 ) -> Response {
     let back = format!("/campaigns/{id}/organise");
     let done = async {
@@ -204,7 +266,7 @@ async fn new_form(
         let at = super::actions::organised(&server, &headers, id).await?;
         let dry_run = yes(&b.dry_run);
         let done = server
-            .with_store(move |s, store| import(s, store, &b, None, &at.name))
+            .with_store(move |s, store| import(s, store, &b, file.as_deref(), None, &at.name))
             .await?;
         Ok((done, dry_run))
     };
@@ -259,10 +321,11 @@ fn report_html(done: &Imported, back: &str) -> Markup {
 /// `new_roster`, as a new roster of the campaign (the organiser's page, asking its player).
 pub fn import_form(action: &str, key: &str, new_roster: bool) -> Markup {
     html! {
-        form method="post" action=(action) {
+        form method="post" action=(action) enctype="multipart/form-data" {
             input type="hidden" name="key" value=(key);
             p { label { "Paste the list (the app's or New Recruit's export, or forum text)" br;
-                textarea name="list" rows="8" cols="40" required {} } }
+                textarea name="list" rows="8" cols="40" {} } }
+            p { label { "or choose its file (.ros, .rosz, .json, .txt) " input type="file" name="file"; } }
             @if new_roster {
                 p { label { "Player " input name="player" required; } " "
                     label { "roster name (empty: the list's) " input name="name"; } }
