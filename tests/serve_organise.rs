@@ -565,3 +565,35 @@ async fn the_organiser_downloads_the_league_file_that_ptg_import_restores() {
         p.json(&["campaign", "show", LEAGUE])
     );
 }
+
+#[tokio::test]
+async fn the_battles_page_lists_every_battle_as_battle_list_does() {
+    let p = LEAGUE_FIXTURE.copy();
+    let id = campaign_id(&p, LEAGUE);
+    let html = send(&p, api_get(&format!("/campaigns/{id}/battles"), None))
+        .await
+        .body;
+    let listed = p.json(&["battle", "list", "--campaign", LEAGUE]);
+    let ids: Vec<i64> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 6, "more than the league page's five recent battles");
+    // Newest first, each linked.
+    let at: Vec<usize> = ids
+        .iter()
+        .map(|b| {
+            html.find(&format!(r#"href="/battles/{b}""#))
+                .unwrap_or_else(|| panic!("battle {b}: {html}"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "in `battle list`'s order");
+    assert!(
+        html.contains(
+            "Battle 6</a>: Rat Tide 10 v Silken Host 4 (fought) — aftermath to run: Rat Tide, Silken Host"
+        ),
+        "{html}"
+    );
+}

@@ -1,6 +1,7 @@
 //! A campaign's history (`ptg history --campaign C`, the latest change sets in the CLI's
-//! words, older ones a page at a time) and its audit (`ptg audit --campaign C`): what a club
-//! checks before a league night, read by whoever may read the league.
+//! words, older ones a page at a time), its audit (`ptg audit --campaign C`) and all its
+//! battles (`ptg battle list --campaign C`): what a club checks before a league night, read by
+//! whoever may read the league.
 
 use super::Shared;
 use super::auth::may_read;
@@ -20,6 +21,7 @@ pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/campaigns/{id}/history", get(history))
         .route("/campaigns/{id}/audit", get(audit))
+        .route("/campaigns/{id}/battles", get(battles))
 }
 
 /// How many change sets a page shows.
@@ -137,4 +139,50 @@ fn findings(list: &[Finding]) -> Markup {
             }
         }
     }
+}
+
+/// `GET /campaigns/{id}/battles`: every battle, newest first, with whose aftermath is to run.
+async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
+    may_read(&server, &headers).await.map_err(failed)?;
+    let (name, list) = server
+        .with_store(move |s, store| {
+            let name = super::organiser::campaign_name(s, store, id)?;
+            let list = ops::battle::read_list(store, Some(&name), None, |list| {
+                let mut all = Vec::new();
+                list.each(|b| {
+                    all.push(serde_json::to_value(&b)?);
+                    Ok(())
+                })?;
+                Ok(all)
+            })?;
+            Ok((name, list))
+        })
+        .await
+        .map_err(failed)?;
+    let to_run = |b: &serde_json::Value| -> Vec<String> {
+        b["sides"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|s| b["status"] == "fought" && s["aftermath_done"] != true)
+            .map(|s| super::pages::text(&s["roster"]))
+            .collect()
+    };
+    Ok(page(
+        &format!("Battles of {name}"),
+        html! {
+            p { a href={ "/campaigns/" (id) } { "The league page" } }
+            @if list.is_empty() { p.note { "No battles yet." } }
+            ul {
+                @for b in &list {
+                    li {
+                        a href={ "/battles/" (super::pages::text(&b["id"])) } { "Battle " (super::pages::text(&b["id"])) }
+                        ": " (super::pages::sides(b))
+                        @let waiting = to_run(b);
+                        @if !waiting.is_empty() { " — aftermath to run: " (waiting.join(", ")) }
+                    }
+                }
+            }
+        },
+    ))
 }

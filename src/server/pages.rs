@@ -184,7 +184,9 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 h2 { "Plan a battle" } (form)
             }
             @if let Some(form) = undo_form { h2 { "Undo" } (form) }
-            p { a href={ "/campaigns/" (id) "/history" } { "History" } " · " a href={ "/campaigns/" (id) "/audit" } { "Audit" } }
+            p { a href={ "/campaigns/" (id) "/battles" } { "All battles" } " · "
+                a href={ "/campaigns/" (id) "/history" } { "History" } " · "
+                a href={ "/campaigns/" (id) "/audit" } { "Audit" } }
             h2 { "Recent battles" }
             ul {
                 @for b in battles {
