@@ -203,6 +203,14 @@ async fn the_roster_page_shows_what_its_glory_buys_and_what_roster_check_finds()
         );
         assert!(!html.contains(&line), "{line} costs more than {glory} glory");
     }
+    // Its battles (1, 3 and 5), and no other roster's.
+    for b in ["1", "3", "5"] {
+        assert!(html.contains(&format!(r#"href="/battles/{b}""#)), "battle {b}");
+    }
+    assert!(
+        !html.contains(r#"href="/battles/2""#),
+        "battle 2 was Silken Host v Moonclan Mob"
+    );
     // Rat Tide's quest is running; Hammers have none, which `roster check` notes.
     let check = p.json(&["roster", "check", HAMMERS]);
     for note in check["notes"].as_array().unwrap() {

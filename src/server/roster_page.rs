@@ -36,11 +36,26 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 campaign: None,
             };
             let latest = ops::undo::preview(store, scope).ok();
-            Ok((at.campaign_id, view, report, offers, (ranks, quests, latest)))
+            // The battles it fought or will fight, newest first.
+            let battles = ops::battle::read_list(store, None, Some(&at.typed), |list| {
+                let mut all = Vec::new();
+                list.each(|b| {
+                    all.push(serde_json::to_value(&b)?);
+                    Ok(())
+                })?;
+                Ok(all)
+            })?;
+            Ok((
+                at.campaign_id,
+                view,
+                report,
+                offers,
+                (ranks, quests, latest, battles),
+            ))
         })
         .await
         .map_err(failed)?;
-    let (campaign_id, r, report, offers, (ranks, quests, latest)) = read;
+    let (campaign_id, r, report, offers, (ranks, quests, latest, battles)) = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
     let key = match (who, auth::token(&headers)) {
@@ -123,6 +138,12 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 }
             } }
             @if let Some(forms) = forms { (forms) }
+            @if !battles.is_empty() {
+                h2 { "Battles" }
+                ul { @for b in &battles {
+                    li { a href={ "/battles/" (text(&b["id"])) } { "Battle " (text(&b["id"])) } ": " (super::pages::sides(b)) }
+                } }
+            }
             h2 { "Arcane Tome" }
             @if tome.is_empty() { p.note { "Empty." } }
             ul { @for e in tome { li { (text(&e["name"])) " (" (text(&e["lore"])) ")" } } }
