@@ -1,0 +1,205 @@
+//! `ptg serve`, army lists into rosters (issue #20): a player pastes their list into their
+//! roster in set-up, the organiser makes a roster from a player's list (pasted, sent to the
+//! API, or its file chosen on the page), each with `roster import`'s outcome and report; a
+//! list with lines that match nothing is refused with the database unchanged.
+
+mod common;
+mod serve_support;
+
+use axum::http::StatusCode;
+use common::{HAMMERS, Ptg};
+use serde_json::json;
+use serve_support::{api_post, form, form_key, invite, page, roster_id, send, sign_in};
+
+#[tokio::test]
+async fn a_player_pastes_their_list_into_their_roster_as_roster_import_does() {
+    let (web, cli) = (Ptg::ashen_vale(), Ptg::ashen_vale());
+    for p in [&web, &cli] {
+        p.new_hammers();
+    }
+    let list = "Stormcast Eternals\n* 2x Liberators (90)\n* Vindictors - 90 pts\n";
+    let file = cli.db().with_file_name("pasted.txt");
+    std::fs::write(&file, list).unwrap();
+    cli.ok(&["roster", "import", file.to_str().unwrap(), "--into", HAMMERS]);
+
+    let hammers = roster_id(&web, HAMMERS);
+    let cookie = sign_in(&web, HAMMERS).await;
+    let html = page(&web, &format!("/rosters/{hammers}"), &cookie).await;
+    assert!(
+        html.contains("Import an army list"),
+        "a roster in set-up offers it"
+    );
+    let key = form_key(&html);
+    let uri = format!("/rosters/{hammers}/import");
+    // Checked first: the report, and nothing written.
+    let before = web.fingerprint();
+    let checked = send(
+        &web,
+        form(
+            &uri,
+            Some(&cookie),
+            &[("key", &key), ("list", list), ("dry_run", "on")],
+        ),
+    )
+    .await;
+    assert_eq!(checked.status, StatusCode::OK, "{}", checked.body);
+    assert!(
+        checked.body.contains("nothing written") && checked.body.contains("Vindictors"),
+        "{}",
+        checked.body
+    );
+    assert_eq!(web.fingerprint(), before);
+    let imported = send(&web, form(&uri, Some(&cookie), &[("key", &key), ("list", list)])).await;
+    assert_eq!(imported.status, StatusCode::OK, "{}", imported.body);
+    assert!(imported.body.contains("List imported"));
+    assert_eq!(
+        web.json(&["roster", "show", HAMMERS]),
+        cli.json(&["roster", "show", HAMMERS])
+    );
+
+    // A line that matches nothing: refused with the report, nothing written.
+    let odd = "Stormcast Eternals\n* Liberators (90)\n* Frobnicators (90)\n";
+    let token = invite(&web, &["--roster", HAMMERS]);
+    let before = web.fingerprint();
+    let refused = send(&web, form(&uri, Some(&cookie), &[("key", &key), ("list", odd)])).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.body.contains("NOT MATCHED") && refused.body.contains("Frobnicators"),
+        "{}",
+        refused.body
+    );
+    let by_api = send(
+        &web,
+        api_post(
+            &format!("/api/rosters/{hammers}/import"),
+            Some(&token),
+            json!({"list": odd}),
+        ),
+    )
+    .await;
+    assert_eq!(by_api.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let answer = by_api.json();
+    assert!(
+        answer["error"].as_str().unwrap().contains("did not match"),
+        "{answer}"
+    );
+    assert!(
+        answer["report"]["report"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["status"] == "unmatched")
+    );
+    assert_eq!(web.fingerprint(), before);
+}
+
+#[tokio::test]
+async fn the_organiser_makes_a_roster_from_a_player_s_list_through_the_api() {
+    let (web, cli) = (Ptg::ashen_vale(), Ptg::ashen_vale());
+    for p in [&web, &cli] {
+        p.new_hammers();
+    }
+    let file = common::fixture("lists/app-skaven.txt");
+    cli.ok(&common::import_args(file.to_str().unwrap())
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>());
+    let id = serve_support::campaign_id(&web, common::ASHEN_VALE);
+    let body = json!({
+        "list": std::fs::read_to_string(&file).unwrap(),
+        "player": "Ana", "path": "warrior", "ability": "berserker",
+    });
+    let player = invite(&web, &["--roster", HAMMERS]);
+    let before = web.fingerprint();
+    let refused = send(
+        &web,
+        api_post(
+            &format!("/api/campaigns/{id}/import"),
+            Some(&player),
+            body.clone(),
+        ),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "a player makes no rosters");
+    assert_eq!(web.fingerprint(), before);
+    let organiser = invite(&web, &["--organiser"]);
+    let made = send(
+        &web,
+        api_post(&format!("/api/campaigns/{id}/import"), Some(&organiser), body),
+    )
+    .await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    assert_eq!(made.json()["written"], true);
+    let name = made.json()["roster"]["name"].as_str().unwrap().to_string();
+    assert_eq!(
+        web.json(&["roster", "show", &name]),
+        cli.json(&["roster", "show", &name])
+    );
+    // Its page says what waits to be picked in its own words, not the CLI's commands.
+    let id = made.json()["roster"]["id"].as_i64().unwrap();
+    let html = send(&web, serve_support::api_get(&format!("/rosters/{id}"), None))
+        .await
+        .body;
+    assert!(
+        html.contains("A spell to pick (from the first WIZARD on the Order of Battle)"),
+        "{html}"
+    );
+    assert!(!html.contains("ptg roster lore"), "{html}");
+}
+
+#[tokio::test]
+async fn a_list_file_chosen_on_the_organiser_s_page_makes_the_roster_roster_import_makes() {
+    let (web, cli) = (Ptg::ashen_vale(), Ptg::ashen_vale());
+    let file = common::fixture("lists/stormcast.rosz");
+    let args = common::import_args(file.to_str().unwrap());
+    cli.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+
+    let organiser = serve_support::sign_in_with(&web, &["--organiser"]).await;
+    let html = page(&web, "/campaigns/1/organise", &organiser).await;
+    assert!(html.contains(r#"enctype="multipart/form-data""#) && html.contains(r#"type="file" name="file""#));
+    // The form as a browser sends it: its fields, and the file's bytes as they are (a zip).
+    let boundary = "ptg-test-boundary";
+    let mut body = Vec::new();
+    for (name, value) in [
+        ("key", form_key(&html).as_str()),
+        ("list", ""),
+        ("player", "Ana"),
+        ("name", ""),
+        ("warlord", ""),
+        ("path", "warrior"),
+        ("ability", "berserker"),
+    ] {
+        body.extend(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                .bytes(),
+        );
+    }
+    body.extend(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"stormcast.rosz\"\r\n\
+             Content-Type: application/octet-stream\r\n\r\n"
+        )
+        .bytes(),
+    );
+    body.extend(std::fs::read(&file).unwrap());
+    body.extend(format!("\r\n--{boundary}--\r\n").bytes());
+    let request = axum::http::Request::post("/campaigns/1/import")
+        .header(axum::http::header::COOKIE, &organiser)
+        .header(
+            axum::http::header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    let sent = send(&web, request).await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
+    assert!(sent.body.contains("List imported"), "{}", sent.body);
+    let name = cli.json(&["roster", "list"])[0]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        web.json(&["roster", "show", &name]),
+        cli.json(&["roster", "show", &name])
+    );
+}
