@@ -498,3 +498,24 @@ async fn the_organiser_undoes_from_the_league_page_what_it_names() {
         "the quest started last is undone"
     );
 }
+
+#[tokio::test]
+async fn signing_out_drops_the_session_and_its_forms() {
+    let p = LEAGUE_FIXTURE.copy();
+    let cookie = sign_in(&p, RATS).await;
+    let rats = id_of(&p, RATS);
+    let signed_in = page(&p, &format!("/rosters/{rats}"), &cookie).await;
+    assert!(signed_in.contains("Sign out") && signed_in.contains(r#"name="key""#));
+    let out = send(&p, form("/signout", Some(&cookie), &[])).await;
+    assert_eq!(out.status, StatusCode::SEE_OTHER);
+    let dropped = out.headers[header::SET_COOKIE].to_str().unwrap();
+    assert!(
+        dropped.starts_with("ptg_session=;") && dropped.contains("Max-Age=0"),
+        "{dropped}"
+    );
+    // The browser then sends no cookie: the page is read-only again.
+    let anonymous = send(&p, serve_support::api_get(&format!("/rosters/{rats}"), None))
+        .await
+        .body;
+    assert!(!anonymous.contains(r#"name="key""#) && !anonymous.contains("Sign out"));
+}

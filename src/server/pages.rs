@@ -23,6 +23,7 @@ pub fn routes() -> Router<Shared> {
         .route("/rosters/{id}/list.txt", get(list))
         .route("/battles/{id}", get(super::battle_page::battle))
         .route("/invite/{token}", get(invite))
+        .route("/signout", axum::routing::post(sign_out))
 }
 
 pub(super) type Page = Result<Html<String>, Response>;
@@ -184,6 +185,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 h2 { "Plan a battle" } (form)
             }
             @if let Some(form) = undo_form { h2 { "Undo" } (form) }
+            @if who.is_some() { (sign_out_form()) }
             p { a href={ "/campaigns/" (id) "/battles" } { "All battles" } " · "
                 a href={ "/campaigns/" (id) "/history" } { "History" } " · "
                 a href={ "/campaigns/" (id) "/audit" } { "Audit" } }
@@ -226,6 +228,24 @@ pub(super) fn sides(b: &Value) -> String {
         })
         .collect();
     format!("{} ({})", sides.join(" v "), text(&b["status"]))
+}
+
+/// Signs this browser out (a club's shared laptop): the session cookie is dropped; the invite
+/// link still works, on this browser or another, until the organiser revokes it.
+async fn sign_out() -> Response {
+    let mut response = Redirect::to("/").into_response();
+    let gone = format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
+    if let Ok(v) = HeaderValue::from_str(&gone) {
+        response.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    response
+}
+
+/// The sign-out button, for pages seen signed in.
+pub(super) fn sign_out_form() -> Markup {
+    html! {
+        form.signout method="post" action="/signout" { button { "Sign out of this browser" } }
+    }
 }
 
 /// An invite link: the token becomes the session cookie (HttpOnly, SameSite=Strict, and Secure

@@ -183,6 +183,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                         (reinforce.iter().map(|o| format!("{} ({} glory)", o.name, o.cost)).collect::<Vec<_>>().join(", ")) }
                 }
             }
+            @if who.is_some() { (super::pages::sign_out_form()) }
         },
     ))
 }
