@@ -147,14 +147,7 @@ async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Pat
     let (name, list) = server
         .with_store(move |s, store| {
             let name = super::organiser::campaign_name(s, store, id)?;
-            let list = ops::battle::read_list(store, Some(&name), None, |list| {
-                let mut all = Vec::new();
-                list.each(|b| {
-                    all.push(serde_json::to_value(&b)?);
-                    Ok(())
-                })?;
-                Ok(all)
-            })?;
+            let list = super::pages::battle_list(store, Some(&name), None)?;
             Ok((name, list))
         })
         .await

@@ -341,3 +341,20 @@ async fn list(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i
         Err(f) => failed(f),
     }
 }
+
+/// The battles of campaign `campaign` or of roster `roster` (`CAMPAIGN/ROSTER`), newest first,
+/// as `battle list --json` has them.
+pub(super) fn battle_list(
+    store: &mut crate::store::Store,
+    campaign: Option<&str>,
+    roster: Option<&str>,
+) -> crate::error::Result<Vec<Value>> {
+    ops::battle::read_list(store, campaign, roster, |list| {
+        let mut all = Vec::new();
+        list.each(|b| {
+            all.push(serde_json::to_value(&b)?);
+            Ok(())
+        })?;
+        Ok(all)
+    })
+}

@@ -37,14 +37,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             };
             let latest = ops::undo::preview(store, scope).ok();
             // The battles it fought or will fight, newest first.
-            let battles = ops::battle::read_list(store, None, Some(&at.typed), |list| {
-                let mut all = Vec::new();
-                list.each(|b| {
-                    all.push(serde_json::to_value(&b)?);
-                    Ok(())
-                })?;
-                Ok(all)
-            })?;
+            let battles = super::pages::battle_list(store, None, Some(&at.typed))?;
             Ok((
                 at.campaign_id,
                 view,
