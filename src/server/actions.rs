@@ -46,6 +46,26 @@ pub(super) struct Rename {
 
 keyed!(Rename);
 
+/// A yes or no in a body: the API's `true`/`false`, or a form's ticked box (its value, "on"
+/// or "yes"; an unticked box sends nothing).
+#[derive(Debug, serde::Deserialize)]
+#[serde(untagged)]
+pub(super) enum Flag {
+    Yes(bool),
+    Checked(String),
+}
+
+/// Whether `flag` says yes; left out, no.
+pub(super) fn yes(flag: &Option<Flag>) -> bool {
+    match flag {
+        Some(Flag::Yes(yes)) => *yes,
+        Some(Flag::Checked(f)) => ["on", "true", "yes"]
+            .iter()
+            .any(|w| f.trim().eq_ignore_ascii_case(w)),
+        None => false,
+    }
+}
+
 /// Who may act on a roster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum May {
@@ -118,6 +138,26 @@ where
             Ok::<_, Failure>(Json(done))
         },
     )
+}
+
+/// Both routes of roster action `action`: its form at `/rosters/{id}/{action}` and its API
+/// call at `POST /api/rosters/{id}/{action}`, one function behind both.
+pub(super) fn roster_action<B>(
+    router: axum::Router<Shared>,
+    action: &str,
+    may: May,
+    back: Back,
+    work: RosterWork<B>,
+) -> axum::Router<Shared>
+where
+    B: DeserializeOwned + Default + Keyed + Send + 'static,
+{
+    router
+        .route(&format!("/rosters/{{id}}/{action}"), roster_form(may, back, work))
+        .route(
+            &format!("/api/rosters/{{id}}/{action}"),
+            roster_api(MethodFilter::POST, may, work),
+        )
 }
 
 /// The form route of a roster action, checked as the API's but from the session cookie and
@@ -193,6 +233,29 @@ where
             Ok::<_, Failure>(Json(done))
         },
     )
+}
+
+/// Both routes of campaign action `action` (the organiser's): its form at
+/// `/campaigns/{id}/{action}`, back to the organiser's page, and `POST
+/// /api/campaigns/{id}/{action}`.
+pub(super) fn campaign_action<B>(
+    router: axum::Router<Shared>,
+    action: &str,
+    work: CampaignWork<B>,
+) -> axum::Router<Shared>
+where
+    B: DeserializeOwned + Default + Keyed + Send + 'static,
+{
+    let organise = |id: i64| format!("/campaigns/{id}/organise");
+    router
+        .route(
+            &format!("/campaigns/{{id}}/{action}"),
+            campaign_form(organise, work),
+        )
+        .route(
+            &format!("/api/campaigns/{{id}}/{action}"),
+            campaign_api(MethodFilter::POST, work),
+        )
 }
 
 /// The form route of a campaign action (the organiser's); back to `back`, given the

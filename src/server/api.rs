@@ -18,7 +18,6 @@ pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/api/campaigns", get(campaigns))
         .route("/api/rosters/{id}", get(roster))
-        .route("/api/rosters/{id}/units", post(add_unit))
         .route("/api/rosters/{id}/units/{unit}", delete(remove_unit))
         .route("/api/battles/{id}", get(battle))
         .route("/api/battles/{id}/aftermath/{roster_id}", post(aftermath))
@@ -51,39 +50,6 @@ async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
         .await
         .map_err(not_found_if_unknown)?;
     Ok(Json(view))
-}
-
-/// `POST /api/rosters/{id}/units`: `ptg roster add` (set-up only).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewUnit {
-    warscroll: String,
-    #[serde(default)]
-    reinforced: bool,
-    name: Option<String>,
-    ally: Option<String>,
-}
-
-async fn add_unit(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Json(unit): Json<NewUnit>,
-) -> Answer {
-    let at = changing(&server, &headers, id).await?;
-    let done = server
-        .with_store(move |s, store| {
-            let add = ops::roster::AddUnit {
-                warscroll: &unit.warscroll,
-                reinforced: unit.reinforced,
-                name: unit.name.as_deref(),
-                ally: unit.ally.as_deref(),
-            };
-            let done = ops::roster::add_unit(&s.catalogue, store, &at.typed, &add)?;
-            with_roster(s, store, &at.typed, &done.outcome.summary)
-        })
-        .await?;
-    Ok(Json(done))
 }
 
 /// `DELETE /api/rosters/{id}/units/{unit}`: `ptg roster remove` (set-up only; undone by

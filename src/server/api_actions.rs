@@ -2,7 +2,6 @@
 //! picks a rank's ability; the organiser plans a battle and records its result. Each calls the
 //! operation its CLI command calls.
 
-use super::api::with_roster;
 use super::auth::{changing, organiser};
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::cli::views;
@@ -22,8 +21,6 @@ use std::collections::BTreeMap;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
-        .route("/api/rosters/{id}/quest", post(quest))
-        .route("/api/rosters/{id}/rank", post(rank))
         .route("/api/battles", post(plan))
         .route("/api/battles/{id}/army/{roster_id}", post(army))
         .route("/api/battles/{id}/result", post(result))
@@ -37,65 +34,6 @@ fn dice_of(typed: Option<Vec<u32>>) -> Box<dyn Dice + Send> {
         Some(values) => Box::new(TypedDice::new(values)),
         None => Box::new(SeededDice::new(SeededDice::random_seed())),
     }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Quest {
-    quest: String,
-    unit: Option<String>,
-    manifestation: Option<String>,
-}
-
-/// `POST /api/rosters/{id}/quest`: `ptg quest start`.
-async fn quest(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Json(q): Json<Quest>,
-) -> Answer {
-    let at = changing(&server, &headers, id).await?;
-    let done = server
-        .with_store(move |s, store| {
-            let cat = &s.catalogue;
-            let done = ops::quest::start(
-                cat,
-                store,
-                &at.typed,
-                &q.quest,
-                q.unit.as_deref(),
-                q.manifestation.as_deref(),
-            )?;
-            with_roster(s, store, &at.typed, &done.outcome.summary)
-        })
-        .await?;
-    Ok(Json(done))
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Rank {
-    unit: String,
-    ability: String,
-    path: Option<String>,
-}
-
-/// `POST /api/rosters/{id}/rank`: `ptg rank choose`.
-async fn rank(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Json(r): Json<Rank>,
-) -> Answer {
-    let at = changing(&server, &headers, id).await?;
-    let done = server
-        .with_store(move |s, store| {
-            let cat = &s.catalogue;
-            let done = ops::rank::choose(cat, store, &at.typed, &r.unit, &r.ability, r.path.as_deref())?;
-            with_roster(s, store, &at.typed, &done.outcome.summary)
-        })
-        .await?;
-    Ok(Json(done))
 }
 
 #[derive(Debug, Deserialize)]

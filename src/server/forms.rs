@@ -1,6 +1,6 @@
-//! The forms on the pages: a signed-in player adds a starting unit to their roster or runs
-//! their aftermath; the organiser may do so for any roster of the campaign. The same
-//! operations as the CLI and the API. A form is sent with the session cookie (HttpOnly,
+//! The forms on the pages and what they share: a signed-in player runs their aftermath; the
+//! organiser may do so for any roster of the campaign. The same operations as the CLI and the
+//! API. A form is sent with the session cookie (HttpOnly,
 //! SameSite=Strict) and carries a key derived from it (`ops::invite::form_key`), so a form
 //! forged on another site is refused; which roster it changes is checked against the invite
 //! whatever the form's fields say.
@@ -19,13 +19,10 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::post;
 use axum::{Form, Router};
 use maud::{Markup, html};
-use serde::Deserialize;
 use serde_json::Value;
 
 pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/rosters/{id}/units", post(add_unit))
-        .route("/battles/{id}/aftermath", post(aftermath))
+    Router::new().route("/battles/{id}/aftermath", post(aftermath))
 }
 
 /// The session's token and rights, from its cookie (forms come from a browser).
@@ -132,40 +129,6 @@ pub(super) async fn submit_as_organiser(
         Ok(()) => Redirect::to(&back).into_response(),
         Err(f) => refused(f, &back),
     }
-}
-
-#[derive(Debug, Deserialize)]
-struct AddUnit {
-    key: String,
-    warscroll: String,
-    #[serde(default)]
-    reinforced: Option<String>,
-}
-
-async fn add_unit(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Form(form): Form<AddUnit>,
-) -> Response {
-    let key = form.key.clone();
-    submit(
-        &server,
-        &headers,
-        &key,
-        id,
-        format!("/rosters/{id}"),
-        move |s, store, roster| {
-            let add = ops::roster::AddUnit {
-                warscroll: form.warscroll.trim(),
-                reinforced: form.reinforced.is_some(),
-                name: None,
-                ally: None,
-            };
-            ops::roster::add_unit(&s.catalogue, store, roster, &add).map(|_| ())
-        },
-    )
-    .await
 }
 
 /// A form's fields in the order sent, for forms where a field comes once per box ticked.

@@ -1,5 +1,4 @@
-//! The pages' other forms: a player starts a quest, picks a rank's ability and records their
-//! army; the organiser plans a battle (its result is `result_form.rs`'s). Sent and checked as
+//! The pages' other forms: a player records their army; the organiser plans a battle (its result is `result_form.rs`'s). Sent and checked as
 //! the forms of `forms.rs` (session, key, rights), each calling its CLI command's operation.
 
 use super::Shared;
@@ -23,77 +22,8 @@ use serde_json::Value;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
-        .route("/rosters/{id}/quest", post(quest))
-        .route("/rosters/{id}/rank", post(rank))
         .route("/battles/{id}/army", post(army))
         .route("/campaigns/{id}/battles", post(plan))
-}
-
-#[derive(Debug, Deserialize)]
-struct Quest {
-    key: String,
-    quest: String,
-    #[serde(default)]
-    unit: String,
-}
-
-async fn quest(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Form(f): Form<Quest>,
-) -> Response {
-    let key = f.key.clone();
-    submit(
-        &server,
-        &headers,
-        &key,
-        id,
-        format!("/rosters/{id}"),
-        move |s, store, roster| {
-            let unit = some(&f.unit);
-            ops::quest::start(&s.catalogue, store, roster, f.quest.trim(), unit.as_deref(), None).map(|_| ())
-        },
-    )
-    .await
-}
-
-#[derive(Debug, Deserialize)]
-struct Rank {
-    key: String,
-    unit: String,
-    ability: String,
-    #[serde(default)]
-    path: String,
-}
-
-async fn rank(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Form(f): Form<Rank>,
-) -> Response {
-    let key = f.key.clone();
-    submit(
-        &server,
-        &headers,
-        &key,
-        id,
-        format!("/rosters/{id}"),
-        move |s, store, roster| {
-            let path = some(&f.path);
-            ops::rank::choose(
-                &s.catalogue,
-                store,
-                roster,
-                f.unit.trim(),
-                f.ability.trim(),
-                path.as_deref(),
-            )
-            .map(|_| ())
-        },
-    )
-    .await
 }
 
 /// A side's army: a `unit` field per unit ticked (ids), its general, the roll-off's dice.
@@ -177,7 +107,7 @@ async fn plan(
     .await
 }
 
-/// Start a quest (a roster with none).
+/// Start a quest (a roster with none); sent to `roster_actions`.
 pub fn quest_form(roster_id: i64, key: &str, quests: &[(String, String)], roster: &Value) -> Markup {
     let none = Vec::new();
     let units = roster["units"].as_array().unwrap_or(&none);

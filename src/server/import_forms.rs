@@ -4,6 +4,7 @@
 //! or why it did not. "Check it first" imports nothing (`--dry-run`). The API takes the same,
 //! as JSON.
 
+use super::actions::{Flag, yes};
 use super::auth::changing;
 use super::forms::{check_key, refused, session};
 use super::pages::page;
@@ -106,22 +107,6 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
                 .into_response()
         })?;
         Ok(Upload(b, file))
-    }
-}
-
-/// A yes or no: the API's `true`, or a form's checked box ("on").
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum Flag {
-    Yes(bool),
-    Checked(String),
-}
-
-fn yes(flag: &Option<Flag>) -> bool {
-    match flag {
-        Some(Flag::Yes(b)) => *b,
-        Some(Flag::Checked(s)) => !s.is_empty() && s != "false" && s != "off",
-        None => false,
     }
 }
 

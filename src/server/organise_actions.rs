@@ -6,7 +6,8 @@
 
 use super::Server;
 use super::actions::{
-    Back, CampaignAt, May, Rename, campaign_api, campaign_form, keyed, roster_api, roster_form,
+    Back, CampaignAt, Flag, May, Rename, campaign_action, campaign_api, campaign_form, keyed, roster_action,
+    roster_api, roster_form, yes,
 };
 use crate::cli::views;
 use crate::error::{Error, Result};
@@ -20,18 +21,14 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 pub fn routes() -> Router<super::Shared> {
-    let organise = |id: i64| format!("/campaigns/{id}/organise");
-    Router::new()
-        .route("/campaigns/{id}/settings", campaign_form(organise, settings))
-        .route(
-            "/api/campaigns/{id}/settings",
-            campaign_api(MethodFilter::POST, settings),
-        )
-        .route("/campaigns/{id}/rename", campaign_form(organise, rename_campaign))
-        .route(
-            "/api/campaigns/{id}/rename",
-            campaign_api(MethodFilter::POST, rename_campaign),
-        )
+    let mut router = Router::new();
+    router = campaign_action(router, "settings", settings);
+    router = campaign_action(router, "rename", rename_campaign);
+    router = campaign_action(router, "rosters", new_roster);
+    router = roster_action(router, "favour", May::Organiser, Back::Organise, favour);
+    // Deleting: the form goes back to the campaigns (the page deleted is gone); the API is a
+    // `DELETE` of the campaign or roster itself.
+    router
         .route(
             "/campaigns/{id}/delete",
             campaign_form(|_| "/".into(), delete_campaign),
@@ -40,11 +37,6 @@ pub fn routes() -> Router<super::Shared> {
             "/api/campaigns/{id}",
             campaign_api(MethodFilter::DELETE, delete_campaign),
         )
-        .route("/campaigns/{id}/rosters", campaign_form(organise, new_roster))
-        .route(
-            "/api/campaigns/{id}/rosters",
-            campaign_api(MethodFilter::POST, new_roster),
-        )
         .route(
             "/rosters/{id}/delete",
             roster_form(May::Organiser, Back::Organise, delete_roster),
@@ -52,14 +44,6 @@ pub fn routes() -> Router<super::Shared> {
         .route(
             "/api/rosters/{id}",
             roster_api(MethodFilter::DELETE, May::Organiser, delete_roster),
-        )
-        .route(
-            "/rosters/{id}/favour",
-            roster_form(May::Organiser, Back::Organise, favour),
-        )
-        .route(
-            "/api/rosters/{id}/favour",
-            roster_api(MethodFilter::POST, May::Organiser, favour),
         )
 }
 
@@ -136,23 +120,7 @@ struct Delete {
     confirm: Option<String>,
 }
 
-/// A yes or no: the API's `true`, or a form's checkbox ("on").
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum Flag {
-    Yes(bool),
-    Checked(String),
-}
-
 impl Delete {
-    fn forced(&self) -> bool {
-        match &self.force {
-            Some(Flag::Yes(yes)) => *yes,
-            Some(Flag::Checked(f)) => ["on", "true", "yes"].iter().any(|w| f.eq_ignore_ascii_case(w)),
-            None => false,
-        }
-    }
-
     /// Refuses a form whose typed name is not `name` (the API sends none).
     fn confirmed(&self, name: &str) -> Result<()> {
         match &self.confirm {
@@ -166,13 +134,13 @@ impl Delete {
 
 fn delete_campaign(_: &Server, store: &mut Store, at: &CampaignAt, b: Delete) -> Result<Value> {
     b.confirmed(&at.name)?;
-    let done = ops::manage::delete_campaign(store, &at.name, b.forced())?;
+    let done = ops::manage::delete_campaign(store, &at.name, yes(&b.force))?;
     Ok(json!({ "campaign": done.campaign, "set_id": done.set_id, "rosters": done.rosters }))
 }
 
 fn delete_roster(s: &Server, store: &mut Store, at: &Located, b: Delete) -> Result<Value> {
     b.confirmed(&at.name)?;
-    let done = ops::manage::delete_roster(&s.catalogue, store, &at.typed, b.forced())?;
+    let done = ops::manage::delete_roster(&s.catalogue, store, &at.typed, yes(&b.force))?;
     Ok(json!({ "summary": done.outcome.summary, "roster": done.roster.name }))
 }
 

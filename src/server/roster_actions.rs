@@ -1,11 +1,12 @@
-//! What a player does to their own roster besides battles, from its page and the API: rename
-//! it (`roster rename`), give an enhancement (`roster enhance`), add to the Arcane Tome
+//! What a player does to their own roster besides battles, from its page and the API: add a
+//! starting unit (`roster add`), start a quest (`quest start`), pick a rank's ability (`rank
+//! choose`), rename it (`roster rename`), give an enhancement (`roster enhance`), add to the Arcane Tome
 //! (`roster lore add`), set the realm of origin (`roster realm`), and during set-up take a
 //! starting unit off again (`roster remove`). The organiser may do each for any roster of the
 //! campaign. Each calls the CLI command's operation and answers the roster after it.
 
 use super::Server;
-use super::actions::{Back, May, Rename, keyed, roster_api, roster_form};
+use super::actions::{Back, Flag, May, Rename, keyed, roster_action, roster_form, yes};
 use super::api::with_roster;
 use super::forms::some;
 use crate::catalogue::{Faction, LoreKind};
@@ -14,40 +15,105 @@ use crate::ops;
 use crate::ops::roster::{Located, LoreEntryChoice};
 use crate::store::Store;
 use axum::Router;
-use axum::routing::MethodFilter;
 use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::Value;
 
 pub fn routes() -> Router<super::Shared> {
-    let post = MethodFilter::POST;
-    Router::new()
-        .route(
-            "/rosters/{id}/rename",
-            roster_form(May::Player, Back::Roster, rename),
-        )
-        .route("/api/rosters/{id}/rename", roster_api(post, May::Player, rename))
-        .route(
-            "/rosters/{id}/enhancements",
-            roster_form(May::Player, Back::Roster, enhance),
-        )
-        .route(
-            "/api/rosters/{id}/enhancements",
-            roster_api(post, May::Player, enhance),
-        )
-        .route("/rosters/{id}/tome", roster_form(May::Player, Back::Roster, tome))
-        .route("/api/rosters/{id}/tome", roster_api(post, May::Player, tome))
-        .route(
-            "/rosters/{id}/realm",
-            roster_form(May::Player, Back::Roster, realm),
-        )
-        .route("/api/rosters/{id}/realm", roster_api(post, May::Player, realm))
-        .route(
-            "/rosters/{id}/remove",
-            roster_form(May::Player, Back::Roster, remove),
-        )
-        .route("/rosters/{id}/undo", roster_form(May::Player, Back::Roster, undo))
-        .route("/api/rosters/{id}/undo", roster_api(post, May::Player, undo))
+    let (player, page) = (May::Player, Back::Roster);
+    let mut router = Router::new();
+    router = roster_action(router, "units", player, page, add_unit);
+    router = roster_action(router, "quest", player, page, quest);
+    router = roster_action(router, "rank", player, page, rank);
+    router = roster_action(router, "rename", player, page, rename);
+    router = roster_action(router, "enhancements", player, page, enhance);
+    router = roster_action(router, "tome", player, page, tome);
+    router = roster_action(router, "realm", player, page, realm);
+    router = roster_action(router, "undo", player, page, undo);
+    // Taking a unit off has its API call at `DELETE /api/rosters/{id}/units/{unit}`.
+    router.route("/rosters/{id}/remove", roster_form(player, page, remove))
+}
+
+/// `roster add` (set-up only): a warscroll, reinforced or not, with a name of its own or an
+/// ally's faction.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AddUnit {
+    #[serde(default)]
+    key: String,
+    warscroll: String,
+    #[serde(default)]
+    reinforced: Option<Flag>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    ally: Option<String>,
+}
+
+fn add_unit(s: &Server, store: &mut Store, at: &Located, b: AddUnit) -> Result<Value> {
+    let (name, ally) = (b.name.as_deref().and_then(some), b.ally.as_deref().and_then(some));
+    let add = ops::roster::AddUnit {
+        warscroll: b.warscroll.trim(),
+        reinforced: yes(&b.reinforced),
+        name: name.as_deref(),
+        ally: ally.as_deref(),
+    };
+    let done = ops::roster::add_unit(&s.catalogue, store, &at.typed, &add)?;
+    with_roster(s, store, &at.typed, &done.outcome.summary)
+}
+
+/// `quest start`: the quest, and the unit or manifestation a quest names.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Quest {
+    #[serde(default)]
+    key: String,
+    quest: String,
+    #[serde(default)]
+    unit: Option<String>,
+    #[serde(default)]
+    manifestation: Option<String>,
+}
+
+fn quest(s: &Server, store: &mut Store, at: &Located, b: Quest) -> Result<Value> {
+    let (unit, manifestation) = (
+        b.unit.as_deref().and_then(some),
+        b.manifestation.as_deref().and_then(some),
+    );
+    let done = ops::quest::start(
+        &s.catalogue,
+        store,
+        &at.typed,
+        b.quest.trim(),
+        unit.as_deref(),
+        manifestation.as_deref(),
+    )?;
+    with_roster(s, store, &at.typed, &done.outcome.summary)
+}
+
+/// `rank choose`: the unit, the ability, and at its first rank the Path.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rank {
+    #[serde(default)]
+    key: String,
+    unit: String,
+    ability: String,
+    #[serde(default)]
+    path: Option<String>,
+}
+
+fn rank(s: &Server, store: &mut Store, at: &Located, b: Rank) -> Result<Value> {
+    let path = b.path.as_deref().and_then(some);
+    let done = ops::rank::choose(
+        &s.catalogue,
+        store,
+        &at.typed,
+        b.unit.trim(),
+        b.ability.trim(),
+        path.as_deref(),
+    )?;
+    with_roster(s, store, &at.typed, &done.outcome.summary)
 }
 
 fn rename(s: &Server, store: &mut Store, at: &Located, b: Rename) -> Result<Value> {
@@ -181,7 +247,7 @@ pub fn only_this_roster(latest: &ops::undo::Preview, name: &str) -> bool {
     !latest.whose.is_empty() && latest.whose.iter().all(|(roster, _)| roster == name)
 }
 
-keyed!(Enhance, Tome, Realm, Remove, Undo);
+keyed!(AddUnit, Quest, Rank, Enhance, Tome, Realm, Remove, Undo);
 
 /// The roster's undo: its latest command named, with the button when it is the roster's alone.
 pub fn undo_form(roster_id: i64, name: &str, key: &str, latest: &ops::undo::Preview) -> Markup {
