@@ -1,9 +1,8 @@
-//! The API's actions on a planned battle besides its armies and twists (`docs/API.md`): name
-//! its realm (the organiser or a player of the battle) and pick the outnumbered side's sudden
-//! death objective (its player or the organiser). Each calls the operation its CLI command
+//! The API's sudden death pick on a planned battle (`docs/API.md`): the outnumbered side's
+//! objective, by its player or the organiser (its twist and realm are `battle_forms`'s). Each calls the operation its CLI command
 //! calls and answers the battle as `GET /api/battles/{id}` does.
 
-use super::auth::{changing, in_battle};
+use super::auth::changing;
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::cli::views;
 use crate::ops;
@@ -16,44 +15,10 @@ use serde::Deserialize;
 use serde_json::Value;
 
 pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/api/battles/{id}/realm", post(realm))
-        .route("/api/battles/{id}/sudden-death/{roster_id}", post(sudden_death))
+    Router::new().route("/api/battles/{id}/sudden-death/{roster_id}", post(sudden_death))
 }
 
 type Answer = Result<Json<Value>, Failure>;
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Realm {
-    realm: String,
-}
-
-/// `POST /api/battles/{id}/realm`: `ptg battle realm BATTLE REALM`.
-async fn realm(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Json(r): Json<Realm>,
-) -> Answer {
-    let (campaign_id, sides) = server
-        .with_store(move |s, store| {
-            let b = s.battle(store, id)?.battle;
-            Ok((
-                b.campaign_id,
-                b.sides.iter().map(|s| s.roster_id).collect::<Vec<_>>(),
-            ))
-        })
-        .await
-        .map_err(not_found_if_unknown)?;
-    in_battle(&server, &headers, campaign_id, &sides).await?;
-    let view = server
-        .with_store(move |s, store| {
-            views::battle(&ops::realms::pick_realm(&s.catalogue, store, id, &r.realm)?)
-        })
-        .await?;
-    Ok(Json(view))
-}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -4,9 +4,11 @@
 //! (session, key, rights); who may act is decided from the battle in the database, never from
 //! the form's fields, and each form calls the operation its CLI command calls.
 
-use super::auth::acts_in_battle;
+use super::actions::{Keyed, keyed};
+use super::auth::{acts_in_battle, in_battle, organiser};
 use super::forms::{check_key, dice_of, refused, session, some, submit};
 use super::{Failure, Server, Shared, not_found_if_unknown};
+use crate::cli::views;
 use crate::error::{Error, Result};
 use crate::ops;
 use crate::rules::battle::{Battle, PickRequest};
@@ -15,15 +17,66 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::post;
-use axum::{Form, Router};
+use axum::{Form, Json, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
 
 pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/battles/{id}/twist", post(twist))
-        .route("/battles/{id}/realm", post(realm))
-        .route("/battles/{id}/sudden-death", post(sudden_death))
+    let mut router = Router::new();
+    router = battle_action(router, "twist", Rights::InBattle, twist);
+    router = battle_action(router, "realm", Rights::InBattle, realm);
+    // The sudden death pick names its roster: its API call has it in the path (`battle_api`).
+    router.route("/battles/{id}/sudden-death", post(sudden_death))
+}
+
+/// An action on battle `b` with the request's body; its answer is the API's JSON.
+pub(super) type BattleWork<B> = fn(&Server, &mut Store, &Battle, B) -> Result<Value>;
+
+/// Both routes of battle action `action`: its form at `/battles/{id}/{action}` (checked by
+/// [`submit_in_battle`]) and `POST /api/battles/{id}/{action}` (its token checked against the
+/// battle as the database has it), one function behind both.
+fn battle_action<B>(
+    router: Router<Shared>,
+    action: &str,
+    rights: Rights,
+    work: BattleWork<B>,
+) -> Router<Shared>
+where
+    B: DeserializeOwned + Keyed + Send + 'static,
+{
+    let form = move |State(server): State<Shared>,
+                     headers: HeaderMap,
+                     Path(id): Path<i64>,
+                     Form(b): Form<B>| async move {
+        let key = b.key().to_string();
+        submit_in_battle(&server, &headers, &key, id, rights, move |s, store, battle| {
+            work(s, store, &battle, b).map(|_| ())
+        })
+        .await
+    };
+    let api = move |State(server): State<Shared>,
+                    headers: HeaderMap,
+                    Path(id): Path<i64>,
+                    Json(b): Json<B>| async move {
+        let battle = server
+            .with_store(move |s, store| Ok(s.battle(store, id)?.battle))
+            .await
+            .map_err(not_found_if_unknown)?;
+        let sides: Vec<i64> = battle.sides.iter().map(|s| s.roster_id).collect();
+        match rights {
+            Rights::Organiser => organiser(&server, &headers, battle.campaign_id).await?,
+            Rights::InBattle => in_battle(&server, &headers, battle.campaign_id, &sides).await?,
+        };
+        let done = server
+            .with_store(move |s, store| work(s, store, &battle, b))
+            .await?;
+        Ok::<_, Failure>(Json(done))
+    };
+    router
+        .route(&format!("/battles/{{id}}/{action}"), post(form))
+        .route(&format!("/api/battles/{{id}}/{action}"), post(api))
 }
 
 /// Who may send a battle's form.
@@ -88,80 +141,89 @@ pub(super) fn side_name(b: &Battle, roster_id: i64) -> Result<String> {
         .ok_or_else(|| Error::refused(format!("roster {roster_id} is not a side of battle {}", b.id)))
 }
 
+/// `ptg battle twist BATTLE --round N [--underdog R] [--dice ...]`.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Twist {
+    #[serde(default)]
     key: String,
     round: u32,
-    /// The underdog's roster id; empty, the rules decide (the players roll off).
+    /// The underdog's roster id; left out or empty, the rules decide (the players roll off).
     #[serde(default)]
-    underdog: String,
+    underdog: Option<Typed>,
+    /// The dice rolled at the table: a list (API) or "2, 5" (form); left out, the server rolls.
     #[serde(default)]
-    dice: String,
+    dice: Option<Typed>,
 }
 
-/// `POST /battles/{id}/twist`: `ptg battle twist BATTLE --round N [--underdog R] [--dice ...]`.
-async fn twist(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Form(f): Form<Twist>,
-) -> Response {
-    let key = f.key.clone();
-    submit_in_battle(
-        &server,
-        &headers,
-        &key,
-        id,
-        Rights::InBattle,
-        move |s, store, b| {
-            let underdog = match some(&f.underdog) {
-                Some(u) => {
-                    let roster_id = u
-                        .parse()
-                        .map_err(|_| Error::refused(format!("'{u}' is not a roster id")))?;
-                    Some(side_name(&b, roster_id)?)
-                }
-                None => None,
-            };
-            let mut dice = dice_of(&f.dice)?;
-            ops::battle::twist(
-                &s.catalogue,
-                store,
-                id,
-                f.round,
-                underdog.as_deref(),
-                dice.as_mut(),
-            )
-            .map(|_| ())
-        },
-    )
-    .await
-}
-
+/// A value as the API sends it (a number, a list of numbers) or as a form does (text).
 #[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Typed {
+    Number(i64),
+    Numbers(Vec<u32>),
+    Text(String),
+}
+
+impl Typed {
+    /// The value as a form has it: "3", "2,5", or the text.
+    fn text(&self) -> String {
+        match self {
+            Typed::Number(n) => n.to_string(),
+            Typed::Numbers(list) => list.iter().map(u32::to_string).collect::<Vec<_>>().join(","),
+            Typed::Text(t) => t.clone(),
+        }
+    }
+}
+
+fn twist(s: &Server, store: &mut Store, b: &Battle, t: Twist) -> Result<Value> {
+    let underdog = match t.underdog.as_ref().and_then(|u| some(&u.text())) {
+        Some(u) => {
+            let roster_id = u
+                .parse()
+                .map_err(|_| Error::refused(format!("'{u}' is not a roster id")))?;
+            Some(side_name(b, roster_id)?)
+        }
+        None => None,
+    };
+    let typed = t.dice.as_ref().map(Typed::text).unwrap_or_default();
+    let mut dice = dice_of(&typed)?;
+    let twisted = ops::battle::twist(
+        &s.catalogue,
+        store,
+        b.id,
+        t.round,
+        underdog.as_deref(),
+        dice.as_mut(),
+    )?;
+    Ok(json!({
+        "battle": twisted.battle,
+        "round": twisted.round,
+        "underdog": twisted.underdog,
+        "twist": twisted.twist.name,
+        "rolls": twisted.rolls,
+    }))
+}
+
+/// `ptg battle realm BATTLE REALM`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Realm {
+    #[serde(default)]
     key: String,
     realm: String,
 }
 
-/// `POST /battles/{id}/realm`: `ptg battle realm BATTLE REALM`.
-async fn realm(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Form(f): Form<Realm>,
-) -> Response {
-    let key = f.key.clone();
-    submit_in_battle(
-        &server,
-        &headers,
-        &key,
-        id,
-        Rights::InBattle,
-        move |s, store, _| ops::realms::pick_realm(&s.catalogue, store, id, f.realm.trim()).map(|_| ()),
-    )
-    .await
+fn realm(s: &Server, store: &mut Store, b: &Battle, r: Realm) -> Result<Value> {
+    views::battle(&ops::realms::pick_realm(
+        &s.catalogue,
+        store,
+        b.id,
+        r.realm.trim(),
+    )?)
 }
+
+keyed!(Twist, Realm);
 
 #[derive(Debug, Deserialize)]
 struct SuddenDeath {

@@ -1,14 +1,14 @@
 //! What else the organiser does from the pages and the API: undo the campaign's latest command
 //! (as `ptg undo --campaign C`, the command named first so a change meanwhile is refused, not
-//! undone), and roll a battle round's twist (the organiser, or a player of that battle).
+//! undone).
 
-use super::auth::{in_battle, organiser};
-use super::forms::{dice_of, submit_as_organiser};
+use super::auth::organiser;
+use super::forms::submit_as_organiser;
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::error::Error;
 use crate::ops;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
 use axum::{Form, Json, Router};
@@ -20,7 +20,6 @@ pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/api/campaigns/{id}/undo", post(undo_api))
         .route("/campaigns/{id}/undo", post(undo_form))
-        .route("/api/battles/{id}/twist", post(twist_api))
 }
 
 /// The campaign's name, if this server serves it.
@@ -109,81 +108,4 @@ pub fn undo_form_html(campaign_id: i64, key: &str, latest: &ops::undo::Preview) 
             button { "Undo it" }
         }
     }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TwistBody {
-    round: u32,
-    /// The underdog's roster id, when the players name it (else the rules decide).
-    underdog: Option<i64>,
-    dice: Option<Vec<u32>>,
-}
-
-/// `POST /api/battles/{id}/twist`: `ptg battle twist` (the organiser or a player of the battle).
-async fn twist_api(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(id): Path<i64>,
-    Json(t): Json<TwistBody>,
-) -> Result<Json<Value>, Failure> {
-    let sides = server
-        .with_store(move |s, store| {
-            let b = s.battle(store, id)?.battle;
-            Ok((
-                b.campaign_id,
-                b.sides
-                    .iter()
-                    .map(|s| (s.roster_id, s.roster.clone()))
-                    .collect::<Vec<_>>(),
-            ))
-        })
-        .await
-        .map_err(not_found_if_unknown)?;
-    let (campaign_id, sides) = sides;
-    let ids: Vec<i64> = sides.iter().map(|(id, _)| *id).collect();
-    in_battle(&server, &headers, campaign_id, &ids).await?;
-    let underdog = match t.underdog {
-        Some(u) => Some(
-            sides
-                .iter()
-                .find(|(id, _)| *id == u)
-                .map(|(_, name)| name.clone())
-                .ok_or_else(|| {
-                    Failure::new(
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                        format!("roster {u} is not a side of battle {id}"),
-                    )
-                })?,
-        ),
-        None => None,
-    };
-    let done = server
-        .with_store(move |s, store| {
-            let typed: String = t
-                .dice
-                .iter()
-                .flatten()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(",");
-            let mut dice = dice_of(&typed)?;
-            let twisted = ops::battle::twist(
-                &s.catalogue,
-                store,
-                id,
-                t.round,
-                underdog.as_deref(),
-                dice.as_mut(),
-            )?;
-            Ok(json!({
-                "battle": twisted.battle,
-                "round": twisted.round,
-                "underdog": twisted.underdog,
-                "twist": twisted.twist.name,
-                "rolls": twisted.rolls,
-            }))
-        })
-        .await?;
-    Ok(Json(done))
 }
