@@ -5,6 +5,7 @@
 pub mod catalogue;
 pub mod cli;
 pub mod error;
+pub mod ids;
 pub mod lists;
 pub mod names;
 pub mod ops;

@@ -13,7 +13,7 @@ fn main() -> ExitCode {
         Err(e) => {
             let report = e.report();
             if !report.is_empty() {
-                eprintln!("{report}");
+                eprintln!("{}", cli::output::terminal_safe(&report));
             }
             ExitCode::from(e.exit_code())
         }

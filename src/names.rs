@@ -5,10 +5,11 @@
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 
-/// A name as ptg compares it: trimmed, in one Unicode normal form (a typed `é` may be one
-/// code point or `e` plus an accent), lower-cased by Unicode rules.
+/// A name as ptg compares it: trimmed, in one Unicode normal form (NFKC: a typed `é` may be
+/// one code point or `e` plus an accent, and a full-width `Ｈ` or a ligature `ﬁ` is the letters
+/// it looks like, so look-alike names collide), lower-cased by Unicode rules.
 pub fn fold(name: &str) -> String {
-    name.trim().nfc().flat_map(char::to_lowercase).collect()
+    name.trim().nfkc().flat_map(char::to_lowercase).collect()
 }
 
 /// Two names that are the same to a player: equal once folded.

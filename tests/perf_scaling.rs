@@ -10,11 +10,16 @@ mod common;
 
 use common::{Fixture, Ptg};
 use ptg::catalogue::Catalogue;
+use ptg::ids::{CampaignId, RosterId};
 use ptg::ops;
 use ptg::store::Store;
 use std::sync::atomic::Ordering;
 
 const R: &str = "R";
+/// R, S and Vale as every operation takes them: rosters 1 and 2 of campaign 1.
+const R_ID: RosterId = RosterId(1);
+const S_ID: RosterId = RosterId(2);
+const VALE: CampaignId = CampaignId(1);
 
 /// Plays battle `n` between `a` (Stormcast) and `b` (Skaven), result and both aftermaths,
 /// with seeded dice so both leagues roll alike.
@@ -131,7 +136,7 @@ fn same_on_both(what: &str, command: fn(&Catalogue, &mut Store)) {
 fn history_of_one_roster_reads_only_that_roster() {
     same_on_both("history --roster R", |_, store| {
         let shown =
-            ops::history::each(store, Some(R), None, Default::default(), |_, _| Ok(())).expect("history");
+            ops::history::each(store, Some(R_ID), None, Default::default(), |_, _| Ok(())).expect("history");
         assert!(shown.sets > 0);
     });
 }
@@ -139,7 +144,7 @@ fn history_of_one_roster_reads_only_that_roster() {
 #[test]
 fn audit_of_one_roster_reads_only_that_roster() {
     same_on_both("audit --roster R", |cat, store| {
-        let audit = ops::audit::audit(cat, store, Some(R), None).expect("audit");
+        let audit = ops::audit::audit(cat, store, Some(R_ID), None).expect("audit");
         assert!(audit.findings.is_empty(), "{:?}", audit.findings.len());
     });
 }
@@ -147,7 +152,7 @@ fn audit_of_one_roster_reads_only_that_roster() {
 #[test]
 fn roster_show_reads_only_that_roster() {
     same_on_both("roster show R", |cat, store| {
-        ops::roster::show(cat, store, R).expect("roster show");
+        ops::roster::show(cat, store, R_ID).expect("roster show");
     });
 }
 
@@ -155,7 +160,7 @@ fn roster_show_reads_only_that_roster() {
 fn roster_sheet_reads_only_that_roster() {
     same_on_both("roster sheet R", |cat, store| {
         let printed = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date");
-        ops::sheet::view(cat, store, R, printed).expect("roster sheet");
+        ops::sheet::view(cat, store, R_ID, printed).expect("roster sheet");
     });
 }
 
@@ -163,7 +168,7 @@ fn roster_sheet_reads_only_that_roster() {
 fn undo_of_one_roster_reads_only_that_roster() {
     same_on_both("undo --roster R", |cat, store| {
         let scope = ops::undo::Scope {
-            roster: Some(R),
+            roster: Some(R_ID),
             campaign: None,
         };
         let undone = ops::undo::undo(cat, store, scope, None).expect("undo");
@@ -188,9 +193,9 @@ fn planning_a_battle_does_not_read_the_rosters_logs() {
     // (the revision check every asking command makes): newest entries of indexes only.
     same_for_any_log("battle new R S", |cat, store| {
         let new = ops::battle::NewBattle {
-            campaign: "Vale",
+            campaign: VALE,
             points: 1000,
-            rosters: [R, "S"],
+            rosters: [R_ID, S_ID],
             battleplan: Some("The Ruined Settlement"),
             realm: ptg::rules::realms::RealmChoice::None,
         };

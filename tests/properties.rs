@@ -39,7 +39,7 @@ proptest! {
         let trimmed = s.trim();
         let sane = !trimmed.is_empty()
             && trimmed.chars().count() <= MAX_NAME_CHARS
-            && !trimmed.chars().any(char::is_control);
+            && !trimmed.chars().any(|c| c.is_control() || names::is_invisible(c) || c == '/');
         match names::check(NameKind::Roster, &s) {
             Ok(name) => {
                 prop_assert!(sane, "{s:?} accepted");

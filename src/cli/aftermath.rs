@@ -62,6 +62,7 @@ struct AftermathReport<'a> {
 
 pub fn run(app: &mut App, args: AftermathArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.side_id(args.battle, &args.roster)?;
     let (cat, store) = app.both()?;
     let mut dice = args.dice.dice()?;
     // "ask", or nothing at a terminal: picked after the D3s. Nothing in a script stays refused
@@ -85,7 +86,7 @@ pub fn run(app: &mut App, args: AftermathArgs) -> Result<()> {
         retire: args.retire,
         quest: args.quest.unwrap_or_default(),
     };
-    let done = ops::aftermath::run(cat, store, args.battle, &args.roster, &choices, &mut dice, ask)?;
+    let done = ops::aftermath::run(cat, store, args.battle, roster, &choices, &mut dice, ask)?;
     let (outcome, after) = (&done.outcome, &done.after);
     let changes = outcome.changes.iter().map(|c| describe(&[after], c));
     if json_out {

@@ -20,8 +20,10 @@ pub struct AuditArgs {
 
 pub fn run(app: &mut App, args: AuditArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.roster_id_of(args.roster.as_deref())?;
+    let campaign = app.campaign_id_of(args.campaign.as_deref())?;
     let (cat, store) = app.both()?;
-    let audit = ops::audit::audit(cat, store, args.roster.as_deref(), args.campaign.as_deref())?;
+    let audit = ops::audit::audit(cat, store, roster, campaign)?;
     let findings = &audit.findings;
     if json_out {
         json(&audit)?;

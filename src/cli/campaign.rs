@@ -112,7 +112,8 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
         }
         CampaignCmd::Show { name } => super::campaign_show::run(app, &name),
         CampaignCmd::Rename { name, new_name } => {
-            let done = ops::manage::rename_campaign(app.store()?, &name, &new_name)?;
+            let campaign = app.campaign_id(&name)?;
+            let done = ops::manage::rename_campaign(app.store()?, campaign, &new_name)?;
             if json_out {
                 return json(&done.campaign);
             }
@@ -122,7 +123,8 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
             ))
         }
         CampaignCmd::Delete { name, force } => {
-            let done = ops::manage::delete_campaign(app.store()?, &name, force)?;
+            let campaign = app.campaign_id(&name)?;
+            let done = ops::manage::delete_campaign(app.store()?, campaign, force)?;
             if json_out {
                 return json(&done.campaign);
             }
@@ -143,8 +145,9 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
         } => {
             let legends = legends.map(|l| matches!(l, OnOff::On));
             let standings = rule(standings.as_deref())?;
+            let campaign = app.campaign_id(&name)?;
             let (cat, store) = app.both()?;
-            let done = ops::campaign::set(cat, store, &name, legends, &options, standings)?;
+            let done = ops::campaign::set(cat, store, campaign, legends, &options, standings)?;
             if json_out {
                 return json(&SetReport {
                     campaign: &done.campaign,

@@ -12,8 +12,9 @@ use crate::ops::campaign::legends_words;
 
 pub fn run(app: &mut App, name: &str) -> Result<()> {
     let json_out = app.json;
+    let campaign = app.campaign_id(name)?;
     let (cat, store) = app.both()?;
-    let shown = ops::campaign::show(cat, store, name)?;
+    let shown = ops::campaign::show(cat, store, campaign)?;
     if json_out {
         return json(&shown);
     }

@@ -6,6 +6,7 @@
 
 use super::{Cli, output::line};
 use crate::error::{Error, Result};
+use crate::ids::CampaignId;
 use crate::names::SameName;
 use crate::ops;
 use crate::ops::Store;
@@ -224,10 +225,10 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &mut Store) ->
     let campaign = format!("Ashen Vale{DEMO}");
     let earlier = ops::campaign::list(store)?
         .into_iter()
-        .any(|c| c.campaign.name.same_name(&campaign));
-    if earlier {
+        .find(|c| c.campaign.name.same_name(&campaign));
+    if let Some(earlier) = earlier {
         line(format!("\n$ ptg campaign delete \"{campaign}\" --force"))?;
-        let done = ops::manage::delete_campaign(store, &campaign, true)?;
+        let done = ops::manage::delete_campaign(store, CampaignId(earlier.campaign.id), true)?;
         line(format!(
             "The last demo's campaign is deleted (change set #{}; it stays in the history).",
             done.set_id

@@ -63,18 +63,14 @@ pub fn run(app: &mut App, args: HistoryArgs) -> Result<()> {
     // Each set is printed as it is read.
     let mut array = JsonArray::default();
     let mut out = Stream::stdout();
-    let shown = ops::history::each(
-        app.store()?,
-        args.roster.as_deref(),
-        args.campaign.as_deref(),
-        page,
-        |set, names| {
-            if json_out {
-                return array.item(&mut out, set);
-            }
-            print_set(&mut out, set, names)
-        },
-    )?;
+    let roster = app.roster_id_of(args.roster.as_deref())?;
+    let campaign = app.campaign_id_of(args.campaign.as_deref())?;
+    let shown = ops::history::each(app.store()?, roster, campaign, page, |set, names| {
+        if json_out {
+            return array.item(&mut out, set);
+        }
+        print_set(&mut out, set, names)
+    })?;
     if json_out {
         array.finish(&mut out)?;
         return out.finish();

@@ -32,9 +32,10 @@ pub struct InviteArgs {
 
 pub fn run(app: &mut App, args: InviteArgs) -> Result<()> {
     let json_out = app.json;
+    let campaign = app.campaign_id(&args.campaign)?;
     let store = app.store()?;
     if args.list {
-        let invites = ops::invite::list(store, &args.campaign)?;
+        let invites = ops::invite::list(store, campaign)?;
         if json_out {
             return json(&invites);
         }
@@ -51,7 +52,7 @@ pub fn run(app: &mut App, args: InviteArgs) -> Result<()> {
         return line(t.to_string());
     }
     if let Some(which) = &args.revoke {
-        let invite = ops::invite::revoke(store, &args.campaign, which)?;
+        let invite = ops::invite::revoke(store, campaign, which)?;
         if json_out {
             return json(&invite);
         }
@@ -60,7 +61,11 @@ pub fn run(app: &mut App, args: InviteArgs) -> Result<()> {
             invite.id
         ));
     }
-    let made = ops::invite::create(store, &args.campaign, args.roster.as_deref())?;
+    let roster = match args.roster.as_deref() {
+        Some(r) => Some(ops::resolve::roster_in(store, campaign, r)?),
+        None => None,
+    };
+    let made = ops::invite::create(store, campaign, roster)?;
     if json_out {
         return json(&made);
     }

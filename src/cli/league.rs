@@ -39,7 +39,8 @@ pub fn export(app: &mut App, args: ExportArgs) -> Result<()> {
             file.display()
         )));
     }
-    let league = ops::league::export(app.store()?, args.campaign.as_deref())?;
+    let campaign = app.campaign_id_of(args.campaign.as_deref())?;
+    let league = ops::league::export(app.store()?, campaign)?;
     match &args.output {
         None => super::output::text(&league.text),
         Some(file) => {

@@ -21,8 +21,9 @@ impl PackArg {
         match &self.campaign {
             None => lookup::default_battlepack(app.catalogue()?),
             Some(c) => {
+                let campaign = app.campaign_id(c)?;
                 let (cat, store) = app.both()?;
-                lookup::campaign_battlepack(cat, store, c)
+                lookup::campaign_battlepack(cat, store, campaign)
             }
         }
     }

@@ -34,6 +34,7 @@ mod undo;
 
 use crate::catalogue::Catalogue;
 use crate::error::Result;
+use crate::ids::{CampaignId, RosterId};
 use crate::ops::{self, Store};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -182,6 +183,32 @@ impl App {
             self.store = ops::open_store_if_exists(self.db_path.as_deref())?;
         }
         Ok((self.catalogue.as_ref().expect("loaded"), self.store.as_mut()))
+    }
+
+    /// The roster a player typed (`CAMPAIGN/ROSTER` where two campaigns have one), as the id
+    /// every operation takes: a name is looked up here, once.
+    pub fn roster_id(&mut self, typed: &str) -> Result<RosterId> {
+        ops::resolve::roster(self.store()?, typed)
+    }
+
+    /// The campaign a player typed, as its id.
+    pub fn campaign_id(&mut self, typed: &str) -> Result<CampaignId> {
+        ops::resolve::campaign(self.store()?, typed)
+    }
+
+    /// [`App::campaign_id`] of an optional argument.
+    pub fn campaign_id_of(&mut self, typed: Option<&str>) -> Result<Option<CampaignId>> {
+        typed.map(|c| self.campaign_id(c)).transpose()
+    }
+
+    /// [`App::roster_id`] of an optional argument.
+    pub fn roster_id_of(&mut self, typed: Option<&str>) -> Result<Option<RosterId>> {
+        typed.map(|r| self.roster_id(r)).transpose()
+    }
+
+    /// The side of battle `battle` a player typed (its roster's name or id).
+    pub fn side_id(&mut self, battle: i64, typed: &str) -> Result<RosterId> {
+        ops::resolve::battle_side(self.store()?, battle, typed)
     }
 
     /// Catalogue and store together, for commands that need both at once.

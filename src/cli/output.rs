@@ -6,16 +6,43 @@ use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 use std::io::Write;
 
+/// `text` as a terminal may be shown it: every control character but the line break, and
+/// every invisible or text-direction one (`rules::names::is_invisible`), written as its JSON
+/// escape (`\u001b`), so nothing read from a database or a file can move the cursor, recolour
+/// the screen, forge a line or reverse one. The second wall behind the name rules, for what an
+/// older ptg let in. Inside a JSON string the escape reads back as the same character.
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| (c.is_control() && c != '\n') || crate::rules::names::is_invisible(c);
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{u:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Writes `text` and a newline to stdout.
 pub fn line(text: impl AsRef<str>) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    pipe(writeln!(out, "{}", text.as_ref()).and_then(|_| out.flush()))
+    pipe(writeln!(out, "{}", terminal_safe(text.as_ref())).and_then(|_| out.flush()))
 }
 
-/// Writes `text` to stdout as it is.
+/// Writes `text` to stdout as it is, but for the characters [`terminal_safe`] escapes.
 pub fn text(text: &str) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    pipe(out.write_all(text.as_bytes()).and_then(|_| out.flush()))
+    pipe(
+        out.write_all(terminal_safe(text).as_bytes())
+            .and_then(|_| out.flush()),
+    )
 }
 
 /// Writes `value` as pretty JSON.
@@ -57,7 +84,7 @@ impl Stream {
 
     /// Writes `text` and a newline.
     pub fn line(&mut self, text: impl AsRef<str>) -> Result<()> {
-        pipe(writeln!(self.out, "{}", text.as_ref()))
+        pipe(writeln!(self.out, "{}", terminal_safe(text.as_ref())))
     }
 
     /// Writes out what is buffered.
@@ -94,5 +121,28 @@ impl JsonArray {
             Some(last) => out.line(format!("{last}\n]")),
             None => out.line("[]"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::terminal_safe;
+
+    #[test]
+    fn control_and_bidi_characters_are_escaped_and_read_back_in_json() {
+        let hostile = "Red\u{1b}]0;pwned\u{7}Tide\u{202e}x\ttab\u{9b}";
+        let safe = terminal_safe(hostile);
+        assert!(
+            !safe
+                .chars()
+                .any(|c| c.is_control() || crate::rules::names::is_invisible(c)),
+            "{safe}"
+        );
+        assert_eq!(safe, r"Red\u001b]0;pwned\u0007Tide\u202ex\u0009tab\u009b");
+        let json = serde_json::to_string(hostile).unwrap();
+        let back: String = serde_json::from_str(&terminal_safe(&json)).unwrap();
+        assert_eq!(back, hostile);
+        assert_eq!(terminal_safe("two\nlines"), "two\nlines");
+        assert_eq!(terminal_safe("tag\u{e0041}"), r"tag\udb40\udc41");
     }
 }

@@ -58,11 +58,12 @@ pub fn run(app: &mut App, cmd: QuestCmd) -> Result<()> {
             unit,
             manifestation,
         } => {
+            let roster = app.roster_id(&roster)?;
             let (cat, store) = app.both()?;
             let done = ops::quest::start(
                 cat,
                 store,
-                &roster,
+                roster,
                 &quest,
                 unit.as_deref(),
                 manifestation.as_deref(),

@@ -31,20 +31,24 @@ pub enum RankCmd {
 
 pub fn run(app: &mut App, cmd: RankCmd) -> Result<()> {
     let json_out = app.json;
+    let typed = match &cmd {
+        RankCmd::Choose { roster, .. } | RankCmd::Pending { roster } => roster,
+    };
+    let roster_id = app.roster_id(typed)?;
     let (cat, store) = app.both()?;
     match cmd {
         RankCmd::Choose {
-            roster,
+            roster: _,
             unit,
             ability,
             path,
         } => {
-            let done = ops::rank::choose(cat, store, &roster, &unit, &ability, path.as_deref())?;
+            let done = ops::rank::choose(cat, store, roster_id, &unit, &ability, path.as_deref())?;
             let msg = format!("{}.", done.outcome.summary);
             report(json_out, &done, msg)
         }
-        RankCmd::Pending { roster } => {
-            let s = ops::rank::pending(cat, store, &roster)?;
+        RankCmd::Pending { .. } => {
+            let s = ops::rank::pending(cat, store, roster_id)?;
             let lines = pending_lines(s.pack, &s.roster);
             if json_out {
                 return json(&lines);

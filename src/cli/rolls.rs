@@ -20,7 +20,7 @@ pub struct RollsArgs {
 
 pub fn run(app: &mut App, args: RollsArgs) -> Result<()> {
     let json_out = app.json;
-    let (battle, roster) = (args.battle, args.roster.as_deref());
+    let (battle, roster) = (args.battle, app.roster_id_of(args.roster.as_deref())?);
     let mut out = Stream::stdout();
     if json_out {
         let mut array = JsonArray::default();

@@ -28,10 +28,7 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
         db.ok_or_else(|| crate::error::Error::refused("ptg serve needs a database file, not one in memory"))?;
     let catalogue = app.catalogue()?.clone();
     let campaign = match &args.campaign {
-        Some(name) => {
-            let (cat, store) = app.both()?;
-            Some(crate::ops::campaign::show(cat, store, name)?.campaign.id)
-        }
+        Some(name) => Some(app.campaign_id(name)?.get()),
         None => None,
     };
     serve(

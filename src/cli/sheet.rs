@@ -74,6 +74,7 @@ pub fn run(app: &mut App, args: SheetArgs) -> Result<()> {
     };
     let printed = args.date.unwrap_or_else(|| chrono::Local::now().date_naive());
     let json_out = app.json;
+    let roster = app.roster_id(roster)?;
     let (cat, store) = app.both()?;
     let view = ops::sheet::view(cat, store, roster, printed)?;
     match args.format {

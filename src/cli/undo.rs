@@ -35,9 +35,17 @@ struct UndoReport {
 
 pub fn run(app: &mut App, args: UndoArgs) -> Result<()> {
     let json_out = app.json;
+    // A deleted roster or campaign is reached by its name when no live one has it, so its
+    // deletion can be undone.
     let scope = Scope {
-        roster: args.roster.as_deref(),
-        campaign: args.campaign.as_deref(),
+        roster: match args.roster.as_deref() {
+            Some(r) => Some(ops::resolve::roster_or_deleted(app.store()?, r)?),
+            None => None,
+        },
+        campaign: match args.campaign.as_deref() {
+            Some(c) => Some(ops::resolve::campaign_or_deleted(app.store()?, c)?),
+            None => None,
+        },
     };
     // The question is asked with no transaction open; the undo then checks that the command
     // confirmed is still the latest.

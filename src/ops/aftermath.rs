@@ -28,7 +28,7 @@ pub fn run<'a>(
     cat: &'a Catalogue,
     store: &mut Store,
     battle: i64,
-    roster: &str,
+    roster: crate::ids::RosterId,
     choices: &Choices,
     dice: &mut dyn Dice,
     ask: Option<&mut dyn FavouredPicker>,

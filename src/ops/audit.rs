@@ -4,6 +4,7 @@
 use super::pack_of;
 use crate::catalogue::Catalogue;
 use crate::error::Result;
+use crate::ids::{CampaignId, RosterId};
 use crate::rules::Change;
 use crate::rules::audit::{self, ArmyTaken, Finding, RosterAudit, RosterEvidence, UnitCosts};
 use crate::rules::log::{Command, LoggedSet};
@@ -29,17 +30,18 @@ pub struct Audit {
 pub fn audit(
     cat: &Catalogue,
     store: &mut Store,
-    roster: Option<&str>,
-    campaign: Option<&str>,
+    roster: Option<RosterId>,
+    campaign: Option<CampaignId>,
 ) -> Result<Audit> {
     store.read(|conn| {
         let (roster_ids, battles) = match (roster, campaign) {
-            (Some(name), _) => {
-                let id = rosters::id_of(conn, name)?;
+            (Some(r), _) => {
+                super::live_roster(conn, r)?;
+                let id = r.get();
                 (vec![id], battles::list_of_roster(conn, id)?)
             }
-            (None, Some(name)) => {
-                let campaign = Campaign::get(conn, name)?;
+            (None, Some(c)) => {
+                let campaign = super::live_campaign(conn, c)?;
                 let ids = rosters::list(conn, Some(campaign.id))?
                     .iter()
                     .map(|r| r.id)

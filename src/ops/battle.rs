@@ -4,6 +4,7 @@ use super::{check_unchanged, pack_of, read_at};
 use crate::catalogue::Catalogue;
 use crate::catalogue::battlepack::{BattlefieldSize, Battlepack, Battleplan, Twist};
 use crate::error::{Error, Result};
+use crate::ids::{CampaignId, RosterId};
 use crate::rules::army::{Allegiance, ArmyChoice, allegiance, plan_army};
 use crate::rules::battle::state::{ResultReport, check_sides, end_of_setup};
 use crate::rules::battle::{self as rules, Battle};
@@ -32,17 +33,19 @@ pub struct Shown<'a> {
 
 /// What `battle new` is told.
 pub struct NewBattle<'a> {
-    pub campaign: &'a str,
+    pub campaign: CampaignId,
     pub points: u32,
-    pub rosters: [&'a str; 2],
+    pub rosters: [RosterId; 2],
     /// A battleplan by name; `None` rolls on the table.
     pub battleplan: Option<&'a str>,
     /// The realm (option `realms`): named, rolled off for, or none.
     pub realm: RealmChoice,
 }
 
-fn load_roster(conn: &Conn, name: &str) -> Result<Roster> {
-    Ok(rosters::load(conn, rosters::id_of(conn, name)?)?)
+/// Live roster `id`, loaded.
+fn load_roster(conn: &Conn, id: RosterId) -> Result<Roster> {
+    super::live_roster(conn, id)?;
+    Ok(rosters::load(conn, id.get())?)
 }
 
 /// The battle with its battlepack's details and both sides' rosters, in one read.
@@ -98,7 +101,7 @@ pub fn plan<'a>(
     dice: &mut dyn Dice,
 ) -> Result<Shown<'a>> {
     let (campaign, pack, sides, seen) = store.read(|conn| {
-        let c = Campaign::get(conn, new.campaign)?;
+        let c = super::live_campaign(conn, new.campaign)?;
         let pack: &Battlepack = pack_of(cat, &c)?;
         let sides = [
             load_roster(conn, new.rosters[0])?,
@@ -156,7 +159,7 @@ pub fn record_army<'a>(
     cat: &'a Catalogue,
     store: &mut Store,
     battle_id: i64,
-    roster: &str,
+    roster: RosterId,
     choice: &ArmyChoice,
     triumph_table: Option<&str>,
     dice: &mut dyn Dice,
@@ -256,7 +259,7 @@ pub fn twist(
     store: &mut Store,
     battle_id: i64,
     round: u32,
-    underdog: Option<&str>,
+    underdog: Option<RosterId>,
     dice: &mut dyn Dice,
 ) -> Result<Twisted> {
     let (b, plan, named, seen) = store.read(|conn| {
@@ -404,16 +407,19 @@ impl BattleList<'_> {
 /// transaction.
 pub fn read_list<T>(
     store: &mut Store,
-    campaign: Option<&str>,
-    roster: Option<&str>,
+    campaign: Option<CampaignId>,
+    roster: Option<RosterId>,
     f: impl FnOnce(&BattleList) -> Result<T>,
 ) -> Result<T> {
     store.read(|conn| {
         let campaign_id = campaign
-            .map(|c| Campaign::get(conn, c))
+            .map(|c| super::live_campaign(conn, c))
             .transpose()?
             .map(|c| c.id);
-        let roster_id = roster.map(|r| rosters::id_of(conn, r)).transpose()?;
+        if let Some(r) = roster {
+            super::live_roster(conn, r)?;
+        }
+        let roster_id = roster.map(RosterId::get);
         f(&BattleList {
             conn,
             campaign_id,

@@ -2,6 +2,7 @@
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
+use crate::ids::CampaignId;
 use crate::rules::battle::Battle;
 use crate::rules::options::CampaignOptions;
 use crate::rules::standings::{LeagueEntry, Record, Standing, StandingsRule, standings};
@@ -43,13 +44,13 @@ pub struct Set {
 pub fn set(
     cat: &Catalogue,
     store: &mut Store,
-    name: &str,
+    campaign: CampaignId,
     legends: Option<bool>,
     options: &[String],
     standings: Option<StandingsRule>,
 ) -> Result<Set> {
     store.write(|tx| {
-        let c = Campaign::get(tx, name)?;
+        let c = super::live_campaign(tx, campaign)?;
         let pack = cat.battlepack(&c.battlepack).map_err(Error::refused)?;
         let mut new_options = c.options.with(&pack.options, &pack.name, options)?;
         new_options.standings = standings.unwrap_or(c.options.standings);
@@ -133,9 +134,9 @@ pub struct Shown {
 pub const RECENT_BATTLES: u32 = 5;
 
 /// A campaign's settings, the options in force with what each does, and its rosters.
-pub fn show(cat: &Catalogue, store: &mut Store, name: &str) -> Result<Shown> {
+pub fn show(cat: &Catalogue, store: &mut Store, campaign: CampaignId) -> Result<Shown> {
     let (campaign, rows, battles, league, recent_battles) = store.read(|conn| {
-        let c = Campaign::get(conn, name)?;
+        let c = super::live_campaign(conn, campaign)?;
         let rows = crate::store::rosters::list(conn, Some(c.id))?;
         let battles = Campaign::list(conn)?
             .into_iter()

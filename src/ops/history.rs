@@ -1,9 +1,10 @@
 //! The change log in order, with the names needed to read it.
 
 use crate::error::Result;
+use crate::ids::{CampaignId, RosterId};
 use crate::rules::log::LoggedSet;
 pub use crate::store::history::{Page, Since};
-use crate::store::{Campaign, Store, history, rosters};
+use crate::store::{Store, history, rosters};
 use std::collections::HashMap;
 
 /// The names a change set's lines need: its units' and rosters' names, by id.
@@ -25,15 +26,18 @@ pub struct Shown {
 /// a whole league's log holds one set at a time (issue #16). One read transaction.
 pub fn each(
     store: &mut Store,
-    roster: Option<&str>,
-    campaign: Option<&str>,
+    roster: Option<RosterId>,
+    campaign: Option<CampaignId>,
     page: Page,
     mut f: impl FnMut(&LoggedSet, &Names) -> Result<()>,
 ) -> Result<Shown> {
     store.read(|conn| {
-        let roster_id = roster.map(|r| rosters::id_of(conn, r)).transpose()?;
+        if let Some(r) = roster {
+            super::live_roster(conn, r)?;
+        }
+        let roster_id = roster.map(RosterId::get);
         let campaign_id = campaign
-            .map(|c| Campaign::get(conn, c))
+            .map(|c| super::live_campaign(conn, c))
             .transpose()?
             .map(|c| c.id);
         let mut names = Names {

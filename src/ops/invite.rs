@@ -4,8 +4,9 @@
 //! whose rights it carries with [`principal`].
 
 use crate::error::{Error, Result};
+use crate::ids::{CampaignId, RosterId};
+use crate::store::Store;
 use crate::store::invites::{self, Invite};
-use crate::store::{Campaign, Store, lookup};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -61,19 +62,20 @@ pub fn form_key(token: &str) -> String {
 }
 
 /// `ptg invite CAMPAIGN --roster R` (or the organiser's, `roster` `None`).
-pub fn create(store: &mut Store, campaign: &str, roster: Option<&str>) -> Result<NewInvite> {
+pub fn create(store: &mut Store, campaign: CampaignId, roster: Option<RosterId>) -> Result<NewInvite> {
     let token = new_token()?;
     let hash = token_hash(&token);
     let invite = store.write(|tx| {
-        let c = Campaign::get(tx, campaign)?;
+        let c = super::live_campaign(tx, campaign)?;
         let roster_id = match roster {
             None => None,
-            Some(name) => Some(lookup::roster_in_campaign(tx, c.id, name)?.ok_or_else(|| {
-                Error::refused(format!(
-                    "campaign '{}' has no roster called '{name}' (see `ptg roster list --campaign \"{}\"`)",
+            Some(r) if super::live_roster(tx, r)? == campaign => Some(r.get()),
+            Some(r) => {
+                return Err(Error::refused(format!(
+                    "roster {r} is not one of campaign '{}''s (see `ptg roster list --campaign \"{}\"`)",
                     c.name, c.name
-                ))
-            })?),
+                )));
+            }
         };
         let id = invites::create(tx, c.id, roster_id, &hash)?;
         Ok::<_, Error>(invites::get(tx, c.id, id)?.expect("just made"))
@@ -82,17 +84,17 @@ pub fn create(store: &mut Store, campaign: &str, roster: Option<&str>) -> Result
 }
 
 /// `ptg invite CAMPAIGN --list`.
-pub fn list(store: &mut Store, campaign: &str) -> Result<Vec<Invite>> {
+pub fn list(store: &mut Store, campaign: CampaignId) -> Result<Vec<Invite>> {
     store.read(|conn| {
-        let c = Campaign::get(conn, campaign)?;
+        let c = super::live_campaign(conn, campaign)?;
         Ok(invites::list(conn, c.id)?)
     })
 }
 
 /// `ptg invite CAMPAIGN --revoke ID|TOKEN`: the invite, revoked.
-pub fn revoke(store: &mut Store, campaign: &str, which: &str) -> Result<Invite> {
+pub fn revoke(store: &mut Store, campaign: CampaignId, which: &str) -> Result<Invite> {
     store.write(|tx| {
-        let c = Campaign::get(tx, campaign)?;
+        let c = super::live_campaign(tx, campaign)?;
         let found = match which.trim().trim_start_matches('#').parse::<i64>() {
             Ok(id) => invites::get(tx, c.id, id)?,
             Err(_) => invites::by_hash(tx, &token_hash(which))?.filter(|i| i.campaign_id == c.id),

@@ -6,17 +6,18 @@
 use super::audit::{Audit, audit};
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
+use crate::ids::CampaignId;
+use crate::store::Store;
 use crate::store::league::{self, Exported, Imported, League};
-use crate::store::{Campaign, Store};
 use serde::Serialize;
 
 /// `ptg export [--campaign C]`: the campaign, or every campaign (deleted ones too), as a
 /// league file read in one snapshot.
-pub fn export(store: &mut Store, campaign: Option<&str>) -> Result<Exported> {
+pub fn export(store: &mut Store, campaign: Option<CampaignId>) -> Result<Exported> {
     let written_by = format!("ptg {}", env!("CARGO_PKG_VERSION"));
     store.read(|conn| {
         let ids = match campaign {
-            Some(name) => vec![Campaign::get(conn, name)?.id],
+            Some(c) => vec![super::live_campaign(conn, c)?.id],
             None => league::every_campaign(conn)?,
         };
         Ok(league::export(conn, &ids, &written_by)?)
@@ -55,7 +56,7 @@ pub fn import(cat: &Catalogue, store: &mut Store, file: &League) -> Result<Impor
     let imported = store.write(|tx| Ok::<_, Error>(league::import(tx, file)?))?;
     let mut audits = Vec::new();
     for c in imported.campaigns.iter().filter(|c| !c.deleted) {
-        let audit = audit(cat, store, None, Some(&c.name))?;
+        let audit = audit(cat, store, None, Some(CampaignId(c.id)))?;
         audits.push(CampaignAudit {
             campaign: c.name.clone(),
             audit,

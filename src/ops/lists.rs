@@ -2,9 +2,10 @@
 //! and put on a new roster (or one still in set-up) in one transaction; an Order of Battle
 //! written back as app text or versioned JSON.
 
-use super::{load_subject, pack_of};
+use super::{live_campaign, load_subject, pack_of};
 use crate::catalogue::{Catalogue, Faction};
 use crate::error::{Error, Result};
+use crate::ids::{CampaignId, RosterId};
 use crate::lists::{self, Format};
 use crate::rules::import::{ImportUnit, Matched, match_list, pick_faction, plan_import};
 use crate::rules::log::Command;
@@ -16,7 +17,7 @@ use crate::store::{Campaign, LogContext, Store, apply, rosters};
 pub enum Target<'a> {
     /// A new roster of `campaign`.
     New {
-        campaign: &'a str,
+        campaign: CampaignId,
         player: &'a str,
         /// Its name (default: the list's own name).
         name: Option<&'a str>,
@@ -26,7 +27,7 @@ pub enum Target<'a> {
         ability: Option<&'a str>,
     },
     /// A roster still in set-up.
-    Into(&'a str),
+    Into(RosterId),
 }
 
 /// What `roster import` is told.
@@ -71,9 +72,10 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
         .map(|(f, _)| f)
         .collect();
     let into_faction = match &req.target {
-        Target::Into(r) => {
-            Some(store.read(|conn| Ok::<_, Error>(rosters::load(conn, rosters::id_of(conn, r)?)?.faction))?)
-        }
+        Target::Into(r) => Some(store.read(|conn| {
+            super::live_roster(conn, *r)?;
+            Ok::<_, Error>(rosters::load(conn, r.get())?.faction)
+        })?),
         Target::New { .. } => None,
     };
     let faction = match (req.faction.map(str::to_string).or(into_faction), &list) {
@@ -106,9 +108,9 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
                 warlord,
                 path,
                 ability,
-            } => new_roster(cat, tx, faction, &result.matched, &list, (campaign, player, *name), (*warlord, *path, *ability))?,
+            } => new_roster(cat, tx, faction, &result.matched, &list, (*campaign, player, *name), (*warlord, *path, *ability))?,
             Target::Into(r) => {
-                let s = load_subject(cat, tx, r)?;
+                let s = load_subject(cat, tx, *r)?;
                 if s.roster.setup_complete {
                     return Err(Error::refused(format!(
                         "{} has fought a battle, so set-up is over; import into a new roster instead",
@@ -135,7 +137,7 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
             command: Command::RosterImport,
         };
         apply(tx, ctx, &outcome)?;
-        let s = load_subject(cat, tx, &roster.name)?;
+        let s = load_subject(cat, tx, RosterId(roster.id))?;
         let report = roster_rules::check(s.pack, &s.factions(), &s.roster);
         let strict_refusal = (req.strict && !report.problems.is_empty()).then(|| {
             format!(
@@ -187,10 +189,10 @@ fn new_roster(
     faction: &Faction,
     matched: &Matched,
     list: &lists::ParsedList,
-    (campaign, player, name): (&str, &str, Option<&str>),
+    (campaign, player, name): (CampaignId, &str, Option<&str>),
     (warlord, path, ability): (Option<&str>, Option<&str>, Option<&str>),
 ) -> Result<Roster> {
-    let c = Campaign::get(tx, campaign)?;
+    let c = live_campaign(tx, campaign)?;
     let pack = pack_of(cat, &c)?;
     let general = match warlord {
         Some(w) => w.to_string(),
@@ -221,7 +223,7 @@ fn new_roster(
         .and_then(|u| u.custom_name.clone());
     let new = super::roster::NewRoster {
         name: &roster_name,
-        campaign: &c.name,
+        campaign,
         player,
         faction: &faction.name,
         warlord: WarlordChoice {
@@ -236,7 +238,7 @@ fn new_roster(
 }
 
 /// `roster export`: the Order of Battle as a list, in app text or ptg's JSON.
-pub fn export(cat: &Catalogue, store: &mut Store, roster: &str) -> Result<lists::export::ExportList> {
+pub fn export(cat: &Catalogue, store: &mut Store, roster: RosterId) -> Result<lists::export::ExportList> {
     let s = store.read(|conn| load_subject(cat, conn, roster))?;
     let r = &s.roster;
     let tables = |u: &crate::rules::model::Unit| {

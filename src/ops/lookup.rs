@@ -6,7 +6,7 @@ use super::pack_of;
 use crate::catalogue::battlepack::{Battleplan, Path};
 use crate::catalogue::{Battlepack, Catalogue};
 use crate::error::{Error, Result};
-use crate::store::{Campaign, Store};
+use crate::store::Store;
 
 /// The battlepack a campaign plays unless it names another (`campaign new --battlepack`).
 pub const DEFAULT_BATTLEPACK: &str = "ascension";
@@ -20,9 +20,9 @@ pub fn default_battlepack(cat: &Catalogue) -> Result<&Battlepack> {
 pub fn campaign_battlepack<'a>(
     cat: &'a Catalogue,
     store: &mut Store,
-    campaign: &str,
+    campaign: crate::ids::CampaignId,
 ) -> Result<&'a Battlepack> {
-    let c = store.read(|conn| Ok::<_, Error>(Campaign::get(conn, campaign)?))?;
+    let c = store.read(|conn| super::live_campaign(conn, campaign))?;
     pack_of(cat, &c)
 }
 

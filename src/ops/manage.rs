@@ -2,26 +2,27 @@
 //! one transaction logged as a change set that `ptg undo` reverses; a deletion hides the row
 //! (battles and history keep it), refused while battles name it unless forced.
 
-use super::{Changed, change_roster, subject_by_id};
+use super::{Changed, change_roster, live_campaign, load_subject};
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
+use crate::ids::{CampaignId, RosterId};
 use crate::rules::log::Command;
 use crate::rules::roster::manage::{check_campaign_delete, check_campaign_rename, plan_delete, plan_rename};
 use crate::rules::{Change, Outcome};
 use crate::store::{Campaign, LogContext, Store, apply, apply_changes, rosters};
 
 /// `roster rename R NEW`.
-pub fn rename_roster(cat: &Catalogue, store: &mut Store, roster: &str, to: &str) -> Result<Changed> {
+pub fn rename_roster(cat: &Catalogue, store: &mut Store, roster: RosterId, to: &str) -> Result<Changed> {
     change_roster(cat, store, roster, Command::RosterRename, |s| {
         plan_rename(&s.roster, to)
     })
 }
 
 /// `roster delete R [--force]`: refused while battles name it unless `force`.
-pub fn delete_roster(cat: &Catalogue, store: &mut Store, roster: &str, force: bool) -> Result<Changed> {
+pub fn delete_roster(cat: &Catalogue, store: &mut Store, roster: RosterId, force: bool) -> Result<Changed> {
     store.write(|tx| {
-        let id = rosters::id_of(tx, roster)?;
-        let subject = subject_by_id(cat, tx, id)?;
+        let subject = load_subject(cat, tx, roster)?;
+        let id = roster.get();
         let battles = Campaign::battles_of(tx, subject.campaign.id, Some(id))?;
         let outcome = plan_delete(&subject.roster, battles, force)?;
         let ctx = LogContext {
@@ -47,9 +48,9 @@ pub struct CampaignChanged {
 }
 
 /// `campaign rename C NEW`.
-pub fn rename_campaign(store: &mut Store, name: &str, to: &str) -> Result<CampaignChanged> {
+pub fn rename_campaign(store: &mut Store, campaign: CampaignId, to: &str) -> Result<CampaignChanged> {
     store.write(|tx| {
-        let c = Campaign::get(tx, name)?;
+        let c = live_campaign(tx, campaign)?;
         check_campaign_rename(&c.name, to)?;
         let summary = format!("{} renamed {}", c.name, to.trim());
         let set_id = Campaign::rename(tx, &c, to, &summary)?;
@@ -63,9 +64,9 @@ pub fn rename_campaign(store: &mut Store, name: &str, to: &str) -> Result<Campai
 
 /// `campaign delete C [--force]`: the campaign and its rosters, in one change set; refused
 /// while it holds battles unless `force`.
-pub fn delete_campaign(store: &mut Store, name: &str, force: bool) -> Result<CampaignChanged> {
+pub fn delete_campaign(store: &mut Store, campaign: CampaignId, force: bool) -> Result<CampaignChanged> {
     store.write(|tx| {
-        let c = Campaign::get(tx, name)?;
+        let c = live_campaign(tx, campaign)?;
         let battles = Campaign::battles_of(tx, c.id, None)?;
         check_campaign_delete(&c.name, battles, force)?;
         let rows = rosters::list(tx, Some(c.id))?;

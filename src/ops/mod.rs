@@ -23,6 +23,7 @@ pub mod manage;
 pub mod quest;
 pub mod rank;
 pub mod realms;
+pub mod resolve;
 pub mod rolls;
 pub mod roster;
 pub mod sheet;
@@ -32,6 +33,7 @@ pub mod undo;
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Catalogue, Faction};
 use crate::error::{Error, Result, refusal};
+use crate::ids::{CampaignId, RosterId};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
 use crate::rules::roster::{Factions, ally_factions};
@@ -123,10 +125,30 @@ pub fn pack_of<'a>(cat: &'a Catalogue, campaign: &Campaign) -> Result<&'a Battle
         .map_err(|e| Error::refused(format!("{e}; campaign '{}' names it", campaign.name)))
 }
 
-/// Loads the roster called `name` with its faction, battlepack and campaign.
-pub fn load_subject<'a>(cat: &'a Catalogue, conn: &Conn, name: &str) -> Result<Subject<'a>> {
-    let id = rosters::id_of(conn, name)?;
-    subject_by_id(cat, conn, id)
+/// Loads live roster `id` with its faction, battlepack and campaign, or refuses "there is no
+/// roster with id N" (never was, or deleted, or its campaign deleted).
+pub fn load_subject<'a>(cat: &'a Catalogue, conn: &Conn, id: RosterId) -> Result<Subject<'a>> {
+    live_roster(conn, id)?;
+    subject_by_id(cat, conn, id.get())
+}
+
+/// Refuses unless roster `id` is live in a live campaign; gives its campaign's id.
+pub fn live_roster(conn: &Conn, id: RosterId) -> Result<CampaignId> {
+    match rosters::live_name(conn, id.get())? {
+        Some((campaign, _, _)) => Ok(CampaignId(campaign)),
+        None => Err(Error::refused(format!(
+            "there is no roster with id {id} (deleted, or never made); see `ptg roster list`"
+        ))),
+    }
+}
+
+/// Campaign `id` if it is live, or a refusal "there is no campaign with id N".
+pub fn live_campaign(conn: &Conn, id: CampaignId) -> Result<Campaign> {
+    Campaign::live(conn, id.get())?.ok_or_else(|| {
+        Error::refused(format!(
+            "there is no campaign with id {id} (deleted, or never made); see `ptg campaign list`"
+        ))
+    })
 }
 
 /// Loads roster `id` with its faction, battlepack and campaign.
@@ -154,7 +176,7 @@ pub fn subject_by_id<'a>(cat: &'a Catalogue, conn: &Conn, id: i64) -> Result<Sub
 pub fn change_roster(
     cat: &Catalogue,
     store: &mut Store,
-    roster: &str,
+    roster: RosterId,
     command: Command,
     plan: impl Fn(&Subject) -> Result<Outcome, RuleError>,
 ) -> Result<Changed> {
@@ -166,7 +188,7 @@ pub fn change_roster(
 pub fn change_roster_reading(
     cat: &Catalogue,
     store: &mut Store,
-    roster: &str,
+    roster: RosterId,
     command: Command,
     plan: impl Fn(&Conn, &Subject) -> Result<Outcome>,
 ) -> Result<Changed> {

@@ -3,6 +3,7 @@
 use super::{Changed, change_roster};
 use crate::catalogue::Catalogue;
 use crate::error::Result;
+use crate::ids::RosterId;
 use crate::rules::log::Command;
 use crate::rules::roster::plan_quest;
 use crate::store::Store;
@@ -11,7 +12,7 @@ use crate::store::Store;
 pub fn start(
     cat: &Catalogue,
     store: &mut Store,
-    roster: &str,
+    roster: RosterId,
     quest: &str,
     unit: Option<&str>,
     manifestation: Option<&str>,

@@ -3,6 +3,7 @@
 use super::{Changed, Subject, change_roster, load_subject};
 use crate::catalogue::Catalogue;
 use crate::error::Result;
+use crate::ids::RosterId;
 use crate::rules::log::Command;
 use crate::rules::renown::plan_rank_choice;
 use crate::store::Store;
@@ -11,7 +12,7 @@ use crate::store::Store;
 pub fn choose(
     cat: &Catalogue,
     store: &mut Store,
-    roster: &str,
+    roster: RosterId,
     unit: &str,
     ability: &str,
     path: Option<&str>,
@@ -23,6 +24,6 @@ pub fn choose(
 }
 
 /// The roster with its rules, to list what waits to be picked.
-pub fn pending<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result<Subject<'a>> {
+pub fn pending<'a>(cat: &'a Catalogue, store: &mut Store, roster: RosterId) -> Result<Subject<'a>> {
     store.read(|conn| load_subject(cat, conn, roster))
 }

@@ -128,7 +128,7 @@ pub fn favour_shown(cat: &Catalogue, roster: &Roster) -> Option<u32> {
 pub fn adjust_favour(
     cat: &Catalogue,
     store: &mut Store,
-    roster: &str,
+    roster: crate::ids::RosterId,
     delta: i64,
     reason: &str,
 ) -> Result<super::Changed> {

@@ -1,16 +1,17 @@
 //! The dice log.
 
 use crate::error::Result;
+use crate::ids::RosterId;
 use crate::store::rolls;
 pub use crate::store::rolls::RollRow;
-use crate::store::{Conn, Store, rosters};
+use crate::store::{Conn, Store};
 
 /// Calls `f` with every roll, or those of one battle and/or one roster, oldest first, as they
 /// are read (in one read transaction), so printing the whole dice log holds one roll at a time.
 pub fn each(
     store: &mut Store,
     battle: Option<i64>,
-    roster: Option<&str>,
+    roster: Option<RosterId>,
     f: impl FnMut(RollRow) -> Result<()>,
 ) -> Result<()> {
     read(store, battle, roster, |log| log.each(f))
@@ -35,11 +36,14 @@ impl RollLog<'_> {
 pub fn read<T>(
     store: &mut Store,
     battle: Option<i64>,
-    roster: Option<&str>,
+    roster: Option<RosterId>,
     f: impl FnOnce(&RollLog) -> Result<T>,
 ) -> Result<T> {
     store.read(|conn| {
-        let roster_id = roster.map(|r| rosters::id_of(conn, r)).transpose()?;
+        if let Some(r) = roster {
+            super::live_roster(conn, r)?;
+        }
+        let roster_id = roster.map(RosterId::get);
         f(&RollLog {
             conn,
             battle,

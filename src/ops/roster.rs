@@ -1,9 +1,10 @@
 //! Setting up a roster and looking at it: create, add and remove units, enhancements, the Arcane Tome,
 //! the realm of origin, show, list and check.
 
-use super::{Changed, Subject, change_roster, change_roster_reading, load_subject, pack_of};
+use super::{Changed, Subject, change_roster, change_roster_reading, live_campaign, load_subject, pack_of};
 use crate::catalogue::{Battlepack, Catalogue, Faction, LoreKind};
 use crate::error::{Error, Result};
+use crate::ids::{CampaignId, RosterId};
 use crate::rules::army::{OrderOfBattleAsArmy, check_order_of_battle};
 use crate::rules::battle::check_what_if_points;
 use crate::rules::log::Command;
@@ -13,7 +14,7 @@ use crate::store::{Campaign, LogContext, RosterRow, Store, Tx, apply, battles, r
 /// What `roster new` is told.
 pub struct NewRoster<'a> {
     pub name: &'a str,
-    pub campaign: &'a str,
+    pub campaign: CampaignId,
     pub player: &'a str,
     pub faction: &'a str,
     pub warlord: WarlordChoice<'a>,
@@ -23,7 +24,7 @@ pub struct NewRoster<'a> {
 /// Creates a roster led by its warlord, in one transaction.
 pub fn create(cat: &Catalogue, store: &mut Store, new: &NewRoster) -> Result<Changed> {
     store.write(|tx| {
-        let c = Campaign::get(tx, new.campaign)?;
+        let c = live_campaign(tx, new.campaign)?;
         let pack = pack_of(cat, &c)?;
         let f = cat.faction(new.faction).map_err(Error::refused)?;
         create_in(tx, pack, f, &c, new)
@@ -67,7 +68,7 @@ pub struct AddUnit<'a> {
 }
 
 /// Adds a starting unit (set-up only), of the roster's faction or an ally's.
-pub fn add_unit(cat: &Catalogue, store: &mut Store, roster: &str, add: &AddUnit) -> Result<Changed> {
+pub fn add_unit(cat: &Catalogue, store: &mut Store, roster: RosterId, add: &AddUnit) -> Result<Changed> {
     let ally = add
         .ally
         .map(|a| cat.faction(a).map_err(Error::refused))
@@ -87,7 +88,7 @@ pub fn add_unit(cat: &Catalogue, store: &mut Store, roster: &str, add: &AddUnit)
 
 /// Takes a starting unit off the Order of Battle again (set-up only): `unit` is its id, or its
 /// name or warscroll when that names one unit. Refused while a recorded army holds it.
-pub fn remove_unit(cat: &Catalogue, store: &mut Store, roster: &str, unit: &str) -> Result<Changed> {
+pub fn remove_unit(cat: &Catalogue, store: &mut Store, roster: RosterId, unit: &str) -> Result<Changed> {
     change_roster_reading(cat, store, roster, Command::RosterRemove, |conn, s| {
         let u = s.roster.find_unit(unit)?;
         let armies = battles::armies_holding(conn, u.id)?;
@@ -105,7 +106,7 @@ pub fn remove_unit(cat: &Catalogue, store: &mut Store, roster: &str, unit: &str)
 pub fn enhance(
     cat: &Catalogue,
     store: &mut Store,
-    roster: &str,
+    roster: RosterId,
     unit: &str,
     enhancement: &str,
     reason: Option<&str>,
@@ -128,7 +129,7 @@ pub struct LoreEntryChoice<'a> {
 pub fn add_lore(
     cat: &Catalogue,
     store: &mut Store,
-    roster: &str,
+    roster: RosterId,
     entry: &LoreEntryChoice,
 ) -> Result<Changed> {
     change_roster(cat, store, roster, Command::RosterLoreAdd, |s| {
@@ -145,9 +146,14 @@ pub fn add_lore(
 }
 
 /// Sets (or with `None` clears) the realm of origin; returns the roster's name and the realm.
-pub fn set_realm(store: &mut Store, roster: &str, realm: Option<&str>) -> Result<(String, Option<String>)> {
+pub fn set_realm(
+    store: &mut Store,
+    roster: RosterId,
+    realm: Option<&str>,
+) -> Result<(String, Option<String>)> {
     store.write(|tx| {
-        let id = rosters::id_of(tx, roster)?;
+        super::live_roster(tx, roster)?;
+        let id = roster.get();
         rosters::set_realm(tx, id, realm)?;
         Ok((rosters::header(tx, id)?.name, rosters::realm(tx, id)?))
     })
@@ -165,7 +171,7 @@ pub struct Shown<'a> {
 }
 
 /// Loads a roster to show, in one read transaction.
-pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result<Shown<'a>> {
+pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, roster: RosterId) -> Result<Shown<'a>> {
     store.read(|conn| {
         let subject = load_subject(cat, conn, roster)?;
         let realm = rosters::realm(conn, subject.roster.id)?;
@@ -186,10 +192,10 @@ pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result<S
 }
 
 /// Every roster, or one campaign's.
-pub fn list(store: &mut Store, campaign: Option<&str>) -> Result<Vec<RosterRow>> {
+pub fn list(store: &mut Store, campaign: Option<CampaignId>) -> Result<Vec<RosterRow>> {
     store.read(|conn| {
         let campaign_id = campaign
-            .map(|c| Campaign::get(conn, c))
+            .map(|c| live_campaign(conn, c))
             .transpose()?
             .map(|c| c.id);
         Ok(rosters::list(conn, campaign_id)?)
@@ -208,7 +214,7 @@ pub struct Checked<'a> {
 pub fn check<'a>(
     cat: &'a Catalogue,
     store: &mut Store,
-    roster: &str,
+    roster: RosterId,
     points: Option<u32>,
 ) -> Result<Checked<'a>> {
     points.map(check_what_if_points).transpose()?;
@@ -236,34 +242,32 @@ pub struct Afforded<'a> {
 
 /// Lists the units the roster could add and reinforce with the glory it holds, in one read
 /// transaction.
-pub fn afford<'a>(cat: &'a Catalogue, store: &mut Store, roster: &str) -> Result<Afforded<'a>> {
+pub fn afford<'a>(cat: &'a Catalogue, store: &mut Store, roster: RosterId) -> Result<Afforded<'a>> {
     let subject = store.read(|conn| load_subject(cat, conn, roster))?;
     let offers = crate::rules::afford::affordable(subject.pack, subject.faction, &subject.roster);
     Ok(Afforded { subject, offers })
 }
 
-/// A roster found by its id (the server's addresses): its campaign's id, and the name to give
-/// the operations that take a roster as a player types it.
+/// A roster found by its id (the server's addresses): its campaign and names, for the pages.
 pub struct Located {
+    pub id: RosterId,
     pub campaign_id: i64,
     pub campaign: String,
     /// The roster's own name.
     pub name: String,
-    /// `CAMPAIGN/ROSTER`, which names this roster alone.
-    pub typed: String,
 }
 
 /// The live roster with id `id`, or a refusal naming it.
-pub fn locate(store: &mut Store, id: i64) -> Result<Located> {
+pub fn locate(store: &mut Store, id: RosterId) -> Result<Located> {
     store.read(|conn| {
-        let found = rosters::live_name(conn, id)?
+        let found = rosters::live_name(conn, id.get())?
             .ok_or_else(|| Error::refused(format!("there is no roster with id {id}")))?;
-        let (campaign_id, campaign, roster) = found;
+        let (campaign_id, campaign, name) = found;
         Ok(Located {
+            id,
             campaign_id,
-            typed: format!("{campaign}/{roster}"),
             campaign,
-            name: roster,
+            name,
         })
     })
 }

@@ -4,11 +4,17 @@
 use super::load_subject;
 use crate::catalogue::Catalogue;
 use crate::error::Result;
+use crate::ids::RosterId;
 use crate::sheet::{self, Sheet, SheetInput};
 use crate::store::{Store, battles, history, rosters};
 
 /// The roster sheet of `roster` with all its notable events, printed on `printed`.
-pub fn view(cat: &Catalogue, store: &mut Store, roster: &str, printed: chrono::NaiveDate) -> Result<Sheet> {
+pub fn view(
+    cat: &Catalogue,
+    store: &mut Store,
+    roster: RosterId,
+    printed: chrono::NaiveDate,
+) -> Result<Sheet> {
     store.read(|conn| {
         let subject = load_subject(cat, conn, roster)?;
         let realm = rosters::realm(conn, subject.roster.id)?;

@@ -6,6 +6,7 @@ use super::pack_of;
 use crate::catalogue::Catalogue;
 use crate::catalogue::options::Objective;
 use crate::error::{Result, refusal};
+use crate::ids::RosterId;
 use crate::rules::battle::PickRequest;
 use crate::rules::battle::sudden_death::sudden_death_option;
 use crate::rules::log::Command;
@@ -17,13 +18,13 @@ pub fn pick<'a>(
     cat: &'a Catalogue,
     store: &mut Store,
     battle_id: i64,
-    roster: &str,
+    roster: RosterId,
     request: &PickRequest,
 ) -> Result<Shown<'a>> {
     store.write(|tx| {
         let b = battles::load(tx, battle_id)?;
         let pack = pack_of(cat, &Campaign::by_id(tx, b.campaign_id)?)?;
-        let r = rosters::load(tx, rosters::id_of(tx, roster)?)?;
+        let r = rosters::load(tx, roster.get())?;
         b.check_side(r.id, &r.name)?;
         let sides: Vec<Roster> = b
             .sides

@@ -3,15 +3,14 @@
 use super::subject_by_id;
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
+use crate::ids::{CampaignId, RosterId};
 use crate::rules::log::{Command, LoggedSet};
 use crate::rules::model::Roster;
 use crate::rules::undo::{
     added_units, battle_undo, blockers, check_undoable, restores_campaign_settings, reverse, rosters_changed,
 };
 use crate::rules::{Outcome, RuleError};
-use crate::store::{
-    Campaign, Conn, LogContext, Store, apply_changes, battles, history, log_set, lookup, rosters,
-};
+use crate::store::{Campaign, Conn, LogContext, Store, apply_changes, battles, history, log_set, rosters};
 use anyhow::Context;
 use std::collections::HashMap;
 
@@ -35,36 +34,26 @@ pub struct Undone {
 }
 
 /// Which commands an undo picks the latest from: one roster's (its own, or a battle it fought
-/// in), one campaign's, or, with neither, the whole database's.
+/// in), one campaign's, or, with neither, the whole database's. The ids may be of a deleted
+/// roster or campaign (`ops::resolve::roster_or_deleted`), so its deletion can be undone.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Scope<'a> {
-    pub roster: Option<&'a str>,
-    pub campaign: Option<&'a str>,
+pub struct Scope {
+    pub roster: Option<RosterId>,
+    pub campaign: Option<CampaignId>,
 }
 
-impl Scope<'_> {
+impl Scope {
     /// The latest change set still in force in this scope, or a refusal saying there is none.
-    /// A deleted roster or campaign is reached by its name when no live one has it, so its
-    /// deletion can be undone.
     fn latest(&self, conn: &Conn) -> Result<LoggedSet> {
-        let roster_id = match self.roster {
-            Some(r) => Some(match lookup::deleted_id(conn, true, r)? {
-                Some(id) if lookup::roster_id(conn, r)?.is_none() => id,
-                _ => rosters::id_of(conn, r)?,
-            }),
-            None => None,
-        };
-        let campaign_id = match self.campaign {
-            Some(c) => Some(match lookup::deleted_id(conn, false, c)? {
-                Some(id) if lookup::campaign_id(conn, c)?.is_none() => id,
-                _ => Campaign::get(conn, c)?.id,
-            }),
-            None => None,
-        };
+        let roster_id = self.roster.map(RosterId::get);
+        let campaign_id = self.campaign.map(CampaignId::get);
         history::latest_live(conn, roster_id, campaign_id)?.ok_or_else(|| {
-            let whose = self.roster.or(self.campaign);
-            let whose = whose.map(|w| format!(" for {w}")).unwrap_or_default();
-            Error::refused(format!("there is nothing to undo{whose}"))
+            let whose = match (roster_id, campaign_id) {
+                (Some(r), _) => rosters::header(conn, r).map(|r| format!(" for {}", r.name)).ok(),
+                (None, Some(c)) => Campaign::by_id(conn, c).map(|c| format!(" for {}", c.name)).ok(),
+                (None, None) => None,
+            };
+            Error::refused(format!("there is nothing to undo{}", whose.unwrap_or_default()))
         })
     }
 }

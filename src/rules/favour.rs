@@ -114,6 +114,7 @@ pub fn plan_adjust(
     delta: i64,
     reason: &str,
 ) -> Result<super::Outcome, RuleError> {
+    let reason = crate::rules::names::check_note("reason", reason, true)?;
     if !roster.options.favour {
         return refuse(
             "favour",

@@ -250,7 +250,35 @@ fn not_understood(faction: &Faction, text: &str) -> String {
     }
 }
 
+/// Why a unit's own name in a list cannot be kept: the name rule every entrance passes
+/// (`rules::names`), or another unit of the list already named so.
+fn own_name_problem(u: &ListUnit, out: &Matched) -> Option<String> {
+    let name = u.custom_name.as_deref()?;
+    if let Err(e) = super::names::check(super::names::NameKind::Unit, name) {
+        return Some(format!("its own name: {}; fix the name in the list", e.message));
+    }
+    out.units
+        .iter()
+        .filter_map(|other| other.custom_name.as_deref())
+        .any(|other| names::same(other, name))
+        .then(|| {
+            format!(
+                "another unit of the list is already named '{}'; give each unit its own name",
+                name.trim()
+            )
+        })
+}
+
 fn match_unit(faction: &Faction, u: &ListUnit, out: &mut Matched) {
+    if let Some(why) = own_name_problem(u, out) {
+        out.report.push(ReportLine {
+            line: u.line,
+            text: u.warscroll.clone(),
+            status: Status::Unmatched,
+            detail: why,
+        });
+        return;
+    }
     let Some(w) = faction.unit(&u.warscroll) else {
         out.report.push(ReportLine {
             line: u.line,

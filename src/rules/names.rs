@@ -37,21 +37,50 @@ impl NameKind {
     }
 }
 
-/// The name trimmed, or a refusal naming the field and the fix: blank, too long, or holding a
-/// control character (ESC, newline, tab, ...).
+/// Characters that print as nothing, or reorder what follows them (bidi controls), but are not
+/// `char::is_control`: a name holding one could look exactly like another name, or make a
+/// history line read backwards. Zero-width joiners, variation selectors and tag characters are
+/// among them, so an emoji sequence built with them is refused too.
+pub fn is_invisible(c: char) -> bool {
+    matches!(u32::from(c),
+        0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
+        | 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
+        | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFFB | 0x1D173..=0x1D17A | 0xE0000..=0xE0FFF)
+}
+
+/// The first character of `text` no name or note may hold, with its place (1-based): a control
+/// character (ESC, newline, tab, DEL, C1) or an invisible or bidi one ([`is_invisible`]).
+fn forbidden(text: &str) -> Option<(usize, char)> {
+    text.chars()
+        .enumerate()
+        .find(|(_, c)| c.is_control() || is_invisible(*c))
+        .map(|(at, c)| (at + 1, c))
+}
+
+fn forbidden_refusal(field: &'static str, at: usize, c: char) -> RuleError {
+    let what = if c.is_control() {
+        "no control characters allowed"
+    } else {
+        "no invisible or text-direction characters allowed"
+    };
+    RuleError::new(
+        field,
+        format!(
+            "{what} (found U+{:04X} at character {at}); type it without tabs, line breaks, escape \
+             sequences or invisible characters",
+            u32::from(c)
+        ),
+    )
+}
+
+/// The name trimmed, or a refusal naming the field and the fix: blank, too long, holding a
+/// control character (ESC, newline, tab, ...) or an invisible or bidi one, or, for a campaign
+/// or roster, a `/` (it separates them in `CAMPAIGN/ROSTER`).
 pub fn check(kind: NameKind, text: &str) -> Result<&str, RuleError> {
     let field = kind.field();
     let name = text.trim();
-    if let Some((at, c)) = name.chars().enumerate().find(|(_, c)| c.is_control()) {
-        return Err(RuleError::new(
-            field,
-            format!(
-                "no control characters allowed (found U+{:04X} at character {}); type it without \
-                 tabs, line breaks or escape sequences",
-                u32::from(c),
-                at + 1
-            ),
-        ));
+    if let Some((at, c)) = forbidden(name) {
+        return Err(forbidden_refusal(field, at, c));
     }
     if name.is_empty() {
         return Err(RuleError::new(field, "must not be blank; type a name"));
@@ -63,7 +92,39 @@ pub fn check(kind: NameKind, text: &str) -> Result<&str, RuleError> {
             format!("{chars} characters is too long; use at most {MAX_NAME_CHARS}"),
         ));
     }
+    if matches!(kind, NameKind::Campaign | NameKind::Roster) && name.contains('/') {
+        return Err(RuleError::new(
+            field,
+            "no '/' allowed: it separates a campaign from a roster in CAMPAIGN/ROSTER; type the \
+             name without it (e.g. '-' instead)",
+        ));
+    }
     Ok(name)
+}
+
+/// The most characters a note typed with a command may have (a favour change's, an
+/// enhancement's or an Arcane Tome entry's reason).
+pub const MAX_NOTE_CHARS: usize = 200;
+
+/// A free-text note (a `--reason`) trimmed, or a refusal: one line of at most
+/// [`MAX_NOTE_CHARS`] characters with no control, invisible or bidi characters, so it can
+/// never forge a line of history or repaint a terminal. `required` refuses a blank one.
+pub fn check_note<'a>(field: &'static str, text: &'a str, required: bool) -> Result<&'a str, RuleError> {
+    let note = text.trim();
+    if let Some((at, c)) = forbidden(note) {
+        return Err(forbidden_refusal(field, at, c));
+    }
+    if required && note.is_empty() {
+        return Err(RuleError::new(field, "must not be blank; say why"));
+    }
+    let chars = note.chars().count();
+    if chars > MAX_NOTE_CHARS {
+        return Err(RuleError::new(
+            field,
+            format!("{chars} characters is too long; use at most {MAX_NOTE_CHARS}"),
+        ));
+    }
+    Ok(note)
 }
 
 #[cfg(test)]
@@ -105,5 +166,37 @@ mod tests {
             "{}",
             err.message
         );
+    }
+
+    #[test]
+    fn invisible_bidi_and_slash_are_refused() {
+        for bad in [
+            "Ham\u{200B}mers",
+            "\u{202E}nwaD fo sremmaH",
+            "Hammers\u{2066}",
+            "A\u{FEFF}",
+            "Line\u{2028}break",
+        ] {
+            let err = check(NameKind::Roster, bad).unwrap_err();
+            assert!(err.message.contains("invisible"), "{bad:?}: {}", err.message);
+        }
+        let err = check(NameKind::Roster, "Ashen Vale/Hammers of Dawn").unwrap_err();
+        assert!(err.message.contains("no '/' allowed"), "{}", err.message);
+        assert!(check(NameKind::Campaign, "A/B").is_err());
+        // A unit or player may still hold one.
+        assert_eq!(check(NameKind::Unit, "Squad 1/2"), Ok("Squad 1/2"));
+    }
+
+    #[test]
+    fn notes_are_one_short_line() {
+        assert_eq!(
+            check_note("reason", "  won the tourney ", true),
+            Ok("won the tourney")
+        );
+        assert!(check_note("reason", "", true).is_err());
+        assert_eq!(check_note("reason", "", false), Ok(""));
+        let err = check_note("reason", "ok\n2026-01-01 forged line", false).unwrap_err();
+        assert!(err.message.contains("U+000A"), "{}", err.message);
+        assert!(check_note("reason", &"x".repeat(MAX_NOTE_CHARS + 1), false).is_err());
     }
 }

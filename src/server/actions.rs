@@ -89,6 +89,8 @@ pub(super) type RosterWork<B> = fn(&Server, &mut Store, &Located, B) -> Result<V
 
 /// A campaign the organiser acts on: its name, and the organiser's invite.
 pub(super) struct CampaignAt {
+    pub id: crate::ids::CampaignId,
+    /// Its name, for the confirmations that ask for it typed out.
     pub name: String,
     pub who: crate::ops::invite::Principal,
 }
@@ -210,7 +212,11 @@ pub(super) async fn organised(server: &Shared, headers: &HeaderMap, id: i64) -> 
         .with_store(move |s, store| super::organiser::campaign_name(s, store, id))
         .await
         .map_err(not_found_if_unknown)?;
-    Ok(CampaignAt { name, who })
+    Ok(CampaignAt {
+        id: crate::ids::CampaignId(id),
+        name,
+        who,
+    })
 }
 
 /// The API route of a campaign action (the organiser's).

@@ -36,7 +36,7 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
     let view = server
         .with_store(move |s, store| {
             let at = s.locate(store, id)?;
-            views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)
+            views::roster(&ops::roster::show(&s.catalogue, store, at.id)?)
         })
         .await
         .map_err(not_found_if_unknown)?;
@@ -62,8 +62,8 @@ async fn remove_unit(
     let at = changing(&server, &headers, id).await?;
     let done = server
         .with_store(move |s, store| {
-            let done = ops::roster::remove_unit(&s.catalogue, store, &at.typed, &unit.to_string())?;
-            with_roster(s, store, &at.typed, &done.outcome.summary)
+            let done = ops::roster::remove_unit(&s.catalogue, store, at.id, &unit.to_string())?;
+            with_roster(s, store, at.id, &done.outcome.summary)
         })
         .await?;
     Ok(Json(done))
@@ -128,8 +128,8 @@ async fn aftermath(
                     &mut seeded
                 }
             };
-            let done = ops::aftermath::run(cat, store, battle, &at.typed, &choices, dice, None)?;
-            let view = views::roster(&ops::roster::show(cat, store, &at.typed)?)?;
+            let done = ops::aftermath::run(cat, store, battle, at.id, &choices, dice, None)?;
+            let view = views::roster(&ops::roster::show(cat, store, at.id)?)?;
             Ok(json!({
                 "battle": done.battle,
                 "summary": done.outcome.summary,
@@ -150,9 +150,9 @@ fn internal(e: impl std::fmt::Display) -> Failure {
 pub(super) fn with_roster(
     s: &super::Server,
     store: &mut crate::store::Store,
-    typed: &str,
+    roster: crate::ids::RosterId,
     summary: &str,
 ) -> crate::error::Result<Value> {
-    let view = views::roster(&ops::roster::show(&s.catalogue, store, typed)?)?;
+    let view = views::roster(&ops::roster::show(&s.catalogue, store, roster)?)?;
     Ok(json!({ "summary": summary, "roster": view }))
 }

@@ -66,7 +66,7 @@ async fn army(
                 &s.catalogue,
                 store,
                 battle,
-                &at.typed,
+                at.id,
                 &choice,
                 None,
                 dice.as_mut(),
@@ -104,9 +104,9 @@ async fn plan(State(server): State<Shared>, headers: HeaderMap, Json(p): Json<Pl
                 return Err(Error::refused("the two rosters are in different campaigns"));
             }
             let new = NewBattle {
-                campaign: &a.campaign,
+                campaign: crate::ids::CampaignId(a.campaign_id),
                 points: p.points,
-                rosters: [&a.typed, &b.typed],
+                rosters: [a.id, b.id],
                 battleplan: p.battleplan.as_deref(),
                 realm: super::forms_more::realm_choice(p.realm.as_deref().unwrap_or("")),
             };

@@ -52,7 +52,7 @@ async fn sudden_death(
                 &s.catalogue,
                 store,
                 id,
-                &at.typed,
+                at.id,
                 &request,
             )?)
         })

@@ -182,20 +182,14 @@ fn twist(s: &Server, store: &mut Store, b: &Battle, t: Twist) -> Result<Value> {
             let roster_id = u
                 .parse()
                 .map_err(|_| Error::refused(format!("'{u}' is not a roster id")))?;
-            Some(side_name(b, roster_id)?)
+            side_name(b, roster_id)?; // one of the battle's sides
+            Some(crate::ids::RosterId(roster_id))
         }
         None => None,
     };
     let typed = t.dice.as_ref().map(Typed::text).unwrap_or_default();
     let mut dice = dice_of(&typed)?;
-    let twisted = ops::battle::twist(
-        &s.catalogue,
-        store,
-        b.id,
-        t.round,
-        underdog.as_deref(),
-        dice.as_mut(),
-    )?;
+    let twisted = ops::battle::twist(&s.catalogue, store, b.id, t.round, underdog, dice.as_mut())?;
     Ok(json!({
         "battle": twisted.battle,
         "round": twisted.round,

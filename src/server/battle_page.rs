@@ -49,7 +49,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                     let at = s.locate(store, side.roster_id)?;
                     offers.push((
                         side.roster_id,
-                        ops::roster::afford(&s.catalogue, store, &at.typed)?.offers,
+                        ops::roster::afford(&s.catalogue, store, at.id)?.offers,
                     ));
                 }
             }

@@ -8,6 +8,7 @@
 use super::auth::{COOKIE, principal};
 use super::{Failure, Server, Shared};
 use crate::error::Result;
+use crate::ids::RosterId;
 use crate::ops;
 use crate::ops::invite::{Principal, form_key};
 use crate::rules::aftermath::Choices;
@@ -89,7 +90,7 @@ pub(super) async fn submit(
     key: &str,
     roster_id: i64,
     back: String,
-    work: impl FnOnce(&Server, &mut Store, &str) -> Result<()> + Send + 'static,
+    work: impl FnOnce(&Server, &mut Store, RosterId) -> Result<()> + Send + 'static,
 ) -> Response {
     let done = async {
         let (who, token) = session(server, headers).await?;
@@ -97,7 +98,7 @@ pub(super) async fn submit(
             .with_store(move |s, store| s.locate(store, roster_id))
             .await?;
         check(&who, &token, key, at.campaign_id, roster_id)?;
-        server.with_store(move |s, store| work(s, store, &at.typed)).await
+        server.with_store(move |s, store| work(s, store, at.id)).await
     };
     match done.await {
         Ok(()) => Redirect::to(&back).into_response(),

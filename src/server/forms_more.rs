@@ -94,9 +94,9 @@ async fn plan(
             }
             let battleplan = some(&f.battleplan);
             let new = NewBattle {
-                campaign: &a.campaign,
+                campaign: crate::ids::CampaignId(a.campaign_id),
                 points: f.points,
-                rosters: [&a.typed, &b.typed],
+                rosters: [a.id, b.id],
                 battleplan: battleplan.as_deref(),
                 realm: realm_choice(&f.realm),
             };

@@ -10,6 +10,7 @@ use super::forms::{check_key, refused, session};
 use super::pages::page;
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::error::Result;
+use crate::ids::{CampaignId, RosterId};
 use crate::ops;
 use crate::ops::lists::{ImportRequest, Imported, Target};
 use crate::store::Store;
@@ -116,8 +117,8 @@ fn import(
     store: &mut Store,
     b: &ListBody,
     file: Option<&[u8]>,
-    into: Option<&str>,
-    campaign: &str,
+    into: Option<RosterId>,
+    campaign: CampaignId,
 ) -> Result<Imported> {
     let some = |v: &Option<String>| v.as_deref().and_then(super::forms::some);
     let (player, name, warlord, path, ability, faction) = (
@@ -185,7 +186,7 @@ async fn into_api(
 ) -> Result<Json<Value>, Failure> {
     let at = changing(&server, &headers, id).await?;
     let done = server
-        .with_store(move |s, store| import(s, store, &b, None, Some(&at.typed), &at.campaign))
+        .with_store(move |s, store| import(s, store, &b, None, Some(at.id), CampaignId(at.campaign_id)))
         .await?;
     Ok(Json(answer(done)?))
 }
@@ -199,7 +200,7 @@ async fn new_api(
 ) -> Result<Json<Value>, Failure> {
     let at = super::actions::organised(&server, &headers, id).await?;
     let done = server
-        .with_store(move |s, store| import(s, store, &b, None, None, &at.name))
+        .with_store(move |s, store| import(s, store, &b, None, None, at.id))
         .await?;
     Ok(Json(answer(done)?))
 }
@@ -227,7 +228,16 @@ async fn into_form(
         }
         let dry_run = yes(&b.dry_run);
         let done = server
-            .with_store(move |s, store| import(s, store, &b, file.as_deref(), Some(&at.typed), &at.campaign))
+            .with_store(move |s, store| {
+                import(
+                    s,
+                    store,
+                    &b,
+                    file.as_deref(),
+                    Some(at.id),
+                    CampaignId(at.campaign_id),
+                )
+            })
             .await?;
         Ok((done, dry_run))
     };
@@ -251,7 +261,7 @@ async fn new_form(
         let at = super::actions::organised(&server, &headers, id).await?;
         let dry_run = yes(&b.dry_run);
         let done = server
-            .with_store(move |s, store| import(s, store, &b, file.as_deref(), None, &at.name))
+            .with_store(move |s, store| import(s, store, &b, file.as_deref(), None, at.id))
             .await?;
         Ok((done, dry_run))
     };

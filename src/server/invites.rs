@@ -8,6 +8,7 @@ use super::forms::{check_key, refused, session};
 use super::pages::page;
 use super::{Failure, Server, Shared};
 use crate::error::{Error, Result};
+use crate::ids::CampaignId;
 use crate::ops;
 use crate::ops::invite::Principal;
 use crate::store::Store;
@@ -37,20 +38,13 @@ fn create(
     campaign_id: i64,
     roster_id: Option<i64>,
 ) -> Result<ops::invite::NewInvite> {
-    let campaign = super::organiser::campaign_name(s, store, campaign_id)?;
-    let roster = match roster_id {
-        Some(id) => {
-            let at = s.locate(store, id)?;
-            if at.campaign_id != campaign_id {
-                return Err(Error::refused(format!(
-                    "roster {id} is not of campaign '{campaign}'"
-                )));
-            }
-            Some(at.name)
-        }
-        None => None,
-    };
-    ops::invite::create(store, &campaign, roster.as_deref())
+    // Both in this server's campaigns; `ops::invite::create` checks the roster is the campaign's.
+    super::organiser::campaign_name(s, store, campaign_id)?;
+    let roster = roster_id
+        .map(|id| s.locate(store, id))
+        .transpose()?
+        .map(|at| at.id);
+    ops::invite::create(store, CampaignId(campaign_id), roster)
 }
 
 /// Revokes invite `invite` of the campaign, unless it is the one `who` is signed in with.
@@ -60,8 +54,8 @@ fn revoke(s: &Server, store: &mut Store, campaign_id: i64, invite: i64, who: Pri
             "that is the invite you are signed in with; revoke it with `ptg invite --revoke` or from another organiser's link",
         ));
     }
-    let campaign = super::organiser::campaign_name(s, store, campaign_id)?;
-    ops::invite::revoke(store, &campaign, &invite.to_string())
+    super::organiser::campaign_name(s, store, campaign_id)?;
+    ops::invite::revoke(store, CampaignId(campaign_id), &invite.to_string())
 }
 
 /// The invite's link on the server the request reached (`Host`, and https behind a proxy
@@ -84,7 +78,7 @@ async fn list_api(
 ) -> Result<Json<Value>, Failure> {
     let at = organised(&server, &headers, id).await?;
     let list = server
-        .with_store(move |_, store| ops::invite::list(store, &at.name))
+        .with_store(move |_, store| ops::invite::list(store, at.id))
         .await?;
     Ok(Json(json!(list)))
 }

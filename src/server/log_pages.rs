@@ -56,16 +56,22 @@ async fn history(
                 since: None,
                 limit: older.before.is_none().then_some(PER_PAGE),
             };
-            let shown = ops::history::each(store, None, Some(&name), page, |set, names| {
-                if older.before.is_none_or(|b| set.id < b) {
-                    sets.push(Shown {
-                        id: set.id,
-                        heading: history_heading(set),
-                        lines: history_change_lines(set, names),
-                    });
-                }
-                Ok(())
-            })?;
+            let shown = ops::history::each(
+                store,
+                None,
+                Some(crate::ids::CampaignId(id)),
+                page,
+                |set, names| {
+                    if older.before.is_none_or(|b| set.id < b) {
+                        sets.push(Shown {
+                            id: set.id,
+                            heading: history_heading(set),
+                            lines: history_change_lines(set, names),
+                        });
+                    }
+                    Ok(())
+                },
+            )?;
             let cut = sets.len().saturating_sub(PER_PAGE as usize);
             let kept = sets.split_off(cut);
             Ok((name, kept, shown.earlier as usize + cut))
@@ -99,7 +105,7 @@ async fn audit(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
     let (name, audit) = server
         .with_store(move |s, store| {
             let name = super::organiser::campaign_name(s, store, id)?;
-            let audit = ops::audit::audit(&s.catalogue, store, None, Some(&name))?;
+            let audit = ops::audit::audit(&s.catalogue, store, None, Some(crate::ids::CampaignId(id)))?;
             Ok((name, audit))
         })
         .await
@@ -147,7 +153,7 @@ async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Pat
     let (name, list) = server
         .with_store(move |s, store| {
             let name = super::organiser::campaign_name(s, store, id)?;
-            let list = super::pages::battle_list(store, Some(&name), None)?;
+            let list = super::pages::battle_list(store, Some(crate::ids::CampaignId(id)), None)?;
             Ok((name, list))
         })
         .await

@@ -56,7 +56,7 @@ impl Server {
 
     /// Roster `id`, if it is of a campaign this server serves.
     fn locate(&self, store: &mut Store, id: i64) -> Result<crate::ops::roster::Located> {
-        let at = crate::ops::roster::locate(store, id)?;
+        let at = crate::ops::roster::locate(store, crate::ids::RosterId(id))?;
         if !self.in_scope(at.campaign_id) {
             return Err(Error::refused(format!("there is no roster with id {id}")));
         }

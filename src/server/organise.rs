@@ -53,8 +53,8 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         .unwrap_or_default();
     let o = server
         .with_store(move |s, store| {
-            let name = super::organiser::campaign_name(s, store, id)?;
-            let shown = ops::campaign::show(&s.catalogue, store, &name)?;
+            super::organiser::campaign_name(s, store, id)?;
+            let shown = ops::campaign::show(&s.catalogue, store, crate::ids::CampaignId(id))?;
             let pack = s
                 .catalogue
                 .battlepack(&shown.campaign.battlepack)
@@ -68,7 +68,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 .collect();
             let scope = ops::undo::Scope {
                 roster: None,
-                campaign: Some(&name),
+                campaign: Some(crate::ids::CampaignId(id)),
             };
             Ok(Organised {
                 offered: CampaignOptions::offered(&pack.options),
@@ -84,8 +84,8 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                     .filter(|r| r.favour.is_some())
                     .map(|r| r.name.clone())
                     .collect(),
-                rosters: ops::roster::list(store, Some(&name))?,
-                invites: ops::invite::list(store, &name)?,
+                rosters: ops::roster::list(store, Some(crate::ids::CampaignId(id)))?,
+                invites: ops::invite::list(store, crate::ids::CampaignId(id))?,
                 latest: ops::undo::preview(store, scope).ok(),
                 campaign: shown.campaign,
                 factions,
@@ -224,9 +224,8 @@ fn new_roster_form(o: &Organised, key: &str, action: &str) -> Markup {
 async fn export(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Response {
     let done = async {
         let at = super::actions::organised(&server, &headers, id).await?;
-        let name = at.name.clone();
         let league = server
-            .with_store(move |_, store| ops::league::export(store, Some(&name)))
+            .with_store(move |_, store| ops::league::export(store, Some(at.id)))
             .await?;
         Ok::<_, Failure>((at.name, league.text))
     };

@@ -97,12 +97,12 @@ fn settings(s: &Server, store: &mut Store, at: &CampaignAt, b: Settings) -> Resu
         .filter(|spec| !spec.ends_with('='))
         .collect();
     options.sort_by_key(|spec| !spec.ends_with("=off"));
-    let done = ops::campaign::set(&s.catalogue, store, &at.name, legends, &options, standings)?;
+    let done = ops::campaign::set(&s.catalogue, store, at.id, legends, &options, standings)?;
     Ok(json!({ "campaign": done.campaign, "set_id": done.set_id }))
 }
 
 fn rename_campaign(_: &Server, store: &mut Store, at: &CampaignAt, b: Rename) -> Result<Value> {
-    let done = ops::manage::rename_campaign(store, &at.name, &b.name)?;
+    let done = ops::manage::rename_campaign(store, at.id, &b.name)?;
     Ok(json!({ "campaign": done.campaign, "set_id": done.set_id }))
 }
 
@@ -134,13 +134,13 @@ impl Delete {
 
 fn delete_campaign(_: &Server, store: &mut Store, at: &CampaignAt, b: Delete) -> Result<Value> {
     b.confirmed(&at.name)?;
-    let done = ops::manage::delete_campaign(store, &at.name, yes(&b.force))?;
+    let done = ops::manage::delete_campaign(store, at.id, yes(&b.force))?;
     Ok(json!({ "campaign": done.campaign, "set_id": done.set_id, "rosters": done.rosters }))
 }
 
 fn delete_roster(s: &Server, store: &mut Store, at: &Located, b: Delete) -> Result<Value> {
     b.confirmed(&at.name)?;
-    let done = ops::manage::delete_roster(&s.catalogue, store, &at.typed, yes(&b.force))?;
+    let done = ops::manage::delete_roster(&s.catalogue, store, at.id, yes(&b.force))?;
     Ok(json!({ "summary": done.outcome.summary, "roster": done.roster.name }))
 }
 
@@ -167,7 +167,7 @@ fn new_roster(s: &Server, store: &mut Store, at: &CampaignAt, b: NewRosterBody) 
     let realm = b.realm.as_deref().and_then(super::forms::some);
     let new = NewRoster {
         name: b.name.trim(),
-        campaign: &at.name,
+        campaign: at.id,
         player: b.player.trim(),
         faction: b.faction.trim(),
         warlord: WarlordChoice {
@@ -179,8 +179,8 @@ fn new_roster(s: &Server, store: &mut Store, at: &CampaignAt, b: NewRosterBody) 
         realm: realm.as_deref(),
     };
     let done = ops::roster::create(&s.catalogue, store, &new)?;
-    let typed = format!("{}/{}", at.name, done.roster.name);
-    let roster = views::roster(&ops::roster::show(&s.catalogue, store, &typed)?)?;
+    let id = crate::ids::RosterId(done.roster.id);
+    let roster = views::roster(&ops::roster::show(&s.catalogue, store, id)?)?;
     Ok(json!({ "summary": done.outcome.summary, "roster": roster }))
 }
 
@@ -195,7 +195,7 @@ struct Favour {
 }
 
 fn favour(s: &Server, store: &mut Store, at: &Located, b: Favour) -> Result<Value> {
-    let done = ops::realms::adjust_favour(&s.catalogue, store, &at.typed, b.change, b.reason.trim())?;
+    let done = ops::realms::adjust_favour(&s.catalogue, store, at.id, b.change, b.reason.trim())?;
     Ok(json!({ "summary": done.outcome.summary, "favour": done.roster.favour }))
 }
 

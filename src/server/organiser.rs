@@ -42,10 +42,10 @@ fn undo(
     id: i64,
     expected: Option<i64>,
 ) -> crate::error::Result<Value> {
-    let name = campaign_name(s, store, id)?;
+    campaign_name(s, store, id)?; // one of this server's campaigns
     let scope = ops::undo::Scope {
         roster: None,
-        campaign: Some(&name),
+        campaign: Some(crate::ids::CampaignId(id)),
     };
     let done = ops::undo::undo(&s.catalogue, store, scope, expected)?;
     Ok(json!({ "undone": done.undone, "undo_set": done.undo_set, "summary": done.summary }))

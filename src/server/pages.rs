@@ -107,8 +107,8 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let shown = server
         .with_store(move |s, store| {
-            let name = super::organiser::campaign_name(s, store, id)?;
-            let shown = ops::campaign::show(&s.catalogue, store, &name)?;
+            super::organiser::campaign_name(s, store, id)?;
+            let shown = ops::campaign::show(&s.catalogue, store, crate::ids::CampaignId(id))?;
             // What the plan form picks from: the battleplans, and the realms when played.
             let pack = ops::pack_of(&s.catalogue, &shown.campaign)?;
             let choices = forms_more::PlanChoices {
@@ -142,12 +142,11 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     // The organiser's undo, naming the command it would take back.
     let undo_form = match (who, auth::token(&headers)) {
         (Some(w), Some(token)) if w.is_organiser() && w.campaign_id == id => {
-            let name = title.clone();
             let latest = server
                 .with_store(move |_, store| {
                     let scope = ops::undo::Scope {
                         roster: None,
-                        campaign: Some(&name),
+                        campaign: Some(crate::ids::CampaignId(id)),
                     };
                     Ok(ops::undo::preview(store, scope).ok())
                 })
@@ -287,7 +286,7 @@ async fn sheet(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
         .with_store(move |s, store| {
             let at = s.locate(store, id)?;
             let printed = chrono::Local::now().date_naive();
-            let view = ops::sheet::view(&s.catalogue, store, &at.typed, printed)?;
+            let view = ops::sheet::view(&s.catalogue, store, at.id, printed)?;
             let pdf = crate::sheet::pdf::render(
                 &view,
                 &crate::sheet::Template::bundled(),
@@ -325,7 +324,7 @@ async fn list(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i
     let made = server
         .with_store(move |s, store| {
             let at = s.locate(store, id)?;
-            let list = ops::lists::export(&s.catalogue, store, &at.typed)?;
+            let list = ops::lists::export(&s.catalogue, store, at.id)?;
             Ok(crate::lists::export::app_text(&list))
         })
         .await;
@@ -342,12 +341,12 @@ async fn list(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i
     }
 }
 
-/// The battles of campaign `campaign` or of roster `roster` (`CAMPAIGN/ROSTER`), newest first,
-/// as `battle list --json` has them.
+/// The battles of campaign `campaign` or of roster `roster`, newest first, as `battle list
+/// --json` has them.
 pub(super) fn battle_list(
     store: &mut crate::store::Store,
-    campaign: Option<&str>,
-    roster: Option<&str>,
+    campaign: Option<crate::ids::CampaignId>,
+    roster: Option<crate::ids::RosterId>,
 ) -> crate::error::Result<Vec<Value>> {
     ops::battle::read_list(store, campaign, roster, |list| {
         let mut all = Vec::new();

@@ -58,8 +58,8 @@ fn add_unit(s: &Server, store: &mut Store, at: &Located, b: AddUnit) -> Result<V
         name: name.as_deref(),
         ally: ally.as_deref(),
     };
-    let done = ops::roster::add_unit(&s.catalogue, store, &at.typed, &add)?;
-    with_roster(s, store, &at.typed, &done.outcome.summary)
+    let done = ops::roster::add_unit(&s.catalogue, store, at.id, &add)?;
+    with_roster(s, store, at.id, &done.outcome.summary)
 }
 
 /// `quest start`: the quest, and the unit or manifestation a quest names.
@@ -83,12 +83,12 @@ fn quest(s: &Server, store: &mut Store, at: &Located, b: Quest) -> Result<Value>
     let done = ops::quest::start(
         &s.catalogue,
         store,
-        &at.typed,
+        at.id,
         b.quest.trim(),
         unit.as_deref(),
         manifestation.as_deref(),
     )?;
-    with_roster(s, store, &at.typed, &done.outcome.summary)
+    with_roster(s, store, at.id, &done.outcome.summary)
 }
 
 /// `rank choose`: the unit, the ability, and at its first rank the Path.
@@ -108,18 +108,17 @@ fn rank(s: &Server, store: &mut Store, at: &Located, b: Rank) -> Result<Value> {
     let done = ops::rank::choose(
         &s.catalogue,
         store,
-        &at.typed,
+        at.id,
         b.unit.trim(),
         b.ability.trim(),
         path.as_deref(),
     )?;
-    with_roster(s, store, &at.typed, &done.outcome.summary)
+    with_roster(s, store, at.id, &done.outcome.summary)
 }
 
 fn rename(s: &Server, store: &mut Store, at: &Located, b: Rename) -> Result<Value> {
-    let done = ops::manage::rename_roster(&s.catalogue, store, &at.typed, &b.name)?;
-    let typed = format!("{}/{}", at.campaign, done.roster.name);
-    with_roster(s, store, &typed, &done.outcome.summary)
+    let done = ops::manage::rename_roster(&s.catalogue, store, at.id, &b.name)?;
+    with_roster(s, store, at.id, &done.outcome.summary)
 }
 
 /// `roster enhance`: a unit (id or name) and the enhancement's name.
@@ -140,12 +139,12 @@ fn enhance(s: &Server, store: &mut Store, at: &Located, b: Enhance) -> Result<Va
     let done = ops::roster::enhance(
         &s.catalogue,
         store,
-        &at.typed,
+        at.id,
         b.unit.trim(),
         b.enhancement.trim(),
         reason.as_deref(),
     )?;
-    with_roster(s, store, &at.typed, &done.outcome.summary)
+    with_roster(s, store, at.id, &done.outcome.summary)
 }
 
 /// `roster lore add`: spell, prayer or manifestation, and its name.
@@ -175,8 +174,8 @@ fn tome(s: &Server, store: &mut Store, at: &Located, b: Tome) -> Result<Value> {
         replace: replace.as_deref(),
         reason: reason.as_deref(),
     };
-    let done = ops::roster::add_lore(&s.catalogue, store, &at.typed, &entry)?;
-    with_roster(s, store, &at.typed, &done.outcome.summary)
+    let done = ops::roster::add_lore(&s.catalogue, store, at.id, &entry)?;
+    with_roster(s, store, at.id, &done.outcome.summary)
 }
 
 /// `roster realm`: the realm of origin, or none (empty or null) to clear it.
@@ -191,12 +190,12 @@ struct Realm {
 
 fn realm(s: &Server, store: &mut Store, at: &Located, b: Realm) -> Result<Value> {
     let realm = b.realm.as_deref().and_then(some);
-    let (name, now) = ops::roster::set_realm(store, &at.typed, realm.as_deref())?;
+    let (name, now) = ops::roster::set_realm(store, at.id, realm.as_deref())?;
     let summary = match now {
         Some(r) => format!("{name} hails from {r}"),
         None => format!("{name}: realm of origin cleared"),
     };
-    with_roster(s, store, &at.typed, &summary)
+    with_roster(s, store, at.id, &summary)
 }
 
 /// `roster remove` (set-up only): the unit's id or name.
@@ -209,8 +208,8 @@ struct Remove {
 }
 
 fn remove(s: &Server, store: &mut Store, at: &Located, b: Remove) -> Result<Value> {
-    let done = ops::roster::remove_unit(&s.catalogue, store, &at.typed, b.unit.trim())?;
-    with_roster(s, store, &at.typed, &done.outcome.summary)
+    let done = ops::roster::remove_unit(&s.catalogue, store, at.id, b.unit.trim())?;
+    with_roster(s, store, at.id, &done.outcome.summary)
 }
 
 /// `ptg undo --roster R`: the roster's latest command, when it changed this roster alone (a
@@ -227,7 +226,7 @@ struct Undo {
 
 fn undo(s: &Server, store: &mut Store, at: &Located, b: Undo) -> Result<Value> {
     let scope = || ops::undo::Scope {
-        roster: Some(&at.typed),
+        roster: Some(at.id),
         campaign: None,
     };
     let latest = ops::undo::preview(store, scope())?;

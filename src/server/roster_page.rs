@@ -18,11 +18,11 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let read = server
         .with_store(move |s, store| {
             let at = s.locate(store, id)?;
-            let view = views::roster(&ops::roster::show(&s.catalogue, store, &at.typed)?)?;
-            let report = ops::roster::check(&s.catalogue, store, &at.typed, None)?.report;
-            let offers = ops::roster::afford(&s.catalogue, store, &at.typed)?.offers;
+            let view = views::roster(&ops::roster::show(&s.catalogue, store, at.id)?)?;
+            let report = ops::roster::check(&s.catalogue, store, at.id, None)?.report;
+            let offers = ops::roster::afford(&s.catalogue, store, at.id)?.offers;
             // What the quest and rank forms pick from.
-            let subject = ops::rank::pending(&s.catalogue, store, &at.typed)?;
+            let subject = ops::rank::pending(&s.catalogue, store, at.id)?;
             let units: Vec<_> = subject.roster.active_units().collect();
             let ranks = crate::rules::renown::rank_choices(subject.pack, &units);
             let quests: Vec<(String, String)> = subject
@@ -32,12 +32,12 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 .map(|q| (q.name.clone(), q.summary.clone()))
                 .collect();
             let scope = ops::undo::Scope {
-                roster: Some(&at.typed),
+                roster: Some(at.id),
                 campaign: None,
             };
             let latest = ops::undo::preview(store, scope).ok();
             // The battles it fought or will fight, newest first.
-            let battles = super::pages::battle_list(store, None, Some(&at.typed))?;
+            let battles = super::pages::battle_list(store, None, Some(at.id))?;
             Ok((
                 at.campaign_id,
                 view,

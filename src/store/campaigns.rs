@@ -115,6 +115,19 @@ impl Campaign {
         )?)
     }
 
+    /// Campaign `id` if it exists and is not deleted.
+    pub fn live(conn: &Connection, id: i64) -> Result<Option<Campaign>> {
+        use rusqlite::OptionalExtension;
+        Ok(conn
+            .query_row(
+                "SELECT id, name, battlepack, legends, created_at, options FROM campaigns
+                 WHERE id = ?1 AND deleted = 0",
+                [id],
+                Campaign::from_row,
+            )
+            .optional()?)
+    }
+
     /// The campaign roster `roster_id` belongs to.
     pub fn of_roster(conn: &Connection, roster_id: i64) -> Result<Campaign> {
         let id: i64 = conn.query_row(

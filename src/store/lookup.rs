@@ -24,7 +24,9 @@ pub fn campaign_id(conn: &Connection, name: &str) -> Result<Option<i64>> {
             |r| r.get(0),
         )
         .optional()?;
-    if exact.is_some() || name.is_ascii() {
+    // A miss is looked at again by Unicode rules even for an ASCII name: a stored full-width
+    // look-alike must collide with it.
+    if exact.is_some() {
         return Ok(exact);
     }
     let mut stmt = conn.prepare("SELECT id, name FROM campaigns WHERE deleted = 0 ORDER BY id")?;
@@ -72,7 +74,7 @@ fn rosters_named(conn: &Connection, name: &str, campaign_id: Option<i64>) -> Res
         &format!("{base} AND r.name = ?2 COLLATE NOCASE ORDER BY r.id"),
         &[&campaign_id, &name],
     )?;
-    if !exact.is_empty() || name.is_ascii() {
+    if !exact.is_empty() {
         return Ok(exact);
     }
     let all = read(&format!("{base} ORDER BY r.id"), &[&campaign_id])?;

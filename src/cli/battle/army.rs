@@ -41,6 +41,7 @@ pub struct ArmyArgs {
 
 pub fn run(app: &mut App, args: ArmyArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.side_id(args.battle, &args.roster)?;
     let (cat, store) = app.both()?;
     let mut dice = args.dice.dice()?;
     let choice = ArmyChoice {
@@ -54,7 +55,7 @@ pub fn run(app: &mut App, args: ArmyArgs) -> Result<()> {
             cat,
             store,
             args.battle,
-            &args.roster,
+            roster,
             &choice,
             args.triumph_table.as_deref(),
             &mut dice,

@@ -15,6 +15,7 @@ const CHUNK: usize = 500;
 const HEADER: [&str; 6] = ["#", "Campaign", "Points", "Battleplan", "Sides", "Status"];
 
 pub fn run(json_out: bool, app: &mut App, campaign: Option<&str>, roster: Option<&str>) -> Result<()> {
+    let (campaign, roster) = (app.campaign_id_of(campaign)?, app.roster_id_of(roster)?);
     let mut out = Stream::stdout();
     ops::battle::read_list(app.store()?, campaign, roster, |list| {
         if json_out {

@@ -38,12 +38,14 @@ pub struct NewArgs {
 
 pub fn run(app: &mut App, args: NewArgs) -> Result<()> {
     let json_out = app.json;
+    let campaign = app.campaign_id(&args.campaign)?;
+    let rosters = [app.roster_id(&args.rosters[0])?, app.roster_id(&args.rosters[1])?];
     let (cat, store) = app.both()?;
     let mut dice = args.dice.dice()?;
     let new = NewBattle {
-        campaign: &args.campaign,
+        campaign,
         points: args.points,
-        rosters: [&args.rosters[0], &args.rosters[1]],
+        rosters,
         battleplan: args.battleplan.as_deref(),
         realm: match (args.realm, args.roll_realm) {
             (Some(r), _) => RealmChoice::Named(r),

@@ -27,12 +27,13 @@ pub struct SuddenDeathArgs {
 
 pub fn run(app: &mut App, args: SuddenDeathArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.side_id(args.battle, &args.roster)?;
     let (cat, store) = app.both()?;
     let request = PickRequest {
         objective: &args.objective,
         target: args.target.as_deref(),
         terrain: args.terrain.as_deref(),
     };
-    let shown = ops::sudden_death::pick(cat, store, args.battle, &args.roster, &request)?;
+    let shown = ops::sudden_death::pick(cat, store, args.battle, roster, &request)?;
     show(json_out, &shown)
 }

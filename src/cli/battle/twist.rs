@@ -25,16 +25,13 @@ pub struct TwistArgs {
 
 pub fn run(app: &mut App, args: TwistArgs) -> Result<()> {
     let json_out = app.json;
+    let underdog = match args.underdog.as_deref() {
+        Some(u) => Some(app.side_id(args.battle, u)?),
+        None => None,
+    };
     let (cat, store) = app.both()?;
     let mut dice = args.dice.dice()?;
-    let t = ops::battle::twist(
-        cat,
-        store,
-        args.battle,
-        args.round,
-        args.underdog.as_deref(),
-        &mut dice,
-    )?;
+    let t = ops::battle::twist(cat, store, args.battle, args.round, underdog, &mut dice)?;
     if json_out {
         return json(&serde_json::json!({
             "battle": t.battle, "round": t.round, "underdog": t.underdog,

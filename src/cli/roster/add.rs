@@ -26,6 +26,7 @@ pub struct AddArgs {
 
 pub fn run(app: &mut App, args: AddArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.roster_id(&args.roster)?;
     let (cat, store) = app.both()?;
     let add = ops::roster::AddUnit {
         warscroll: &args.warscroll,
@@ -33,7 +34,7 @@ pub fn run(app: &mut App, args: AddArgs) -> Result<()> {
         name: args.name.as_deref(),
         ally: args.ally.as_deref(),
     };
-    let done = ops::roster::add_unit(cat, store, &args.roster, &add)?;
+    let done = ops::roster::add_unit(cat, store, roster, &add)?;
     let msg = format!(
         "{}. Order of Battle: {} points.",
         done.outcome.summary,

@@ -28,8 +28,9 @@ struct AffordView<'a> {
 
 pub fn run(app: &mut App, args: AffordArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.roster_id(&args.roster)?;
     let (cat, store) = app.both()?;
-    let done = ops::roster::afford(cat, store, &args.roster)?;
+    let done = ops::roster::afford(cat, store, roster)?;
     let (r, a) = (&done.subject.roster, &done.offers);
     if json_out {
         return json(&AffordView {

@@ -30,8 +30,9 @@ struct CheckView<'a> {
 
 pub fn run(app: &mut App, args: CheckArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.roster_id(&args.roster)?;
     let (cat, store) = app.both()?;
-    let checked = ops::roster::check(cat, store, &args.roster, args.points)?;
+    let checked = ops::roster::check(cat, store, roster, args.points)?;
     let (s, report, army) = (&checked.subject, &checked.report, &checked.army);
     if json_out {
         json(&CheckView {

@@ -21,11 +21,12 @@ pub struct EnhanceArgs {
 
 pub fn run(app: &mut App, args: EnhanceArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.roster_id(&args.roster)?;
     let (cat, store) = app.both()?;
     let done = ops::roster::enhance(
         cat,
         store,
-        &args.roster,
+        roster,
         &args.unit,
         &args.enhancement,
         args.reason.as_deref(),

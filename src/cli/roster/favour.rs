@@ -20,8 +20,9 @@ pub struct FavourArgs {
 
 pub fn run(app: &mut App, args: FavourArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.roster_id(&args.roster)?;
     let (cat, store) = app.both()?;
-    let done = ops::realms::adjust_favour(cat, store, &args.roster, args.change, &args.reason)?;
+    let done = ops::realms::adjust_favour(cat, store, roster, args.change, &args.reason)?;
     if json_out {
         return json(&done.roster);
     }

@@ -95,9 +95,9 @@ pub fn run_import(app: &mut App, args: ImportArgs) -> Result<()> {
     let json_out = app.json;
     let bytes = read_source(&args.source)?;
     let target = match (&args.into, &args.campaign, &args.player) {
-        (Some(r), _, _) => Target::Into(r),
+        (Some(r), _, _) => Target::Into(app.roster_id(r)?),
         (None, Some(c), Some(p)) => Target::New {
-            campaign: c,
+            campaign: app.campaign_id(c)?,
             player: p,
             name: args.name.as_deref(),
             warlord: args.warlord.as_deref(),
@@ -167,8 +167,9 @@ fn print_report(done: &Imported, dry_run: bool) -> Result<()> {
 }
 
 pub fn run_export(app: &mut App, args: ExportArgs) -> Result<()> {
+    let roster = app.roster_id(&args.roster)?;
     let (cat, store) = app.both()?;
-    let list = crate::ops::lists::export(cat, store, &args.roster)?;
+    let list = crate::ops::lists::export(cat, store, roster)?;
     let text = match args.format {
         ExportFormat::App => export::app_text(&list),
         ExportFormat::Json => serde_json::to_string_pretty(&list).map_err(anyhow::Error::from)? + "\n",

@@ -7,6 +7,7 @@ use crate::ops;
 
 pub fn run(app: &mut App, campaign: Option<&str>) -> Result<()> {
     let json_out = app.json;
+    let campaign = app.campaign_id_of(campaign)?;
     let rows = ops::roster::list(app.store()?, campaign)?;
     if json_out {
         return json(&rows);

@@ -34,6 +34,7 @@ pub enum LoreAction {
 
 pub fn run(app: &mut App, args: LoreArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.roster_id(&args.roster)?;
     let (cat, store) = app.both()?;
     let LoreAction::Add {
         kind,
@@ -47,7 +48,7 @@ pub fn run(app: &mut App, args: LoreArgs) -> Result<()> {
         replace: replace.as_deref(),
         reason: reason.as_deref(),
     };
-    let done = ops::roster::add_lore(cat, store, &args.roster, &entry)?;
+    let done = ops::roster::add_lore(cat, store, roster, &entry)?;
     let msg = format!(
         "{}. The {kind} lore holds {}.",
         done.outcome.summary,

@@ -26,8 +26,9 @@ pub struct DeleteArgs {
 
 pub fn rename(app: &mut App, args: RenameArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.roster_id(&args.roster)?;
     let (cat, store) = app.both()?;
-    let done = ops::manage::rename_roster(cat, store, &args.roster, &args.new_name)?;
+    let done = ops::manage::rename_roster(cat, store, roster, &args.new_name)?;
     if json_out {
         return json(&done.roster);
     }
@@ -39,8 +40,9 @@ pub fn rename(app: &mut App, args: RenameArgs) -> Result<()> {
 
 pub fn delete(app: &mut App, args: DeleteArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.roster_id(&args.roster)?;
     let (cat, store) = app.both()?;
-    let done = ops::manage::delete_roster(cat, store, &args.roster, args.force)?;
+    let done = ops::manage::delete_roster(cat, store, roster, args.force)?;
     if json_out {
         return json(&done.roster);
     }

@@ -39,10 +39,11 @@ pub struct NewArgs {
 
 pub fn run(app: &mut App, args: NewArgs) -> Result<()> {
     let json_out = app.json;
+    let campaign = app.campaign_id(&args.campaign)?;
     let (cat, store) = app.both()?;
     let new = NewRoster {
         name: &args.name,
-        campaign: &args.campaign,
+        campaign,
         player: &args.player,
         faction: &args.faction,
         warlord: WarlordChoice {

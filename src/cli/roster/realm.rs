@@ -20,7 +20,8 @@ pub struct RealmArgs {
 
 pub fn run(app: &mut App, args: RealmArgs) -> Result<()> {
     let realm = if args.clear { None } else { args.realm.as_deref() };
-    let (name, realm) = ops::roster::set_realm(app.store()?, &args.roster, realm)?;
+    let roster = app.roster_id(&args.roster)?;
+    let (name, realm) = ops::roster::set_realm(app.store()?, roster, realm)?;
     match realm {
         Some(r) => line(format!("{name} hails from {r}.")),
         None => line(format!("{name} has no realm of origin set.")),

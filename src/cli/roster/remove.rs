@@ -18,8 +18,9 @@ pub struct RemoveArgs {
 
 pub fn run(app: &mut App, args: RemoveArgs) -> Result<()> {
     let json_out = app.json;
+    let roster = app.roster_id(&args.roster)?;
     let (cat, store) = app.both()?;
-    let done = ops::roster::remove_unit(cat, store, &args.roster, &args.unit)?;
+    let done = ops::roster::remove_unit(cat, store, roster, &args.unit)?;
     let mut msg = format!(
         "{}. Order of Battle: {} points (`ptg undo --roster \"{}\"` brings it back).",
         done.outcome.summary,

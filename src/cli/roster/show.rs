@@ -50,6 +50,7 @@ pub fn view(shown: &ops::roster::Shown) -> Result<serde_json::Value> {
 
 pub fn run(app: &mut App, roster: &str) -> Result<()> {
     let json_out = app.json;
+    let roster = app.roster_id(roster)?;
     let (cat, store) = app.both()?;
     let shown = ops::roster::show(cat, store, roster)?;
     let (s, realm) = (&shown.subject, shown.realm.clone());

@@ -49,6 +49,9 @@ pub enum Check {
     UnlockedUnits,
     /// A note, not a failure: a unit whose warscroll the current data no longer has.
     NotInCurrentData,
+    /// A note, not a failure: a roster or campaign name an older ptg allowed that the name
+    /// rule now refuses (a '/', an invisible character); it still works by id.
+    Names,
 }
 
 impl Check {
@@ -74,6 +77,7 @@ impl Check {
             Check::AnvilOfApotheosis => "anvil of apotheosis",
             Check::UnlockedUnits => "unlocked units",
             Check::NotInCurrentData => "not in the current data",
+            Check::Names => "names",
         }
     }
 }

@@ -11,6 +11,7 @@ mod finding;
 mod history;
 mod order_of_battle;
 
+use finding::finding;
 pub use finding::{Check, Finding};
 pub use history::{
     aftermath_purchases, dice_log, favour, glory, renown, starting_lore_picks, unreadable_changes,
@@ -48,6 +49,28 @@ pub struct RosterAudit {
     pub notes: Vec<Finding>,
 }
 
+/// Notes for a roster or campaign name that the name rule refuses today (`rules::names`: no
+/// '/', no invisible or bidi characters), kept from an older ptg: it is reached by id, and a
+/// rename gives it a name every command can type.
+fn names_now_refused(r: &Roster) -> Vec<Finding> {
+    use crate::rules::names::{NameKind, check};
+    [(NameKind::Roster, &r.name), (NameKind::Campaign, &r.campaign)]
+        .into_iter()
+        .filter_map(|(kind, name)| {
+            let e = check(kind, name).err()?;
+            Some(finding(
+                Check::Names,
+                r,
+                format!(
+                    "the {} '{name}' would be refused today ({}); rename it",
+                    kind.field(),
+                    e.message
+                ),
+            ))
+        })
+        .collect()
+}
+
 /// Every finding and note for one roster, in the order of the checks. `factions` is None when
 /// the roster's faction is missing from the data (the warlord rules and the units against the
 /// current data are then not checked); it holds the allied factions too, so allied units are
@@ -61,6 +84,7 @@ pub fn audit_roster(pack: &Battlepack, factions: Option<&Factions>, ev: &RosterE
         out.extend(found);
         notes.extend(noted);
     }
+    notes.extend(names_now_refused(ev.stored));
     out.extend(unreadable_changes(ev.stored, ev.log));
     if let Some(start) = ev.starting {
         out.extend(starting_order_of_battle(pack, faction, ev.stored, start));

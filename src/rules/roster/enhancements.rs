@@ -65,6 +65,9 @@ pub fn plan_enhancement(
     name: &str,
     reason: Option<&str>,
 ) -> Result<Outcome, RuleError> {
+    let reason = reason
+        .map(|r| crate::rules::names::check_note("reason", r, false))
+        .transpose()?;
     if unit.retired {
         return refuse(
             "enhancements",

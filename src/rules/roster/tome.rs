@@ -205,6 +205,9 @@ pub fn plan_tome_entry(
     replace: Option<&str>,
     reason: Option<&str>,
 ) -> Result<Outcome, RuleError> {
+    let reason = reason
+        .map(|r| crate::rules::names::check_note("reason", r, false))
+        .transpose()?;
     let (lore, entry) = find_lore_entry(faction, kind, name)?;
     let current: Vec<_> = roster.tome(kind).collect();
     if current.iter().any(|e| e.name.same_name(&entry.name)) {
