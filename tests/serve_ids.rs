@@ -157,3 +157,40 @@ fn a_slash_in_a_new_roster_or_campaign_name_is_refused_and_old_ones_are_noted() 
     assert!(notes.contains("Ashen Vale/Gnaw"), "{notes}");
     assert!(audit["findings"].as_array().unwrap().is_empty(), "{audit}");
 }
+
+#[tokio::test]
+async fn the_api_refuses_what_the_cli_refuses_in_names_and_reasons() {
+    let p = TWO_LEAGUES.copy();
+    let organiser = token(&p, ASHEN_VALE, None);
+    let before = p.fingerprint();
+    let requests = [
+        api_post(
+            "/api/rosters/1/enhancements",
+            Some(&organiser),
+            json!({ "unit": "Lord-Vigilant on Gryph-stalker", "enhancement": "Staunch Defender",
+                    "reason": "quest\n2026-01-01 forged history line" }),
+        ),
+        api_post(
+            "/api/campaigns/1/rosters",
+            Some(&organiser),
+            json!({ "name": "Iron\u{202e}Oath", "player": "Ana", "faction": "Stormcast Eternals",
+                    "warlord": "Lord-Vigilant on Gryph-stalker", "path": "warrior", "ability": "berserker" }),
+        ),
+        api_post(
+            "/api/rosters/1/rename",
+            Some(&organiser),
+            json!({ "name": "Blighted Reach/Gnaw" }),
+        ),
+        api_post(
+            "/api/rosters/1/units",
+            Some(&organiser),
+            json!({ "warscroll": "Liberators", "name": "Dawn\u{1b}[2JGuard" }),
+        ),
+    ];
+    for request in requests {
+        let uri = request.uri().to_string();
+        let answer = send(&p, request).await;
+        assert_eq!(answer.status, 422, "{uri}: {}", answer.body);
+        assert_eq!(p.fingerprint(), before, "{uri} changed the database");
+    }
+}
