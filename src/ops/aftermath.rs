@@ -6,6 +6,7 @@ use crate::catalogue::battlepack::Battlepack;
 use crate::error::{Error, Result};
 use crate::rules::Outcome;
 use crate::rules::aftermath::{Choices, FavouredPicker, plan_aftermath_asking};
+use crate::rules::campaign_time::check_aftermath_order;
 use crate::rules::dice::{Dice, check_all_used};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
@@ -37,6 +38,8 @@ pub fn run<'a>(
         let b = battles::load(conn, battle)?;
         let subject = load_subject(cat, conn, roster)?;
         let mut fought = b.check_aftermath(subject.roster.id, &subject.roster.name)?;
+        let pending = battles::aftermaths_pending(conn, subject.roster.id, battle)?;
+        check_aftermath_order(&subject.roster.name, fought.fought_at, &pending)?;
         fought.realm = b.realm.as_deref().and_then(|r| cat.realm(r).ok()).cloned();
         let seen = read_at(conn, &[subject.roster.id], &[battle])?;
         Ok::<_, Error>((subject, fought, seen))

@@ -205,6 +205,7 @@ mod tests {
             general_slain: false,
             quest_points: 0,
             realm: None,
+            fought_at: None,
         };
         let offered = affordable(&pack(), &host(), &hammers(100));
         let run = |add_units: Vec<String>, reinforce: Vec<String>| {

@@ -21,4 +21,6 @@ pub struct Fought {
     /// The realm it was fought in, with its favour rules (option `realms`): the battle holds
     /// the name, the operation looks it up in the data.
     pub realm: Option<crate::catalogue::Realm>,
+    /// When it was fought (its result recorded): quests started later do not count it.
+    pub fought_at: Option<super::campaign_time::CampaignTime>,
 }

@@ -7,6 +7,7 @@ pub mod aftermath;
 pub mod army;
 pub mod audit;
 pub mod battle;
+pub mod campaign_time;
 pub mod change;
 pub mod dice;
 pub mod favour;

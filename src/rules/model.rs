@@ -194,6 +194,9 @@ pub struct QuestState {
     pub quest: String,
     pub points: u32,
     pub unit: Option<i64>,
+    /// When it was embarked on: it counts battles fought after that only.
+    #[serde(skip)]
+    pub since: Option<super::campaign_time::CampaignTime>,
 }
 
 impl Roster {

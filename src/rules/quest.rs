@@ -180,6 +180,17 @@ pub fn quest_step(
         });
         return Ok(step);
     }
+    if !super::campaign_time::quest_counts(current.since, fought.fought_at) {
+        let why = format!(
+            "{} was embarked on after battle {} was fought, so it counts from the next battle",
+            quest.name, fought.battle_id
+        );
+        if choice == QuestChoice::Complete {
+            return refuse("quests", why);
+        }
+        step.notes.push(why);
+        return Ok(step);
+    }
     if let Some(why) = only_abandon(pack, roster) {
         if choice == QuestChoice::Complete {
             return refuse("quests", why);

@@ -4,6 +4,7 @@
 
 use super::cursor::{Cursor, Order::Descending};
 use crate::rules::battle::{ArmyUnit, Battle, Decision, Side, SuddenDeathRow, TriumphRow, TwistRow};
+use crate::rules::campaign_time::CampaignTime;
 use anyhow::{Context, Result};
 use rusqlite::{Connection, Row, ToSql};
 
@@ -19,7 +20,9 @@ pub fn each<E: From<anyhow::Error>>(
     let prepare = |sql: String| conn.prepare(&sql).map_err(anyhow::Error::from);
     let mut battles = prepare(format!(
         "SELECT b.id, b.campaign_id, c.name, b.points_limit, b.battleplan, b.status, b.roles_roster_id,
-                b.created_at, b.cancelled, b.realm, b.realm_picker_id
+                b.created_at, b.cancelled, b.realm, b.realm_picker_id,
+                (SELECT max(cs.id) FROM change_sets cs WHERE cs.battle_id = b.id
+                   AND cs.command = 'battle result' AND cs.undone_by IS NULL)
          FROM battles b JOIN campaigns c ON c.id = b.campaign_id WHERE {filter} ORDER BY b.id DESC"
     ))?;
     let mut sides = prepare(format!(
@@ -91,6 +94,7 @@ fn battle_row(r: &Row) -> Result<(Battle, bool)> {
         realm_picker_id: r.get(10)?,
         sides: Vec::new(),
         twists: Vec::new(),
+        fought_at: r.get::<_, Option<i64>>(11)?.map(CampaignTime),
     };
     Ok((battle, r.get(8)?))
 }

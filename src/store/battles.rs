@@ -8,6 +8,7 @@ use crate::error::refusal;
 pub use crate::rules::battle::{
     ArmyUnit, Battle, BattleStatus, Decision, Side, SideResult, SuddenDeathRow, TwistRow,
 };
+use crate::rules::campaign_time::CampaignTime;
 use crate::rules::undo::BattleUndo;
 use anyhow::{Context, Result};
 use rusqlite::{Connection, ToSql, params};
@@ -56,6 +57,33 @@ pub fn load(conn: &Connection, id: i64) -> Result<Battle> {
         )));
     }
     Ok(battle)
+}
+
+/// Roster `roster_id`'s battles other than `except` that have a result and no aftermath for it
+/// yet, each with when it was fought: what `campaign_time::check_aftermath_order` compares.
+pub fn aftermaths_pending(
+    conn: &Connection,
+    roster_id: i64,
+    except: i64,
+) -> Result<Vec<(i64, CampaignTime)>> {
+    let mut stmt = conn.prepare(
+        "SELECT s.battle_id,
+                (SELECT max(cs.id) FROM change_sets cs WHERE cs.battle_id = s.battle_id
+                   AND cs.command = 'battle result' AND cs.undone_by IS NULL)
+         FROM battle_sides s JOIN battles b ON b.id = s.battle_id
+         WHERE s.roster_id = ?1 AND s.battle_id != ?2 AND s.aftermath_set_id IS NULL
+           AND s.result IS NOT NULL AND b.cancelled = 0",
+    )?;
+    let rows = stmt.query_map(params![roster_id, except], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, Option<i64>>(1)?))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        if let (battle, Some(at)) = row? {
+            out.push((battle, CampaignTime(at)));
+        }
+    }
+    Ok(out)
 }
 
 /// Battles, newest first, of one campaign or all.

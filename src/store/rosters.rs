@@ -68,6 +68,22 @@ pub fn id_of(conn: &Connection, name: &str) -> Result<i64> {
     )))
 }
 
+/// When roster `id`'s current quest was embarked on: the latest change set in force that
+/// started a quest for it (read only for a roster with a current quest; it walks the roster's
+/// changes newest first and stops at the start).
+fn quest_since(conn: &Connection, id: i64) -> Result<Option<crate::rules::campaign_time::CampaignTime>> {
+    Ok(conn
+        .query_row(
+            "SELECT c.change_set_id FROM changes c JOIN change_sets cs ON cs.id = c.change_set_id
+             WHERE c.roster_id = ?1 AND c.kind = 'start_quest' AND cs.undone_by IS NULL
+             ORDER BY c.id DESC LIMIT 1",
+            [id],
+            |r| r.get(0),
+        )
+        .optional()?
+        .map(crate::rules::campaign_time::CampaignTime))
+}
+
 /// Sets or clears the realm of origin, a free-text field printed on the roster sheet.
 pub fn set_realm(conn: &Connection, id: i64, realm: Option<&str>) -> Result<()> {
     let realm = realm.map(|r| check_name(NameKind::Realm, r)).transpose()?;
@@ -215,10 +231,14 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
                     quest: r.get(0)?,
                     points: r.get(1)?,
                     unit: r.get(2)?,
+                    since: None,
                 })
             },
         )
         .optional()?;
+    if let Some(q) = &mut roster.quest {
+        q.since = quest_since(conn, id)?;
+    }
     let mut stmt =
         conn.prepare("SELECT quest FROM quests WHERE roster_id = ?1 AND status = 'completed' ORDER BY id")?;
     roster.completed_quests = stmt.query_map([id], |r| r.get(0))?.collect::<Result<_, _>>()?;

@@ -36,6 +36,7 @@ pub(super) fn fought() -> Fought {
         general_slain: false,
         quest_points: 0,
         realm: None,
+        fought_at: None,
     }
 }
 
@@ -162,6 +163,7 @@ fn on_quest(r: &mut Roster, quest: &str, points: u32, unit: Option<i64>) {
         quest: quest.into(),
         points,
         unit,
+        since: None,
     });
 }
 

@@ -69,6 +69,9 @@ pub struct Battle {
     pub realm_picker_id: Option<i64>,
     pub sides: Vec<Side>,
     pub twists: Vec<TwistRow>,
+    /// When it was fought: the change set that recorded its result (campaign time).
+    #[serde(skip)]
+    pub fought_at: Option<crate::rules::campaign_time::CampaignTime>,
 }
 
 /// One roster's side of a battle.
@@ -368,6 +371,7 @@ impl Battle {
             general_slain: side.general_slain,
             quest_points: side.quest_points,
             realm: None,
+            fought_at: self.fought_at,
         })
     }
 

@@ -67,6 +67,7 @@ impl Roster {
                         quest: quest.clone(),
                         points: 0,
                         unit: unit_id,
+                        since: None,
                     })
                 }
                 (Change::DropQuest { .. }, _) => self.quest = None,
@@ -137,6 +138,7 @@ impl Roster {
                         quest: quest.clone(),
                         points: *points,
                         unit: *unit,
+                        since: None,
                     });
                 }
                 (Change::RevokeReward { reward, source }, _) => {

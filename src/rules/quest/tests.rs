@@ -29,6 +29,7 @@ fn on_quest(r: &mut Roster, quest: &str, unit: i64) {
         quest: quest.into(),
         points: 0,
         unit: Some(unit),
+        since: None,
     });
 }
 
@@ -46,6 +47,7 @@ fn won(slew: i64) -> Fought {
         general_slain: false,
         quest_points: 0,
         realm: None,
+        fought_at: None,
     }
 }
 

@@ -346,6 +346,7 @@ fn a_unique_warscroll_joins_an_order_of_battle_once() {
         general_slain: false,
         quest_points: 0,
         realm: None,
+        fought_at: None,
     };
     let choices = Choices {
         add_units: vec!["Famous Hero".into()],

@@ -265,6 +265,7 @@ mod tests {
             quest: "Seek Glory in Battle".into(),
             points: 0,
             unit: Some(2),
+            since: None,
         });
         let fought = Fought {
             battle_id: 3,
@@ -278,6 +279,7 @@ mod tests {
             general_slain: false,
             quest_points: 0,
             realm: None,
+            fought_at: None,
         };
         let choices = Choices {
             favoured: Some("Liberators".into()),

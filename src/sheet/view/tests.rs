@@ -41,6 +41,7 @@ fn battle(id: i64, ours: (u32, BattleResult), theirs: Side) -> Battle {
         realm_picker_id: None,
         sides: vec![side(1, "Hammers", ours.0, ours.1), theirs],
         twists: Vec::new(),
+        fought_at: None,
     }
 }
 
@@ -202,6 +203,7 @@ fn quest_and_tome_come_with_points_target_and_values() {
         quest: "search-for-the-artefact".into(),
         points: 2,
         unit: None,
+        since: None,
     });
     r.completed_quests = vec!["Seek Glory in Battle".into()];
     r.tome.push(TomeEntry {

@@ -63,6 +63,8 @@ fn a_battle_is_planned_loaded_and_its_armies_and_result_recorded() {
         general_slain: false,
         quest_points: 0,
         realm: None,
+        // Fought when change set 8 recorded its result (campaign time).
+        fought_at: Some(crate::rules::campaign_time::CampaignTime(8)),
     };
     assert_eq!(b.fought(2), Some(rats));
     assert!(rosters::header(store.conn(), 1).unwrap().setup_complete);

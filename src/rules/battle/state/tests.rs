@@ -65,6 +65,7 @@ pub(crate) fn battle(rosters: &[Roster; 2], armies: bool) -> Battle {
         realm_picker_id: None,
         sides: rosters.iter().map(|r| side(r, armies)).collect(),
         twists: Vec::new(),
+        fought_at: None,
     }
 }
 
@@ -315,6 +316,7 @@ fn quest_points_are_refused_for_a_roster_whose_quest_does_not_count_them() {
         quest: "seek-glory-in-battle".into(),
         points: 0,
         unit: Some(12),
+        since: None,
     });
     let uncounted = plan(&b, &r, &rep).unwrap_err();
     assert!(

@@ -110,6 +110,7 @@ fn aftermath(r: &Roster, add: &[&str], retire: &[&str]) -> Result<(), RuleError>
         general_slain: false,
         quest_points: 0,
         realm: None,
+        fought_at: None,
     };
     let choices = Choices {
         add_units: add.iter().map(|s| s.to_string()).collect(),

@@ -1,0 +1,170 @@
+//! Issue #31: campaign time. "Previous", "next" and "since" are the order battles were fought
+//! (their results recorded), not battle ids nor the order commands were typed.
+
+mod common;
+
+use common::{Fixture, HAMMERS, Ptg, RATS};
+use serde_json::Value;
+
+const LORD: &str = "Lord-Vigilant on Gryph-stalker";
+
+/// Hammers of Dawn (Lord-Vigilant, Liberators, Knight-Arcanum, Vindictors) and Rat Tide
+/// (Grey Seer, Clanrats, Stormvermin, Warlock Engineer) in Ashen Vale.
+fn rosters() -> Ptg {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.new_rats();
+    for w in ["Liberators", "Knight-Arcanum", "Vindictors"] {
+        p.ok(&["roster", "add", HAMMERS, w]);
+    }
+    for w in ["Clanrats", "Stormvermin", "Warlock Engineer"] {
+        p.ok(&["roster", "add", RATS, w]);
+    }
+    p
+}
+
+/// Plans battle `n` (1000 points, The Ruined Settlement) with both whole rosters as armies; the
+/// roll-off for roles scripted 6 v 1 while the generals' renown is equal.
+fn plan(p: &Ptg, n: &str) {
+    p.plan_battle("1000", "The Ruined Settlement");
+    p.ok(&[
+        "battle",
+        "army",
+        n,
+        HAMMERS,
+        LORD,
+        "Liberators",
+        "Knight-Arcanum",
+        "Vindictors",
+    ]);
+    let rats = [
+        "battle",
+        "army",
+        n,
+        RATS,
+        "Grey Seer",
+        "Clanrats",
+        "Stormvermin",
+        "Warlock Engineer",
+    ];
+    let mut with_dice = rats.to_vec();
+    with_dice.extend(["--dice", "6,1"]);
+    if p.cmd(&with_dice).output().unwrap().status.success() {
+        return;
+    }
+    p.ok(&rats);
+}
+
+/// Battle `n`: Hammers of Dawn 14 VP, Rat Tide 8 VP (a major victory for the Hammers), the
+/// Hammers' Vindictors destroyed.
+fn fight(p: &Ptg, n: &str) {
+    p.ok(&[
+        "battle",
+        "result",
+        n,
+        "--vp",
+        "Hammers of Dawn=14",
+        "--vp",
+        "Rat Tide=8",
+        "--destroyed",
+        "Vindictors",
+    ]);
+}
+
+static FOUGHT: Fixture = Fixture::new(|| {
+    let p = rosters();
+    plan(&p, "1");
+    fight(&p, "1");
+    p
+});
+
+fn roster(p: &Ptg, name: &str) -> Value {
+    p.json(&["roster", "show", name])
+}
+
+#[test]
+fn a_quest_started_after_the_result_counts_from_the_next_battle() {
+    let p = FOUGHT.copy();
+    // The Liberators took part in a major victory and survived: a quest embarked on before the
+    // battle would be completed now. Embarked on after its result, it is not.
+    p.ok(&[
+        "quest",
+        "start",
+        HAMMERS,
+        "Seek Glory in Battle",
+        "--unit",
+        "Liberators",
+    ]);
+    // Survivors' D3s (Lord-Vigilant, Liberators, Knight-Arcanum) and the favoured D6: no D3+3.
+    let complete = [
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Liberators",
+        "--quest",
+        "complete",
+        "--dice",
+        "1,2,3,4",
+    ];
+    p.refused(
+        &complete,
+        "was embarked on after battle 1 was fought, so it counts from the next battle",
+    );
+    let out = p.ok(&[
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Liberators",
+        "--dice",
+        "1,2,3,4",
+    ]);
+    assert!(out.contains("counts from the next battle"), "{out}");
+    let r = roster(&p, HAMMERS);
+    assert_eq!(r["quest"]["quest"], "Seek Glory in Battle", "{}", r["quest"]);
+    assert_eq!(r["completed_quests"], serde_json::json!([]));
+    // Liberators: 2 (the survivors' D3) + 4 (favoured warriors' D6) = 6 renown; no D3+3 reward.
+    let liberators = r["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["warscroll"] == "Liberators")
+        .unwrap();
+    assert_eq!(liberators["renown"], 6, "{liberators}");
+}
+
+#[test]
+fn aftermaths_run_in_the_order_the_battles_were_fought() {
+    let p = rosters();
+    plan(&p, "1");
+    plan(&p, "2");
+    // Battle 2 is fought first, then battle 1.
+    fight(&p, "2");
+    fight(&p, "1");
+    let first = [
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Liberators",
+        "--seed",
+        "3",
+    ];
+    p.refused(&first, "run battle 2's aftermath first");
+    p.ok(&[
+        "aftermath",
+        "2",
+        HAMMERS,
+        "--favoured",
+        "Liberators",
+        "--seed",
+        "3",
+    ]);
+    p.ok(&first);
+    // The other side keeps its own order.
+    p.refused(
+        &["aftermath", "1", RATS, "--favoured", "Clanrats", "--seed", "4"],
+        "run battle 2's aftermath first",
+    );
+}
