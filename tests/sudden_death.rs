@@ -217,6 +217,40 @@ fn an_achieved_objective_is_a_major_victory_and_the_aftermath_pays_for_it() {
     );
 }
 
+/// Issue #31, item 3: "slay the unit that they pick". An achieved Assassinate means the target
+/// was slain: the Grey Seer (the Rat Tide's general) is destroyed and its general slain, so
+/// the Rat Tide earn no "general not slain" glory and the Grey Seer no survivor's D3.
+#[test]
+fn an_achieved_assassinate_slays_its_target() {
+    let p = PICKED.copy();
+    p.ok(&[
+        "battle",
+        "result",
+        "1",
+        "--vp",
+        "Hammers of Dawn=2",
+        "--vp",
+        "Rat Tide=15",
+        "--sudden-death",
+        "achieved",
+    ]);
+    let b = p.json(&["battle", "show", "1"]);
+    let rats = side(&b, RATS);
+    assert_eq!(rats["general_slain"], true, "{rats}");
+    let seer = unit_id(&p, RATS, "Grey Seer");
+    let in_army = rats["army"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["unit_id"] == seer)
+        .unwrap();
+    assert_eq!(in_army["destroyed"], true, "{in_army}");
+    // Dice: the Clanrats' survivor D3, then the favoured warriors' D6 (no D3 for the Grey Seer).
+    p.ok(&["aftermath", "1", RATS, "--favoured", "Clanrats", "--dice", "2,3"]);
+    // Glory at 1000 points: fought 30, a major defeat 0, the general slain 0.
+    assert_eq!(p.json(&["roster", "show", RATS])["glory"], 30);
+}
+
 #[test]
 fn achieved_without_a_pick_is_refused() {
     let p = ARMIES.copy();
