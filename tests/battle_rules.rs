@@ -106,9 +106,22 @@ fn a_unit_name_both_armies_field_credits_only_the_unit_named_and_is_never_guesse
         ]),
         "ROSTER:UNIT",
     );
+    // A HERO of Dawn's must fall for Dusk's Liberators to have slain one (issue #31): its
+    // general, the one-model Lord-Vigilant.
+    p.refused(
+        &result(&[
+            "--destroyed",
+            "Hammers of Dawn:Liberators",
+            "--slew-hero-or-monster",
+            &dusk,
+        ]),
+        "cannot have slain an enemy HERO or MONSTER: Hammers of Dawn's army held Lord-Vigilant",
+    );
     p.ok(&result(&[
         "--destroyed",
         "Hammers of Dawn:Liberators",
+        "--general-slain",
+        HAMMERS,
         "--slew-hero-or-monster",
         &dusk,
     ]));
@@ -124,17 +137,9 @@ fn a_unit_name_both_armies_field_credits_only_the_unit_named_and_is_never_guesse
     assert_eq!(liberators(0, &dawn)["slew_hero_or_monster"], false);
     assert_eq!(liberators(1, &dusk)["destroyed"], false);
     assert_eq!(liberators(1, &dusk)["slew_hero_or_monster"], true);
-    // Dawn's Liberators were destroyed: 1 renown, no D3 (only the Lord's and the
+    // Dawn's Liberators and Lord were destroyed: 1 renown each, no D3 (only the
     // Knight-Arcanum's D3 and the favoured D6 are rolled). Dusk's survived: a D3 of 3.
-    p.ok(&[
-        "aftermath",
-        "1",
-        HAMMERS,
-        "--favoured",
-        ARCANUM,
-        "--dice",
-        "2,2,1",
-    ]);
+    p.ok(&["aftermath", "1", HAMMERS, "--favoured", ARCANUM, "--dice", "2,1"]);
     p.ok(&["aftermath", "1", DUSK, "--favoured", ARCANUM, "--dice", "2,3,2,1"]);
     assert_eq!(renown(&p, HAMMERS, "Liberators"), 1);
     assert_eq!(renown(&p, DUSK, "Liberators"), 3);

@@ -4,6 +4,7 @@
 
 pub mod narrative;
 pub mod roles;
+mod slayers;
 pub mod state;
 pub mod sudden_death;
 

@@ -475,6 +475,16 @@ impl Battle {
                 lost[i].push(general.unit_id);
             }
         }
+        for i in 0..2 {
+            super::slayers::check_slayers(
+                &self.sides[1 - i],
+                rosters[1 - i],
+                &lost[1 - i],
+                slain[1 - i],
+                rosters[i],
+                &slew[i],
+            )?;
+        }
         let reports = [0, 1].map(|i| SideReport {
             roster: &rosters[i].name,
             army_units: armies[i].len(),

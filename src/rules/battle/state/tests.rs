@@ -267,8 +267,21 @@ fn a_unit_name_both_armies_field_is_refused_listing_the_candidates_never_guessed
     );
     rep.destroyed = vec!["rats: Liberators".into(), "#3".into()];
     rep.slew_hero_or_monster = vec!["Hammers:Liberators".into()];
+    // The Liberators slew a HERO only if one fell: the Rats' Knight-Questor is their only one.
+    let no_hero = plan(&b, &r, &rep).unwrap_err();
+    assert!(
+        no_hero
+            .message
+            .contains("Liberators (#2) cannot have slain an enemy HERO or MONSTER")
+            && no_hero
+                .message
+                .contains("Rats's army held Knight-Questor (#11) (neither destroyed"),
+        "{}",
+        no_hero.message
+    );
+    rep.destroyed.push("Rats:Knight-Questor".into());
     let [h, rats] = plan(&b, &r, &rep).unwrap();
-    assert_eq!((h.destroyed, rats.destroyed), (vec![3], vec![12]));
+    assert_eq!((h.destroyed, rats.destroyed), (vec![3], vec![12, 11]));
     assert_eq!((h.slew, rats.slew), (vec![2], vec![]));
     rep.destroyed = vec!["Rats:Knight-Arcanum".into()];
     let missing = plan(&b, &r, &rep).unwrap_err();
