@@ -12,6 +12,11 @@ pub fn fold(name: &str) -> String {
     name.trim().nfkc().flat_map(char::to_lowercase).collect()
 }
 
+/// "1 regiment", "2 regiments": a count with its noun agreeing.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Two names that are the same to a player: equal once folded.
 pub fn same(a: &str, b: &str) -> bool {
     // Most comparisons are plain ASCII; they need no allocation.

@@ -103,7 +103,7 @@ fn allies_come_from_another_faction_of_the_same_grand_alliance() {
             "--ally",
             "Stormcast Eternals",
         ],
-        "Stormcast Eternals is of the Order grand alliance and Dark Host (Slaves to Darkness) of Chaos",
+        "Stormcast Eternals is of the Order grand alliance and Dark Host (Slaves to Darkness) of Chaos; allies come from another faction of the same grand alliance, so pick a faction of the Chaos grand alliance",
     );
     p.refused(
         &[

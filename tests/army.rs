@@ -337,7 +337,7 @@ fn the_units_and_general_come_from_the_order_of_battle() {
     );
     p.refused(
         &army("1", HAMMERS, &["Dawn Guard", "Vindictors"]),
-        "general: the army has no HERO to be its general",
+        "general: the army has no HERO that may be its general",
     );
 }
 

@@ -178,11 +178,11 @@ pub fn record_army<'a>(
             b.points_limit,
         )?;
         let summary = format!(
-            "{} takes {} units ({} points, {} regiments) to battle {battle_id}",
+            "{} takes {} ({} points, {}) to battle {battle_id}",
             r.name,
-            army.units.len(),
+            crate::names::counted(army.units.len(), "unit", "units"),
             army.points,
-            army.regiments.len()
+            crate::names::counted(army.regiments.len(), "regiment", "regiments")
         );
         let sides: Vec<Roster> = b
             .sides

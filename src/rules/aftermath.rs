@@ -2,8 +2,9 @@
 //! ranks it brings), complete quests, manage the Order of Battle. It returns one outcome with
 //! every change and every roll, so the store saves all of it or none of it.
 //!
-//! Dice are asked for in this order (typed-in dice are used in the same order): a D3 for each
-//! unit that took part and survived (Order of Battle order, warlord first), the favoured
+//! Dice are asked for in this order (typed-in dice are used in the same order): the favour die
+//! (option `favour`, a defeat in the god's own realm), a D3 for each unit that took part and
+//! survived (Order of Battle order, warlord first), the favoured
 //! warriors' D6, the quest reward's dice, then the battleplan's campaign reward.
 
 mod buy;

@@ -105,7 +105,11 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
         b.status
     ))?;
     if let Some(p) = plan {
-        line(format!("Battleplan: {} (D6 roll {})", p.name, p.roll))?;
+        // The table's entry, whether it was rolled or picked with --battleplan.
+        line(format!(
+            "Battleplan: {} (battleplan table entry {})",
+            p.name, p.roll
+        ))?;
         match b.roles_roster_id.and_then(|id| b.side(id)) {
             Some(s) => line(format!(
                 "  {} picks: {} or {} (its general has fewer renown, or it won the roll-off)",

@@ -102,7 +102,12 @@ pub(super) fn choose_general<'a>(
                 let heroes: Vec<&Unit> = units.iter().copied().filter(|u| u.has_keyword("HERO")).collect();
                 match heroes.as_slice() {
                     [one] => *one,
-                    [] => return refuse("general", "the army has no HERO to be its general; add one"),
+                    [] => {
+                        return refuse(
+                            "general",
+                            "the army has no HERO that may be its general (allied units never are); add a HERO of the roster's own faction",
+                        );
+                    }
                     many => {
                         return refuse(
                             "general",

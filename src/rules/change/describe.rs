@@ -39,6 +39,10 @@ impl Change {
             Change::GainGlory { amount, reason } => format!("+{amount} glory ({reason})"),
             Change::SpendGlory { amount, reason } => format!("-{amount} glory ({reason})"),
             Change::GainFavour { amount, reason, .. } => format!("+{amount} favour ({reason})"),
+            // A loss the floor cancels whole is no loss, not "-0".
+            Change::LoseFavour {
+                amount: 0, reason, ..
+            } => format!("no favour lost ({reason})"),
             Change::LoseFavour { amount, reason, .. } => format!("-{amount} favour ({reason})"),
             Change::Retire { .. } => "retired from the Order of Battle".into(),
             Change::CompleteSetup => "first battle fought: set-up is over".into(),
@@ -124,5 +128,25 @@ fn capitalise(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Change;
+
+    /// Issue #31, item 9: a favour loss the floor cancels reads as none lost, not "-0".
+    #[test]
+    fn a_favour_loss_of_nothing_is_not_minus_zero() {
+        let lose = |amount| Change::LoseFavour {
+            amount,
+            reason: "the favour of Slaanesh: 2 lost for a loss at Mount Hedon".into(),
+            roll: None,
+        };
+        assert_eq!(
+            lose(0).describe(),
+            "no favour lost (the favour of Slaanesh: 2 lost for a loss at Mount Hedon)"
+        );
+        assert!(lose(2).describe().starts_with("-2 favour"));
     }
 }

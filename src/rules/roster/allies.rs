@@ -96,7 +96,7 @@ pub fn check_ally_faction<'p>(
         return refuse(
             "allies",
             format!(
-                "{} is of the {} grand alliance and {} ({}) of {}; allies come from another faction of the same grand alliance, so pick an {} faction",
+                "{} is of the {} grand alliance and {} ({}) of {}; allies come from another faction of the same grand alliance, so pick a faction of the {} grand alliance",
                 ally.name,
                 grand_alliance(ally),
                 roster.name,
