@@ -353,8 +353,8 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
     p.ok(&["battle", "army", "3", HAMMERS, "1", "2", "3", "4"]);
     let b = p.json(&["battle", "army", "3", RATS, "5", "6", "7", "8", "Second Claw"]);
     assert_eq!(b["roles_roster_id"], 1);
-    // The Rats withdraw with 3 of 5 units destroyed: a major victory for the Hammers, whatever
-    // the score. The Knight-Arcanum slew a HERO.
+    // The Rats withdraw with 4 of 5 units destroyed: a major victory for the Hammers, whatever
+    // the score. The Knight-Arcanum slew a HERO: the Warlock Engineer, destroyed.
     p.ok(&[
         "battle",
         "result",
@@ -369,6 +369,7 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "Clanrats",
         "7",
         "Second Claw",
+        "Warlock Engineer",
         "--slew-hero-or-monster",
         "Knight-Arcanum",
     ]);
@@ -389,9 +390,9 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "--reinforce",
         "new",
     ]);
-    // Rats: glory 100 + 15 = 115 (130). Grey Seer 2 (-> 11), Clanrats, Stormvermin and Second
-    // Claw destroyed (+1 each: 10, 10, 1), Warlock Engineer 1 (-> 4); favoured Warlock
-    // Engineer D6 2 (-> 6, Aspiring).
+    // Rats: glory 100 + 15 = 115 (130). Grey Seer 2 (-> 11), Clanrats, Stormvermin, Second
+    // Claw and Warlock Engineer destroyed (+1 each: 10, 10, 1, 4); favoured Warlock Engineer
+    // D6 2 (-> 6, Aspiring).
     p.ok(&[
         "aftermath",
         "3",
@@ -399,7 +400,7 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         "--favoured",
         "Warlock Engineer",
         "--dice",
-        "2,1,2",
+        "2,2",
     ]);
 
     let h = roster(&p, HAMMERS);
@@ -464,9 +465,9 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
         .collect();
     assert_eq!(results, ["major_victory", "minor_defeat", "major_victory"]);
 
-    // Every die is on record: 2 + 5 + 4 (battle 1), 5 + 3 (battle 2), 1 + 5 + 3 (battle 3).
+    // Every die is on record: 2 + 5 + 4 (battle 1), 5 + 3 (battle 2), 1 + 5 + 2 (battle 3).
     let rolls = p.json(&["rolls"]);
-    assert_eq!(rolls.as_array().unwrap().len(), 28);
+    assert_eq!(rolls.as_array().unwrap().len(), 27);
     let rat_rolls = p.json(&["rolls", "--battle", "2", "--roster", RATS]);
     let faces: Vec<u64> = rat_rolls
         .as_array()
@@ -518,6 +519,9 @@ fn earned_rewards_are_picked_later_and_go_where_they_must() {
         &format!("{HAMMERS}=3"),
         "--vp",
         &format!("{RATS}=3"),
+        // The HERO the Knight-Arcanum slew (issue #31: one must fall).
+        "--destroyed",
+        "Warlock Engineer",
         "--slew-hero-or-monster",
         "Knight-Arcanum",
         "--quest-points",
@@ -539,7 +543,7 @@ fn earned_rewards_are_picked_later_and_go_where_they_must() {
         "--favoured",
         "Clanrats",
         "--dice",
-        "1,1,1,1,1",
+        "1,1,1,1",
     ]);
 
     // After set-up, an enhancement needs an earned reward (or a stated reason).

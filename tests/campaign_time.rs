@@ -168,3 +168,90 @@ fn aftermaths_run_in_the_order_the_battles_were_fought() {
         "run battle 2's aftermath first",
     );
 }
+
+/// Battle `n` with the Rat Tide winning 14 to 8: a major defeat for the Hammers.
+fn lose(p: &Ptg, n: &str) {
+    p.ok(&[
+        "battle",
+        "result",
+        n,
+        "--vp",
+        "Hammers of Dawn=8",
+        "--vp",
+        "Rat Tide=14",
+    ]);
+}
+
+fn triumph_of(p: &Ptg, battle: &str) -> Value {
+    let b = p.json(&["battle", "show", battle]);
+    common::named(&b["sides"], "roster", HAMMERS)["triumph"].clone()
+}
+
+fn army(p: &Ptg, n: &str) {
+    p.ok(&[
+        "battle",
+        "army",
+        n,
+        HAMMERS,
+        LORD,
+        "Liberators",
+        "Knight-Arcanum",
+        "Vindictors",
+        "--seed",
+        "5",
+    ]);
+}
+
+#[test]
+fn a_major_victory_gives_one_triumph_to_the_next_battle_fought() {
+    let p = rosters();
+    p.ok(&["campaign", "set", common::ASHEN_VALE, "--option", "triumphs"]);
+    plan(&p, "1");
+    p.plan_battle("1000", "The Ruined Settlement");
+    p.plan_battle("1000", "The Ruined Settlement");
+    fight(&p, "1");
+    army(&p, "2");
+    army(&p, "3");
+    assert!(
+        triumph_of(&p, "2").is_object(),
+        "battle 2 takes battle 1's triumph"
+    );
+    assert!(
+        triumph_of(&p, "3").is_null(),
+        "one victory, one triumph: {}",
+        triumph_of(&p, "3")
+    );
+    p.refused(
+        &[
+            "battle",
+            "army",
+            "3",
+            HAMMERS,
+            LORD,
+            "Liberators",
+            "--triumph-table",
+            "ascension",
+            "--seed",
+            "5",
+        ],
+        "already gave its triumph to battle 2",
+    );
+}
+
+#[test]
+fn the_previous_battle_is_the_one_fought_last_not_the_highest_numbered() {
+    let p = rosters();
+    p.ok(&["campaign", "set", common::ASHEN_VALE, "--option", "triumphs"]);
+    plan(&p, "1");
+    plan(&p, "2");
+    p.plan_battle("1000", "The Ruined Settlement");
+    // Battle 2 (a major victory) is fought first, then battle 1 (a major defeat).
+    fight(&p, "2");
+    lose(&p, "1");
+    army(&p, "3");
+    assert!(
+        triumph_of(&p, "3").is_null(),
+        "fought right after a major defeat: {}",
+        triumph_of(&p, "3")
+    );
+}

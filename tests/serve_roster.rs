@@ -246,7 +246,7 @@ async fn a_player_undoes_their_own_latest_command_but_not_a_battle_s() {
         "--favoured",
         "Clanrats",
         "--dice",
-        "2,3,1,2",
+        "2,3,1",
     ]);
     let rats = roster_id(&p, RATS);
     let cookie = sign_in(&p, RATS).await;

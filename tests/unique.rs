@@ -176,7 +176,15 @@ fn a_rising_champion_who_gains_a_heroic_trait_can_only_be_abandoned() {
     let check = p.cmd(&["roster", "check", HAMMERS]).output().expect("ptg runs");
     assert_eq!(check.status.code(), Some(1), "a broken rule fails `roster check`");
     assert!(String::from_utf8_lossy(&check.stdout).contains(why));
-    fight(&p, &["--slew-hero-or-monster", "Knight-Arcanum"]);
+    fight(
+        &p,
+        &[
+            "--general-slain",
+            RATS,
+            "--slew-hero-or-monster",
+            "Knight-Arcanum",
+        ],
+    );
     p.refused(
         &[
             "aftermath",

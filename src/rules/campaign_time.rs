@@ -51,6 +51,29 @@ pub fn check_aftermath_order(
     }
 }
 
+/// The battle fought last among `fought` (id, when): the roster's "previous battle" for
+/// anything decided before its next battle is fought (a triumph rolled with an army).
+pub fn latest_fought(fought: &[(i64, CampaignTime)]) -> Option<(i64, CampaignTime)> {
+    fought.iter().copied().max_by_key(|(_, at)| *at)
+}
+
+/// Which battle already took the triumph of the victory fought at `victory`, if one did: a
+/// victory earns one triumph, for the roster's next battle fought, so it is taken by a
+/// triumph another battle's army rolled (`rolled`: battle, when its army was recorded) whose
+/// latest battle fought before that moment was this victory. `fought` holds when each of the
+/// roster's battles was fought.
+pub fn triumph_taken_by(
+    victory: CampaignTime,
+    fought: &[CampaignTime],
+    rolled: &[(i64, CampaignTime)],
+) -> Option<i64> {
+    rolled
+        .iter()
+        .filter(|(_, at)| *at > victory)
+        .find(|(_, at)| fought.iter().filter(|f| *f < at).max() == Some(&victory))
+        .map(|(battle, _)| *battle)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,6 +88,20 @@ mod tests {
             "picked in the battle's own aftermath set"
         );
         assert!(quest_counts(None, at(5)));
+    }
+
+    #[test]
+    fn a_victory_gives_one_triumph_to_the_next_battle_fought() {
+        let t = CampaignTime;
+        // Battle 3 fought at 10 (a victory), battle 1 at 20.
+        assert_eq!(latest_fought(&[(1, t(20)), (3, t(10))]), Some((1, t(20))));
+        let fought = [t(10), t(20)];
+        // Battle 5's army, recorded at 15, rolled the triumph of the victory fought at 10.
+        assert_eq!(triumph_taken_by(t(10), &fought, &[(5, t(15))]), Some(5));
+        // An army recorded at 25 took battle 1's (fought at 20), not battle 3's.
+        assert_eq!(triumph_taken_by(t(10), &fought, &[(5, t(25))]), None);
+        // An army recorded before the victory was fought cannot have taken it.
+        assert_eq!(triumph_taken_by(t(10), &fought, &[(5, t(8))]), None);
     }
 
     #[test]

@@ -103,6 +103,8 @@ pub struct PreviousBattle {
     pub result: BattleResult,
     /// The realm it was fought in.
     pub realm: Option<String>,
+    /// The battle whose army already rolled this victory's triumph, if one did.
+    pub triumph_taken_by: Option<i64>,
 }
 
 /// What decides a triumph besides the roster and the battle.
@@ -165,6 +167,18 @@ pub fn plan_triumph(
             None => Ok(None),
         };
     };
+    if let Some(by) = won.triumph_taken_by.filter(|by| *by != battle.id) {
+        return match wanted {
+            Some(_) => refuse(
+                "triumphs",
+                format!(
+                    "{}'s major victory in battle {} already gave its triumph to battle {by}; a victory earns one triumph, for the next battle fought",
+                    roster.name, won.battle_id
+                ),
+            ),
+            None => Ok(None),
+        };
+    }
     if battle.side(roster.id).is_some_and(|s| s.triumph.is_some()) {
         return match wanted {
             Some(_) => refuse(

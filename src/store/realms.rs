@@ -3,9 +3,10 @@
 //! it, so undoing that set deletes exactly it.
 
 use crate::rules::battle::BattleResult;
+use crate::rules::campaign_time::{CampaignTime, latest_fought, triumph_taken_by};
 use crate::rules::realms::PreviousBattle;
 use anyhow::{Context, Result};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 
 /// Sets the realm of a battle (None: not picked yet) and who picks it after a roll-off.
 pub fn set_realm(conn: &Connection, battle_id: i64, realm: Option<&str>, picker: Option<i64>) -> Result<()> {
@@ -43,27 +44,59 @@ pub fn remove_triumph_of(conn: &Connection, battle_id: i64, set_id: i64) -> Resu
     Ok(())
 }
 
-/// The latest battle before `battle_id` in which the roster has a result (not cancelled).
+/// The roster's previous battle: of its battles other than `battle_id` with a result (not
+/// cancelled), the one fought last (`campaign_time::latest_fought`), with the battle that
+/// already took its triumph, if any (`campaign_time::triumph_taken_by`). Reads the roster's
+/// battles and triumphs only.
 pub fn previous_battle(conn: &Connection, roster_id: i64, battle_id: i64) -> Result<Option<PreviousBattle>> {
-    let row: Option<(i64, String, Option<String>)> = conn
-        .query_row(
-            "SELECT b.id, s.result, b.realm FROM battle_sides s JOIN battles b ON b.id = s.battle_id
-             WHERE s.roster_id = ?1 AND s.battle_id < ?2 AND s.result IS NOT NULL AND b.cancelled = 0
-             ORDER BY s.battle_id DESC LIMIT 1",
-            params![roster_id, battle_id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )
-        .optional()?;
-    row.map(|(battle_id, result, realm)| {
-        let result: BattleResult = result
-            .parse()
-            .map_err(anyhow::Error::msg)
-            .context("a battle result in the database is unreadable")?;
-        Ok(PreviousBattle {
-            battle_id,
-            result,
-            realm,
-        })
-    })
-    .transpose()
+    let mut stmt = conn.prepare(
+        "SELECT b.id, s.result, b.realm,
+                (SELECT max(cs.id) FROM change_sets cs WHERE cs.battle_id = b.id
+                   AND cs.command = 'battle result' AND cs.undone_by IS NULL)
+         FROM battle_sides s JOIN battles b ON b.id = s.battle_id
+         WHERE s.roster_id = ?1 AND s.battle_id != ?2 AND s.result IS NOT NULL AND b.cancelled = 0",
+    )?;
+    let mut fought: Vec<(i64, String, Option<String>, CampaignTime)> = Vec::new();
+    let rows = stmt.query_map(params![roster_id, battle_id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get(2)?,
+            r.get::<_, Option<i64>>(3)?,
+        ))
+    })?;
+    for row in rows {
+        let (id, result, realm, at) = row?;
+        if let Some(at) = at {
+            fought.push((id, result, realm, CampaignTime(at)));
+        }
+    }
+    let times: Vec<(i64, CampaignTime)> = fought.iter().map(|f| (f.0, f.3)).collect();
+    let Some((latest, at)) = latest_fought(&times) else {
+        return Ok(None);
+    };
+    let mut stmt = conn.prepare(
+        "SELECT t.battle_id, t.change_set_id FROM battle_triumphs t JOIN battles b ON b.id = t.battle_id
+         WHERE t.roster_id = ?1 AND t.battle_id != ?2 AND b.cancelled = 0",
+    )?;
+    let rolled: Vec<(i64, CampaignTime)> = stmt
+        .query_map(params![roster_id, battle_id], |r| {
+            Ok((r.get::<_, i64>(0)?, CampaignTime(r.get(1)?)))
+        })?
+        .collect::<Result<_, _>>()?;
+    let all: Vec<CampaignTime> = times.iter().map(|(_, t)| *t).collect();
+    let (_, result, realm, _) = fought
+        .into_iter()
+        .find(|f| f.0 == latest)
+        .context("the latest battle fought is among those read")?;
+    let result: BattleResult = result
+        .parse()
+        .map_err(anyhow::Error::msg)
+        .context("a battle result in the database is unreadable")?;
+    Ok(Some(PreviousBattle {
+        battle_id: latest,
+        result,
+        realm,
+        triumph_taken_by: triumph_taken_by(at, &all, &rolled),
+    }))
 }

@@ -45,6 +45,7 @@ fn won_at(realm: Option<&str>) -> PreviousBattle {
         battle_id: 4,
         result: BattleResult::MajorVictory,
         realm: realm.map(str::to_string),
+        triumph_taken_by: None,
     }
 }
 
