@@ -38,6 +38,7 @@ pub fn run(app: &mut App, args: UndoArgs) -> Result<()> {
     let scope = Scope {
         roster: args.roster.as_deref(),
         campaign: args.campaign.as_deref(),
+        player_only: false,
     };
     // The question is asked with no transaction open; the undo then checks that the command
     // confirmed is still the latest.

@@ -4,10 +4,11 @@
 //! page) and the API's (a token, JSON in and out). Who may send it is checked here, against
 //! the roster or campaign in the path, never against what the body says.
 
-use super::auth::{changing, organiser};
+use super::auth::{changing_by, organiser};
 use super::forms::{check_key, refused, session};
 use super::{Failure, Server, Shared, not_found_if_unknown};
 use crate::error::Result;
+use crate::ops::invite::Principal;
 use crate::ops::roster::Located;
 use crate::store::Store;
 use axum::extract::{Path, State};
@@ -21,6 +22,10 @@ use serde_json::Value;
 /// A form's body: its fields and the key that shows it came from this league's page.
 pub(super) trait Keyed {
     fn key(&self) -> &str;
+
+    /// Told who sent it, once their rights are checked, for a body whose work depends on it
+    /// (a player's undo takes back less than the organiser's).
+    fn sent_by(&mut self, _who: &Principal) {}
 }
 
 /// `impl Keyed` for bodies with a `key: String` field.
@@ -111,7 +116,7 @@ fn body_of<B: Default>(method: &Method, body: Option<Json<B>>) -> Result<B, Fail
 /// The API route of a roster action: the token must reach roster `{id}` as `may` says.
 pub(super) fn roster_api<B>(method: MethodFilter, may: May, work: RosterWork<B>) -> MethodRouter<Shared>
 where
-    B: DeserializeOwned + Default + Send + 'static,
+    B: DeserializeOwned + Default + Keyed + Send + 'static,
 {
     on(
         method,
@@ -120,15 +125,19 @@ where
               verb: Method,
               Path(id): Path<i64>,
               body: Option<Json<B>>| async move {
-            let body = body_of(&verb, body)?;
+            let mut body = body_of(&verb, body)?;
             let at = match may {
-                May::Player => changing(&server, &headers, id).await?,
+                May::Player => {
+                    let (at, who) = changing_by(&server, &headers, id).await?;
+                    body.sent_by(&who);
+                    at
+                }
                 May::Organiser => {
                     let at = server
                         .with_store(move |s, store| s.locate(store, id))
                         .await
                         .map_err(not_found_if_unknown)?;
-                    organiser(&server, &headers, at.campaign_id).await?;
+                    body.sent_by(&organiser(&server, &headers, at.campaign_id).await?);
                     at
                 }
             };
@@ -167,7 +176,10 @@ where
     B: DeserializeOwned + Keyed + Send + 'static,
 {
     post(
-        move |State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>, Form(body): Form<B>| async move {
+        move |State(server): State<Shared>,
+              headers: HeaderMap,
+              Path(id): Path<i64>,
+              Form(mut body): Form<B>| async move {
             let mut back_to = format!("/rosters/{id}");
             let done = async {
                 let (who, token) = session(&server, &headers).await?;
@@ -186,6 +198,7 @@ where
                 if !allowed {
                     return Err(Failure::new(StatusCode::FORBIDDEN, refusal_for(may)));
                 }
+                body.sent_by(&who);
                 server.with_store(move |s, store| work(s, store, &at, body)).await
             };
             match done.await {

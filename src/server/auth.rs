@@ -137,10 +137,19 @@ pub async fn changing(
     headers: &HeaderMap,
     id: i64,
 ) -> Result<crate::ops::roster::Located, Failure> {
+    Ok(changing_by(server, headers, id).await?.0)
+}
+
+/// As [`changing`], with who holds the rights.
+pub async fn changing_by(
+    server: &Shared,
+    headers: &HeaderMap,
+    id: i64,
+) -> Result<(crate::ops::roster::Located, Principal), Failure> {
     let at = server
         .with_store(move |s, store| s.locate(store, id))
         .await
         .map_err(super::not_found_if_unknown)?;
-    may_change(server, headers, at.campaign_id, id).await?;
-    Ok(at)
+    let who = may_change(server, headers, at.campaign_id, id).await?;
+    Ok((at, who))
 }

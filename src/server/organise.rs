@@ -69,6 +69,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
             let scope = ops::undo::Scope {
                 roster: None,
                 campaign: Some(&name),
+                player_only: false,
             };
             Ok(Organised {
                 offered: CampaignOptions::offered(&pack.options),

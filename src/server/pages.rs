@@ -148,6 +148,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                     let scope = ops::undo::Scope {
                         roster: None,
                         campaign: Some(&name),
+                        player_only: false,
                     };
                     Ok(ops::undo::preview(store, scope).ok())
                 })

@@ -4,8 +4,8 @@
 pub mod command;
 
 pub use command::{
-    BattleUndo, added_units, battle_undo, blockers, check_undoable, restores_campaign_settings,
-    rosters_changed,
+    BattleUndo, UndoneBy, added_units, battle_undo, blockers, check_player_may_undo, check_undoable,
+    restores_campaign_settings, rosters_changed,
 };
 
 use super::change::{Change, Outcome, RemovedEntry, UnitRef};
