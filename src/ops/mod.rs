@@ -25,6 +25,7 @@ pub mod rank;
 pub mod realms;
 pub mod rolls;
 pub mod roster;
+pub mod session;
 pub mod sheet;
 pub mod sudden_death;
 pub mod undo;

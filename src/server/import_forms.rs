@@ -82,12 +82,9 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
         let mut parts = Multipart::from_request(req, state)
             .await
             .map_err(IntoResponse::into_response)?;
+        // Too large is 413 (the body limit), a broken form 400: as the framework says.
         let unreadable = |e: axum::extract::multipart::MultipartError| {
-            (
-                StatusCode::BAD_REQUEST,
-                format!("the form could not be read: {e}"),
-            )
-                .into_response()
+            (e.status(), format!("the form could not be read: {e}")).into_response()
         };
         let (mut fields, mut file) = (serde_json::Map::new(), None);
         while let Some(part) = parts.next_field().await.map_err(unreadable)? {

@@ -52,7 +52,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let (campaign_id, r, report, offers, (ranks, quests, latest, battles)) = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
-    let key = match (who, auth::token(&headers)) {
+    let key = match (who, auth::session_id(&headers)) {
         (Some(who), Some(token)) if who.may_change(campaign_id, id) => Some(ops::invite::form_key(&token)),
         _ => None,
     };
@@ -178,7 +178,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                         (reinforce.iter().map(|o| format!("{} ({} glory)", o.name, o.cost)).collect::<Vec<_>>().join(", ")) }
                 }
             }
-            @if who.is_some() { (super::pages::sign_out_form()) }
+            @if who.is_some() { (super::sessions::sign_out_form(&headers)) }
         },
     ))
 }

@@ -33,11 +33,19 @@ fn from_row(r: &Row) -> rusqlite::Result<Invite> {
     })
 }
 
-/// Records an invite whose token hashes to `token_hash`; its id.
-pub fn create(conn: &Connection, campaign_id: i64, roster_id: Option<i64>, token_hash: &str) -> Result<i64> {
+/// Records an invite whose token hashes to `token_hash`, made by invite `made_by` (from the
+/// web) or by the command line (`None`); its id.
+pub fn create(
+    conn: &Connection,
+    campaign_id: i64,
+    roster_id: Option<i64>,
+    token_hash: &str,
+    made_by: Option<i64>,
+) -> Result<i64> {
     conn.execute(
-        "INSERT INTO invites (campaign_id, roster_id, token_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![campaign_id, roster_id, token_hash, now()],
+        "INSERT INTO invites (campaign_id, roster_id, token_hash, created_at, made_by)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![campaign_id, roster_id, token_hash, now(), made_by],
     )?;
     Ok(conn.last_insert_rowid())
 }
@@ -73,11 +81,21 @@ pub fn by_hash(conn: &Connection, token_hash: &str) -> Result<Option<Invite>> {
         .optional()?)
 }
 
-/// Revokes invite `id` (from now on its token lets nobody in); false if it already was.
+/// Revokes invite `id` (from now on its token and its sessions let nobody in), and every
+/// invite it made, and those they made in turn; false if it already was revoked.
 pub fn revoke(conn: &Connection, id: i64) -> Result<bool> {
+    let at = now();
     let n = conn.execute(
         "UPDATE invites SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
-        params![id, now()],
+        params![id, at],
+    )?;
+    conn.execute(
+        "WITH RECURSIVE made(id) AS (
+             SELECT id FROM invites WHERE made_by = ?1
+             UNION SELECT i.id FROM invites i JOIN made m ON i.made_by = m.id
+         )
+         UPDATE invites SET revoked_at = ?2 WHERE id IN (SELECT id FROM made) AND revoked_at IS NULL",
+        params![id, at],
     )?;
     Ok(n == 1)
 }
