@@ -19,6 +19,7 @@ mod forms;
 mod forms_more;
 mod import_forms;
 mod invites;
+mod listen;
 mod log_pages;
 mod organise;
 mod organise_actions;
@@ -38,6 +39,8 @@ use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+
+pub use listen::Limits;
 
 /// What every request needs: the database file, the data, and who may read.
 pub struct Server {
@@ -174,8 +177,8 @@ pub fn router(server: Server) -> Router {
         .with_state(shared)
 }
 
-/// Serves `server` on `listen` until Ctrl-C.
-pub fn serve(server: Server, listen: SocketAddr) -> Result<()> {
+/// Serves `server` on `listen` until Ctrl-C, within `limits` (timeouts, connections).
+pub fn serve(server: Server, listen: SocketAddr, limits: Limits) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| Error::Internal(anyhow::anyhow!("cannot start the server's runtime: {e}")))?;
     runtime.block_on(async {
@@ -187,12 +190,11 @@ pub fn serve(server: Server, listen: SocketAddr) -> Result<()> {
         // The address bound, so `--listen 127.0.0.1:0` says which port it got.
         let bound = listener.local_addr().unwrap_or(listen);
         eprintln!("ptg serve: listening on http://{bound} (Ctrl-C stops it)");
-        axum::serve(listener, router(server))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| Error::Internal(anyhow::anyhow!("the server stopped: {e}")))
+        listen::run(listener, router(server), limits, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await;
+        Ok(())
     })
 }
 
