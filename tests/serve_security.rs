@@ -375,3 +375,35 @@ async fn a_download_s_name_is_ascii_with_its_utf8_name_beside() {
         "attachment; filename=\"d_-vale.json\"; filename*=UTF-8''%C5%82%C3%B3d%C5%BA-vale.json"
     );
 }
+
+#[tokio::test]
+async fn a_yes_or_no_field_of_a_multipart_form_is_named_when_refused() {
+    let p = LEAGUE_FIXTURE.copy();
+    let cookie = sign_in(&p, RATS).await;
+    let rats = roster_id(&p, RATS);
+    let key = form_key(&page(&p, &format!("/rosters/{rats}"), &cookie).await);
+    let boundary = "XbOuNdArY";
+    let part = |name: &str, value: &str| {
+        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+    };
+    let body = [
+        part("key", &key),
+        part("list", "Clanrats"),
+        part("dry_run", "maybe"),
+    ]
+    .concat()
+        + &format!("--{boundary}--\r\n");
+    let r = Request::post(format!("/rosters/{rats}/import"))
+        .header(
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .header(header::COOKIE, cookie)
+        .body(Body::from(body))
+        .unwrap();
+    let before = p.fingerprint();
+    let answer = send(&p, r).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", answer.body);
+    assert!(answer.body.contains("dry_run"), "{}", answer.body);
+    assert_eq!(p.fingerprint(), before);
+}

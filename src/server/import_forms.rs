@@ -95,8 +95,9 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
                 fields.insert(name, Value::String(part.text().await.map_err(unreadable)?));
             }
         }
-        // The text fields, read by the struct the urlencoded form is (every value a string).
-        let b = serde_json::from_value(Value::Object(fields)).map_err(|e| {
+        // The text fields, read by the struct the urlencoded form is (every value a string);
+        // a refusal names the field, as the urlencoded form's does.
+        let b = serde_path_to_error::deserialize(Value::Object(fields)).map_err(|e| {
             (
                 StatusCode::UNPROCESSABLE_ENTITY,
                 format!("the form could not be read: {e}"),
