@@ -106,6 +106,29 @@ async fn an_invite_link_signs_in_only_from_its_own_page() {
             .await
             .contains("Sign out")
     );
+    // Signing in again from that browser ends the session it held.
+    let (key, nonce) = sign_in_page(&p, &token).await;
+    let again = send(
+        &p,
+        form(
+            &format!("/invite/{token}"),
+            Some(&format!("{nonce}; {cookie}")),
+            &[("key", &key)],
+        ),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER, "{}", again.body);
+    assert!(
+        !page(&p, &format!("/rosters/{rats}"), &cookie)
+            .await
+            .contains("Sign out")
+    );
+    let renewed = set_cookie(&again, "ptg_session=").unwrap();
+    assert!(
+        page(&p, &format!("/rosters/{rats}"), &renewed)
+            .await
+            .contains("Sign out")
+    );
 }
 
 /// Turns the clock past every session's end.

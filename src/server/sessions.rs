@@ -136,8 +136,16 @@ async fn sign_in(
             "/",
         ));
     }
+    // A session this browser held before (another invite's) ends: one browser, one session.
+    let before = auth::session_id(&headers);
     let made = server
-        .with_store(move |_, store| ops::session::sign_in(store, &token))
+        .with_store(move |_, store| {
+            let made = ops::session::sign_in(store, &token)?;
+            if let (Some(_), Some(old)) = (&made, before) {
+                ops::session::sign_out(store, &old)?;
+            }
+            Ok(made)
+        })
         .await;
     let session = match made {
         Ok(Some(session)) => session,
