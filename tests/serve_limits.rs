@@ -61,7 +61,7 @@ fn get(addr: &str, path: &str) -> String {
 #[test]
 fn slow_clients_are_dropped_while_normal_requests_are_answered() {
     let p = LEAGUE_FIXTURE.copy();
-    let server = serve(&p, &["--header-timeout", "2", "--max-connections", "8"]);
+    let server = serve(&p, &["--header-timeout", "1", "--max-connections", "10"]);
     let started = Instant::now();
     // 20 clients that start a request and never finish its headers, and 5 that say nothing.
     let mut slow: Vec<TcpStream> = (0..25)
