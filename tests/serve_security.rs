@@ -225,6 +225,25 @@ async fn revoking_an_organiser_s_invite_revokes_the_links_it_made_and_their_sess
         .filter(|i| i["revoked_at"].is_null())
         .collect();
     assert_eq!(live.len(), 1, "only the command line's own: {listed}");
+    let made_by: Vec<_> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["made_by"].clone())
+        .collect();
+    let leaked_id = leaked_id.as_i64().unwrap();
+    let second_id = leaked_id + 1;
+    assert_eq!(
+        made_by,
+        vec![
+            json!(null),
+            json!(leaked_id),
+            json!(leaked_id),
+            json!(second_id),
+            json!(null)
+        ],
+        "{listed}"
+    );
     let kept = send(&p, api_get(&format!("/api/campaigns/{id}/invites"), Some(&own))).await;
     assert_eq!(kept.status, StatusCode::OK);
 }

@@ -213,12 +213,13 @@ async fn revoke_form(
 pub fn section(campaign_id: i64, key: &str, invites: &[Invite], rosters: &[(i64, String)]) -> Markup {
     html! {
         div.scroll { table {
-            tr { th { "#" } th { "For" } th { "Made" } th { "Revoked" } th {} }
+            tr { th { "#" } th { "For" } th { "Made" } th { "Made by" } th { "Revoked" } th {} }
             @for i in invites {
                 tr {
                     td { (i.id) }
                     td { (i.roster.as_deref().unwrap_or("the organiser")) }
                     td { (i.created_at) }
+                    td { @match i.made_by { Some(m) => { "#" (m) }, None => "-" } }
                     td { (i.revoked_at.as_deref().unwrap_or("-")) }
                     td { @if i.revoked_at.is_none() {
                         form method="post" action={ "/campaigns/" (campaign_id) "/invites/" (i.id) "/revoke" } {

@@ -16,9 +16,13 @@ pub struct Invite {
     pub roster: Option<String>,
     pub created_at: String,
     pub revoked_at: Option<String>,
+    /// The organiser's invite that made this one from the web (`None`: `ptg invite`); revoking
+    /// that one revokes this one.
+    pub made_by: Option<i64>,
 }
 
-const SELECT: &str = "SELECT i.id, i.campaign_id, c.name, i.roster_id, r.name, i.created_at, i.revoked_at
+const SELECT: &str =
+    "SELECT i.id, i.campaign_id, c.name, i.roster_id, r.name, i.created_at, i.revoked_at, i.made_by
      FROM invites i JOIN campaigns c ON c.id = i.campaign_id LEFT JOIN rosters r ON r.id = i.roster_id";
 
 fn from_row(r: &Row) -> rusqlite::Result<Invite> {
@@ -30,6 +34,7 @@ fn from_row(r: &Row) -> rusqlite::Result<Invite> {
         roster: r.get(4)?,
         created_at: r.get(5)?,
         revoked_at: r.get(6)?,
+        made_by: r.get(7)?,
     })
 }
 
