@@ -146,10 +146,21 @@ async fn a_session_ends_with_its_time_and_with_its_invite() {
     let seen = page(&p, &format!("/rosters/{rats}"), &cookie).await;
     assert!(seen.contains("Sign out"));
     expire_sessions(&p);
-    let ended = page(&p, &format!("/rosters/{rats}"), &cookie).await;
+    let ended = send(
+        &p,
+        with_cookie(api_get(&format!("/rosters/{rats}"), None), &cookie),
+    )
+    .await;
     assert!(
-        !ended.contains("Sign out") && !ended.contains(r#"name="key""#),
-        "{ended}"
+        !ended.body.contains("Sign out") && !ended.body.contains(r#"name="key""#),
+        "{}",
+        ended.body
+    );
+    // The browser is told to drop the cookie of a session that is over.
+    let dropped = ended.headers[header::SET_COOKIE].to_str().unwrap();
+    assert!(
+        dropped.starts_with("ptg_session=;") && dropped.contains("Max-Age=0"),
+        "{dropped}"
     );
     let key = form_key(&seen);
     let before = p.fingerprint();

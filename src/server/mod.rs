@@ -172,6 +172,10 @@ pub fn router(server: Server) -> Router {
         .merge(battle_api::routes())
         .merge(sessions::routes())
         .layer(axum::middleware::from_fn_with_state(shared.clone(), reader_scope))
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            sessions::clear_stale_session,
+        ))
         .layer(axum::middleware::from_fn(edge::api_writes_need_a_token))
         .layer(axum::middleware::from_fn(edge::refusals_in_kind))
         .with_state(shared)

@@ -213,6 +213,38 @@ async fn sign_out(headers: HeaderMap, State(server): State<Shared>, Form(f): For
     response
 }
 
+/// Drops a session cookie that names no live session (ended, revoked, or from a ptg before
+/// sessions, whose cookie held the invite's token itself), so a browser does not keep it.
+pub(super) async fn clear_stale_session(
+    State(server): State<Shared>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let session = auth::session_id(req.headers()).filter(|_| auth::bearer(req.headers()).is_none());
+    let stale = match session {
+        Some(id) => matches!(
+            server
+                .with_store(move |_, store| ops::session::principal(store, &id))
+                .await,
+            Ok(None)
+        ),
+        None => false,
+    };
+    let mut response = next.run(req).await;
+    let sets_one = response
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .any(|v| v.as_bytes().starts_with(format!("{COOKIE}=").as_bytes()));
+    if stale && !sets_one {
+        let gone = format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+        if let Ok(v) = HeaderValue::from_str(&gone) {
+            response.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    response
+}
+
 /// The sign-out button, for pages seen signed in (with the session's key).
 pub(super) fn sign_out_form(headers: &HeaderMap) -> Markup {
     let Some(session) = auth::session_id(headers) else {
