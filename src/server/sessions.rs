@@ -91,7 +91,7 @@ async fn confirm(State(server): State<Shared>, Path(token): Path<String>, header
         "Sign in",
         html! {
             p { "This link signs this browser in as " strong { (whom) } " of the campaign "
-                strong { (invite.campaign) } ", for 30 days or until you sign out." }
+                strong { (invite.campaign) } ", for " (ops::session::LIFETIME_DAYS) " days or until you sign out." }
             form method="post" action={ "/invite/" (token) } {
                 input type="hidden" name="key" value=(sign_in_key(&nonce));
                 button { "Sign in as " (whom) }
