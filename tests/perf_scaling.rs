@@ -170,6 +170,7 @@ fn undo_of_one_roster_reads_only_that_roster() {
         let scope = ops::undo::Scope {
             roster: Some(R_ID),
             campaign: None,
+            player_only: false,
         };
         let undone = ops::undo::undo(cat, store, scope, None).expect("undo");
         assert!(undone.summary.contains("Aftermath"), "{}", undone.summary);

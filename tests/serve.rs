@@ -258,19 +258,41 @@ async fn a_private_league_shows_nothing_without_an_invite_and_the_link_signs_in(
         );
     }
     let token = invite(&p, &["--roster", SILKEN]);
+    // The link shows whose it is and a button; only the button's POST signs in.
     let link = send(&p, true, get(&format!("/invite/{token}"), None)).await;
-    assert_eq!(link.status, StatusCode::SEE_OTHER);
+    assert_eq!(link.status, StatusCode::OK);
+    assert!(
+        link.body.contains("Sign in as the player of Silken Host"),
+        "{}",
+        link.body
+    );
+    let nonce = serve_support::set_cookie(&link, "ptg_sign_in=").unwrap();
+    let key = serve_support::form_key(&link.body);
+    let confirmed = send(
+        &p,
+        true,
+        serve_support::form(&format!("/invite/{token}"), Some(&nonce), &[("key", &key)]),
+    )
+    .await;
+    assert_eq!(confirmed.status, StatusCode::SEE_OTHER, "{}", confirmed.body);
     let silken = roster_id(&p, SILKEN);
     assert_eq!(
-        link.headers[header::LOCATION],
+        confirmed.headers[header::LOCATION],
         format!("/rosters/{silken}").as_str()
     );
-    let cookie = link.headers[header::SET_COOKIE].to_str().unwrap().to_string();
+    let cookie = confirmed.headers[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .to_string();
     assert!(
-        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
+        cookie.starts_with("ptg_session=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
         "{cookie}"
     );
     let session = cookie.split(';').next().unwrap().to_string();
+    assert!(
+        !session.contains(&token),
+        "the cookie is a session of its own, not the invite's token"
+    );
     let page = Request::get("/campaigns/1")
         .header(header::COOKIE, session)
         .body(Body::empty())

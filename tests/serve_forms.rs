@@ -506,13 +506,25 @@ async fn signing_out_drops_the_session_and_its_forms() {
     let rats = id_of(&p, RATS);
     let signed_in = page(&p, &format!("/rosters/{rats}"), &cookie).await;
     assert!(signed_in.contains("Sign out") && signed_in.contains(r#"name="key""#));
-    let out = send(&p, form("/signout", Some(&cookie), &[])).await;
-    assert_eq!(out.status, StatusCode::SEE_OTHER);
+    // Without the page's key (a form on another site): refused, still signed in.
+    let forged = send(&p, form("/signout", Some(&cookie), &[])).await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN, "{}", forged.body);
+    assert!(
+        page(&p, &format!("/rosters/{rats}"), &cookie)
+            .await
+            .contains("Sign out")
+    );
+    let key = form_key(&signed_in);
+    let out = send(&p, form("/signout", Some(&cookie), &[("key", &key)])).await;
+    assert_eq!(out.status, StatusCode::SEE_OTHER, "{}", out.body);
     let dropped = out.headers[header::SET_COOKIE].to_str().unwrap();
     assert!(
         dropped.starts_with("ptg_session=;") && dropped.contains("Max-Age=0"),
         "{dropped}"
     );
+    // The session is over, even were the old cookie sent again.
+    let stale = page(&p, &format!("/rosters/{rats}"), &cookie).await;
+    assert!(!stale.contains(r#"name="key""#) && !stale.contains("Sign out"));
     // The browser then sends no cookie: the page is read-only again.
     let anonymous = send(&p, serve_support::api_get(&format!("/rosters/{rats}"), None))
         .await

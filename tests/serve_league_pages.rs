@@ -97,7 +97,7 @@ async fn the_organiser_downloads_the_league_file_that_ptg_import_restores() {
     assert_eq!(file.status, StatusCode::OK);
     assert_eq!(
         file.headers[header::CONTENT_DISPOSITION],
-        "attachment; filename=\"ashen-vale.json\""
+        "attachment; filename=\"ashen-vale.json\"; filename*=UTF-8''ashen-vale.json"
     );
     let undated = |text: &str| {
         let mut v: serde_json::Value = serde_json::from_str(text).unwrap();

@@ -330,7 +330,12 @@ async fn the_organiser_makes_and_revokes_invites_from_the_web() {
         .collect();
     assert_eq!(token.len(), 64, "a 256-bit token");
     // The link signs in Rat Tide's player: their page, with its forms.
-    let link = send(&p, api_get(&format!("/invite/{token}"), None)).await;
+    let (sign_key, nonce) = serve_support::sign_in_page(&p, &token).await;
+    let link = send(
+        &p,
+        form(&format!("/invite/{token}"), Some(&nonce), &[("key", &sign_key)]),
+    )
+    .await;
     assert_eq!(link.headers[header::LOCATION], format!("/rosters/{rats}"));
     let listed = p.json(&["invite", LEAGUE, "--list"]);
     let invite_id = listed.as_array().unwrap().last().unwrap()["id"].as_i64().unwrap();

@@ -7,7 +7,7 @@ mod common;
 mod serve_support;
 
 use axum::http::StatusCode;
-use common::league::LEAGUE_FIXTURE;
+use common::league::{LEAGUE, LEAGUE_FIXTURE, SILKEN};
 use common::{HAMMERS, Ptg, RATS};
 use serde_json::json;
 use serve_support::{api_post, form, form_key, invite, page, roster_id, send, sign_in};
@@ -305,7 +305,10 @@ async fn a_player_undoes_their_own_latest_command_but_not_a_battle_s() {
     assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
     assert!(p.json(&["roster", "show", RATS])["quest"].is_null());
     let html = page(&p, &format!("/rosters/{rats}"), &cookie).await;
-    assert!(html.contains("not this roster's alone"), "{html}");
+    assert!(
+        html.contains("Only the campaign's organiser can undo it"),
+        "{html}"
+    );
     let token = invite(&p, &["--roster", RATS]);
     let hammers = invite(&p, &["--roster", HAMMERS]);
     let before = p.fingerprint();
@@ -334,4 +337,87 @@ async fn a_player_undoes_their_own_latest_command_but_not_a_battle_s() {
     .await;
     assert_eq!(theirs.status, StatusCode::FORBIDDEN);
     assert_eq!(p.fingerprint(), before);
+}
+
+/// Issue 30 (2): a player's undo takes back only that player's own commands; the organiser's
+/// favour penalty on their roster is refused (naming who undoes it), and not offered on the page.
+#[tokio::test]
+async fn a_player_may_not_undo_the_organiser_s_favour_on_their_roster() {
+    let p = LEAGUE_FIXTURE.copy();
+    p.ok(&["campaign", "set", LEAGUE, "--option", "realms,favour"]);
+    let silken = roster_id(&p, SILKEN);
+    let organiser = invite(&p, &["--organiser"]);
+    let player = invite(&p, &["--roster", SILKEN]);
+    // Two of the organiser's commands: favour given, then a penalty.
+    for (change, reason) in [(3, "club rule: painted"), (-2, "club rule: late")] {
+        let favour = send(
+            &p,
+            api_post(
+                &format!("/api/rosters/{silken}/favour"),
+                Some(&organiser),
+                json!({ "change": change, "reason": reason }),
+            ),
+        )
+        .await;
+        assert_eq!(favour.status, StatusCode::OK, "{}", favour.body);
+    }
+    let before = p.fingerprint();
+    for _ in 0..2 {
+        let refused = send(
+            &p,
+            api_post(&format!("/api/rosters/{silken}/undo"), Some(&player), json!({})),
+        )
+        .await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            refused.body
+        );
+        let error = refused.json()["error"].as_str().unwrap().to_string();
+        assert!(
+            error.contains("organiser's command") && error.contains("the campaign's organiser undoes it"),
+            "{error}"
+        );
+        assert_eq!(p.fingerprint(), before, "nothing undone");
+    }
+    // The player's page names the command but offers no button; the organiser's offers it.
+    let cookie = sign_in(&p, SILKEN).await;
+    let html = page(&p, &format!("/rosters/{silken}"), &cookie).await;
+    assert!(
+        html.contains("Only the campaign's organiser can undo it"),
+        "{html}"
+    );
+    assert!(!html.contains("Undo it"), "{html}");
+    let key = form_key(&html);
+    let before = p.fingerprint();
+    let forged = send(
+        &p,
+        form(
+            &format!("/rosters/{silken}/undo"),
+            Some(&cookie),
+            &[("key", &key)],
+        ),
+    )
+    .await;
+    assert_eq!(forged.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", forged.body);
+    assert_eq!(p.fingerprint(), before);
+    let boss = serve_support::sign_in_with(&p, &["--organiser"]).await;
+    assert!(
+        page(&p, &format!("/rosters/{silken}"), &boss)
+            .await
+            .contains("Undo it")
+    );
+    // The organiser takes it back from the roster's own undo.
+    let undone = send(
+        &p,
+        api_post(
+            &format!("/api/rosters/{silken}/undo"),
+            Some(&organiser),
+            json!({}),
+        ),
+    )
+    .await;
+    assert_eq!(undone.status, StatusCode::OK, "{}", undone.body);
+    p.ok(&["audit"]);
 }

@@ -39,13 +39,14 @@ pub fn run(app: &mut App, args: InviteArgs) -> Result<()> {
         if json_out {
             return json(&invites);
         }
-        let mut t = table(["Id", "For", "Created", "Revoked"]);
+        let mut t = table(["Id", "For", "Created", "Made by", "Revoked"]);
         for i in &invites {
             let whom = i.roster.clone().unwrap_or_else(|| "the organiser".into());
             t.add_row(vec![
                 i.id.to_string(),
                 whom,
                 i.created_at.clone(),
+                i.made_by.map(|m| format!("#{m}")).unwrap_or_else(|| "-".into()),
                 or_dash(i.revoked_at.clone().unwrap_or_default()),
             ]);
         }

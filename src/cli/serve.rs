@@ -3,9 +3,10 @@
 
 use super::App;
 use crate::error::Result;
-use crate::server::{Server, serve};
+use crate::server::{Limits, Server, serve};
 use clap::Args;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -19,6 +20,16 @@ pub struct ServeArgs {
     /// Serve this campaign only: its league page is the home page, and the others are not there.
     #[arg(long, value_name = "CAMPAIGN")]
     campaign: Option<String>,
+    /// Close a connection that has not sent a request's headers within this many seconds (a
+    /// slow or idle client).
+    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout: u64,
+    /// Answer 503 to a request not done within this many seconds, its body's upload included.
+    #[arg(long, default_value_t = 60, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    request_timeout: u64,
+    /// Serve at most this many connections at once; the next wait until one closes.
+    #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=65536))]
+    max_connections: u64,
 }
 
 pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
@@ -39,5 +50,10 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
             campaign,
         },
         args.listen,
+        Limits {
+            header_timeout: Duration::from_secs(args.header_timeout),
+            request_timeout: Duration::from_secs(args.request_timeout),
+            max_connections: usize::try_from(args.max_connections).unwrap_or(256),
+        },
     )
 }

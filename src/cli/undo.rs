@@ -46,6 +46,7 @@ pub fn run(app: &mut App, args: UndoArgs) -> Result<()> {
             Some(c) => Some(ops::resolve::campaign_or_deleted(app.store()?, c)?),
             None => None,
         },
+        player_only: false,
     };
     // The question is asked with no transaction open; the undo then checks that the command
     // confirmed is still the latest.

@@ -38,7 +38,7 @@ impl Principal {
 }
 
 /// A fresh token: 32 bytes from the operating system, as 64 hex digits.
-fn new_token() -> Result<String> {
+pub(crate) fn new_token() -> Result<String> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes)
         .map_err(|e| Error::Internal(anyhow::anyhow!("the system gave no random bytes: {e}")))?;
@@ -54,15 +54,26 @@ pub fn token_hash(token: &str) -> String {
     hex(&Sha256::digest(token.trim().as_bytes()))
 }
 
-/// The key a page's forms carry for the session holding `token`, so a form sent from another
-/// site (which cannot read the HttpOnly session cookie, nor so this key) is refused: derived
-/// from the token, never stored.
-pub fn form_key(token: &str) -> String {
-    token_hash(&format!("form:{}", token.trim()))
+/// The key a page's forms carry for the browser session `session` (its id, `ops::session`),
+/// so a form sent from another site (which cannot read the HttpOnly session cookie, nor so
+/// this key) is refused: derived from the session, never stored.
+pub fn form_key(session: &str) -> String {
+    token_hash(&format!("form:{}", session.trim()))
 }
 
 /// `ptg invite CAMPAIGN --roster R` (or the organiser's, `roster` `None`).
 pub fn create(store: &mut Store, campaign: CampaignId, roster: Option<RosterId>) -> Result<NewInvite> {
+    create_by(store, campaign, roster, None)
+}
+
+/// An invite made from the web with the organiser's invite `made_by`: revoking that one
+/// revokes this one too.
+pub fn create_by(
+    store: &mut Store,
+    campaign: CampaignId,
+    roster: Option<RosterId>,
+    made_by: Option<i64>,
+) -> Result<NewInvite> {
     let token = new_token()?;
     let hash = token_hash(&token);
     let invite = store.write(|tx| {
@@ -77,7 +88,7 @@ pub fn create(store: &mut Store, campaign: CampaignId, roster: Option<RosterId>)
                 )));
             }
         };
-        let id = invites::create(tx, c.id, roster_id, &hash)?;
+        let id = invites::create(tx, c.id, roster_id, &hash, made_by)?;
         Ok::<_, Error>(invites::get(tx, c.id, id)?.expect("just made"))
     })?;
     Ok(NewInvite { invite, token })
@@ -91,7 +102,8 @@ pub fn list(store: &mut Store, campaign: CampaignId) -> Result<Vec<Invite>> {
     })
 }
 
-/// `ptg invite CAMPAIGN --revoke ID|TOKEN`: the invite, revoked.
+/// `ptg invite CAMPAIGN --revoke ID|TOKEN`: the invite, revoked, with its sessions and the
+/// invites it made from the web.
 pub fn revoke(store: &mut Store, campaign: CampaignId, which: &str) -> Result<Invite> {
     store.write(|tx| {
         let c = super::live_campaign(tx, campaign)?;
@@ -113,6 +125,12 @@ pub fn revoke(store: &mut Store, campaign: CampaignId, which: &str) -> Result<In
         }
         Ok(invites::get(tx, c.id, invite.id)?.expect("still there"))
     })
+}
+
+/// The invite `token` opens, if it is not revoked: for the sign-in page to say whose it is.
+pub fn find(store: &mut Store, token: &str) -> Result<Option<Invite>> {
+    let hash = token_hash(token);
+    store.read(|conn| Ok(invites::by_hash(conn, &hash)?.filter(|i| i.revoked_at.is_none())))
 }
 
 /// The rights `token` carries, if it is an invite's that is not revoked.

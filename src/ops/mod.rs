@@ -26,6 +26,7 @@ pub mod realms;
 pub mod resolve;
 pub mod rolls;
 pub mod roster;
+pub mod session;
 pub mod sheet;
 pub mod sudden_death;
 pub mod undo;

@@ -7,7 +7,8 @@ use crate::ids::{CampaignId, RosterId};
 use crate::rules::log::{Command, LoggedSet};
 use crate::rules::model::Roster;
 use crate::rules::undo::{
-    added_units, battle_undo, blockers, check_undoable, restores_campaign_settings, reverse, rosters_changed,
+    added_units, battle_undo, blockers, check_player_may_undo, check_undoable, restores_campaign_settings,
+    reverse, rosters_changed,
 };
 use crate::rules::{Outcome, RuleError};
 use crate::store::{Campaign, Conn, LogContext, Store, apply_changes, battles, history, log_set, rosters};
@@ -40,6 +41,10 @@ pub struct Undone {
 pub struct Scope {
     pub roster: Option<RosterId>,
     pub campaign: Option<CampaignId>,
+    /// A player's undo (from the server): only a command a player gives, on their own roster
+    /// alone, is taken back; the organiser's and a battle's are refused, naming who undoes them
+    /// (`rules::undo::check_player_may_undo`).
+    pub player_only: bool,
 }
 
 impl Scope {
@@ -69,6 +74,8 @@ pub struct Preview {
     /// The player must confirm: no roster or campaign was named and the database holds more
     /// than one roster, so the latest command may well be another player's.
     pub ask: bool,
+    /// Whether a player may undo it on their roster (a scope with `player_only` would).
+    pub player_may_undo: bool,
 }
 
 /// Looks up what `undo` in `scope` would take back, without holding the write lock, so the
@@ -87,10 +94,11 @@ pub fn preview(store: &mut Store, scope: Scope) -> Result<Preview> {
             .map(|r| (r.name.clone(), r.player.clone()))
             .collect();
         Ok(Preview {
-            set_id: set.id,
-            summary: set.summary,
             whose,
             ask: scope.roster.is_none() && scope.campaign.is_none() && all.len() > 1,
+            player_may_undo: check_player_may_undo(&set).is_ok(),
+            set_id: set.id,
+            summary: set.summary,
         })
     })
 }
@@ -102,6 +110,9 @@ pub fn preview(store: &mut Store, scope: Scope) -> Result<Preview> {
 pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i64>) -> Result<Undone> {
     store.write(|tx| {
         let set = scope.latest(tx)?;
+        if scope.player_only {
+            check_player_may_undo(&set)?;
+        }
         if let Some(expected) = expected.filter(|e| *e != set.id) {
             return Err(Error::refused(format!(
                 "changed meanwhile: the latest command is now #{} ({}), not #{expected}; nothing \

@@ -4,10 +4,11 @@
 //! page) and the API's (a token, JSON in and out). Who may send it is checked here, against
 //! the roster or campaign in the path, never against what the body says.
 
-use super::auth::{changing, organiser};
+use super::auth::{changing_by, organiser};
 use super::forms::{check_key, refused, session};
 use super::{Failure, Server, Shared, not_found_if_unknown};
 use crate::error::Result;
+use crate::ops::invite::Principal;
 use crate::ops::roster::Located;
 use crate::store::Store;
 use axum::extract::{Path, State};
@@ -21,6 +22,10 @@ use serde_json::Value;
 /// A form's body: its fields and the key that shows it came from this league's page.
 pub(super) trait Keyed {
     fn key(&self) -> &str;
+
+    /// Told who sent it, once their rights are checked, for a body whose work depends on it
+    /// (a player's undo takes back less than the organiser's).
+    fn sent_by(&mut self, _who: &Principal) {}
 }
 
 /// `impl Keyed` for bodies with a `key: String` field.
@@ -46,24 +51,66 @@ pub(super) struct Rename {
 
 keyed!(Rename);
 
-/// A yes or no in a body: the API's `true`/`false`, or a form's ticked box (its value, "on"
-/// or "yes"; an unticked box sends nothing).
-#[derive(Debug, serde::Deserialize)]
-#[serde(untagged)]
-pub(super) enum Flag {
-    Yes(bool),
-    Checked(String),
+/// A yes or no in a body: the API's `true`/`false`, or a form's word (a ticked box sends its
+/// value, "on" or "yes"; an unticked one sends nothing, which is no). Only real yes/no words
+/// are read (true/false, on/off, yes/no, 1/0, and an empty field for no); any other is refused,
+/// so `"reinforced": "maybe"` is a 422 naming the field, never a silent no.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Flag(pub bool);
+
+impl Flag {
+    /// The yes or no `word` says, if it is one.
+    pub(super) fn parse(word: &str) -> Option<bool> {
+        let word = word.trim().to_ascii_lowercase();
+        match word.as_str() {
+            "true" | "on" | "yes" | "1" => Some(true),
+            "false" | "off" | "no" | "0" | "" => Some(false),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Flag {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Flag, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = Flag;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("yes or no (true/false, on/off, yes/no, 1/0)")
+            }
+
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> std::result::Result<Flag, E> {
+                Ok(Flag(v))
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> std::result::Result<Flag, E> {
+                match v {
+                    0 | 1 => Ok(Flag(v == 1)),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Unsigned(v), &self)),
+                }
+            }
+
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> std::result::Result<Flag, E> {
+                match v {
+                    0 | 1 => Ok(Flag(v == 1)),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Signed(v), &self)),
+                }
+            }
+
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> std::result::Result<Flag, E> {
+                Flag::parse(v)
+                    .map(Flag)
+                    .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(v), &self))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 /// Whether `flag` says yes; left out, no.
 pub(super) fn yes(flag: &Option<Flag>) -> bool {
-    match flag {
-        Some(Flag::Yes(yes)) => *yes,
-        Some(Flag::Checked(f)) => ["on", "true", "yes"]
-            .iter()
-            .any(|w| f.trim().eq_ignore_ascii_case(w)),
-        None => false,
-    }
+    flag.is_some_and(|f| f.0)
 }
 
 /// Who may act on a roster.
@@ -113,7 +160,7 @@ fn body_of<B: Default>(method: &Method, body: Option<Json<B>>) -> Result<B, Fail
 /// The API route of a roster action: the token must reach roster `{id}` as `may` says.
 pub(super) fn roster_api<B>(method: MethodFilter, may: May, work: RosterWork<B>) -> MethodRouter<Shared>
 where
-    B: DeserializeOwned + Default + Send + 'static,
+    B: DeserializeOwned + Default + Keyed + Send + 'static,
 {
     on(
         method,
@@ -122,15 +169,19 @@ where
               verb: Method,
               Path(id): Path<i64>,
               body: Option<Json<B>>| async move {
-            let body = body_of(&verb, body)?;
+            let mut body = body_of(&verb, body)?;
             let at = match may {
-                May::Player => changing(&server, &headers, id).await?,
+                May::Player => {
+                    let (at, who) = changing_by(&server, &headers, id).await?;
+                    body.sent_by(&who);
+                    at
+                }
                 May::Organiser => {
                     let at = server
                         .with_store(move |s, store| s.locate(store, id))
                         .await
                         .map_err(not_found_if_unknown)?;
-                    organiser(&server, &headers, at.campaign_id).await?;
+                    body.sent_by(&organiser(&server, &headers, at.campaign_id).await?);
                     at
                 }
             };
@@ -169,7 +220,10 @@ where
     B: DeserializeOwned + Keyed + Send + 'static,
 {
     post(
-        move |State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>, Form(body): Form<B>| async move {
+        move |State(server): State<Shared>,
+              headers: HeaderMap,
+              Path(id): Path<i64>,
+              Form(mut body): Form<B>| async move {
             let mut back_to = format!("/rosters/{id}");
             let done = async {
                 let (who, token) = session(&server, &headers).await?;
@@ -188,6 +242,7 @@ where
                 if !allowed {
                     return Err(Failure::new(StatusCode::FORBIDDEN, refusal_for(may)));
                 }
+                body.sent_by(&who);
                 server.with_store(move |s, store| work(s, store, &at, body)).await
             };
             match done.await {
@@ -288,4 +343,60 @@ where
             }
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Flag;
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Body {
+        #[serde(default)]
+        reinforced: Option<Flag>,
+    }
+
+    fn json(body: &str) -> Result<bool, String> {
+        serde_json::from_str::<Body>(body)
+            .map(|b| super::yes(&b.reinforced))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_flag_reads_only_yes_or_no() {
+        for (body, yes) in [
+            (r#"{"reinforced": true}"#, true),
+            (r#"{"reinforced": false}"#, false),
+            (r#"{"reinforced": "on"}"#, true),
+            (r#"{"reinforced": " Yes "}"#, true),
+            (r#"{"reinforced": "off"}"#, false),
+            (r#"{"reinforced": "0"}"#, false),
+            (r#"{"reinforced": 1}"#, true),
+            (r#"{"reinforced": null}"#, false),
+            (r#"{}"#, false),
+        ] {
+            assert_eq!(json(body), Ok(yes), "{body}");
+        }
+        for body in [
+            r#"{"reinforced": "maybe"}"#,
+            r#"{"reinforced": 2}"#,
+            r#"{"reinforced": -1}"#,
+            r#"{"reinforced": 0.5}"#,
+            r#"{"reinforced": []}"#,
+        ] {
+            let refused = json(body).unwrap_err();
+            assert!(refused.contains("yes or no"), "{body}: {refused}");
+        }
+        let form: Result<Body, _> = serde_urlencoded_like("reinforced=maybe");
+        assert!(form.is_err());
+    }
+
+    /// A form's body as axum's `Form` reads it (every value a string).
+    fn serde_urlencoded_like(body: &str) -> Result<Body, serde_json::Error> {
+        let fields: serde_json::Map<String, serde_json::Value> = body
+            .split('&')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.to_string())))
+            .collect();
+        serde_json::from_value(serde_json::Value::Object(fields))
+    }
 }

@@ -1,46 +1,67 @@
-//! Who a request comes from: the invite token in `Authorization: Bearer <token>` (scripts) or
-//! in the session cookie an invite link sets (browsers), turned into the rights it carries.
+//! Who a request comes from: the invite token in `Authorization: Bearer <token>` (scripts), or
+//! the session a browser signed in with from an invite link (its cookie), turned into the
+//! rights it carries.
 
 use super::{Failure, Shared};
 use crate::ops::invite::Principal;
 use axum::http::{HeaderMap, StatusCode, header};
 
-/// The name of the session cookie: it holds the invite's token, HttpOnly and SameSite=Strict.
+/// The name of the session cookie: a session's id (`ops::session`), HttpOnly and SameSite=Lax.
 pub const COOKIE: &str = "ptg_session";
 
-/// The token a request carries, if any.
-pub fn token(headers: &HeaderMap) -> Option<String> {
-    if let Some(bearer) = headers
+/// The invite token in `Authorization: Bearer`, if any.
+pub fn bearer(headers: &HeaderMap) -> Option<String> {
+    headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
-    {
-        return Some(bearer.trim().to_string());
-    }
+        .map(|t| t.trim().to_string())
+}
+
+/// The value of cookie `name`, if the request carries it.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .map(|(_, value)| value.to_string())
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.trim().to_string())
+        .filter(|v| !v.is_empty())
 }
 
-/// The rights of the request's token: `None` without one; 401 for a token that is unknown or
-/// revoked.
+/// The browser session's id, from its cookie; the pages' forms carry a key derived from it
+/// (`ops::invite::form_key`).
+pub fn session_id(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, COOKIE)
+}
+
+/// Whether the request carries a session cookie.
+pub fn has_session(headers: &HeaderMap) -> bool {
+    session_id(headers).is_some()
+}
+
+/// The rights the request carries: its Bearer token's, else its session's; `None` without
+/// either; 401 for a token or a session that is unknown, expired or revoked.
 pub async fn principal(server: &Shared, headers: &HeaderMap) -> Result<Option<Principal>, Failure> {
-    let Some(token) = token(headers) else {
+    let found = if let Some(token) = bearer(headers) {
+        server
+            .with_store(move |_, store| crate::ops::invite::principal(store, &token))
+            .await?
+    } else if let Some(session) = session_id(headers) {
+        server
+            .with_store(move |_, store| crate::ops::session::principal(store, &session))
+            .await?
+    } else {
         return Ok(None);
     };
-    let found = server
-        .with_store(move |_, store| crate::ops::invite::principal(store, &token))
-        .await?;
     match found {
         Some(p) => Ok(Some(p)),
         None => Err(Failure::new(
             StatusCode::UNAUTHORIZED,
-            "this invite is unknown or was revoked; ask the organiser for a new link",
+            "this invite is unknown or was revoked, or this browser's session has ended; open the \
+             invite link again, or ask the organiser for a new one",
         )),
     }
 }
@@ -137,10 +158,19 @@ pub async fn changing(
     headers: &HeaderMap,
     id: i64,
 ) -> Result<crate::ops::roster::Located, Failure> {
+    Ok(changing_by(server, headers, id).await?.0)
+}
+
+/// As [`changing`], with who holds the rights.
+pub async fn changing_by(
+    server: &Shared,
+    headers: &HeaderMap,
+    id: i64,
+) -> Result<(crate::ops::roster::Located, Principal), Failure> {
     let at = server
         .with_store(move |s, store| s.locate(store, id))
         .await
         .map_err(super::not_found_if_unknown)?;
-    may_change(server, headers, at.campaign_id, id).await?;
-    Ok(at)
+    let who = may_change(server, headers, at.campaign_id, id).await?;
+    Ok((at, who))
 }

@@ -63,7 +63,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         })
         .await
         .map_err(failed)?;
-    let key = auth::token(&headers).map(|t| ops::invite::form_key(&t));
+    let key = auth::session_id(&headers).map(|t| ops::invite::form_key(&t));
     let campaign_id = b["campaign_id"].as_i64().unwrap_or_default();
     let none = Vec::new();
     let both = b["sides"].as_array().unwrap_or(&none);

@@ -1,11 +1,10 @@
 //! The forms on the pages and what they share: a signed-in player runs their aftermath; the
 //! organiser may do so for any roster of the campaign. The same operations as the CLI and the
 //! API. A form is sent with the session cookie (HttpOnly,
-//! SameSite=Strict) and carries a key derived from it (`ops::invite::form_key`), so a form
-//! forged on another site is refused; which roster it changes is checked against the invite
+//! SameSite=Lax) and carries a key derived from the session (`ops::invite::form_key`), so a
+//! form forged on another site is refused; which roster it changes is checked against the invite
 //! whatever the form's fields say.
 
-use super::auth::{COOKIE, principal};
 use super::{Failure, Server, Shared};
 use crate::error::Result;
 use crate::ids::RosterId;
@@ -26,31 +25,31 @@ pub fn routes() -> Router<Shared> {
     Router::new().route("/battles/{id}/aftermath", post(aftermath))
 }
 
-/// The session's token and rights, from its cookie (forms come from a browser).
+/// The browser session's rights and id, from its cookie (forms come from a browser).
 pub(super) async fn session(server: &Shared, headers: &HeaderMap) -> Result<(Principal, String), Failure> {
-    let token = super::auth::token(headers).filter(|_| has_cookie(headers));
-    let signed_out = || {
-        Failure::new(
+    let Some(id) = super::auth::session_id(headers) else {
+        return Err(Failure::new(
             StatusCode::UNAUTHORIZED,
             "open your invite link first: changing a roster needs it",
-        )
+        ));
     };
-    let token = token.ok_or_else(signed_out)?;
-    let who = principal(server, headers).await?.ok_or_else(signed_out)?;
-    Ok((who, token))
+    let lookup = id.clone();
+    let who = server
+        .with_store(move |_, store| ops::session::principal(store, &lookup))
+        .await?;
+    match who {
+        Some(who) => Ok((who, id)),
+        None => Err(Failure::new(
+            StatusCode::UNAUTHORIZED,
+            "this browser's session has ended (or its invite was revoked); open your invite link again",
+        )),
+    }
 }
 
-fn has_cookie(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(axum::http::header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .any(|v| v.contains(&format!("{COOKIE}=")))
-}
-
-/// Refuses a form without this session's key: one sent from another site, or a stale page.
-pub(super) fn check_key(token: &str, key: &str) -> Result<(), Failure> {
-    if key != form_key(token) {
+/// Refuses a form without the key of session `session`: one sent from another site, or a
+/// stale page.
+pub(super) fn check_key(session: &str, key: &str) -> Result<(), Failure> {
+    if key != form_key(session) {
         return Err(Failure::new(
             StatusCode::FORBIDDEN,
             "this form did not come from this league's page (or the page is out of date); reload it and send it again",

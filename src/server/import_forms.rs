@@ -83,12 +83,9 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
         let mut parts = Multipart::from_request(req, state)
             .await
             .map_err(IntoResponse::into_response)?;
+        // Too large is 413 (the body limit), a broken form 400: as the framework says.
         let unreadable = |e: axum::extract::multipart::MultipartError| {
-            (
-                StatusCode::BAD_REQUEST,
-                format!("the form could not be read: {e}"),
-            )
-                .into_response()
+            (e.status(), format!("the form could not be read: {e}")).into_response()
         };
         let (mut fields, mut file) = (serde_json::Map::new(), None);
         while let Some(part) = parts.next_field().await.map_err(unreadable)? {
@@ -99,8 +96,9 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
                 fields.insert(name, Value::String(part.text().await.map_err(unreadable)?));
             }
         }
-        // The text fields, read by the struct the urlencoded form is (every value a string).
-        let b = serde_json::from_value(Value::Object(fields)).map_err(|e| {
+        // The text fields, read by the struct the urlencoded form is (every value a string);
+        // a refusal names the field, as the urlencoded form's does.
+        let b = serde_path_to_error::deserialize(Value::Object(fields)).map_err(|e| {
             (
                 StatusCode::UNPROCESSABLE_ENTITY,
                 format!("the form could not be read: {e}"),

@@ -1,7 +1,9 @@
 //! The organiser's invites from the web, as `ptg invite` makes them: list them, make one for a
 //! roster's player or another organiser's link (its link shown once, on the page that made
 //! it), and revoke one. The invite a request is signed in with cannot be revoked by that
-//! request: an organiser would lock themselves out.
+//! request: an organiser would lock themselves out. An invite made here remembers the
+//! organiser's invite that made it, and is revoked with it: a leaked organiser link, once
+//! revoked, leaves no links of its making behind.
 
 use super::actions::organised;
 use super::forms::{check_key, refused, session};
@@ -31,12 +33,14 @@ pub fn routes() -> Router<Shared> {
 }
 
 /// An invite for roster `roster_id`'s player (which must be of this campaign), or with
-/// the organiser's rights.
+/// the organiser's rights, made by the organiser's invite `made_by` (revoking that one revokes
+/// this one).
 fn create(
     s: &Server,
     store: &mut Store,
     campaign_id: i64,
     roster_id: Option<i64>,
+    made_by: i64,
 ) -> Result<ops::invite::NewInvite> {
     // Both in this server's campaigns; `ops::invite::create` checks the roster is the campaign's.
     super::organiser::campaign_name(s, store, campaign_id)?;
@@ -44,7 +48,7 @@ fn create(
         .map(|id| s.locate(store, id))
         .transpose()?
         .map(|at| at.id);
-    ops::invite::create(store, CampaignId(campaign_id), roster)
+    ops::invite::create_by(store, CampaignId(campaign_id), roster, Some(made_by))
 }
 
 /// Revokes invite `invite` of the campaign, unless it is the one `who` is signed in with.
@@ -96,9 +100,9 @@ async fn create_api(
     Path(id): Path<i64>,
     Json(b): Json<NewInviteBody>,
 ) -> Result<Json<Value>, Failure> {
-    organised(&server, &headers, id).await?;
+    let by = organised(&server, &headers, id).await?.who.invite_id;
     let made = server
-        .with_store(move |s, store| create(s, store, id, b.roster_id))
+        .with_store(move |s, store| create(s, store, id, b.roster_id, by))
         .await?;
     let link = link(&headers, &made.token);
     Ok(Json(
@@ -137,7 +141,7 @@ async fn create_form(
     let made = async {
         let (_, token) = session(&server, &headers).await?;
         check_key(&token, &f.key)?;
-        organised(&server, &headers, id).await?;
+        let by = organised(&server, &headers, id).await?.who.invite_id;
         let roster_id = match f.roster_id.trim() {
             "" => None,
             r => Some(r.parse::<i64>().map_err(|_| {
@@ -148,7 +152,7 @@ async fn create_form(
             })?),
         };
         server
-            .with_store(move |s, store| create(s, store, id, roster_id))
+            .with_store(move |s, store| create(s, store, id, roster_id, by))
             .await
     };
     match made.await {
@@ -203,12 +207,13 @@ async fn revoke_form(
 pub fn section(campaign_id: i64, key: &str, invites: &[Invite], rosters: &[(i64, String)]) -> Markup {
     html! {
         div.scroll { table {
-            tr { th { "#" } th { "For" } th { "Made" } th { "Revoked" } th {} }
+            tr { th { "#" } th { "For" } th { "Made" } th { "Made by" } th { "Revoked" } th {} }
             @for i in invites {
                 tr {
                     td { (i.id) }
                     td { (i.roster.as_deref().unwrap_or("the organiser")) }
                     td { (i.created_at) }
+                    td { @match i.made_by { Some(m) => { "#" (m) }, None => "-" } }
                     td { (i.revoked_at.as_deref().unwrap_or("-")) }
                     td { @if i.revoked_at.is_none() {
                         form method="post" action={ "/campaigns/" (campaign_id) "/invites/" (i.id) "/revoke" } {

@@ -14,10 +14,12 @@ mod auth;
 mod battle_api;
 mod battle_forms;
 mod battle_page;
+mod edge;
 mod forms;
 mod forms_more;
 mod import_forms;
 mod invites;
+mod listen;
 mod log_pages;
 mod organise;
 mod organise_actions;
@@ -26,6 +28,7 @@ mod pages;
 mod result_form;
 mod roster_actions;
 mod roster_page;
+mod sessions;
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
@@ -36,6 +39,8 @@ use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+
+pub use listen::Limits;
 
 /// What every request needs: the database file, the data, and who may read.
 pub struct Server {
@@ -49,9 +54,58 @@ pub struct Server {
 
 type Shared = Arc<Server>;
 
+tokio::task_local! {
+    /// On a private server, the campaign of the invite a request comes with (`None`: none):
+    /// set for the request's whole handling by [`reader_scope`].
+    static READER: Option<i64>;
+}
+
+std::thread_local! {
+    /// [`READER`] on the blocking thread running a request's work (`Server::with_store`).
+    static READER_HERE: std::cell::Cell<Option<i64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Puts `reader` in [`READER_HERE`] while alive, and takes it out again when dropped.
+struct ReaderHere;
+
+impl ReaderHere {
+    fn set(reader: Option<i64>) -> ReaderHere {
+        READER_HERE.with(|r| r.set(reader));
+        ReaderHere
+    }
+}
+
+impl Drop for ReaderHere {
+    fn drop(&mut self) {
+        READER_HERE.with(|r| r.set(None));
+    }
+}
+
+/// On a private server, each request reads only the campaign of the invite it comes with:
+/// every look-up of a campaign, roster or battle by id (`Server::in_scope`) answers "there is
+/// none" for another campaign's, so pages, downloads and the API alike stay within it.
+async fn reader_scope(
+    axum::extract::State(server): axum::extract::State<Shared>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if !server.private {
+        return next.run(req).await;
+    }
+    let reader = match auth::principal(&server, req.headers()).await {
+        Ok(Some(who)) => Some(who.campaign_id),
+        _ => None,
+    };
+    READER.scope(reader, next.run(req)).await
+}
+
 impl Server {
     fn in_scope(&self, campaign_id: i64) -> bool {
-        self.campaign.is_none_or(|c| c == campaign_id)
+        let reader = match self.private {
+            true => READER_HERE.with(|r| r.get()),
+            false => None,
+        };
+        self.campaign.is_none_or(|c| c == campaign_id) && reader.is_none_or(|c| c == campaign_id)
     }
 
     /// Roster `id`, if it is of a campaign this server serves.
@@ -85,7 +139,9 @@ impl Server {
         work: impl FnOnce(&Server, &mut Store) -> Result<T> + Send + 'static,
     ) -> Result<T, Failure> {
         let server = self.clone();
+        let reader = READER.try_with(|r| *r).ok().flatten();
         tokio::task::spawn_blocking(move || {
+            let _reading = ReaderHere::set(reader);
             let mut store = crate::ops::open_store(Some(&server.db))?;
             work(&server, &mut store)
         })
@@ -114,11 +170,19 @@ pub fn router(server: Server) -> Router {
         .merge(api::routes())
         .merge(api_actions::routes())
         .merge(battle_api::routes())
+        .merge(sessions::routes())
+        .layer(axum::middleware::from_fn_with_state(shared.clone(), reader_scope))
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            sessions::clear_stale_session,
+        ))
+        .layer(axum::middleware::from_fn(edge::api_writes_need_a_token))
+        .layer(axum::middleware::from_fn(edge::refusals_in_kind))
         .with_state(shared)
 }
 
-/// Serves `server` on `listen` until Ctrl-C.
-pub fn serve(server: Server, listen: SocketAddr) -> Result<()> {
+/// Serves `server` on `listen` until Ctrl-C, within `limits` (timeouts, connections).
+pub fn serve(server: Server, listen: SocketAddr, limits: Limits) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| Error::Internal(anyhow::anyhow!("cannot start the server's runtime: {e}")))?;
     runtime.block_on(async {
@@ -130,12 +194,11 @@ pub fn serve(server: Server, listen: SocketAddr) -> Result<()> {
         // The address bound, so `--listen 127.0.0.1:0` says which port it got.
         let bound = listener.local_addr().unwrap_or(listen);
         eprintln!("ptg serve: listening on http://{bound} (Ctrl-C stops it)");
-        axum::serve(listener, router(server))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| Error::Internal(anyhow::anyhow!("the server stopped: {e}")))
+        listen::run(listener, router(server), limits, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await;
+        Ok(())
     })
 }
 

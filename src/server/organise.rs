@@ -48,7 +48,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
             "only the campaign's organiser sees this page: open the organiser's invite link",
         )));
     }
-    let key = auth::token(&headers)
+    let key = auth::session_id(&headers)
         .map(|t| ops::invite::form_key(&t))
         .unwrap_or_default();
     let o = server
@@ -69,6 +69,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
             let scope = ops::undo::Scope {
                 roster: None,
                 campaign: Some(crate::ids::CampaignId(id)),
+                player_only: false,
             };
             Ok(Organised {
                 offered: CampaignOptions::offered(&pack.options),
@@ -231,13 +232,13 @@ async fn export(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
     };
     match done.await {
         Ok((name, text)) => {
-            let file = format!("{}.json", crate::names::slug(&name));
             let mut response = text.into_response();
             let h = response.headers_mut();
             h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-            if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
-                h.insert(header::CONTENT_DISPOSITION, v);
-            }
+            h.insert(
+                header::CONTENT_DISPOSITION,
+                super::edge::attachment(&crate::names::slug(&name), "json", "league"),
+            );
             response
         }
         Err(f) => failed(f),

@@ -46,6 +46,7 @@ fn undo(
     let scope = ops::undo::Scope {
         roster: None,
         campaign: Some(crate::ids::CampaignId(id)),
+        player_only: false,
     };
     let done = ops::undo::undo(&s.catalogue, store, scope, expected)?;
     Ok(json!({ "undone": done.undone, "undo_set": done.undo_set, "summary": done.summary }))

@@ -2,13 +2,13 @@
 //! battle with its dice. Server-rendered HTML (maud checks it at compile time and escapes every
 //! value), no JavaScript. They show the same JSON views the API gives.
 
-use super::auth::{self, COOKIE, may_read, principal};
+use super::auth::{self, may_read};
 use super::forms_more;
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::ops;
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 use maud::{DOCTYPE, Markup, html};
@@ -22,8 +22,6 @@ pub fn routes() -> Router<Shared> {
         .route("/rosters/{id}/sheet.pdf", get(sheet))
         .route("/rosters/{id}/list.txt", get(list))
         .route("/battles/{id}", get(super::battle_page::battle))
-        .route("/invite/{token}", get(invite))
-        .route("/signout", axum::routing::post(sign_out))
 }
 
 pub(super) type Page = Result<Html<String>, Response>;
@@ -130,7 +128,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let none = Vec::new();
     let standings = shown["standings"].as_array().unwrap_or(&none);
     let battles = shown["recent_battles"].as_array().unwrap_or(&none);
-    let plan_form = match (who, auth::token(&headers)) {
+    let plan_form = match (who, auth::session_id(&headers)) {
         (Some(w), Some(token)) if w.is_organiser() && w.campaign_id == id => Some(forms_more::plan_form(
             id,
             &ops::invite::form_key(&token),
@@ -140,13 +138,14 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         _ => None,
     };
     // The organiser's undo, naming the command it would take back.
-    let undo_form = match (who, auth::token(&headers)) {
+    let undo_form = match (who, auth::session_id(&headers)) {
         (Some(w), Some(token)) if w.is_organiser() && w.campaign_id == id => {
             let latest = server
                 .with_store(move |_, store| {
                     let scope = ops::undo::Scope {
                         roster: None,
                         campaign: Some(crate::ids::CampaignId(id)),
+                        player_only: false,
                     };
                     Ok(ops::undo::preview(store, scope).ok())
                 })
@@ -184,7 +183,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 h2 { "Plan a battle" } (form)
             }
             @if let Some(form) = undo_form { h2 { "Undo" } (form) }
-            @if who.is_some() { (sign_out_form()) }
+            @if who.is_some() { (super::sessions::sign_out_form(&headers)) }
             p { a href={ "/campaigns/" (id) "/battles" } { "All battles" } " · "
                 a href={ "/campaigns/" (id) "/history" } { "History" } " · "
                 a href={ "/campaigns/" (id) "/audit" } { "Audit" } }
@@ -229,54 +228,6 @@ pub(super) fn sides(b: &Value) -> String {
     format!("{} ({})", sides.join(" v "), text(&b["status"]))
 }
 
-/// Signs this browser out (a club's shared laptop): the session cookie is dropped; the invite
-/// link still works, on this browser or another, until the organiser revokes it.
-async fn sign_out() -> Response {
-    let mut response = Redirect::to("/").into_response();
-    let gone = format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
-    if let Ok(v) = HeaderValue::from_str(&gone) {
-        response.headers_mut().insert(header::SET_COOKIE, v);
-    }
-    response
-}
-
-/// The sign-out button, for pages seen signed in.
-pub(super) fn sign_out_form() -> Markup {
-    html! {
-        form.signout method="post" action="/signout" { button { "Sign out of this browser" } }
-    }
-}
-
-/// An invite link: the token becomes the session cookie (HttpOnly, SameSite=Strict, and Secure
-/// when the request came over HTTPS through a proxy), then the campaign's page.
-async fn invite(State(server): State<Shared>, Path(token): Path<String>, headers: HeaderMap) -> Response {
-    let mut with_token = HeaderMap::new();
-    if let Ok(v) = HeaderValue::from_str(&format!("Bearer {token}")) {
-        with_token.insert(header::AUTHORIZATION, v);
-    }
-    let who = match principal(&server, &with_token).await {
-        Ok(Some(who)) => who,
-        Ok(None) => return failed(Failure::new(StatusCode::UNAUTHORIZED, "no invite in this link")),
-        Err(f) => return failed(f),
-    };
-    let https = headers
-        .get("x-forwarded-proto")
-        .is_some_and(|p| p.as_bytes() == b"https");
-    let cookie = format!(
-        "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000{}",
-        if https { "; Secure" } else { "" }
-    );
-    let to = match who.roster_id {
-        Some(r) => format!("/rosters/{r}"),
-        None => format!("/campaigns/{}", who.campaign_id),
-    };
-    let mut response = Redirect::to(&to).into_response();
-    if let Ok(v) = HeaderValue::from_str(&cookie) {
-        response.headers_mut().insert(header::SET_COOKIE, v);
-    }
-    response
-}
-
 /// The roster sheet as `ptg roster sheet` prints it (the compiled-in template), to download.
 async fn sheet(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Response {
     if let Err(f) = may_read(&server, &headers).await {
@@ -297,18 +248,13 @@ async fn sheet(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
         .await;
     match made {
         Ok((slug, bytes)) => {
-            let file = if slug.is_empty() {
-                "roster".to_string()
-            } else {
-                slug
-            };
-            let disposition = format!("attachment; filename=\"{file}.pdf\"");
             let mut response = bytes.into_response();
             let h = response.headers_mut();
             h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
-            if let Ok(v) = HeaderValue::from_str(&disposition) {
-                h.insert(header::CONTENT_DISPOSITION, v);
-            }
+            h.insert(
+                header::CONTENT_DISPOSITION,
+                super::edge::attachment(&slug, "pdf", "roster"),
+            );
             response
         }
         Err(f) => failed(f),

@@ -6,12 +6,13 @@
 //! campaign. Each calls the CLI command's operation and answers the roster after it.
 
 use super::Server;
-use super::actions::{Back, Flag, May, Rename, keyed, roster_action, roster_form, yes};
+use super::actions::{Back, Flag, Keyed, May, Rename, keyed, roster_action, roster_form, yes};
 use super::api::with_roster;
 use super::forms::some;
 use crate::catalogue::{Faction, LoreKind};
 use crate::error::{Error, Result};
 use crate::ops;
+use crate::ops::invite::Principal;
 use crate::ops::roster::{Located, LoreEntryChoice};
 use crate::store::Store;
 use axum::Router;
@@ -213,7 +214,8 @@ fn remove(s: &Server, store: &mut Store, at: &Located, b: Remove) -> Result<Valu
 }
 
 /// `ptg undo --roster R`: the roster's latest command, when it changed this roster alone (a
-/// battle's command, which changes both sides, is the organiser's to undo).
+/// battle's command, which changes both sides, is the organiser's to undo). A player takes back
+/// only a command a player gives (`Command::undone_by`), never the organiser's.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Undo {
@@ -222,12 +224,27 @@ struct Undo {
     /// The change set meant, as the page named it; refused if another is latest by then.
     #[serde(default)]
     expected: Option<i64>,
+    /// Sent by the roster's player rather than the organiser (set from the invite, never read
+    /// from the body).
+    #[serde(skip)]
+    player_only: bool,
+}
+
+impl Keyed for Undo {
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn sent_by(&mut self, who: &Principal) {
+        self.player_only = !who.is_organiser();
+    }
 }
 
 fn undo(s: &Server, store: &mut Store, at: &Located, b: Undo) -> Result<Value> {
     let scope = || ops::undo::Scope {
         roster: Some(at.id),
         campaign: None,
+        player_only: b.player_only,
     };
     let latest = ops::undo::preview(store, scope())?;
     if !only_this_roster(&latest, &at.name) {
@@ -246,12 +263,20 @@ pub fn only_this_roster(latest: &ops::undo::Preview, name: &str) -> bool {
     !latest.whose.is_empty() && latest.whose.iter().all(|(roster, _)| roster == name)
 }
 
-keyed!(AddUnit, Quest, Rank, Enhance, Tome, Realm, Remove, Undo);
+keyed!(AddUnit, Quest, Rank, Enhance, Tome, Realm, Remove);
 
-/// The roster's undo: its latest command named, with the button when it is the roster's alone.
-pub fn undo_form(roster_id: i64, name: &str, key: &str, latest: &ops::undo::Preview) -> Markup {
+/// The roster's undo: its latest command named, with the button when it is the roster's alone
+/// and the viewer may take it back (the organiser, or the player when it is a player's
+/// command: `organiser` says which is looking).
+pub fn undo_form(
+    roster_id: i64,
+    name: &str,
+    key: &str,
+    latest: &ops::undo::Preview,
+    organiser: bool,
+) -> Markup {
     html! {
-        @if only_this_roster(latest, name) {
+        @if only_this_roster(latest, name) && (organiser || latest.player_may_undo) {
             form method="post" action={ "/rosters/" (roster_id) "/undo" } {
                 input type="hidden" name="key" value=(key);
                 input type="hidden" name="expected" value=(latest.set_id);
@@ -260,7 +285,7 @@ pub fn undo_form(roster_id: i64, name: &str, key: &str, latest: &ops::undo::Prev
             }
         } @else {
             p.note { "Latest command: #" (latest.set_id) " " (latest.summary)
-                ". It is not this roster's alone: the campaign's organiser can undo it." }
+                ". Only the campaign's organiser can undo it." }
         }
     }
 }

@@ -34,6 +34,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             let scope = ops::undo::Scope {
                 roster: Some(at.id),
                 campaign: None,
+                player_only: false,
             };
             let latest = ops::undo::preview(store, scope).ok();
             // The battles it fought or will fight, newest first.
@@ -51,10 +52,11 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let (campaign_id, r, report, offers, (ranks, quests, latest, battles)) = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
-    let key = match (who, auth::token(&headers)) {
+    let key = match (who, auth::session_id(&headers)) {
         (Some(who), Some(token)) if who.may_change(campaign_id, id) => Some(ops::invite::form_key(&token)),
         _ => None,
     };
+    let organiser = who.is_some_and(|w| w.is_organiser());
     let faction = r["faction"]
         .as_str()
         .and_then(|f| server.catalogue.faction(f).ok());
@@ -71,7 +73,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             @if !ranks.is_empty() { (forms_more::rank_form(id, &key, &ranks)) }
             (super::roster_actions::forms(id, &key, &r, faction))
             @if let Some(latest) = &latest {
-                (super::roster_actions::undo_form(id, r["name"].as_str().unwrap_or(""), &key, latest))
+                (super::roster_actions::undo_form(id, r["name"].as_str().unwrap_or(""), &key, latest, organiser))
             }
         }
     });
@@ -176,7 +178,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                         (reinforce.iter().map(|o| format!("{} ({} glory)", o.name, o.cost)).collect::<Vec<_>>().join(", ")) }
                 }
             }
-            @if who.is_some() { (super::pages::sign_out_form()) }
+            @if who.is_some() { (super::sessions::sign_out_form(&headers)) }
         },
     ))
 }

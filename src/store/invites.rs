@@ -16,9 +16,13 @@ pub struct Invite {
     pub roster: Option<String>,
     pub created_at: String,
     pub revoked_at: Option<String>,
+    /// The organiser's invite that made this one from the web (`None`: `ptg invite`); revoking
+    /// that one revokes this one.
+    pub made_by: Option<i64>,
 }
 
-const SELECT: &str = "SELECT i.id, i.campaign_id, c.name, i.roster_id, r.name, i.created_at, i.revoked_at
+const SELECT: &str =
+    "SELECT i.id, i.campaign_id, c.name, i.roster_id, r.name, i.created_at, i.revoked_at, i.made_by
      FROM invites i JOIN campaigns c ON c.id = i.campaign_id LEFT JOIN rosters r ON r.id = i.roster_id";
 
 fn from_row(r: &Row) -> rusqlite::Result<Invite> {
@@ -30,14 +34,23 @@ fn from_row(r: &Row) -> rusqlite::Result<Invite> {
         roster: r.get(4)?,
         created_at: r.get(5)?,
         revoked_at: r.get(6)?,
+        made_by: r.get(7)?,
     })
 }
 
-/// Records an invite whose token hashes to `token_hash`; its id.
-pub fn create(conn: &Connection, campaign_id: i64, roster_id: Option<i64>, token_hash: &str) -> Result<i64> {
+/// Records an invite whose token hashes to `token_hash`, made by invite `made_by` (from the
+/// web) or by the command line (`None`); its id.
+pub fn create(
+    conn: &Connection,
+    campaign_id: i64,
+    roster_id: Option<i64>,
+    token_hash: &str,
+    made_by: Option<i64>,
+) -> Result<i64> {
     conn.execute(
-        "INSERT INTO invites (campaign_id, roster_id, token_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![campaign_id, roster_id, token_hash, now()],
+        "INSERT INTO invites (campaign_id, roster_id, token_hash, created_at, made_by)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![campaign_id, roster_id, token_hash, now(), made_by],
     )?;
     Ok(conn.last_insert_rowid())
 }
@@ -73,11 +86,21 @@ pub fn by_hash(conn: &Connection, token_hash: &str) -> Result<Option<Invite>> {
         .optional()?)
 }
 
-/// Revokes invite `id` (from now on its token lets nobody in); false if it already was.
+/// Revokes invite `id` (from now on its token and its sessions let nobody in), and every
+/// invite it made, and those they made in turn; false if it already was revoked.
 pub fn revoke(conn: &Connection, id: i64) -> Result<bool> {
+    let at = now();
     let n = conn.execute(
         "UPDATE invites SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
-        params![id, now()],
+        params![id, at],
+    )?;
+    conn.execute(
+        "WITH RECURSIVE made(id) AS (
+             SELECT id FROM invites WHERE made_by = ?1
+             UNION SELECT i.id FROM invites i JOIN made m ON i.made_by = m.id
+         )
+         UPDATE invites SET revoked_at = ?2 WHERE id IN (SELECT id FROM made) AND revoked_at IS NULL",
+        params![id, at],
     )?;
     Ok(n == 1)
 }

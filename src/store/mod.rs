@@ -19,6 +19,7 @@ pub mod realms;
 pub mod rolls;
 pub mod rosters;
 mod schema;
+pub mod sessions;
 pub mod standings;
 #[cfg(test)]
 mod tests;

@@ -68,6 +68,24 @@ pub async fn sign_in(p: &Ptg, roster: &str) -> String {
 /// The session cookie of a new invite made with `args` (`--roster R`, `--organiser`).
 pub async fn sign_in_with(p: &Ptg, args: &[&str]) -> String {
     let token = invite(p, args);
+    sign_in_token(p, &token).await
+}
+
+/// The session cookie a browser gets from invite link `token`: the link's page, then its
+/// "Sign in" button (`name=value`).
+pub async fn sign_in_token(p: &Ptg, token: &str) -> String {
+    let (key, nonce) = sign_in_page(p, token).await;
+    let confirmed = send(
+        p,
+        form(&format!("/invite/{token}"), Some(&nonce), &[("key", &key)]),
+    )
+    .await;
+    assert_eq!(confirmed.status, StatusCode::SEE_OTHER, "{}", confirmed.body);
+    set_cookie(&confirmed, "ptg_session=").expect("the session cookie")
+}
+
+/// The sign-in page of invite link `token`: its form's key and the cookie it set with it.
+pub async fn sign_in_page(p: &Ptg, token: &str) -> (String, String) {
     let link = send(
         p,
         Request::get(format!("/invite/{token}"))
@@ -75,8 +93,20 @@ pub async fn sign_in_with(p: &Ptg, args: &[&str]) -> String {
             .unwrap(),
     )
     .await;
-    let cookie = link.headers[header::SET_COOKIE].to_str().unwrap();
-    cookie.split(';').next().unwrap().to_string()
+    assert_eq!(link.status, StatusCode::OK, "{}", link.body);
+    let nonce = set_cookie(&link, "ptg_sign_in=").expect("the sign-in page's cookie");
+    (form_key(&link.body), nonce)
+}
+
+/// The `name=value` of the cookie starting `prefix` that `answer` sets.
+pub fn set_cookie(answer: &Answer, prefix: &str) -> Option<String> {
+    answer
+        .headers
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .map(|v| v.split(';').next().unwrap_or_default().to_string())
+        .find(|v| v.starts_with(prefix))
 }
 
 pub async fn page(p: &Ptg, uri: &str, cookie: &str) -> String {

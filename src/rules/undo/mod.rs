@@ -2,11 +2,13 @@
 //! so history keeps both and every ledger still adds up.
 
 pub mod command;
+pub mod undone_by;
 
 pub use command::{
     BattleUndo, added_units, battle_undo, blockers, check_undoable, restores_campaign_settings,
     rosters_changed,
 };
+pub use undone_by::{UndoneBy, check_player_may_undo};
 
 use super::change::{Change, Outcome, RemovedEntry, UnitRef};
 use super::model::Roster;

@@ -46,8 +46,8 @@ impl Table {
 }
 
 /// Every table of a league, each after the tables its owner column refers to. Left out:
-/// `invites` (tokens belong to one server; the organiser invites the players again after an
-/// import).
+/// `invites` and `sessions` (tokens and browser sessions belong to one server; the organiser
+/// invites the players again after an import).
 pub const TABLES: &[Table] = &[
     Table {
         name: "campaigns",

@@ -1,0 +1,110 @@
+//! `ptg serve` bounds what a client may hold (issue #30): connections that send their headers
+//! slowly, or nothing, are closed after `--header-timeout`, and normal requests are still
+//! answered meanwhile, also with more slow clients than `--max-connections`.
+
+mod common;
+
+use common::league::LEAGUE_FIXTURE;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+/// `ptg serve` on a free port, stopped when dropped.
+struct Serving {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(p: &common::Ptg, args: &[&str]) -> Serving {
+    let mut child = p
+        .process(&[&["serve", "--listen", "127.0.0.1:0"][..], args].concat())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ptg serve starts");
+    let stderr = child.stderr.take().unwrap();
+    let said = BufReader::new(stderr)
+        .lines()
+        .next()
+        .expect("ptg serve says where it listens")
+        .unwrap();
+    let addr = said
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://"))
+        .unwrap_or_else(|| panic!("no address in {said:?}"))
+        .to_string();
+    Serving { child, addr }
+}
+
+/// A whole GET of `path`: the status line of its answer.
+fn get(addr: &str, path: &str) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    answer.lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn slow_clients_are_dropped_while_normal_requests_are_answered() {
+    let p = LEAGUE_FIXTURE.copy();
+    let server = serve(&p, &["--header-timeout", "1", "--max-connections", "10"]);
+    let started = Instant::now();
+    // 20 clients that start a request and never finish its headers, and 5 that say nothing.
+    let mut slow: Vec<TcpStream> = (0..25)
+        .map(|i| {
+            let mut s = TcpStream::connect(&server.addr).unwrap();
+            if i < 20 {
+                write!(s, "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ").unwrap();
+            }
+            s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+            s
+        })
+        .collect();
+    // A normal request still gets its answer, queued behind the slow ones at worst.
+    let answered = get(&server.addr, "/api/campaigns");
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    // Every slow client is dropped (the read ends), well within 30 s.
+    for s in &mut slow {
+        let mut buf = [0u8; 1024];
+        loop {
+            match s.read(&mut buf) {
+                Ok(0) => break,
+                Ok(_) => continue, // a 408 before closing is fine
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    panic!("a slow client was kept past its timeout: {e}")
+                }
+                Err(_) => break, // reset: dropped too
+            }
+        }
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(get(&server.addr, "/").starts_with("HTTP/1.1 200"));
+}
