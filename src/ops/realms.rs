@@ -17,18 +17,21 @@ pub fn all_realms(cat: &Catalogue) -> Result<Vec<&Realm>> {
 }
 
 /// `battle realm`: the roll-off's winner (or the players together) picks the realm of a
-/// planned battle that has none yet; one change set, undone by `ptg undo`.
+/// planned battle that has none yet; one change set, undone by `ptg undo`. `by` is the
+/// roster whose player names it (the server's players); `None` is the organiser or the
+/// command line, which may name it whoever won the roll-off.
 pub fn pick_realm<'a>(
     cat: &'a Catalogue,
     store: &mut Store,
     battle_id: i64,
     realm: &str,
+    by: Option<crate::ids::RosterId>,
 ) -> Result<Shown<'a>> {
     let realms_known = all_realms(cat)?;
     store.write(|tx| {
         let b = battles::load(tx, battle_id)?;
         let sides = both_rosters(tx, &b)?;
-        check_pick_realm(&b, [&sides[0], &sides[1]])?;
+        check_pick_realm(&b, [&sides[0], &sides[1]], by.map(crate::ids::RosterId::get))?;
         let realm = find_realm(&realms_known, realm)?;
         realms::set_realm(tx, battle_id, Some(&realm.name), None)?;
         let picker = b

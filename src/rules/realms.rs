@@ -72,8 +72,30 @@ pub fn find_realm<'a>(realms: &[&'a Realm], name: &str) -> Result<&'a Realm, Rul
 }
 
 /// `battle realm`: the realm of a planned battle is picked once, before its result.
-pub fn check_pick_realm(battle: &Battle, sides: [&Roster; 2]) -> Result<(), RuleError> {
+pub fn check_pick_realm(battle: &Battle, sides: [&Roster; 2], by: Option<i64>) -> Result<(), RuleError> {
     check_realms_on(sides[0])?;
+    // "Whoever rolls highest decides": after a roll-off only its winner names the realm (or
+    // the organiser, `by` None); agreed without one, either side's player may record it.
+    if let (Some(winner), Some(by)) = (battle.realm_picker_id, by)
+        && winner != by
+    {
+        let name = |id: i64| {
+            sides
+                .iter()
+                .find(|r| r.id == id)
+                .map_or_else(|| format!("roster {id}"), |r| r.name.clone())
+        };
+        return refuse(
+            "realms",
+            format!(
+                "{} won the roll-off for battle {}'s realm, so {} decides it (or the organiser), not {}",
+                name(winner),
+                battle.id,
+                name(winner),
+                name(by)
+            ),
+        );
+    }
     if battle.status == BattleStatus::Fought {
         return refuse(
             "realms",

@@ -11,6 +11,7 @@ use super::{Failure, Server, Shared, not_found_if_unknown};
 use crate::cli::views;
 use crate::error::{Error, Result};
 use crate::ops;
+use crate::ops::invite::Principal;
 use crate::rules::battle::{Battle, PickRequest};
 use crate::store::Store;
 use axum::extract::{Path, State};
@@ -51,9 +52,18 @@ where
                      Path(id): Path<i64>,
                      Form(b): Form<B>| async move {
         let key = b.key().to_string();
-        submit_in_battle(&server, &headers, &key, id, rights, move |s, store, battle| {
-            work(s, store, &battle, b).map(|_| ())
-        })
+        let mut b = b;
+        submit_in_battle(
+            &server,
+            &headers,
+            &key,
+            id,
+            rights,
+            move |s, store, battle, who| {
+                b.sent_by(&who);
+                work(s, store, &battle, b).map(|_| ())
+            },
+        )
         .await
     };
     let api = move |State(server): State<Shared>,
@@ -65,10 +75,12 @@ where
             .await
             .map_err(not_found_if_unknown)?;
         let sides: Vec<i64> = battle.sides.iter().map(|s| s.roster_id).collect();
-        match rights {
+        let who = match rights {
             Rights::Organiser => organiser(&server, &headers, battle.campaign_id).await?,
             Rights::InBattle => in_battle(&server, &headers, battle.campaign_id, &sides).await?,
         };
+        let mut b = b;
+        b.sent_by(&who);
         let done = server
             .with_store(move |s, store| work(s, store, &battle, b))
             .await?;
@@ -97,7 +109,7 @@ pub(super) async fn submit_in_battle(
     key: &str,
     battle_id: i64,
     rights: Rights,
-    work: impl FnOnce(&Server, &mut Store, Battle) -> Result<()> + Send + 'static,
+    work: impl FnOnce(&Server, &mut Store, Battle, Principal) -> Result<()> + Send + 'static,
 ) -> Response {
     let back = format!("/battles/{battle_id}");
     let done = async {
@@ -124,7 +136,9 @@ pub(super) async fn submit_in_battle(
                 },
             ));
         }
-        server.with_store(move |s, store| work(s, store, battle)).await
+        server
+            .with_store(move |s, store| work(s, store, battle, who))
+            .await
     };
     match done.await {
         Ok(()) => Redirect::to(&back).into_response(),
@@ -206,6 +220,9 @@ struct Realm {
     #[serde(default)]
     key: String,
     realm: String,
+    /// The player's roster who sent it, once their rights are checked (`None`: the organiser).
+    #[serde(skip)]
+    by: Option<i64>,
 }
 
 fn realm(s: &Server, store: &mut Store, b: &Battle, r: Realm) -> Result<Value> {
@@ -214,10 +231,22 @@ fn realm(s: &Server, store: &mut Store, b: &Battle, r: Realm) -> Result<Value> {
         store,
         b.id,
         r.realm.trim(),
+        r.by.map(crate::ids::RosterId),
     )?)
 }
 
-keyed!(Twist, Realm);
+keyed!(Twist);
+
+impl Keyed for Realm {
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// The roll-off's winner names the realm: a player's pick is checked against it.
+    fn sent_by(&mut self, who: &Principal) {
+        self.by = who.roster_id;
+    }
+}
 
 #[derive(Debug, Deserialize)]
 struct SuddenDeath {

@@ -108,8 +108,13 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let key = key.as_deref();
     // Before the battle, for the organiser or its players: the realm still to be named, the
     // twists once both armies are in, and the outnumbered side's sudden death objective.
+    // After a roll-off only its winner (or the organiser) names the realm: only they see it.
+    let names_realm = match b["realm_picker_id"].as_i64() {
+        Some(winner) => organiser || may_change(winner),
+        None => in_battle,
+    };
     let realm_form = key
-        .filter(|_| in_battle && !realms.is_empty())
+        .filter(|_| names_realm && !realms.is_empty())
         .map(|k| battle_forms::realm_form(id, k, &realms));
     let twist_form = key
         .filter(|_| in_battle && planned && armies_in)

@@ -86,7 +86,7 @@ async fn result(
         &key,
         id,
         Rights::Organiser,
-        move |s, store, b| {
+        move |s, store, b, _| {
             let report = report(&f, &b)?;
             ops::battle::record_result(&s.catalogue, store, id, &report).map(|_| ())
         },

@@ -63,7 +63,7 @@ pub fn run(app: &mut App, cmd: BattleCmd) -> Result<()> {
             let (cat, store) = app.both()?;
             show::show(
                 json_out,
-                &crate::ops::realms::pick_realm(cat, store, battle, &realm)?,
+                &crate::ops::realms::pick_realm(cat, store, battle, &realm, None)?,
             )
         }
         BattleCmd::SuddenDeath(args) => sudden_death::run(app, args),
