@@ -76,3 +76,64 @@ fn sixteen_writers_at_once_all_succeed_and_lose_nothing() {
     }
     p.ok(&["audit"]);
 }
+
+/// Issue #31, item 8: a command that asks nobody (dice rolled by ptg, or typed up front) is
+/// never refused "changed meanwhile": when another command changed what it read, it runs again
+/// from a fresh read. Eight armies of one roster recorded at once, for eight planned battles:
+/// each army's change set touches the roster every other one read.
+#[test]
+fn commands_that_ask_nobody_are_never_refused_for_a_change_meanwhile() {
+    const BATTLES: usize = 8;
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.new_rats();
+    p.ok(&["roster", "add", common::HAMMERS, "Liberators"]);
+    for _ in 0..BATTLES {
+        p.plan_battle("1000", "The Ruined Settlement");
+    }
+    let p = Arc::new(p);
+    let refused = Arc::new(Mutex::new(Vec::<String>::new()));
+    let start = Arc::new(std::sync::Barrier::new(BATTLES));
+    let writers: Vec<_> = (1..=BATTLES)
+        .map(|n| {
+            let (p, refused, start) = (p.clone(), refused.clone(), start.clone());
+            std::thread::spawn(move || {
+                let battle = n.to_string();
+                let args = [
+                    "battle",
+                    "army",
+                    &battle,
+                    common::HAMMERS,
+                    "Lord-Vigilant on Gryph-stalker",
+                    "Liberators",
+                    "--seed",
+                    "3",
+                ];
+                start.wait();
+                let out = p.cmd(&args).output().expect("ptg runs");
+                if !out.status.success() {
+                    refused
+                        .lock()
+                        .unwrap()
+                        .push(String::from_utf8_lossy(&out.stderr).to_string());
+                }
+            })
+        })
+        .collect();
+    for w in writers {
+        w.join().expect("writer thread");
+    }
+    let refused = refused.lock().unwrap();
+    assert!(
+        refused.is_empty(),
+        "{} of {BATTLES} refused: {refused:?}",
+        refused.len()
+    );
+    for n in 1..=BATTLES {
+        let b = p.json(&["battle", "show", &n.to_string()]);
+        assert!(
+            !b["sides"][0]["army"].as_array().unwrap().is_empty(),
+            "battle {n}"
+        );
+    }
+}

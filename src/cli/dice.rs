@@ -75,6 +75,9 @@ impl Dice for CommandDice {
     fn tally(&self) -> Option<Tally> {
         self.inner_ref().tally()
     }
+    fn rewind(&mut self) -> bool {
+        self.inner().rewind()
+    }
 }
 
 /// Asks for each die on standard input, saying what it is for. A bad value is asked again,

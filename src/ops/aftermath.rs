@@ -34,6 +34,24 @@ pub fn run<'a>(
     dice: &mut dyn Dice,
     ask: Option<&mut dyn FavouredPicker>,
 ) -> Result<Done<'a>> {
+    match ask {
+        // A person picks the favoured warriors: a change meanwhile is refused, not re-run.
+        Some(ask) => run_once(cat, store, battle, roster, choices, dice, Some(ask)),
+        None => super::rerun_if_stale(dice, true, |dice| {
+            run_once(cat, store, battle, roster, choices, dice, None)
+        }),
+    }
+}
+
+fn run_once<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    battle: i64,
+    roster: crate::ids::RosterId,
+    choices: &Choices,
+    dice: &mut dyn Dice,
+    ask: Option<&mut dyn FavouredPicker>,
+) -> Result<Done<'a>> {
     let (subject, fought, seen) = store.read(|conn| {
         let b = battles::load(conn, battle)?;
         let subject = load_subject(cat, conn, roster)?;

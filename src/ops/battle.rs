@@ -100,6 +100,15 @@ pub fn plan<'a>(
     new: &NewBattle,
     dice: &mut dyn Dice,
 ) -> Result<Shown<'a>> {
+    super::rerun_if_stale(dice, true, |dice| plan_once(cat, store, new, dice))
+}
+
+fn plan_once<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    new: &NewBattle,
+    dice: &mut dyn Dice,
+) -> Result<Shown<'a>> {
     let (campaign, pack, sides, seen) = store.read(|conn| {
         let c = super::live_campaign(conn, new.campaign)?;
         let pack: &Battlepack = pack_of(cat, &c)?;
@@ -156,6 +165,20 @@ pub fn plan<'a>(
 /// else a roll-off. Dice may be asked at the table, so they are rolled with no transaction
 /// open and the write checks the rosters and battle did not change meanwhile.
 pub fn record_army<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    battle_id: i64,
+    roster: RosterId,
+    choice: &ArmyChoice,
+    triumph_table: Option<&str>,
+    dice: &mut dyn Dice,
+) -> Result<Shown<'a>> {
+    super::rerun_if_stale(dice, true, |dice| {
+        record_army_once(cat, store, battle_id, roster, choice, triumph_table, dice)
+    })
+}
+
+fn record_army_once<'a>(
     cat: &'a Catalogue,
     store: &mut Store,
     battle_id: i64,
@@ -255,6 +278,19 @@ pub struct Twisted {
 
 /// Rolls the battleplan's twist for `round`, for the underdog (or the roll-off's winner).
 pub fn twist(
+    cat: &Catalogue,
+    store: &mut Store,
+    battle_id: i64,
+    round: u32,
+    underdog: Option<RosterId>,
+    dice: &mut dyn Dice,
+) -> Result<Twisted> {
+    super::rerun_if_stale(dice, true, |dice| {
+        twist_once(cat, store, battle_id, round, underdog, dice)
+    })
+}
+
+fn twist_once(
     cat: &Catalogue,
     store: &mut Store,
     battle_id: i64,

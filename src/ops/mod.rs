@@ -222,15 +222,47 @@ pub fn read_at(conn: &Conn, rosters: &[i64], battles: &[i64]) -> Result<ReadAt> 
     })
 }
 
+/// How a refusal for a stale read begins (see [`check_unchanged`], [`rerun_if_stale`]).
+const CHANGED_MEANWHILE: &str = "changed meanwhile: ";
+
 /// Inside the write transaction: refuses if anything the action read was changed by another
 /// command while it waited, instead of applying an outcome worked out from stale state.
 pub fn check_unchanged(conn: &Conn, was: ReadAt, rosters: &[i64], battles: &[i64]) -> Result<()> {
     if read_at(conn, rosters, battles)? != was {
-        return Err(refusal(
-            "changed meanwhile: another command changed this roster or battle while ptg waited for \
-             your input, so nothing was saved; run it again",
-        )
+        return Err(refusal(format!(
+            "{CHANGED_MEANWHILE}another command changed this roster or battle while ptg waited for \
+             your input, so nothing was saved; run it again"
+        ))
         .into());
     }
     Ok(())
+}
+
+/// How many times a command that asked nobody runs again from its read before it is refused
+/// "changed meanwhile" (each attempt is a read, the engine and a short write).
+const STALE_RERUNS: usize = 20;
+
+/// Runs `attempt` (read, plan with `dice`, write checking the read is still current). When what
+/// it read changed before it wrote and it waited on nobody (`asked_nobody`, and dice that
+/// rewind to the same values), it simply runs again from a fresh read: only a command that
+/// really waited on a person is refused for a change made meanwhile (issue #31, item 8).
+pub fn rerun_if_stale<T>(
+    dice: &mut dyn crate::rules::dice::Dice,
+    asked_nobody: bool,
+    mut attempt: impl FnMut(&mut dyn crate::rules::dice::Dice) -> Result<T>,
+) -> Result<T> {
+    let mut tries = 0;
+    loop {
+        match attempt(dice) {
+            Err(Error::Refused(why))
+                if why.starts_with(CHANGED_MEANWHILE)
+                    && asked_nobody
+                    && tries < STALE_RERUNS
+                    && dice.rewind() =>
+            {
+                tries += 1;
+            }
+            other => return other,
+        }
+    }
 }

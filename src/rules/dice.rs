@@ -35,6 +35,12 @@ pub trait Dice {
     fn tally(&self) -> Option<Tally> {
         None
     }
+    /// Back to the first die, for a command run again from its read because what it read
+    /// changed before it could write: a source that asks nobody gives the same dice again and
+    /// says so (`true`); one that asked a person cannot (`false`), and the command is refused.
+    fn rewind(&mut self) -> bool {
+        false
+    }
 }
 
 /// A typed-in list of dice against the dice a step asked for, so a list too short or too long
@@ -113,12 +119,18 @@ impl Dice for SeededDice {
     fn source(&self) -> DiceSource {
         DiceSource::Seeded { seed: self.seed }
     }
+    fn rewind(&mut self) -> bool {
+        self.rng = ChaCha8Rng::seed_from_u64(self.seed);
+        true
+    }
 }
 
 /// Physical dice typed in (`--dice 3,1,6`), consumed in order. Past the end of the list it
 /// keeps counting the dice asked for, standing in a value so the engine can finish the step
 /// and [`check_all_used`] can say how many it needs.
 pub struct TypedDice {
+    /// The list as typed, for [`Dice::rewind`].
+    typed_values: Vec<u32>,
     values: VecDeque<u32>,
     typed: usize,
     asked: usize,
@@ -130,6 +142,7 @@ impl TypedDice {
     pub fn new(values: impl IntoIterator<Item = u32>) -> TypedDice {
         let values: VecDeque<u32> = values.into_iter().collect();
         TypedDice {
+            typed_values: values.iter().copied().collect(),
             typed: values.len(),
             values,
             asked: 0,
@@ -191,6 +204,13 @@ impl Dice for TypedDice {
     }
     fn rolls_until_decided(&mut self) {
         self.open_ended = true;
+    }
+    fn rewind(&mut self) -> bool {
+        self.values = self.typed_values.iter().copied().collect();
+        self.asked = 0;
+        self.rolls.clear();
+        self.open_ended = false;
+        true
     }
     fn tally(&self) -> Option<Tally> {
         Some(Tally {
