@@ -194,3 +194,26 @@ async fn the_api_refuses_what_the_cli_refuses_in_names_and_reasons() {
         assert_eq!(p.fingerprint(), before, "{uri} changed the database");
     }
 }
+
+#[tokio::test]
+async fn a_pasted_list_s_hostile_own_name_is_refused_with_its_report() {
+    let p = TWO_LEAGUES.copy();
+    let player = token(&p, ASHEN_VALE, Some(HAMMERS));
+    let list = json!({
+        "schema": "ptg-list", "version": 1, "faction": "Stormcast Eternals",
+        "units": [{ "warscroll": "Liberators", "name": "Dawn\u{1b}]0;pwned\u{7}Guard", "reinforced": false }]
+    });
+    let before = p.fingerprint();
+    let sent = send(
+        &p,
+        api_post(
+            "/api/rosters/1/import",
+            Some(&player),
+            json!({ "list": list.to_string() }),
+        ),
+    )
+    .await;
+    assert_eq!(sent.status, 422, "{}", sent.body);
+    assert!(sent.body.contains("its own name"), "{}", sent.body);
+    assert_eq!(p.fingerprint(), before);
+}
