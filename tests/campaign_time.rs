@@ -255,3 +255,57 @@ fn the_previous_battle_is_the_one_fought_last_not_the_highest_numbered() {
         triumph_of(&p, "3")
     );
 }
+
+#[test]
+fn roles_follow_the_generals_renown_when_the_battle_is_fought() {
+    let p = rosters();
+    plan(&p, "1");
+    // Battle 2's armies are recorded with the generals level (5 v 5): the roll-off, 6 v 1,
+    // goes to the Hammers.
+    p.plan_battle("1000", "The Ruined Settlement");
+    p.ok(&["battle", "army", "2", HAMMERS, LORD, "Liberators"]);
+    p.ok(&[
+        "battle",
+        "army",
+        "2",
+        RATS,
+        "Grey Seer",
+        "Clanrats",
+        "--dice",
+        "6,1",
+    ]);
+    let hammers = roster(&p, HAMMERS)["id"].clone();
+    let rats = roster(&p, RATS)["id"].clone();
+    assert_eq!(p.json(&["battle", "show", "2"])["roles_roster_id"], hammers);
+    // Battle 1 is fought first and the Hammers' aftermath gives their Lord-Vigilant a D3 of 1:
+    // 6 renown to the Grey Seer's 5, so the Rat Tide's general now has fewer.
+    fight(&p, "1");
+    p.ok(&[
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Liberators",
+        "--dice",
+        "1,2,3,4",
+    ]);
+    let shown = p.json(&["battle", "show", "2"]);
+    assert_eq!(shown["roles_roster_id"], rats, "{shown}");
+    assert_eq!(shown["generals_renown"], serde_json::json!([6, 5]));
+    let text = p.ok(&["battle", "show", "2"]);
+    assert!(
+        text.contains("Rat Tide picks") && text.contains("fewer renown now, 5 v 6"),
+        "{text}"
+    );
+    // The result fixes it.
+    p.ok(&[
+        "battle",
+        "result",
+        "2",
+        "--vp",
+        "Hammers of Dawn=10",
+        "--vp",
+        "Rat Tide=10",
+    ]);
+    assert_eq!(p.json(&["battle", "show", "2"])["roles_roster_id"], rats);
+}

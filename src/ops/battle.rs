@@ -29,6 +29,8 @@ pub struct Shown<'a> {
     pub standing: Option<rules::Standing>,
     /// Each recorded army's allegiance, in campaigns playing with allies (option `allies`).
     pub allegiances: Vec<Allegiance>,
+    /// Both generals' renown as they stand, once both armies are in: what decides roles.
+    pub generals_renown: Option<[u32; 2]>,
 }
 
 /// What `battle new` is told.
@@ -50,13 +52,23 @@ fn load_roster(conn: &Conn, id: RosterId) -> Result<Roster> {
 
 /// The battle with its battlepack's details and both sides' rosters, in one read.
 pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
-    let battle = battles::load(conn, id)?;
+    let mut battle = battles::load(conn, id)?;
     let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
     let rosters: Vec<Roster> = battle
         .sides
         .iter()
         .map(|s| rosters::load(conn, s.roster_id))
         .collect::<anyhow::Result<_>>()?;
+    // Until its result, who picks roles follows the generals' renown as it is now.
+    let generals_renown = match rosters.as_slice() {
+        [a, b] => rules::generals_renown(&battle, [a, b]),
+        _ => None,
+    };
+    if battle.status == rules::BattleStatus::Planned
+        && let [a, b] = rosters.as_slice()
+    {
+        battle.roles_roster_id = rules::roles_now(&battle, [a, b]);
+    }
     let allegiances = battle
         .sides
         .iter()
@@ -84,6 +96,7 @@ pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Rol
             .and_then(|r| cat.realm(r).ok())
             .map(|r| r.summary.clone()),
         standing: battle.standing(pack, &rosters),
+        generals_renown,
         battle,
         rosters,
         rolls,
@@ -376,6 +389,11 @@ pub fn record_result<'a>(
         let (recorded, decided) = b.plan_decided_result(pack, pair, report)?;
         let before = battles::result_before(tx, battle_id)?;
         battles::record_result(tx, battle_id, &recorded)?;
+        // Who picks roles is fixed as the generals' renown stands when the battle is fought.
+        let roles = rules::roles_now(&b, pair);
+        if roles != b.roles_roster_id {
+            battles::set_roles(tx, battle_id, roles)?;
+        }
         let summary = format!(
             "Battle {battle_id}: {} {} ({} VP), {} {} ({} VP){}",
             pair[0].name,

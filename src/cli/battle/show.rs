@@ -7,7 +7,7 @@ use crate::cli::render::print_rolls;
 use crate::error::Result;
 use crate::ops::battle::Shown;
 use crate::rules::army::Allegiance;
-use crate::rules::battle::{ArmyUnit, Battle, DecidedBy, Side, Standing};
+use crate::rules::battle::{ArmyUnit, Battle, BattleStatus, DecidedBy, Side, Standing};
 use crate::rules::dice::Roll;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -62,6 +62,9 @@ struct BattleView<'a> {
     /// Each army's allegiance (option `allies` only).
     #[serde(skip_serializing_if = "<[Allegiance]>::is_empty")]
     allegiances: &'a [Allegiance],
+    /// Both generals' renown as they stand (what decides roles until the result).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    generals_renown: Option<[u32; 2]>,
 }
 
 /// The battle as `--json` shows it, and the server's API gives it.
@@ -76,7 +79,25 @@ pub fn view(shown: &Shown) -> Result<serde_json::Value> {
         decided: decision_words(b),
         rolls: &shown.rolls,
         allegiances: &shown.allegiances,
+        generals_renown: shown.generals_renown,
     })?)
+}
+
+/// Why a side picks roles, and when it was decided: until the result, by the generals'
+/// renown as it is now (an aftermath fought meanwhile counts), level generals keeping the
+/// roll-off made when the armies were recorded; after it, as the result fixed it.
+fn roles_why(b: &Battle, renown: Option<[u32; 2]>) -> String {
+    match (renown, b.status) {
+        (Some([x, y]), BattleStatus::Planned) if x != y => format!(
+            "its general has fewer renown now, {} v {}; decided again if that changes before the result",
+            x.min(y),
+            x.max(y)
+        ),
+        (Some([x, _]), BattleStatus::Planned) => {
+            format!("the generals are level at {x} renown: the roll-off made when the armies were recorded")
+        }
+        _ => "as it stood when the result was recorded".into(),
+    }
 }
 
 pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
@@ -112,8 +133,11 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
         ))?;
         match b.roles_roster_id.and_then(|id| b.side(id)) {
             Some(s) => line(format!(
-                "  {} picks: {} or {} (its general has fewer renown, or it won the roll-off)",
-                s.roster, p.roles[0], p.roles[1]
+                "  {} picks: {} or {} ({})",
+                s.roster,
+                p.roles[0],
+                p.roles[1],
+                roles_why(b, shown.generals_renown)
             ))?,
             None => line(format!(
                 "  roles ({} or {}) not decided yet: the general with fewer renown picks once both armies are in",

@@ -9,7 +9,7 @@ pub mod state;
 pub mod sudden_death;
 
 pub use narrative::{DecidedBy, Decision, SuddenDeathRow, TriumphRow};
-pub use roles::roles_after_army;
+pub use roles::{generals_renown, roles_after_army, roles_now};
 pub use state::{ArmyUnit, Battle, BattleStatus, ResultReport, Side, SideResult, TwistRow};
 pub use sudden_death::{DecisionReport, PickRequest, Standing};
 

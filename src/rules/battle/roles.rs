@@ -29,6 +29,27 @@ fn compared(armies: [&[ArmyUnit]; 2], rosters: [&Roster; 2]) -> Option<[u32; 2]>
     ])
 }
 
+/// Both generals' renown as the rosters stand now, once both armies are recorded (`rosters`
+/// are the battle's sides, in order).
+pub fn generals_renown(battle: &Battle, rosters: [&Roster; 2]) -> Option<[u32; 2]> {
+    let (a, b) = (battle.sides.first()?, battle.sides.get(1)?);
+    compared([&a.army, &b.army], rosters)
+}
+
+/// Who picks roles for a planned battle as its generals stand now (issue #31: the renown they
+/// have when the battle is fought, so an aftermath of another battle fought meanwhile counts):
+/// the side whose general has fewer renown; when they are level, the side the armies' records
+/// decided (the roll-off's winner, or the pick that stood before they drew level). None while
+/// an army is missing. A battle's result fixes it.
+pub fn roles_now(battle: &Battle, rosters: [&Roster; 2]) -> Option<i64> {
+    let now = generals_renown(battle, rosters)?;
+    match now[0].cmp(&now[1]) {
+        std::cmp::Ordering::Less => Some(rosters[0].id),
+        std::cmp::Ordering::Greater => Some(rosters[1].id),
+        std::cmp::Ordering::Equal => battle.roles_roster_id,
+    }
+}
+
 /// The roster that picks roles once `roster_id` takes `taken` to `battle` (`rosters` are the
 /// battle's two sides, in order): None while an army is missing; the side whose general has
 /// fewer renown; when the generals are level, the roll-off's winner as it stands if they were
