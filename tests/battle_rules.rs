@@ -340,3 +340,32 @@ fn a_battle_below_ascensions_first_glory_band_is_refused_with_the_bands() {
         );
     }
 }
+
+#[test]
+fn counts_out_of_range_in_a_result_are_refused_naming_the_range() {
+    let p = Ptg::small_battle();
+    let rats = format!("{RATS}=3");
+    for (flag, huge, range) in [
+        ("--vp", "4294967295", "from 0 to 1000"),
+        ("--vp", "1001", "from 0 to 1000"),
+    ] {
+        let hammers = format!("{HAMMERS}={huge}");
+        p.refused(&["battle", "result", "1", flag, &hammers, flag, &rats], range);
+    }
+    let vp = [format!("{HAMMERS}=10"), rats];
+    p.refused(
+        &[
+            "battle",
+            "result",
+            "1",
+            "--vp",
+            &vp[0],
+            "--vp",
+            &vp[1],
+            "--quest-points",
+            &format!("{HAMMERS}=4294967295"),
+        ],
+        "from 0 to 1000",
+    );
+    p.ok(&["battle", "result", "1", "--vp", &vp[0], "--vp", &vp[1]]);
+}

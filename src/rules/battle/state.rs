@@ -377,8 +377,20 @@ impl Battle {
         values: &[(String, u32)],
         flag: &str,
     ) -> Result<[Option<u32>; 2], RuleError> {
+        use crate::rules::limits::{MAX_MODELS, MAX_QUEST_POINTS, MAX_VICTORY_POINTS};
+        let most = match flag {
+            "vp" => MAX_VICTORY_POINTS,
+            "quest-points" => MAX_QUEST_POINTS,
+            _ => MAX_MODELS,
+        };
         let mut out = [None, None];
         for (name, n) in values {
+            if i64::from(*n) > most {
+                return refuse(
+                    "battle result",
+                    format!("--{flag} {name}={n} is out of range; give a whole number from 0 to {most}"),
+                );
+            }
             let i = self.side_index(name)?;
             if out[i].replace(*n).is_some() {
                 return refuse(
