@@ -184,6 +184,31 @@ impl App {
         Ok((self.catalogue.as_ref().expect("loaded"), self.store.as_mut()))
     }
 
+    /// Runs `f`, which may create the database; when it fails and there was no database
+    /// before, the one it made is removed (with its side files and a folder made for it), so a
+    /// refused `ptg import` into a new path leaves nothing behind.
+    pub fn or_no_new_database<T>(&mut self, f: impl FnOnce(&mut App) -> Result<T>) -> Result<T> {
+        let path = ops::db_path(self.db_path.as_deref())?;
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(PathBuf::from);
+        let (existed, dir_existed) = (path.exists(), dir.as_ref().is_none_or(|d| d.exists()));
+        let result = f(self);
+        if result.is_err() && !existed && self.store.is_some() {
+            self.store = None;
+            for side in ["", "-wal", "-shm", "-journal"] {
+                let mut file = path.clone().into_os_string();
+                file.push(side);
+                let _ = std::fs::remove_file(file);
+            }
+            if let Some(dir) = dir.filter(|_| !dir_existed) {
+                let _ = std::fs::remove_dir(dir);
+            }
+        }
+        result
+    }
+
     /// Catalogue and store together, for commands that need both at once.
     pub fn both(&mut self) -> Result<(&Catalogue, &mut Store)> {
         self.catalogue()?;

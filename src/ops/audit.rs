@@ -51,6 +51,23 @@ pub fn audit(
                 (ids, battles::list(conn, None)?)
             }
         };
+        audit_rosters(cat, conn, roster_ids, battles)
+    })
+}
+
+/// The audit of campaign `campaign_id`'s live rosters and battles, on `conn` (`ptg import`
+/// audits what it imported inside its own transaction, before it commits).
+pub(crate) fn audit_campaign(cat: &Catalogue, conn: &Conn, campaign_id: i64) -> Result<Audit> {
+    let ids = rosters::list(conn, Some(campaign_id))?
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    audit_rosters(cat, conn, ids, battles::list(conn, Some(campaign_id))?)
+}
+
+/// The audit of `roster_ids`, given the battles they fought.
+fn audit_rosters(cat: &Catalogue, conn: &Conn, roster_ids: Vec<i64>, battles: Vec<Battle>) -> Result<Audit> {
+    {
         // Each roster's battles, so a roster's audit looks at its own only.
         let mut fought: BTreeMap<i64, Vec<&Battle>> = BTreeMap::new();
         for b in &battles {
@@ -79,7 +96,7 @@ pub fn audit(
             findings,
             notes,
         })
-    })
+    }
 }
 
 fn audit_one(

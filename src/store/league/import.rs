@@ -4,7 +4,8 @@
 //! columns that name a row, the unit and reward ids inside logged changes, and the units and
 //! rosters a battle kept for undo names.
 
-use super::tables::{Kind, TABLES, Table, table};
+use super::tables::{Kind, TABLES, Table};
+use super::words;
 use super::{League, Rows};
 use crate::error::refusal;
 use crate::rules::{Change, Ids};
@@ -41,18 +42,22 @@ struct Moves {
     by: i64,
 }
 
-/// The moves of every keyed table, by table name.
-struct Renumbering(HashMap<&'static str, Moves>);
+/// The moves of every keyed table, by table name, and (when battles move) each change set's
+/// battle, whose number its words are rewritten to.
+struct Renumbering {
+    tables: HashMap<&'static str, Moves>,
+    set_battles: HashMap<i64, i64>,
+}
 
 impl Renumbering {
     /// The new id of `old`, a row of `table` in the file; `None` if the file has no such row.
     fn get(&self, table: &str, old: i64) -> Option<i64> {
-        let moves = self.0.get(table)?;
+        let moves = self.tables.get(table)?;
         moves.ids.contains(&old).then_some(old + moves.by)
     }
 
     fn moves(&self, table: &str) -> bool {
-        self.0.get(table).is_some_and(|m| m.by != 0)
+        self.tables.get(table).is_some_and(|m| m.by != 0)
     }
 }
 
@@ -67,10 +72,11 @@ impl Ids for Renumbering {
 
 /// Writes every row of `league` in `tx`; the caller commits or, on a refusal, rolls back.
 pub fn import(tx: &Tx, league: &League) -> Result<Imported> {
-    for (name, rows) in &league.tables {
-        check_shape(name, rows)?;
+    super::check::check(tx, league)?;
+    let mut renumbering = renumbering(tx, league)?;
+    if renumbering.moves("battles") {
+        renumbering.set_battles = words::set_battles(league)?;
     }
-    let renumbering = renumbering(tx, league)?;
     check_names_free(tx, league)?;
     // Rows refer to rows written after them (an undone set names the set that undid it): the
     // references are checked once every row is in, when the transaction commits.
@@ -97,28 +103,8 @@ pub fn import(tx: &Tx, league: &League) -> Result<Imported> {
     Ok(Imported {
         campaigns,
         rows: written,
-        renumbered: renumbering.0.values().any(|m| m.by != 0),
+        renumbered: renumbering.tables.values().any(|m| m.by != 0),
     })
-}
-
-/// Refuses a table or column this ptg does not know, and a row of the wrong length.
-fn check_shape(name: &str, rows: &Rows) -> Result<()> {
-    let known = table(name).ok_or_else(|| {
-        refusal(format!(
-            "the file has a table '{name}' this ptg does not know; it was written by another ptg, update ptg to import it"
-        ))
-    })?;
-    for column in &rows.columns {
-        if known.kind(column).is_none() {
-            return Err(refusal(format!(
-                "the file's table '{name}' has a column '{column}' this ptg does not know; update ptg to import it"
-            )));
-        }
-    }
-    if known.keyed() && !rows.columns.iter().any(|c| c == "id") {
-        return Err(refusal(format!("the file's table '{name}' has no 'id' column")));
-    }
-    Ok(())
 }
 
 /// Each keyed table's ids in the file, and how far they move: not at all when the database's
@@ -151,7 +137,10 @@ fn renumbering(tx: &Tx, league: &League) -> Result<Renumbering> {
         let by = if highest < lowest { 0 } else { highest - lowest + 1 };
         all.insert(table.name, Moves { ids, by });
     }
-    Ok(Renumbering(all))
+    Ok(Renumbering {
+        tables: all,
+        set_battles: HashMap::new(),
+    })
 }
 
 /// Refuses a live campaign whose name a live campaign of the database already has.
@@ -211,7 +200,16 @@ fn insert_rows(tx: &Tx, table: &Table, rows: &Rows, renumbering: &Renumbering) -
         let row = row?;
         let at = || format!("row {} of table '{}'", i + 1, table.name);
         let mut values = Vec::with_capacity(row.len());
+        let battle = row_battle(table.name, &rows.columns, &row, renumbering);
         for ((column, kind), value) in rows.columns.iter().zip(&kinds).zip(&row) {
+            let renamed;
+            let value = match battle {
+                Some((old, new)) if ["summary", "description", "payload"].contains(&column.as_str()) => {
+                    renamed = words::renamed_in_json(value, old, new);
+                    &renamed
+                }
+                _ => value,
+            };
             let sql = to_sql(table.name, *kind, value, renumbering)
                 .with_context(|| format!("{}, column '{column}'", at()))?;
             values.push(sql);
@@ -226,6 +224,23 @@ fn insert_rows(tx: &Tx, table: &Table, rows: &Rows, renumbering: &Renumbering) -
             })?;
     }
     Ok(())
+}
+
+/// The battle (old and new id) whose number a row's words are rewritten to: a change set's own
+/// battle, or a change's set's; only when battles move.
+fn row_battle(
+    table: &str,
+    columns: &[String],
+    row: &[Value],
+    renumbering: &Renumbering,
+) -> Option<(i64, i64)> {
+    let value = |c: &str| columns.iter().position(|x| x == c).and_then(|i| row[i].as_i64());
+    let old = match table {
+        "change_sets" => value("battle_id")?,
+        "changes" => *renumbering.set_battles.get(&value("change_set_id")?)?,
+        _ => return None,
+    };
+    Some((old, renumbering.get("battles", old)?))
 }
 
 /// A value of the file as the database stores it, renumbered.

@@ -4,10 +4,13 @@
 //! so the change log, the dice log and undo work as before; `import` gives the rows new ids
 //! when the database already has rows of its own.
 
+mod check;
 mod export;
 mod import;
 mod tables;
+mod words;
 
+pub use check::{MAX_NOTE_CHARS, check_note};
 pub use export::{Exported, export};
 pub use import::{Imported, import};
 

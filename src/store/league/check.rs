@@ -1,0 +1,458 @@
+//! A league file checked whole before `ptg import` writes a row (issue 30): every value against
+//! what the commands would have let in (names by the name rule, numbers by their ranges, text
+//! without control characters, every JSON column read into its real type, every id named
+//! present in the file), into an empty database and a full one alike. Every problem is listed,
+//! not just the first, so a club fixes its file once.
+
+use super::tables::{Kind, TABLES, Table, table};
+use super::{League, Rows};
+use crate::error::refusal;
+use crate::rules::Change;
+use crate::rules::battle::{BattleResult, BattleStatus, DecidedBy};
+use crate::rules::limits::{
+    MAX_FAVOUR, MAX_GLORY, MAX_ID, MAX_MODELS, MAX_POINTS, MAX_QUEST_POINTS, MAX_RENOWN, MAX_VICTORY_POINTS,
+};
+use crate::rules::log::Command;
+use crate::rules::names::{self, NameKind};
+use crate::store::{Conn, battle_before, campaigns};
+use anyhow::Result;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+use std::ops::RangeInclusive;
+
+/// The most problems a refusal lists; the rest are counted.
+const MAX_LISTED: usize = 50;
+/// The most characters of a free-text reason (as `--reason`).
+pub const MAX_NOTE_CHARS: usize = 200;
+/// The most characters of a short text from the data (a warscroll, a faction, a rank).
+const MAX_LABEL_CHARS: usize = 200;
+/// The most characters of a line ptg wrote itself (a summary, a change's description).
+const MAX_WORDS_CHARS: usize = 2_000;
+
+/// What a plain column may hold.
+#[derive(Debug, Clone)]
+pub(super) enum Domain {
+    /// A name a player typed: the name rule of that kind.
+    Name(NameKind),
+    /// A short text of the data (a faction, a warscroll, a table's name): one line, not blank.
+    Label,
+    /// A line ptg wrote (a summary, a change's description, a roll's purpose).
+    Words,
+    /// A whole number in this range.
+    Int(RangeInclusive<i64>),
+    /// One of the words an enum of the engine is stored as, read by its own type.
+    Word(fn(&str) -> bool),
+}
+
+fn is<T: DeserializeOwned>(word: &str) -> bool {
+    serde_json::from_value::<T>(Value::from(word)).is_ok()
+}
+
+/// What the plain column `column` of `table` may hold (`None`: not a plain column).
+pub(super) fn domain(table: &str, column: &str) -> Option<Domain> {
+    use Domain::{Int, Label, Name, Word, Words};
+    let count = |most: i64| Int(0..=most);
+    Some(match (table, column) {
+        ("campaigns", "name") => Name(NameKind::Campaign),
+        ("rosters", "name") => Name(NameKind::Roster),
+        ("rosters", "player") => Name(NameKind::Player),
+        ("rosters", "realm") => Name(NameKind::Realm),
+        ("units", "name") => Name(NameKind::Unit),
+        ("battle_sudden_death", "target_text") => Name(NameKind::Terrain),
+        ("rosters", "glory") => count(MAX_GLORY),
+        ("rosters", "favour") => count(MAX_FAVOUR),
+        ("units", "points") | ("battles", "points_limit") => count(MAX_POINTS),
+        ("units", "unit_size") => count(MAX_MODELS),
+        ("units", "renown") => count(MAX_RENOWN),
+        ("quests", "points") | ("battle_sides", "quest_points") => count(MAX_QUEST_POINTS),
+        ("battle_sides", "victory_points") => count(MAX_VICTORY_POINTS),
+        ("battle_sides", "side") => count(1),
+        ("battle_decisions", "models_set_up" | "models_lost" | "models_added") => count(MAX_MODELS),
+        ("tome_entries", "value") => count(100),
+        ("tome_entries" | "battle_units", "position") => count(MAX_ID),
+        ("battle_twists", "round") => Int(1..=100),
+        ("rolls", "total") => Int(-MAX_MODELS..=MAX_MODELS),
+        ("rolls", "seed") => Int(i64::MIN..=i64::MAX),
+        ("battles", "status") => Word(is::<BattleStatus>),
+        ("battle_sides", "result") => Word(is::<BattleResult>),
+        ("battle_decisions", "decided_by") => Word(is::<DecidedBy>),
+        ("change_sets", "command") => Word(|w| Command::parse(w).is_some()),
+        ("rolls", "source") => Word(|w| ["seeded", "typed"].contains(&w)),
+        ("quests", "status") => Word(|w| ["current", "completed", "dropped"].contains(&w)),
+        ("tome_entries", "kind") => Word(is::<crate::catalogue::LoreKind>),
+        ("change_sets", "summary") | ("changes", "description") | ("rolls", "purpose") => Words,
+        (
+            "campaigns" | "rosters" | "units" | "battles" | "change_sets",
+            "created_at" | "battlepack" | "faction" | "warscroll" | "rank" | "path" | "ally_faction"
+            | "battleplan" | "realm",
+        )
+        | ("unit_abilities", "rank" | "ability")
+        | ("rolls", "expression")
+        | ("rewards", "reward" | "source")
+        | ("changes", "kind")
+        | ("enhancements", "table_name" | "kind" | "name")
+        | ("tome_entries", "name" | "lore")
+        | ("quests", "quest" | "started_at" | "ended_at")
+        | ("battle_twists", "twist")
+        | ("battle_triumphs", "table_name" | "triumph")
+        | ("battle_sudden_death", "objective") => Label,
+        _ => return None,
+    })
+}
+
+/// Every problem found, each with where it is.
+#[derive(Default)]
+struct Problems(Vec<String>);
+
+impl Problems {
+    fn add(&mut self, at: impl FnOnce() -> String, problem: impl std::fmt::Display) {
+        self.0.push(format!("{}: {problem}", at()));
+    }
+}
+
+/// The ids of each keyed table in the file.
+type FileIds = HashMap<&'static str, HashSet<i64>>;
+
+/// Refuses `league` listing every problem found, or passes it: checked against `conn` only
+/// for the columns each table has there (a NOT NULL column the file leaves out).
+pub fn check(conn: &Conn, league: &League) -> Result<()> {
+    let mut problems = Problems::default();
+    let mut ids: FileIds = HashMap::new();
+    for (name, rows) in &league.tables {
+        let Some(known) = table(name) else {
+            problems.0.push(format!(
+                "the file has a table '{name}' this ptg does not know; it was written by another ptg, update ptg to import it"
+            ));
+            continue;
+        };
+        check_columns(conn, known, rows, &mut problems)?;
+        if known.keyed() {
+            ids.insert(known.name, keys(known, rows, &mut problems));
+        }
+    }
+    for known in TABLES {
+        if let Some(rows) = league.tables.get(known.name) {
+            check_rows(known, rows, &ids, &mut problems);
+        }
+    }
+    refuse_if_any(problems)
+}
+
+fn refuse_if_any(problems: Problems) -> Result<()> {
+    let all = problems.0;
+    if all.is_empty() {
+        return Ok(());
+    }
+    let mut text = format!(
+        "the league file cannot be imported ({} problem(s); nothing was written):",
+        all.len()
+    );
+    for p in all.iter().take(MAX_LISTED) {
+        text.push_str("\n  - ");
+        text.push_str(p);
+    }
+    if all.len() > MAX_LISTED {
+        text.push_str(&format!("\n  ... and {} more", all.len() - MAX_LISTED));
+    }
+    Err(refusal(text))
+}
+
+/// Unknown columns, a keyed table without ids, and NOT NULL columns without a default the file
+/// leaves out.
+fn check_columns(conn: &Conn, known: &Table, rows: &Rows, problems: &mut Problems) -> Result<()> {
+    let name = known.name;
+    for column in &rows.columns {
+        if known.kind(column).is_none() {
+            problems.0.push(format!(
+                "the file's table '{name}' has a column '{column}' this ptg does not know; update ptg to import it"
+            ));
+        }
+    }
+    if known.keyed() && !rows.columns.iter().any(|c| c == "id") {
+        problems
+            .0
+            .push(format!("the file's table '{name}' has no 'id' column"));
+    }
+    let mut stmt = conn.prepare(
+        "SELECT name FROM pragma_table_info(?1) WHERE \"notnull\" = 1 AND dflt_value IS NULL AND pk = 0",
+    )?;
+    let required: Vec<String> = stmt.query_map([name], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    for column in required.iter().filter(|c| !rows.columns.contains(c)) {
+        problems.0.push(format!(
+            "the file's table '{name}' has no column '{column}', which every row needs"
+        ));
+    }
+    Ok(())
+}
+
+/// The table's ids: whole numbers from 1 to [`MAX_ID`], each once.
+fn keys(known: &Table, rows: &Rows, problems: &mut Problems) -> HashSet<i64> {
+    let mut ids = HashSet::new();
+    let Some(at) = rows.columns.iter().position(|c| c == "id") else {
+        return ids;
+    };
+    for (i, row) in rows.each(known.name).enumerate() {
+        let Ok(row) = row else { continue };
+        let where_ = || format!("row {} of table '{}', column 'id'", i + 1, known.name);
+        match row.get(at).and_then(Value::as_i64) {
+            Some(id) if (1..=MAX_ID).contains(&id) => {
+                if !ids.insert(id) {
+                    problems.add(
+                        where_,
+                        format!("the file has two rows of table '{}' with id {id}", known.name),
+                    );
+                }
+            }
+            _ => problems.add(
+                where_,
+                format!("{} is not an id (a whole number from 1 to {MAX_ID})", row[at]),
+            ),
+        }
+    }
+    ids
+}
+
+fn check_rows(known: &Table, rows: &Rows, ids: &FileIds, problems: &mut Problems) {
+    let kinds: Vec<Option<Kind>> = rows.columns.iter().map(|c| known.kind(c)).collect();
+    for (i, row) in rows.each(known.name).enumerate() {
+        let row = match row {
+            Ok(row) => row,
+            Err(e) => {
+                problems.0.push(format!("{e:#}"));
+                continue;
+            }
+        };
+        for ((column, kind), value) in rows.columns.iter().zip(&kinds).zip(&row) {
+            let Some(kind) = kind else { continue };
+            if let Err(problem) = check_value(known.name, column, *kind, value, ids) {
+                problems.add(
+                    || format!("row {} of table '{}', column '{column}'", i + 1, known.name),
+                    problem,
+                );
+            }
+        }
+    }
+}
+
+/// One value against what its column holds.
+fn check_value(table: &str, column: &str, kind: Kind, value: &Value, ids: &FileIds) -> Result<(), String> {
+    if value.is_null() {
+        // A NOT NULL column is refused by the database as the row is written.
+        return Ok(());
+    }
+    let present = |to: &str, id: i64| ids.get(to).is_some_and(|set| set.contains(&id));
+    match kind {
+        Kind::Id => Ok(()),
+        Kind::Ref(to) => match value.as_i64() {
+            Some(id) if present(to, id) => Ok(()),
+            Some(id) => Err(format!(
+                "it names row {id} of table '{to}', which is not in the file"
+            )),
+            None => Err(format!("{value} is not an id")),
+        },
+        Kind::Flag => match value {
+            Value::Bool(_) => Ok(()),
+            v => Err(format!("{v} is not true or false")),
+        },
+        Kind::Json => check_json(table, column, value),
+        Kind::Change => check_change(value, ids),
+        Kind::BattleBefore => {
+            let text = json_text(value);
+            let known = |to: &'static str| {
+                move |id: i64| match present(to, id) {
+                    true => Ok(id),
+                    false => Err(refusal(format!(
+                        "it names {to} row {id}, which is not in the file"
+                    ))),
+                }
+            };
+            battle_before::renumbered(&text, known("units"), known("rosters"))
+                .map(drop)
+                .map_err(|e| format!("the battle it kept for undo cannot be read: {e:#}"))
+        }
+        Kind::Plain => match domain(table, column) {
+            Some(domain) => check_plain(&domain, value),
+            None => Err("this ptg does not know what the column holds".to_string()),
+        },
+    }
+}
+
+fn check_plain(domain: &Domain, value: &Value) -> Result<(), String> {
+    match (domain, value) {
+        (Domain::Int(range), Value::Number(n)) => match n.as_i64() {
+            Some(i) if range.contains(&i) => Ok(()),
+            _ => Err(format!(
+                "{n} is out of range; a whole number from {} to {}",
+                range.start(),
+                range.end()
+            )),
+        },
+        (Domain::Int(_), v) => Err(format!("{v} is not a whole number")),
+        (_, Value::String(s)) => check_text(domain, s),
+        (_, v) => Err(format!("{v} is not text")),
+    }
+}
+
+fn check_text(domain: &Domain, text: &str) -> Result<(), String> {
+    match domain {
+        Domain::Name(kind) => names::check(*kind, text).map(drop).map_err(|e| e.to_string()),
+        Domain::Label => line(text, MAX_LABEL_CHARS, true),
+        Domain::Words => line(text, MAX_WORDS_CHARS, false),
+        Domain::Word(known) => match known(text) {
+            true => Ok(()),
+            false => Err(format!("'{}' is not a word ptg writes there", shorten(text))),
+        },
+        Domain::Int(_) => Err("text is not a whole number".to_string()),
+    }
+}
+
+/// One line of text: no control characters, at most `most` characters, not blank if
+/// `required`.
+fn line(text: &str, most: usize, required: bool) -> Result<(), String> {
+    if let Some(c) = text.chars().find(|c| c.is_control()) {
+        return Err(format!("it holds the control character U+{:04X}", u32::from(c)));
+    }
+    if required && text.trim().is_empty() {
+        return Err("it is blank".to_string());
+    }
+    let chars = text.chars().count();
+    if chars > most {
+        return Err(format!("{chars} characters is too long; at most {most}"));
+    }
+    Ok(())
+}
+
+/// A free-text reason as `--reason` takes it: trimmed, no control characters, at most 200
+/// characters. The same rule as `rules::names::check_note` (kept here until that lands).
+pub fn check_note(field: &str, text: &str) -> Result<(), String> {
+    let text = text.trim();
+    if let Some(c) = text.chars().find(|c| c.is_control()) {
+        return Err(format!(
+            "{field}: no control characters allowed (found U+{:04X})",
+            u32::from(c)
+        ));
+    }
+    let chars = text.chars().count();
+    if chars > MAX_NOTE_CHARS {
+        return Err(format!(
+            "{field}: {chars} characters is too long; use at most {MAX_NOTE_CHARS}"
+        ));
+    }
+    Ok(())
+}
+
+fn shorten(text: &str) -> String {
+    let short: String = text.chars().take(40).collect();
+    let short = short.escape_debug().to_string();
+    if text.chars().count() > 40 {
+        format!("{short}...")
+    } else {
+        short
+    }
+}
+
+/// JSON text as stored (a JSON string is the text itself).
+fn json_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        v => v.to_string(),
+    }
+}
+
+/// A JSON column read into the type ptg reads it as.
+fn check_json(table: &str, column: &str, value: &Value) -> Result<(), String> {
+    let text = json_text(value);
+    let read = |what: &str, r: Result<(), String>| r.map_err(|e| format!("{what} cannot be read: {e}"));
+    match (table, column) {
+        ("campaigns", "options") => read("the campaign's options", campaigns::read_options(&text).map(drop)),
+        ("change_sets", "campaign_before") => read(
+            "the campaign settings kept for undo",
+            campaigns::check_settings(&text),
+        ),
+        ("units", "keywords") => read(
+            "the unit's keywords",
+            serde_json::from_str::<Vec<String>>(&text)
+                .map_err(|e| e.to_string())
+                .and_then(|k| k.iter().try_for_each(|w| line(w, MAX_LABEL_CHARS, true))),
+        ),
+        ("rolls", "faces") => read(
+            "the dice rolled",
+            serde_json::from_str::<Vec<u32>>(&text)
+                .map_err(|e| e.to_string())
+                .and_then(|faces| match faces.iter().all(|f| (1..=1000).contains(f)) {
+                    true => Ok(()),
+                    false => Err("a face is not from 1 to 1000".to_string()),
+                }),
+        ),
+        _ => Err("this ptg does not know what the column holds".to_string()),
+    }
+}
+
+/// A logged change: read as the engine's `Change`, naming only units and rewards of the file,
+/// its reasons as `--reason` takes them and its other texts one line each.
+fn check_change(value: &Value, ids: &FileIds) -> Result<(), String> {
+    let text = json_text(value);
+    let change: Change =
+        serde_json::from_str(&text).map_err(|e| format!("the change cannot be read: {e}"))?;
+    struct InFile<'a>(&'a FileIds);
+    impl crate::rules::Ids for InFile<'_> {
+        fn unit(&self, old: i64) -> Option<i64> {
+            self.0.get("units").filter(|s| s.contains(&old)).map(|_| old)
+        }
+        fn reward(&self, old: i64) -> Option<i64> {
+            self.0.get("rewards").filter(|s| s.contains(&old)).map(|_| old)
+        }
+    }
+    change
+        .renumbered(&InFile(ids))
+        .map_err(|m| format!("the change names {} {}, which is not in the file", m.what, m.id))?;
+    let tree: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    texts_of(&tree, None)
+}
+
+/// Every text inside a change: a `reason` as a note, any other one line.
+fn texts_of(value: &Value, key: Option<&str>) -> Result<(), String> {
+    match value {
+        Value::String(s) if key == Some("reason") => check_note("reason", s),
+        Value::String(s) => line(s, MAX_WORDS_CHARS, false).map_err(|e| format!("a text of the change: {e}")),
+        Value::Array(items) => items.iter().try_for_each(|v| texts_of(v, key)),
+        Value::Object(map) => map.iter().try_for_each(|(k, v)| texts_of(v, Some(k))),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_plain_column_has_a_domain() {
+        for t in TABLES {
+            for (column, kind) in t.columns {
+                if *kind == Kind::Plain {
+                    assert!(domain(t.name, column).is_some(), "{}.{column}", t.name);
+                }
+                if *kind == Kind::Json {
+                    assert_ne!(
+                        check_json(t.name, column, &Value::Null),
+                        Err("this ptg does not know what the column holds".to_string()),
+                        "{}.{column}",
+                        t.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_note_is_one_line_of_at_most_200_characters() {
+        assert_eq!(check_note("reason", "  painted the army "), Ok(()));
+        assert!(check_note("reason", "a\nb").unwrap_err().contains("U+000A"));
+        assert!(
+            check_note("reason", &"x".repeat(201))
+                .unwrap_err()
+                .contains("at most 200")
+        );
+    }
+}
