@@ -29,6 +29,14 @@ pub fn run(app: &mut App, args: BackupArgs) -> Result<()> {
     let target = args.file.clone();
     write_whole_with(&args.file, args.force, |tmp| {
         ops::backup::write(store, tmp, &target)
+    })
+    .map_err(|e| match e {
+        Error::Internal(cause) => match cause.downcast_ref::<std::io::Error>() {
+            // The folder missing, not writable or full: the player's to fix, named.
+            Some(io) => Error::refused(format!("cannot write the backup {}: {io}", args.file.display())),
+            None => Error::Internal(cause),
+        },
+        e => e,
     })?;
     line(format!(
         "Backed up to {} (use it with `ptg --db {} ...`, or copy it in place of the database).",

@@ -63,6 +63,8 @@ pub fn default_data_dir() -> Option<PathBuf> {
 fn refuse_if_unusable(e: anyhow::Error, path: &Path) -> anyhow::Error {
     if read_only::is_read_only(&e) {
         read_only::cannot_write(path)
+    } else if read_only::is_disk_full(&e) {
+        read_only::disk_full(path)
     } else {
         busy::refuse_if_busy(e)
     }
@@ -181,6 +183,9 @@ impl Store {
         .map_err(|e: E| match (e.cause(), &self.path) {
             (Some(cause), Some(path)) if read_only::is_read_only(cause) => {
                 E::from(read_only::cannot_write(path))
+            }
+            (Some(cause), Some(path)) if read_only::is_disk_full(cause) => {
+                E::from(read_only::disk_full(path))
             }
             _ => e,
         })
