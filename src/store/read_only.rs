@@ -80,6 +80,52 @@ pub(super) fn disk_full(path: &Path) -> anyhow::Error {
     ))
 }
 
+/// Why the database at `path` cannot be written, found by trying when SQLite could only say it
+/// "cannot open" it: the file opened for writing, then a file made in its folder (where SQLite
+/// keeps its `-wal` and `-shm`). `None` when both work, or fail for another reason.
+pub(super) fn why_not_writable(path: &Path) -> Option<std::io::Error> {
+    let refused = |e: &std::io::Error| {
+        matches!(
+            e.kind(),
+            std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+        )
+    };
+    if path.exists()
+        && let Err(e) = std::fs::OpenOptions::new().write(true).open(path)
+        && refused(&e)
+    {
+        return Some(e);
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    match tempfile::tempfile_in(dir) {
+        Err(e) if refused(&e) => Some(e),
+        _ => None,
+    }
+}
+
+/// Whether SQLite said it cannot open the database or a file beside it.
+pub(super) fn is_cannot_open(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<rusqlite::Error>()
+            .and_then(rusqlite::Error::sqlite_error_code)
+            == Some(ErrorCode::CannotOpen)
+    })
+}
+
+/// [`cannot_write`], with the cause the system gave (a read-only file system, a permission).
+pub(super) fn cannot_write_because(path: &Path, cause: &std::io::Error) -> anyhow::Error {
+    refusal(format!(
+        "the database at {} cannot be written ({cause}): check that its disk is mounted \
+         writable and the permissions of the file and its folder, or pass --db with a copy you \
+         may write; nothing was saved",
+        path.display()
+    ))
+}
+
 /// Opens the database at `path` for reading only: `mode=ro` first, then `immutable=1`.
 /// The connection also refuses writes itself (`query_only`), whatever runs on it.
 pub(super) fn open(path: &Path) -> Result<Connection> {
