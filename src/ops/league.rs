@@ -104,7 +104,7 @@ fn check_data_known(cat: &Catalogue, file: &League) -> Result<()> {
             return Err(Error::refused(format!(
                 "the file's campaigns use the battlepack \"{}\", whose name holds control characters; \
                  the file is not as `ptg export` writes it",
-                pack.escape_debug()
+                league::escaped(pack)
             )));
         }
         cat.battlepack(pack).map_err(|e| {
@@ -121,7 +121,7 @@ fn check_data_known(cat: &Catalogue, file: &League) -> Result<()> {
             return Err(Error::refused(format!(
                 "the file's rosters use the faction '{}', which this ptg does not know: \
                  add its data with --data-dir (see `ptg data`), then import again",
-                faction.escape_debug()
+                league::escaped(faction)
             )));
         }
     }

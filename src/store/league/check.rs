@@ -342,9 +342,20 @@ pub fn check_note(field: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `text` with each control character written as `\u{1b}`, so a refusal quoting it never
+/// reaches the terminal raw.
+pub fn escaped(text: &str) -> String {
+    text.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_unicode().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
 fn shorten(text: &str) -> String {
     let short: String = text.chars().take(40).collect();
-    let short = short.escape_debug().to_string();
+    let short = escaped(&short);
     if text.chars().count() > 40 {
         format!("{short}...")
     } else {
@@ -404,6 +415,11 @@ fn check_change(value: &Value, ids: &FileIds) -> Result<(), String> {
             self.0.get("rewards").filter(|s| s.contains(&old)).map(|_| old)
         }
     }
+    if let Change::RenameRoster { from, to } = &change {
+        for name in [from, to] {
+            names::check(NameKind::Roster, name).map_err(|e| format!("the rename: {e}"))?;
+        }
+    }
     change
         .renumbered(&InFile(ids))
         .map_err(|m| format!("the change names {} {}, which is not in the file", m.what, m.id))?;
@@ -443,6 +459,14 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn only_control_characters_are_escaped() {
+        assert_eq!(
+            escaped("Nobody's \u{1b}[31mHost\n"),
+            "Nobody's \\u{1b}[31mHost\\u{a}"
+        );
     }
 
     #[test]
