@@ -219,6 +219,18 @@ fn a_refusal_lists_every_problem_not_only_the_first() {
     ] {
         assert!(said.contains(part), "{part} in {said}");
     }
+    // Into the database it came from: its name taken, and a null where a value is needed,
+    // told with the rest.
+    set(&mut file, "units", 0, "warscroll", Value::Null);
+    let home = LEAGUE_FIXTURE.copy();
+    let path = write(&home, &file);
+    let said = home.refused(&["import", &path], "(6 problem(s); nothing was written)");
+    for part in [
+        "row 1 of table 'units', column 'warscroll': it is null",
+        &format!("already has a campaign called '{LEAGUE}' (id 1)"),
+    ] {
+        assert!(said.contains(part), "{part} in {said}");
+    }
 }
 
 #[test]

@@ -4,22 +4,18 @@
 //! present in the file), into an empty database and a full one alike. Every problem is listed,
 //! not just the first, so a club fixes its file once.
 
+use super::domains::{Domain, domain};
 use super::tables::{Kind, TABLES, Table, table};
 use super::{League, Rows};
 use crate::error::refusal;
 use crate::rules::Change;
-use crate::rules::battle::{BattleResult, BattleStatus, DecidedBy};
-use crate::rules::limits::{
-    MAX_FAVOUR, MAX_GLORY, MAX_ID, MAX_MODELS, MAX_POINTS, MAX_QUEST_POINTS, MAX_RENOWN, MAX_VICTORY_POINTS,
-};
-use crate::rules::log::Command;
+use crate::rules::limits::MAX_ID;
 use crate::rules::names::{self, NameKind};
 use crate::store::{Conn, battle_before, campaigns};
 use anyhow::Result;
-use serde::de::DeserializeOwned;
+use rusqlite::OptionalExtension;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
-use std::ops::RangeInclusive;
 
 /// The most problems a refusal lists; the rest are counted.
 const MAX_LISTED: usize = 50;
@@ -29,77 +25,6 @@ pub const MAX_NOTE_CHARS: usize = 200;
 const MAX_LABEL_CHARS: usize = 200;
 /// The most characters of a line ptg wrote itself (a summary, a change's description).
 const MAX_WORDS_CHARS: usize = 2_000;
-
-/// What a plain column may hold.
-#[derive(Debug, Clone)]
-pub(super) enum Domain {
-    /// A name a player typed: the name rule of that kind.
-    Name(NameKind),
-    /// A short text of the data (a faction, a warscroll, a table's name): one line, not blank.
-    Label,
-    /// A line ptg wrote (a summary, a change's description, a roll's purpose).
-    Words,
-    /// A whole number in this range.
-    Int(RangeInclusive<i64>),
-    /// One of the words an enum of the engine is stored as, read by its own type.
-    Word(fn(&str) -> bool),
-}
-
-fn is<T: DeserializeOwned>(word: &str) -> bool {
-    serde_json::from_value::<T>(Value::from(word)).is_ok()
-}
-
-/// What the plain column `column` of `table` may hold (`None`: not a plain column).
-pub(super) fn domain(table: &str, column: &str) -> Option<Domain> {
-    use Domain::{Int, Label, Name, Word, Words};
-    let count = |most: i64| Int(0..=most);
-    Some(match (table, column) {
-        ("campaigns", "name") => Name(NameKind::Campaign),
-        ("rosters", "name") => Name(NameKind::Roster),
-        ("rosters", "player") => Name(NameKind::Player),
-        ("rosters", "realm") => Name(NameKind::Realm),
-        ("units", "name") => Name(NameKind::Unit),
-        ("battle_sudden_death", "target_text") => Name(NameKind::Terrain),
-        ("rosters", "glory") => count(MAX_GLORY),
-        ("rosters", "favour") => count(MAX_FAVOUR),
-        ("units", "points") | ("battles", "points_limit") => count(MAX_POINTS),
-        ("units", "unit_size") => count(MAX_MODELS),
-        ("units", "renown") => count(MAX_RENOWN),
-        ("quests", "points") | ("battle_sides", "quest_points") => count(MAX_QUEST_POINTS),
-        ("battle_sides", "victory_points") => count(MAX_VICTORY_POINTS),
-        ("battle_sides", "side") => count(1),
-        ("battle_decisions", "models_set_up" | "models_lost" | "models_added") => count(MAX_MODELS),
-        ("tome_entries", "value") => count(100),
-        ("tome_entries" | "battle_units", "position") => count(MAX_ID),
-        ("battle_twists", "round") => Int(1..=100),
-        ("rolls", "total") => Int(-MAX_MODELS..=MAX_MODELS),
-        ("rolls", "seed") => Int(i64::MIN..=i64::MAX),
-        ("battles", "status") => Word(is::<BattleStatus>),
-        ("battle_sides", "result") => Word(is::<BattleResult>),
-        ("battle_decisions", "decided_by") => Word(is::<DecidedBy>),
-        ("change_sets", "command") => Word(|w| Command::parse(w).is_some()),
-        ("rolls", "source") => Word(|w| ["seeded", "typed"].contains(&w)),
-        ("quests", "status") => Word(|w| ["current", "completed", "dropped"].contains(&w)),
-        ("tome_entries", "kind") => Word(is::<crate::catalogue::LoreKind>),
-        ("change_sets", "summary") | ("changes", "description") | ("rolls", "purpose") => Words,
-        (
-            "campaigns" | "rosters" | "units" | "battles" | "change_sets",
-            "created_at" | "battlepack" | "faction" | "warscroll" | "rank" | "path" | "ally_faction"
-            | "battleplan" | "realm",
-        )
-        | ("unit_abilities", "rank" | "ability")
-        | ("rolls", "expression")
-        | ("rewards", "reward" | "source")
-        | ("changes", "kind")
-        | ("enhancements", "table_name" | "kind" | "name")
-        | ("tome_entries", "name" | "lore")
-        | ("quests", "quest" | "started_at" | "ended_at")
-        | ("battle_twists", "twist")
-        | ("battle_triumphs", "table_name" | "triumph")
-        | ("battle_sudden_death", "objective") => Label,
-        _ => return None,
-    })
-}
 
 /// Every problem found, each with where it is.
 #[derive(Default)]
@@ -119,6 +44,7 @@ type FileIds = HashMap<&'static str, HashSet<i64>>;
 pub fn check(conn: &Conn, league: &League) -> Result<()> {
     let mut problems = Problems::default();
     let mut ids: FileIds = HashMap::new();
+    let mut not_null: HashMap<&str, Vec<String>> = HashMap::new();
     for (name, rows) in &league.tables {
         let Some(known) = table(name) else {
             problems.0.push(format!(
@@ -126,17 +52,53 @@ pub fn check(conn: &Conn, league: &League) -> Result<()> {
             ));
             continue;
         };
-        check_columns(conn, known, rows, &mut problems)?;
+        not_null.insert(known.name, check_columns(conn, known, rows, &mut problems)?);
         if known.keyed() {
             ids.insert(known.name, keys(known, rows, &mut problems));
         }
     }
     for known in TABLES {
         if let Some(rows) = league.tables.get(known.name) {
-            check_rows(known, rows, &ids, &mut problems);
+            let needed = not_null.get(known.name).map_or(&[][..], Vec::as_slice);
+            check_rows(known, rows, needed, &ids, &mut problems);
         }
     }
+    for (name, id) in taken_names(conn, league)? {
+        problems.0.push(format!(
+            "this database already has a campaign called '{name}' (id {id}); rename that one first \
+             (`ptg campaign rename`), or import into another database with --db"
+        ));
+    }
     refuse_if_any(problems)
+}
+
+/// The live campaigns of the file whose name a live campaign of the database already has.
+fn taken_names(conn: &Conn, league: &League) -> Result<Vec<(String, i64)>> {
+    let Some(rows) = league.tables.get("campaigns") else {
+        return Ok(Vec::new());
+    };
+    let at = |c: &str| rows.columns.iter().position(|x| x == c);
+    let (Some(name), deleted) = (at("name"), at("deleted")) else {
+        return Ok(Vec::new());
+    };
+    let mut taken = Vec::new();
+    for row in rows.each("campaigns").flatten() {
+        let live = deleted.and_then(|d| row[d].as_bool()) != Some(true);
+        let Some(text) = row[name].as_str().filter(|_| live) else {
+            continue;
+        };
+        let found: Option<i64> = conn
+            .query_row(
+                "SELECT id FROM campaigns WHERE name = ?1 AND deleted = 0",
+                [text],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(id) = found {
+            taken.push((escaped(text), id));
+        }
+    }
+    Ok(taken)
 }
 
 fn refuse_if_any(problems: Problems) -> Result<()> {
@@ -160,7 +122,7 @@ fn refuse_if_any(problems: Problems) -> Result<()> {
 
 /// Unknown columns, a keyed table without ids, and NOT NULL columns without a default the file
 /// leaves out.
-fn check_columns(conn: &Conn, known: &Table, rows: &Rows, problems: &mut Problems) -> Result<()> {
+fn check_columns(conn: &Conn, known: &Table, rows: &Rows, problems: &mut Problems) -> Result<Vec<String>> {
     let name = known.name;
     for column in &rows.columns {
         if known.kind(column).is_none() {
@@ -175,15 +137,20 @@ fn check_columns(conn: &Conn, known: &Table, rows: &Rows, problems: &mut Problem
             .push(format!("the file's table '{name}' has no 'id' column"));
     }
     let mut stmt = conn.prepare(
-        "SELECT name FROM pragma_table_info(?1) WHERE \"notnull\" = 1 AND dflt_value IS NULL AND pk = 0",
+        "SELECT name, dflt_value IS NULL FROM pragma_table_info(?1) WHERE \"notnull\" = 1 AND pk = 0",
     )?;
-    let required: Vec<String> = stmt.query_map([name], |r| r.get(0))?.collect::<Result<_, _>>()?;
-    for column in required.iter().filter(|c| !rows.columns.contains(c)) {
+    let not_null: Vec<(String, bool)> = stmt
+        .query_map([name], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    for (column, _) in not_null
+        .iter()
+        .filter(|(c, no_default)| *no_default && !rows.columns.contains(c))
+    {
         problems.0.push(format!(
             "the file's table '{name}' has no column '{column}', which every row needs"
         ));
     }
-    Ok(())
+    Ok(not_null.into_iter().map(|(c, _)| c).collect())
 }
 
 /// The table's ids: whole numbers from 1 to [`MAX_ID`], each once.
@@ -213,7 +180,7 @@ fn keys(known: &Table, rows: &Rows, problems: &mut Problems) -> HashSet<i64> {
     ids
 }
 
-fn check_rows(known: &Table, rows: &Rows, ids: &FileIds, problems: &mut Problems) {
+fn check_rows(known: &Table, rows: &Rows, not_null: &[String], ids: &FileIds, problems: &mut Problems) {
     let kinds: Vec<Option<Kind>> = rows.columns.iter().map(|c| known.kind(c)).collect();
     for (i, row) in rows.each(known.name).enumerate() {
         let row = match row {
@@ -225,7 +192,11 @@ fn check_rows(known: &Table, rows: &Rows, ids: &FileIds, problems: &mut Problems
         };
         for ((column, kind), value) in rows.columns.iter().zip(&kinds).zip(&row) {
             let Some(kind) = kind else { continue };
-            if let Err(problem) = check_value(known.name, column, *kind, value, ids) {
+            let checked = match value.is_null() && not_null.contains(column) {
+                true => Err("it is null; every row needs a value there".to_string()),
+                false => check_value(known.name, column, *kind, value, ids),
+            };
+            if let Err(problem) = checked {
                 problems.add(
                     || format!("row {} of table '{}', column '{column}'", i + 1, known.name),
                     problem,
@@ -238,7 +209,7 @@ fn check_rows(known: &Table, rows: &Rows, ids: &FileIds, problems: &mut Problems
 /// One value against what its column holds.
 fn check_value(table: &str, column: &str, kind: Kind, value: &Value, ids: &FileIds) -> Result<(), String> {
     if value.is_null() {
-        // A NOT NULL column is refused by the database as the row is written.
+        // Where the column may be null (see `check_rows`).
         return Ok(());
     }
     let present = |to: &str, id: i64| ids.get(to).is_some_and(|set| set.contains(&id));

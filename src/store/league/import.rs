@@ -12,7 +12,7 @@ use crate::rules::{Change, Ids};
 use crate::store::{Tx, battle_before};
 use anyhow::{Context, Result};
 use rusqlite::types::Value as Sql;
-use rusqlite::{ErrorCode, OptionalExtension, params_from_iter};
+use rusqlite::{ErrorCode, params_from_iter};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -77,7 +77,6 @@ pub fn import(tx: &Tx, league: &League) -> Result<Imported> {
     if renumbering.moves("battles") {
         renumbering.set_battles = words::set_battles(league)?;
     }
-    check_names_free(tx, league)?;
     // Rows refer to rows written after them (an undone set names the set that undid it): the
     // references are checked once every row is in, when the transaction commits.
     tx.pragma_update(None, "defer_foreign_keys", "ON")?;
@@ -141,29 +140,6 @@ fn renumbering(tx: &Tx, league: &League) -> Result<Renumbering> {
         tables: all,
         set_battles: HashMap::new(),
     })
-}
-
-/// Refuses a live campaign whose name a live campaign of the database already has.
-fn check_names_free(tx: &Tx, league: &League) -> Result<()> {
-    for (_, name, deleted) in file_campaigns(league)? {
-        if deleted {
-            continue;
-        }
-        let taken: Option<i64> = tx
-            .query_row(
-                "SELECT id FROM campaigns WHERE name = ?1 AND deleted = 0",
-                [&name],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if let Some(id) = taken {
-            return Err(refusal(format!(
-                "this database already has a campaign called '{name}' (id {id}); rename that one first \
-                 (`ptg campaign rename`), or import into another database with --db"
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// The file's campaigns: id, name and whether deleted.

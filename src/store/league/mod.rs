@@ -5,6 +5,7 @@
 //! when the database already has rows of its own.
 
 mod check;
+mod domains;
 mod export;
 mod import;
 mod tables;
