@@ -14,6 +14,7 @@ use crate::rules::names::{self, NameKind};
 use crate::store::{Conn, battle_before, campaigns};
 use anyhow::Result;
 use rusqlite::OptionalExtension;
+use serde::Deserialize;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
@@ -374,9 +375,17 @@ fn check_json(table: &str, column: &str, value: &Value) -> Result<(), String> {
 /// A logged change: read as the engine's `Change`, naming only units and rewards of the file,
 /// its reasons as `--reason` takes them and its other texts one line each.
 fn check_change(value: &Value, ids: &FileIds) -> Result<(), String> {
-    let text = json_text(value);
-    let change: Change =
-        serde_json::from_str(&text).map_err(|e| format!("the change cannot be read: {e}"))?;
+    // Export writes the change as JSON; a change kept as text that is not JSON is a string.
+    let parsed;
+    let tree = match value {
+        Value::String(text) => {
+            parsed =
+                serde_json::from_str::<Value>(text).map_err(|e| format!("the change cannot be read: {e}"))?;
+            &parsed
+        }
+        v => v,
+    };
+    let change = Change::deserialize(tree).map_err(|e| format!("the change cannot be read: {e}"))?;
     struct InFile<'a>(&'a FileIds);
     impl crate::rules::Ids for InFile<'_> {
         fn unit(&self, old: i64) -> Option<i64> {
@@ -394,8 +403,7 @@ fn check_change(value: &Value, ids: &FileIds) -> Result<(), String> {
     change
         .renumbered(&InFile(ids))
         .map_err(|m| format!("the change names {} {}, which is not in the file", m.what, m.id))?;
-    let tree: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    texts_of(&tree, None)
+    texts_of(tree, None)
 }
 
 /// Every text inside a change: a `reason` as a note, any other one line.
