@@ -78,6 +78,7 @@ type Edit = Box<dyn Fn(&mut Value)>;
 /// the words of its refusal.
 fn bad_edits(file: &Value) -> Vec<(&'static str, Edit, &'static str)> {
     let army = row_where(file, "change_sets", "command", &json!("battle army"));
+    let result = row_where(file, "change_sets", "command", &json!("battle result"));
     vec![
         (
             "glory 1.5",
@@ -111,6 +112,14 @@ fn bad_edits(file: &Value) -> Vec<(&'static str, Edit, &'static str)> {
                 )
             }),
             "the battle it kept for undo cannot be read",
+        ),
+        (
+            "an army's undo keeping a result",
+            Box::new(move |f| {
+                let kept = f["tables"]["change_sets"]["rows"][result][9].clone();
+                set(f, "change_sets", army, "battle_before", kept);
+            }),
+            "a 'battle army' keeps a battle's army for its undo, and this one keeps its result",
         ),
         (
             "a change that cannot be read",

@@ -4,12 +4,13 @@
 //! present in the file), into an empty database and a full one alike. Every problem is listed,
 //! not just the first, so a club fixes its file once.
 
-use super::domains::{Domain, domain};
+use super::domains::{Domain, MAX_LABEL_CHARS, MAX_WORDS_CHARS, check_note, domain, escaped, line, shorten};
 use super::tables::{Kind, TABLES, Table, table};
 use super::{League, Rows};
 use crate::error::refusal;
 use crate::rules::Change;
 use crate::rules::limits::MAX_ID;
+use crate::rules::log::Command;
 use crate::rules::names::{self, NameKind};
 use crate::store::{Conn, battle_before, campaigns};
 use anyhow::Result;
@@ -20,13 +21,6 @@ use std::collections::{HashMap, HashSet};
 
 /// The most problems a refusal lists; the rest are counted.
 const MAX_LISTED: usize = 50;
-/// The most characters of a free-text reason (as `--reason`).
-pub const MAX_NOTE_CHARS: usize = 200;
-/// The most characters of a short text from the data (a warscroll, a faction, a rank).
-const MAX_LABEL_CHARS: usize = 200;
-/// The most characters of a line ptg wrote itself (a summary, a change's description).
-const MAX_WORDS_CHARS: usize = 2_000;
-
 /// Every problem found, each with where it is.
 #[derive(Default)]
 struct Problems(Vec<String>);
@@ -191,6 +185,11 @@ fn check_rows(known: &Table, rows: &Rows, not_null: &[String], ids: &FileIds, pr
                 continue;
             }
         };
+        if known.name == "change_sets"
+            && let Err(problem) = check_kept(&rows.columns, &row)
+        {
+            problems.add(|| format!("row {} of table 'change_sets'", i + 1), problem);
+        }
         for ((column, kind), value) in rows.columns.iter().zip(&kinds).zip(&row) {
             let Some(kind) = kind else { continue };
             let checked = match value.is_null() && not_null.contains(column) {
@@ -204,6 +203,43 @@ fn check_rows(known: &Table, rows: &Rows, not_null: &[String], ids: &FileIds, pr
                 );
             }
         }
+    }
+}
+
+/// A change set keeps what its undo puts back: a `campaign set`, `rename` or `delete` the
+/// campaign's settings; a `battle army` of a roster an army, a `battle result` (or an army of
+/// the whole battle) a result, if anything. Otherwise `undo` would fail on it later.
+fn check_kept(columns: &[String], row: &[Value]) -> Result<(), String> {
+    let get = |c: &str| columns.iter().position(|x| x == c).map(|i| &row[i]);
+    let Some(command) = get("command").and_then(Value::as_str).and_then(Command::parse) else {
+        return Ok(());
+    };
+    let has = |c: &str| get(c).is_some_and(|v| !v.is_null());
+    if matches!(
+        command,
+        Command::CampaignSet | Command::CampaignRename | Command::CampaignDelete
+    ) && !has("campaign_before")
+    {
+        return Err(format!(
+            "a '{}' keeps the campaign's settings for its undo, and this one has none",
+            command.as_str()
+        ));
+    }
+    let wanted = match command {
+        Command::BattleArmy if has("roster_id") => "army",
+        Command::BattleArmy | Command::BattleResult => "result",
+        _ => return Ok(()),
+    };
+    let Some(kept) = get("battle_before").filter(|v| !v.is_null()) else {
+        return Ok(());
+    };
+    match battle_before::form(&json_text(kept)) {
+        Ok(form) if form != wanted => Err(format!(
+            "a '{}' keeps a battle's {wanted} for its undo, and this one keeps its {form}",
+            command.as_str()
+        )),
+        // Unreadable: told with its column.
+        _ => Ok(()),
     }
 }
 
@@ -276,62 +312,6 @@ fn check_text(domain: &Domain, text: &str) -> Result<(), String> {
             false => Err(format!("'{}' is not a word ptg writes there", shorten(text))),
         },
         Domain::Int(_) => Err("text is not a whole number".to_string()),
-    }
-}
-
-/// One line of text: no control characters, at most `most` characters, not blank if
-/// `required`.
-fn line(text: &str, most: usize, required: bool) -> Result<(), String> {
-    if let Some(c) = text.chars().find(|c| c.is_control()) {
-        return Err(format!("it holds the control character U+{:04X}", u32::from(c)));
-    }
-    if required && text.trim().is_empty() {
-        return Err("it is blank".to_string());
-    }
-    let chars = text.chars().count();
-    if chars > most {
-        return Err(format!("{chars} characters is too long; at most {most}"));
-    }
-    Ok(())
-}
-
-/// A free-text reason as `--reason` takes it: trimmed, no control characters, at most 200
-/// characters. The same rule as `rules::names::check_note` (kept here until that lands).
-pub fn check_note(field: &str, text: &str) -> Result<(), String> {
-    let text = text.trim();
-    if let Some(c) = text.chars().find(|c| c.is_control()) {
-        return Err(format!(
-            "{field}: no control characters allowed (found U+{:04X})",
-            u32::from(c)
-        ));
-    }
-    let chars = text.chars().count();
-    if chars > MAX_NOTE_CHARS {
-        return Err(format!(
-            "{field}: {chars} characters is too long; use at most {MAX_NOTE_CHARS}"
-        ));
-    }
-    Ok(())
-}
-
-/// `text` with each control character written as `\u{1b}`, so a refusal quoting it never
-/// reaches the terminal raw.
-pub fn escaped(text: &str) -> String {
-    text.chars()
-        .map(|c| match c.is_control() {
-            true => c.escape_unicode().to_string(),
-            false => c.to_string(),
-        })
-        .collect()
-}
-
-fn shorten(text: &str) -> String {
-    let short: String = text.chars().take(40).collect();
-    let short = escaped(&short);
-    if text.chars().count() > 40 {
-        format!("{short}...")
-    } else {
-        short
     }
 }
 

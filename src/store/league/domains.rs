@@ -81,3 +81,66 @@ pub(super) fn domain(table: &str, column: &str) -> Option<Domain> {
         _ => return None,
     })
 }
+
+/// The most characters of a free-text reason (as `--reason`).
+pub const MAX_NOTE_CHARS: usize = 200;
+/// The most characters of a short text from the data (a warscroll, a faction, a rank).
+pub(super) const MAX_LABEL_CHARS: usize = 200;
+/// The most characters of a line ptg wrote itself (a summary, a change's description).
+pub(super) const MAX_WORDS_CHARS: usize = 2_000;
+
+/// One line of text: no control characters, at most `most` characters, not blank if
+/// `required`.
+pub(super) fn line(text: &str, most: usize, required: bool) -> Result<(), String> {
+    if let Some(c) = text.chars().find(|c| c.is_control()) {
+        return Err(format!("it holds the control character U+{:04X}", u32::from(c)));
+    }
+    if required && text.trim().is_empty() {
+        return Err("it is blank".to_string());
+    }
+    let chars = text.chars().count();
+    if chars > most {
+        return Err(format!("{chars} characters is too long; at most {most}"));
+    }
+    Ok(())
+}
+
+/// A free-text reason as `--reason` takes it: trimmed, no control characters, at most 200
+/// characters. The same rule as `rules::names::check_note` (kept here until that lands).
+pub fn check_note(field: &str, text: &str) -> Result<(), String> {
+    let text = text.trim();
+    if let Some(c) = text.chars().find(|c| c.is_control()) {
+        return Err(format!(
+            "{field}: no control characters allowed (found U+{:04X})",
+            u32::from(c)
+        ));
+    }
+    let chars = text.chars().count();
+    if chars > MAX_NOTE_CHARS {
+        return Err(format!(
+            "{field}: {chars} characters is too long; use at most {MAX_NOTE_CHARS}"
+        ));
+    }
+    Ok(())
+}
+
+/// `text` with each control character written as `\u{1b}`, so a refusal quoting it never
+/// reaches the terminal raw.
+pub fn escaped(text: &str) -> String {
+    text.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_unicode().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
+pub(super) fn shorten(text: &str) -> String {
+    let short: String = text.chars().take(40).collect();
+    let short = escaped(&short);
+    if text.chars().count() > 40 {
+        format!("{short}...")
+    } else {
+        short
+    }
+}

@@ -11,7 +11,7 @@ mod import;
 mod tables;
 mod words;
 
-pub use check::{MAX_NOTE_CHARS, check_note, escaped};
+pub use domains::{MAX_NOTE_CHARS, check_note, escaped};
 pub use export::{Exported, export};
 pub use import::{Imported, import};
 
