@@ -367,5 +367,14 @@ fn counts_out_of_range_in_a_result_are_refused_naming_the_range() {
         ],
         "from 0 to 1000",
     );
+    // Past what the parser's type holds: a usage error (exit 2) in words, not "not a number".
+    let too_big = format!("{HAMMERS}=4294967296");
+    let out = p
+        .cmd(&["battle", "result", "1", "--vp", &too_big, "--vp", &vp[1]])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("4294967296 is out of range"), "{said}");
     p.ok(&["battle", "result", "1", "--vp", &vp[0], "--vp", &vp[1]]);
 }
