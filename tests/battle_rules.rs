@@ -344,6 +344,12 @@ fn a_battle_below_ascensions_first_glory_band_is_refused_with_the_bands() {
 #[test]
 fn counts_out_of_range_in_a_result_are_refused_naming_the_range() {
     let p = Ptg::small_battle();
+    for points in ["4294967295", "100001"] {
+        p.refused(
+            &battle_new_args(points, "The Ruined Settlement"),
+            "give a points limit of at most 100000",
+        );
+    }
     let rats = format!("{RATS}=3");
     for (flag, huge, range) in [
         ("--vp", "4294967295", "from 0 to 1000"),

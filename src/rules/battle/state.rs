@@ -156,6 +156,13 @@ pub fn end_of_setup(roster: &Roster) -> Option<Outcome> {
 /// A battle's points limit must be one the battlepack's glory table covers: Ascension's bands
 /// start at 1000 points, and a smaller battle would earn glory from no band.
 pub fn check_points_limit(pack: &Battlepack, points: u32) -> Result<(), RuleError> {
+    use crate::rules::limits::MAX_POINTS;
+    if i64::from(points) > MAX_POINTS {
+        return refuse(
+            "points limit",
+            format!("a {points}-point battle is out of range; give a points limit of at most {MAX_POINTS}"),
+        );
+    }
     let Some(lowest) = pack.glory.bands.iter().map(|b| b.min_points).min() else {
         return Ok(());
     };
