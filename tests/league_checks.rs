@@ -203,6 +203,14 @@ fn a_file_the_commands_would_not_have_let_in_is_refused_whole_into_an_empty_and_
             !empty.db().exists(),
             "{what}: a refused import left a database behind"
         );
+        // Nor the folders it would have been made in.
+        let deep = empty.dir.path().join("new/league/ptg.sqlite3");
+        let db = deep.to_str().unwrap();
+        empty.refused(&["--db", db, "import", &path], expected);
+        assert!(
+            !empty.dir.path().join("new").exists(),
+            "{what}: folders left behind"
+        );
         let q = full();
         q.refused(&["import", &path], expected);
         q.ok(&["roster", "list"]);

@@ -185,15 +185,19 @@ impl App {
     }
 
     /// Runs `f`, which may create the database; when it fails and there was no database
-    /// before, the one it made is removed (with its side files and a folder made for it), so a
+    /// before, the one it made is removed (with its side files and the folders made for it), so a
     /// refused `ptg import` into a new path leaves nothing behind.
     pub fn or_no_new_database<T>(&mut self, f: impl FnOnce(&mut App) -> Result<T>) -> Result<T> {
         let path = ops::db_path(self.db_path.as_deref())?;
-        let dir = path
-            .parent()
+        let existed = path.exists();
+        // The folders the database would be made in that are not there yet, deepest first.
+        let new_dirs: Vec<PathBuf> = path
+            .ancestors()
+            .skip(1)
             .filter(|d| !d.as_os_str().is_empty())
-            .map(PathBuf::from);
-        let (existed, dir_existed) = (path.exists(), dir.as_ref().is_none_or(|d| d.exists()));
+            .take_while(|d| !d.exists())
+            .map(PathBuf::from)
+            .collect();
         let result = f(self);
         if result.is_err() && !existed && self.store.is_some() {
             self.store = None;
@@ -202,7 +206,8 @@ impl App {
                 file.push(side);
                 let _ = std::fs::remove_file(file);
             }
-            if let Some(dir) = dir.filter(|_| !dir_existed) {
+            for dir in &new_dirs {
+                // Only an empty folder goes: one something else was put in meanwhile stays.
                 let _ = std::fs::remove_dir(dir);
             }
         }
