@@ -41,6 +41,34 @@ pub fn check_range(field: &'static str, value: i64, range: RangeInclusive<i64>) 
     ))
 }
 
+/// Refuses a battle's points limit above [`MAX_POINTS`] (the battlepack refuses one too small).
+pub fn check_points_limit(points: u32) -> Result<(), RuleError> {
+    if i64::from(points) <= MAX_POINTS {
+        return Ok(());
+    }
+    Err(RuleError::new(
+        "points limit",
+        format!("{points} is out of range; give a points limit of at most {MAX_POINTS}"),
+    ))
+}
+
+/// Refuses a count given for one side of a battle (`--vp`, `--quest-points`, `--models-lost`,
+/// `--models-added`) beyond its range, naming the flag.
+pub fn check_side_count(flag: &str, side: &str, n: u32) -> Result<(), RuleError> {
+    let most = match flag {
+        "vp" => MAX_VICTORY_POINTS,
+        "quest-points" => MAX_QUEST_POINTS,
+        _ => MAX_MODELS,
+    };
+    if i64::from(n) <= most {
+        return Ok(());
+    }
+    Err(RuleError::new(
+        "battle result",
+        format!("--{flag} {side}={n} is out of range; give a whole number from 0 to {most}"),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

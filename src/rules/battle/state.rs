@@ -156,13 +156,7 @@ pub fn end_of_setup(roster: &Roster) -> Option<Outcome> {
 /// A battle's points limit must be one the battlepack's glory table covers: Ascension's bands
 /// start at 1000 points, and a smaller battle would earn glory from no band.
 pub fn check_points_limit(pack: &Battlepack, points: u32) -> Result<(), RuleError> {
-    use crate::rules::limits::MAX_POINTS;
-    if i64::from(points) > MAX_POINTS {
-        return refuse(
-            "points limit",
-            format!("a {points}-point battle is out of range; give a points limit of at most {MAX_POINTS}"),
-        );
-    }
+    crate::rules::limits::check_points_limit(points)?;
     let Some(lowest) = pack.glory.bands.iter().map(|b| b.min_points).min() else {
         return Ok(());
     };
@@ -384,20 +378,9 @@ impl Battle {
         values: &[(String, u32)],
         flag: &str,
     ) -> Result<[Option<u32>; 2], RuleError> {
-        use crate::rules::limits::{MAX_MODELS, MAX_QUEST_POINTS, MAX_VICTORY_POINTS};
-        let most = match flag {
-            "vp" => MAX_VICTORY_POINTS,
-            "quest-points" => MAX_QUEST_POINTS,
-            _ => MAX_MODELS,
-        };
         let mut out = [None, None];
         for (name, n) in values {
-            if i64::from(*n) > most {
-                return refuse(
-                    "battle result",
-                    format!("--{flag} {name}={n} is out of range; give a whole number from 0 to {most}"),
-                );
-            }
+            crate::rules::limits::check_side_count(flag, name, *n)?;
             let i = self.side_index(name)?;
             if out[i].replace(*n).is_some() {
                 return refuse(
