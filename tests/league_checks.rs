@@ -275,6 +275,9 @@ fn battles_named(text: &str) -> Vec<i64> {
 #[test]
 fn once_battle_ids_move_history_names_the_battles_by_their_new_ids() {
     let p = LEAGUE_FIXTURE.copy();
+    // An undo, whose summary names the set it undid ("Undo #N: ...").
+    p.ok(&["campaign", "set", LEAGUE, "--standings", "wins"]);
+    p.ok(&["undo", "--campaign", LEAGUE]);
     let text = p.ok(&["export", "--campaign", LEAGUE]);
     let home = battles_named(&p.ok(&["history", "--campaign", LEAGUE]));
     assert!(home.contains(&1) && home.contains(&6), "{home:?}");
@@ -292,4 +295,21 @@ fn once_battle_ids_move_history_names_the_battles_by_their_new_ids() {
     let moved: Vec<i64> = home.iter().map(|n| n + 6).collect();
     assert_eq!(imported, moved);
     q.ok(&["audit"]);
+    // Each undo names the imported set it undid, by its id here.
+    let history = q.json(&["history", "--campaign", LEAGUE]);
+    let undos: Vec<&Value> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["command"] == "undo")
+        .collect();
+    assert!(!undos.is_empty());
+    for undo in undos {
+        let words = undo["summary"].as_str().unwrap();
+        assert!(
+            words.starts_with(&format!("Undo #{}: ", undo["undoes"])),
+            "{words} undoes set {}",
+            undo["undoes"]
+        );
+    }
 }

@@ -56,6 +56,23 @@ impl Renumbering {
         moves.ids.contains(&old).then_some(old + moves.by)
     }
 
+    /// A summary's or a description's words with the ids they name moved: the set's battle
+    /// (`battle`: old and new), an undone set and units' labels.
+    fn words(&self, text: &str, battle: Option<(i64, i64)>) -> String {
+        let text = match battle {
+            Some((old, new)) => words::renamed_battle(text, old, new),
+            None => text.to_string(),
+        };
+        if !self.moves("change_sets") && !self.moves("units") {
+            return text;
+        }
+        words::renamed_ids(
+            &text,
+            |old| self.get("change_sets", old),
+            |old| self.get("units", old),
+        )
+    }
+
     fn moves(&self, table: &str) -> bool {
         self.tables.get(table).is_some_and(|m| m.by != 0)
     }
@@ -179,12 +196,17 @@ fn insert_rows(tx: &Tx, table: &Table, rows: &Rows, renumbering: &Renumbering) -
         let battle = row_battle(table.name, &rows.columns, &row, renumbering);
         for ((column, kind), value) in rows.columns.iter().zip(&kinds).zip(&row) {
             let renamed;
-            let value = match battle {
-                Some((old, new)) if ["summary", "description", "payload"].contains(&column.as_str()) => {
+            let value = match (battle, value) {
+                _ if !["summary", "description", "payload"].contains(&column.as_str()) => value,
+                (battle, Value::String(text)) if column != "payload" => {
+                    renamed = Value::String(renumbering.words(text, battle));
+                    &renamed
+                }
+                (Some((old, new)), _) => {
                     renamed = words::renamed_in_json(value, old, new);
                     &renamed
                 }
-                _ => value,
+                (None, _) => value,
             };
             let sql = to_sql(table.name, *kind, value, renumbering)
                 .with_context(|| format!("{}, column '{column}'", at()))?;

@@ -55,6 +55,38 @@ pub(super) fn renamed_battle(text: &str, old: i64, new: i64) -> String {
     out
 }
 
+/// `text` with the ids ptg writes into its words moved: "Undo #N:" names change set N (an
+/// undo's summary, which starts with it and holds the summary of the set it undid), and "#N)" (a unit's label, "Dawn Guard (Liberators, #5)") unit N. Each is given its
+/// new id by `set` or `unit`; an id they do not know is left as it is.
+pub(super) fn renamed_ids(
+    text: &str,
+    set: impl Fn(i64) -> Option<i64>,
+    unit: impl Fn(i64) -> Option<i64>,
+) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('#') {
+        let (before, after) = rest.split_at(at);
+        out.push_str(before);
+        let digits: String = after[1..].chars().take_while(char::is_ascii_digit).collect();
+        let tail = &after[1 + digits.len()..];
+        let is_set = out.ends_with("Undo ") && tail.starts_with(':');
+        let is_unit = tail.starts_with(')');
+        let new = digits.parse().ok().and_then(|old| match (is_set, is_unit) {
+            (true, _) => set(old),
+            (_, true) => unit(old),
+            _ => None,
+        });
+        match new {
+            Some(id) => out.push_str(&format!("#{id}")),
+            None => out.push_str(&after[..1 + digits.len()]),
+        }
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A JSON value with the battle renamed in every text it holds.
 pub(super) fn renamed_in_json(value: &Value, old: i64, new: i64) -> Value {
     match value {
@@ -71,6 +103,25 @@ pub(super) fn renamed_in_json(value: &Value, old: i64, new: i64) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_undone_set_and_a_unit_s_label_are_renamed() {
+        let set = |old| (old == 4).then_some(40);
+        let unit = |old| (old == 5).then_some(50);
+        assert_eq!(
+            renamed_ids(
+                "Undo #4: Battle 2: A picks (Liberators, #5) and #5 (#5)",
+                set,
+                unit
+            ),
+            "Undo #40: Battle 2: A picks (Liberators, #50) and #5 (#50)"
+        );
+        assert_eq!(
+            renamed_ids("Squad #4: Undo #4: x", set, unit),
+            "Squad #4: Undo #40: x"
+        );
+        assert_eq!(renamed_ids("#", set, unit), "#");
+    }
 
     #[test]
     fn only_the_battle_named_is_renamed() {
