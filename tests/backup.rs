@@ -75,3 +75,47 @@ fn a_backup_taken_while_another_process_writes_passes_the_audit() {
     writer.join().unwrap();
     p.ok(&["audit"]);
 }
+
+#[test]
+fn a_backup_into_a_missing_folder_is_refused_naming_the_folder() {
+    let p = Ptg::small_battle();
+    let missing = p.dir.path().join("no-such-folder");
+    let file = missing.join("league.sqlite3");
+    let said = p.refused(&["backup", file.to_str().unwrap()], "does not exist");
+    assert!(said.contains(missing.to_str().unwrap()), "{said}");
+    assert!(
+        !said.contains("partial") && !said.contains("internal error"),
+        "{said}"
+    );
+    assert!(!missing.exists());
+}
+
+#[test]
+fn what_a_killed_backup_left_is_cleared_by_the_next_one() {
+    let p = Ptg::small_battle();
+    let file = p.dir.path().join("league.sqlite3");
+    // A process that has ended, as a backup killed part way has.
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    let pid = gone.id();
+    gone.wait().unwrap();
+    let left = p
+        .dir
+        .path()
+        .join(format!(".league.sqlite3.{pid}.abc123.ptg-partial"));
+    std::fs::write(&left, b"half a backup").unwrap();
+    // One of a process still running (this test) is another backup under way: kept.
+    let busy = p.dir.path().join(format!(
+        ".league.sqlite3.{}.xyz789.ptg-partial",
+        std::process::id()
+    ));
+    std::fs::write(&busy, b"under way").unwrap();
+    p.ok(&["backup", file.to_str().unwrap()]);
+    assert!(!left.exists(), "the killed backup's file is still there");
+    assert!(busy.exists(), "a running backup's file was removed");
+    let litter: Vec<String> = std::fs::read_dir(p.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("tmp") || (n.contains("partial") && !n.contains("xyz789")))
+        .collect();
+    assert!(litter.is_empty(), "{litter:?}");
+}

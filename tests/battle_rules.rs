@@ -345,3 +345,47 @@ fn a_battle_below_ascensions_first_glory_band_is_refused_with_the_bands() {
         );
     }
 }
+
+#[test]
+fn counts_out_of_range_in_a_result_are_refused_naming_the_range() {
+    let p = Ptg::small_battle();
+    for points in ["4294967295", "100001"] {
+        p.refused(
+            &battle_new_args(points, "The Ruined Settlement"),
+            "give a points limit of at most 100000",
+        );
+    }
+    let rats = format!("{RATS}=3");
+    for (flag, huge, range) in [
+        ("--vp", "4294967295", "from 0 to 1000"),
+        ("--vp", "1001", "from 0 to 1000"),
+    ] {
+        let hammers = format!("{HAMMERS}={huge}");
+        p.refused(&["battle", "result", "1", flag, &hammers, flag, &rats], range);
+    }
+    let vp = [format!("{HAMMERS}=10"), rats];
+    p.refused(
+        &[
+            "battle",
+            "result",
+            "1",
+            "--vp",
+            &vp[0],
+            "--vp",
+            &vp[1],
+            "--quest-points",
+            &format!("{HAMMERS}=4294967295"),
+        ],
+        "from 0 to 1000",
+    );
+    // Past what the parser's type holds: a usage error (exit 2) in words, not "not a number".
+    let too_big = format!("{HAMMERS}=4294967296");
+    let out = p
+        .cmd(&["battle", "result", "1", "--vp", &too_big, "--vp", &vp[1]])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("4294967296 is out of range"), "{said}");
+    p.ok(&["battle", "result", "1", "--vp", &vp[0], "--vp", &vp[1]]);
+}

@@ -368,6 +368,16 @@ fn refusals_leave_the_database_unchanged() {
     );
     p.ok(&["roster", "favour", SILKEN, "2", "--reason", "club rule"]);
     assert_eq!(favour(&p, SILKEN), 2);
+    // Out of range (issue 30): refused in words naming the range, never stored.
+    for huge in ["9223372036854775807", "4294967295", "101", "-101"] {
+        p.refused(
+            &["roster", "favour", SILKEN, huge, "--reason", "x"],
+            "give a whole number from -100 to 100",
+        );
+    }
+    p.ok(&["roster", "favour", SILKEN, "100", "--reason", "club rule"]);
+    assert_eq!(favour(&p, SILKEN), 102);
+    p.ok(&["roster", "favour", SILKEN, "-100", "--reason", "club rule undone"]);
     // A realm the data does not have, and a triumph with no battle fought yet.
     p.refused(&new_battle_args(&["--realm", "Mount Hedonn"]), "Mount Hedon");
     new_battle(&p, &["--realm", "Hysh"]);

@@ -273,7 +273,7 @@ fn a_file_that_cannot_be_imported_whole_changes_nothing() {
             edited(&q, &text, |f| {
                 f["tables"]["units"]["rows"][0][6] = Value::from("yes")
             }),
-            "is not what ptg writes there",
+            "column 'reinforceable': \"yes\" is not true or false",
         ),
         (
             edited(&q, &text, |f| {

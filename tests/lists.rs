@@ -314,3 +314,46 @@ fn a_list_without_a_general_shows_its_report_and_asks_for_the_warlord() {
     );
     assert_eq!(units(&p, "Plain").len(), 2);
 }
+
+#[test]
+fn a_list_that_matches_nothing_writes_nothing_and_a_huge_one_is_refused() {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    let dir = p.db().parent().unwrap().to_path_buf();
+    let nothing = dir.join("nothing.txt");
+    std::fs::write(
+        &nothing,
+        "Stormcast Eternals\n* 2x Liberatorzz (90)\n* Vindictorzz - 90 pts\n",
+    )
+    .unwrap();
+    let nothing = nothing.to_str().unwrap();
+    let sets = |p: &Ptg| {
+        p.json(&["history", "--roster", HAMMERS])
+            .as_array()
+            .unwrap()
+            .len()
+    };
+    let before = sets(&p);
+    p.refused(
+        &["roster", "import", nothing, "--into", HAMMERS, "--skip-unknown"],
+        "no line of the list matched a unit",
+    );
+    assert_eq!(sets(&p), before, "a change set was written");
+    // 1.7 MB of lines that match nothing: refused by its size, not matched line by line.
+    let huge = dir.join("huge.txt");
+    let text: String = (0..60_000)
+        .map(|i| format!("* Not a unit number {i} (90)\n"))
+        .collect();
+    std::fs::write(&huge, format!("Stormcast Eternals\n{text}")).unwrap();
+    p.refused(
+        &[
+            "roster",
+            "import",
+            huge.to_str().unwrap(),
+            "--into",
+            HAMMERS,
+            "--skip-unknown",
+        ],
+        "an army list has far fewer (at most 1000)",
+    );
+}

@@ -228,3 +228,144 @@ proptest! {
         }
     }
 }
+
+/// A league file to mutate: the test league with a demo campaign beside it (twists, rewards,
+/// tome entries, enhancements, quests), as `ptg export` writes it, and a database holding a
+/// league of its own (the same one renamed) to import into besides an empty one.
+struct LeagueCase {
+    file: serde_json::Value,
+    full: Vec<u8>,
+}
+
+fn league_case() -> &'static LeagueCase {
+    static CASE: std::sync::OnceLock<LeagueCase> = std::sync::OnceLock::new();
+    CASE.get_or_init(|| {
+        let p = common::league::LEAGUE_FIXTURE.copy();
+        p.ok(&["demo"]);
+        let file = serde_json::from_str(&p.ok(&["export"])).unwrap();
+        let q = common::league::LEAGUE_FIXTURE.copy();
+        q.ok(&["campaign", "rename", common::league::LEAGUE, "Home League"]);
+        q.checkpoint();
+        LeagueCase {
+            file,
+            full: std::fs::read(q.db()).unwrap(),
+        }
+    })
+}
+
+/// A value put in place of a cell: out of range, of the wrong type or shape, a name the rule
+/// refuses, an id that names nothing.
+fn bad_value() -> impl Strategy<Value = serde_json::Value> {
+    use serde_json::json;
+    prop_oneof![
+        Just(json!(9_223_372_036_854_775_807i64)),
+        Just(json!(18_446_744_073_709_551_615u64)),
+        Just(json!(1.5)),
+        Just(json!(-1)),
+        Just(json!(0)),
+        Just(json!(2)),
+        Just(json!(99_999)),
+        Just(json!("x")),
+        Just(json!("")),
+        Just(json!("a\u{0}b")),
+        Just(json!("\u{1b}[31mred")),
+        Just(json!("x".repeat(10_000))),
+        Just(json!(null)),
+        Just(json!(true)),
+        Just(json!([])),
+        Just(json!({"kind": "gain_glory"})),
+        Just(json!({"v": 2, "army": {"units": [[1, 1]]}})),
+        Just(json!({"realms": 3})),
+        any::<i64>().prop_map(|n| json!(n)),
+        "[a-z \u{7}\n]{0,12}".prop_map(|s| json!(s)),
+    ]
+}
+
+/// Every row of every table of the database at `path`.
+fn fingerprint(path: &std::path::Path) -> String {
+    if !path.exists() {
+        return String::new();
+    }
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let tables: Vec<String> = conn
+        .prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let mut out = String::new();
+    for t in tables {
+        let mut stmt = conn
+            .prepare(&format!("SELECT * FROM \"{t}\" ORDER BY 1"))
+            .unwrap();
+        let n = stmt.column_count();
+        let rows = stmt
+            .query_map([], |r| {
+                (0..n)
+                    .map(|i| r.get::<_, rusqlite::types::Value>(i).map(|v| format!("{v:?}")))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .unwrap();
+        for row in rows {
+            out.push_str(&format!("{t}: {}\n", row.unwrap().join("|")));
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Issue 30: a league file mutated cell by cell either imports and passes the audit, with
+    /// every table readable, or is refused (exit 1) with the database unchanged, into an empty
+    /// database and a full one; never a panic or an exit 3.
+    #[test]
+    fn a_mutated_league_file_imports_and_passes_the_audit_or_is_refused_changing_nothing(
+        cells in prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>(), any::<prop::sample::Index>(), bad_value()), 1..3),
+        full in any::<bool>(),
+    ) {
+        let case = league_case();
+        let mut file = case.file.clone();
+        let tables: Vec<String> = file["tables"].as_object().unwrap().keys().cloned().collect();
+        for (table, row, column, value) in cells {
+            let t = &mut file["tables"][table.get(&tables).as_str()];
+            let width = t["columns"].as_array().unwrap().len();
+            let Some(rows) = t["rows"].as_array_mut().filter(|r| !r.is_empty()) else { continue };
+            let at = row.index(rows.len());
+            rows[at][column.index(width)] = value;
+        }
+        let text = file.to_string();
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("ptg.sqlite3");
+        if full {
+            std::fs::write(&db, &case.full).unwrap();
+        }
+        let before = fingerprint(&db);
+        let cat = ptg::catalogue::Catalogue::bundled().unwrap();
+        let outcome = ptg::ops::league::read(&cat, &text).and_then(|league| {
+            let mut store = Store::open(&db).map_err(Error::from)?;
+            ptg::ops::league::import(&cat, &mut store, &league)?;
+            // Imported: it passes the audit, and every table reads back.
+            let audit = ptg::ops::audit::audit(&cat, &mut store, None, None)?;
+            Ok((audit.findings.len(), ptg::ops::league::export(&mut store, None)?.rows))
+        });
+        match outcome {
+            Ok((findings, _)) => prop_assert_eq!(findings, 0, "imported, but the audit fails"),
+            Err(e) => {
+                prop_assert_eq!(e.exit_code(), 1, "{}", e);
+                // The refusal reaches the terminal: no control character of the file in it.
+                let said = e.to_string();
+                prop_assert!(!said.chars().any(|c| c.is_control() && c != '\n'), "{:?}", said);
+                if full {
+                    prop_assert_eq!(fingerprint(&db), before, "refused ({}), but the database changed", e);
+                } else {
+                    // Into an empty database: its schema only, no row of the file.
+                    prop_assert!(!fingerprint(&db).lines().any(|l| !l.starts_with("refinery_schema_history")), "refused ({}), but rows were written", e);
+                }
+            }
+        }
+    }
+}

@@ -217,3 +217,19 @@ async fn a_pasted_list_s_hostile_own_name_is_refused_with_its_report() {
     assert!(sent.body.contains("its own name"), "{}", sent.body);
     assert_eq!(p.fingerprint(), before);
 }
+
+#[test]
+fn a_league_holding_an_older_slash_name_still_moves_to_another_database() {
+    let p = TWO_LEAGUES.copy();
+    let file = p.db().with_file_name("league.json");
+    p.ok(&["export", "--output", file.to_str().unwrap()]);
+    let other = Ptg::new();
+    other.ok(&["import", file.to_str().unwrap()]);
+    let listed = other.json(&["roster", "list"]);
+    assert!(listed.to_string().contains("Ashen Vale/Gnaw"), "{listed}");
+    let audit = other.json(&["audit"]);
+    assert!(
+        audit["notes"].to_string().contains("would be refused today"),
+        "{audit}"
+    );
+}

@@ -29,10 +29,32 @@ pub fn run(app: &mut App, args: BackupArgs) -> Result<()> {
     let target = args.file.clone();
     write_whole_with(&args.file, args.force, |tmp| {
         ops::backup::write(store, tmp, &target)
+    })
+    .map_err(|e| match e {
+        Error::Internal(cause) => match cause.downcast_ref::<std::io::Error>() {
+            // The folder missing, not writable or full: the player's to fix, named.
+            Some(io) => Error::refused(format!(
+                "cannot write the backup {}: {}",
+                args.file.display(),
+                plain(io)
+            )),
+            None => Error::Internal(cause),
+        },
+        e => e,
     })?;
     line(format!(
         "Backed up to {} (use it with `ptg --db {} ...`, or copy it in place of the database).",
         args.file.display(),
         args.file.display()
     ))
+}
+
+/// The system's words for `e`, without the temporary file's name `tempfile` adds to them
+/// (`... at path "/x/.b.sqlite3.42.Ab12.ptg-partial"`): the player never named that file.
+fn plain(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.split_once(" at path ") {
+        Some((words, _)) => words.to_string(),
+        None => text,
+    }
 }

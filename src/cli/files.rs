@@ -33,7 +33,25 @@ pub fn write_whole_with<E: From<io::Error>>(
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!(
+                "the folder {} does not exist; make it first, or name a file in another folder",
+                dir.display()
+            ),
+        )
+        .into());
+    }
+    // A name cut short, so the temporary file's name stays within the file system's limit.
+    let name: String = path
+        .file_name()
+        .map(|n| n.to_string_lossy().chars().take(100).collect())
+        .unwrap_or_default();
+    sweep_partials(dir, &name);
+    let prefix = partial_prefix(&name);
     let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(PARTIAL);
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -49,4 +67,52 @@ pub fn write_whole_with<E: From<io::Error>>(
         tmp.as_file().set_permissions(old.permissions())?;
     }
     tmp.persist(path).map(drop).map_err(|e| e.error.into())
+}
+
+/// The end of a temporary file's name, so one a killed ptg left is known for what it is.
+const PARTIAL: &str = ".ptg-partial";
+
+/// A temporary file's name for `name` starts with this: hidden, the file it will become, and
+/// this process's id (`.league.sqlite3.4242.` then random letters and [`PARTIAL`]).
+fn partial_prefix(name: &str) -> String {
+    format!(".{name}.{}.", std::process::id())
+}
+
+/// Removes the temporary files for `name` in `dir` that a ptg killed part way left behind
+/// (issue 30): those of a process no longer running. One of a process still writing (another
+/// `ptg backup` of the same file) is left alone.
+fn sweep_partials(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let start = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(file) = file.to_str() else { continue };
+        let Some(rest) = file.strip_prefix(&start).filter(|_| file.ends_with(PARTIAL)) else {
+            continue;
+        };
+        let pid = rest.split('.').next().and_then(|p| p.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !running(pid, &entry)) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether process `pid` may still be writing the temporary file `entry`.
+fn running(pid: u32, entry: &std::fs::DirEntry) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    if cfg!(target_os = "linux") {
+        return Path::new("/proc").join(pid.to_string()).exists();
+    }
+    // Elsewhere, without /proc: a file untouched for a day is no one's any more.
+    let day = std::time::Duration::from_secs(24 * 60 * 60);
+    entry
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_none_or(|age| age < day)
 }

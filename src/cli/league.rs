@@ -61,8 +61,10 @@ pub fn import(app: &mut App, args: ImportArgs) -> Result<()> {
     let text = read_file(&args.file)?;
     let json_out = app.json;
     let file = ops::league::read(app.catalogue()?, &text)?;
-    let (cat, store) = app.both()?;
-    let report = ops::league::import(cat, store, &file)?;
+    let report = app.or_no_new_database(|app| {
+        let (cat, store) = app.both()?;
+        ops::league::import(cat, store, &file)
+    })?;
     if json_out {
         return json(&report);
     }

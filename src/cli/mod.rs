@@ -211,6 +211,36 @@ impl App {
         ops::resolve::battle_side(self.store()?, battle, typed)
     }
 
+    /// Runs `f`, which may create the database; when it fails and there was no database
+    /// before, the one it made is removed (with its side files and the folders made for it), so a
+    /// refused `ptg import` into a new path leaves nothing behind.
+    pub fn or_no_new_database<T>(&mut self, f: impl FnOnce(&mut App) -> Result<T>) -> Result<T> {
+        let path = ops::db_path(self.db_path.as_deref())?;
+        let existed = path.exists();
+        // The folders the database would be made in that are not there yet, deepest first.
+        let new_dirs: Vec<PathBuf> = path
+            .ancestors()
+            .skip(1)
+            .filter(|d| !d.as_os_str().is_empty())
+            .take_while(|d| !d.exists())
+            .map(PathBuf::from)
+            .collect();
+        let result = f(self);
+        if result.is_err() && !existed && self.store.is_some() {
+            self.store = None;
+            for side in ["", "-wal", "-shm", "-journal"] {
+                let mut file = path.clone().into_os_string();
+                file.push(side);
+                let _ = std::fs::remove_file(file);
+            }
+            for dir in &new_dirs {
+                // Only an empty folder goes: one something else was put in meanwhile stays.
+                let _ = std::fs::remove_dir(dir);
+            }
+        }
+        result
+    }
+
     /// Catalogue and store together, for commands that need both at once.
     pub fn both(&mut self) -> Result<(&Catalogue, &mut Store)> {
         self.catalogue()?;

@@ -53,34 +53,49 @@ pub fn audit(
                 (ids, battles::list(conn, None)?)
             }
         };
-        // Each roster's battles, so a roster's audit looks at its own only.
-        let mut fought: BTreeMap<i64, Vec<&Battle>> = BTreeMap::new();
-        for b in &battles {
-            for side in &b.sides {
-                fought.entry(side.roster_id).or_default().push(b);
-            }
+        audit_rosters(cat, conn, roster_ids, battles)
+    })
+}
+
+/// The audit of campaign `campaign_id`'s live rosters and battles, on `conn` (`ptg import`
+/// audits what it imported inside its own transaction, before it commits).
+pub(crate) fn audit_campaign(cat: &Catalogue, conn: &Conn, campaign: CampaignId) -> Result<Audit> {
+    let ids = rosters::list(conn, Some(campaign.get()))?
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    audit_rosters(cat, conn, ids, battles::list(conn, Some(campaign.get()))?)
+}
+
+/// The audit of `roster_ids`, given the battles they fought.
+fn audit_rosters(cat: &Catalogue, conn: &Conn, roster_ids: Vec<i64>, battles: Vec<Battle>) -> Result<Audit> {
+    // Each roster's battles, so a roster's audit looks at its own only.
+    let mut fought: BTreeMap<i64, Vec<&Battle>> = BTreeMap::new();
+    for b in &battles {
+        for side in &b.sides {
+            fought.entry(side.roster_id).or_default().push(b);
         }
-        let mut findings = Vec::new();
-        let mut notes = Vec::new();
-        let mut sets_seen = BTreeSet::new();
-        for &id in &roster_ids {
-            let mine = fought.remove(&id).unwrap_or_default();
-            let (found, sets) = audit_one(cat, conn, id, &mine)?;
-            findings.extend(found.findings);
-            notes.extend(found.notes);
-            sets_seen.extend(sets);
-        }
-        let battles_checked = battles
-            .iter()
-            .filter(|b| b.sides.iter().any(|s| !s.army.is_empty()))
-            .count();
-        Ok(Audit {
-            rosters: roster_ids.len(),
-            battles: battles_checked,
-            change_sets: sets_seen.len(),
-            findings,
-            notes,
-        })
+    }
+    let mut findings = Vec::new();
+    let mut notes = Vec::new();
+    let mut sets_seen = BTreeSet::new();
+    for &id in &roster_ids {
+        let mine = fought.remove(&id).unwrap_or_default();
+        let (found, sets) = audit_one(cat, conn, id, &mine)?;
+        findings.extend(found.findings);
+        notes.extend(found.notes);
+        sets_seen.extend(sets);
+    }
+    let battles_checked = battles
+        .iter()
+        .filter(|b| b.sides.iter().any(|s| !s.army.is_empty()))
+        .count();
+    Ok(Audit {
+        rosters: roster_ids.len(),
+        battles: battles_checked,
+        change_sets: sets_seen.len(),
+        findings,
+        notes,
     })
 }
 

@@ -20,5 +20,5 @@ pub fn write(store: &Store, dest: &Path, target: &Path) -> Result<()> {
             )));
         }
     }
-    store.backup_into(dest).map_err(Error::Internal)
+    store.backup_into(dest).map_err(Error::from)
 }

@@ -29,7 +29,8 @@ pub struct Shown<'a> {
     pub standing: Option<rules::Standing>,
     /// Each recorded army's allegiance, in campaigns playing with allies (option `allies`).
     pub allegiances: Vec<Allegiance>,
-    /// Both generals' renown as they stand, once both armies are in: what decides roles.
+    /// Both generals' renown as they stand, once both armies are in and until the result:
+    /// what decides roles.
     pub generals_renown: Option<[u32; 2]>,
 }
 
@@ -61,7 +62,7 @@ pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Rol
         .collect::<anyhow::Result<_>>()?;
     // Until its result, who picks roles follows the generals' renown as it is now.
     let generals_renown = match rosters.as_slice() {
-        [a, b] => rules::generals_renown(&battle, [a, b]),
+        [a, b] if battle.status == rules::BattleStatus::Planned => rules::generals_renown(&battle, [a, b]),
         _ => None,
     };
     if battle.status == rules::BattleStatus::Planned

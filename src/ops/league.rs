@@ -3,7 +3,7 @@
 //! database. An import is one transaction, then audited: the imported campaigns' numbers are
 //! checked against their imported history.
 
-use super::audit::{Audit, audit};
+use super::audit::{Audit, audit_campaign};
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
 use crate::ids::CampaignId;
@@ -49,20 +49,48 @@ pub fn read(cat: &Catalogue, text: &str) -> Result<League> {
     Ok(file)
 }
 
-/// `ptg import FILE`: the league file (from [`read`]) written into the database in one
-/// transaction, refused whole when a campaign's name is taken or a row is not as `ptg export`
-/// writes it.
+/// `ptg import FILE`: the league file (from [`read`]) checked whole (every problem listed),
+/// written into the database and each imported campaign audited, all in one transaction:
+/// refused whole, nothing written, when a campaign's name is taken, a value is not one the
+/// commands would have let in, or the imported league does not add up.
 pub fn import(cat: &Catalogue, store: &mut Store, file: &League) -> Result<ImportReport> {
-    let imported = store.write(|tx| Ok::<_, Error>(league::import(tx, file)?))?;
-    let mut audits = Vec::new();
-    for c in imported.campaigns.iter().filter(|c| !c.deleted) {
-        let audit = audit(cat, store, None, Some(CampaignId(c.id)))?;
-        audits.push(CampaignAudit {
-            campaign: c.name.clone(),
-            audit,
-        });
-    }
-    Ok(ImportReport { imported, audits })
+    store.write(|tx| {
+        let imported = league::import(tx, file)?;
+        let mut audits = Vec::new();
+        let mut failed = Vec::new();
+        for c in imported.campaigns.iter().filter(|c| !c.deleted) {
+            // The file is all this database holds of it: a row that cannot be read back is the
+            // file's fault, refused like any other, and rolled back with the rest.
+            let audit = audit_campaign(cat, tx, CampaignId(c.id)).map_err(|e| {
+                Error::refused(format!(
+                    "the campaign '{}' of the file cannot be read back once imported ({e:#}); the file is not as `ptg export` writes it; nothing was written",
+                    c.name
+                ))
+            })?;
+            for f in &audit.findings {
+                failed.push(format!("'{}', {}: {}", c.name, f.roster, f.message));
+            }
+            audits.push(CampaignAudit {
+                campaign: c.name.clone(),
+                audit,
+            });
+        }
+        if !failed.is_empty() {
+            let mut text = format!(
+                "the league file's campaigns do not pass the audit ({} finding(s); nothing was written):",
+                failed.len()
+            );
+            for f in failed.iter().take(50) {
+                text.push_str("\n  - ");
+                text.push_str(f);
+            }
+            if failed.len() > 50 {
+                text.push_str(&format!("\n  ... and {} more", failed.len() - 50));
+            }
+            return Err(Error::refused(text));
+        }
+        Ok(ImportReport { imported, audits })
+    })
 }
 
 /// Refuses a file whose campaigns use a battlepack, or whose rosters a faction, that this ptg
@@ -73,6 +101,13 @@ fn check_data_known(cat: &Catalogue, file: &League) -> Result<()> {
         .iter()
         .filter_map(|v| v.as_str())
     {
+        if pack.chars().any(char::is_control) {
+            return Err(Error::refused(format!(
+                "the file's campaigns use the battlepack \"{}\", whose name holds control characters; \
+                 the file is not as `ptg export` writes it",
+                league::escaped(pack)
+            )));
+        }
         cat.battlepack(pack).map_err(|e| {
             Error::refused(format!(
                 "{e}; the file's campaigns use it: add its data with --data-dir, then import again"
@@ -85,8 +120,9 @@ fn check_data_known(cat: &Catalogue, file: &League) -> Result<()> {
     for faction in factions.iter().filter_map(|v| v.as_str()) {
         if !known.contains(&faction) {
             return Err(Error::refused(format!(
-                "the file's rosters use the faction '{faction}', which this ptg does not know: \
-                 add its data with --data-dir (see `ptg data`), then import again"
+                "the file's rosters use the faction '{}', which this ptg does not know: \
+                 add its data with --data-dir (see `ptg data`), then import again",
+                league::escaped(faction)
             )));
         }
     }

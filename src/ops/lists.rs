@@ -7,7 +7,7 @@ use crate::catalogue::{Catalogue, Faction};
 use crate::error::{Error, Result};
 use crate::ids::{CampaignId, RosterId};
 use crate::lists::{self, Format};
-use crate::rules::import::{ImportUnit, Matched, match_list, pick_faction, plan_import};
+use crate::rules::import::{ImportUnit, Matched, check_size, match_list, pick_faction, plan_import};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
 use crate::rules::roster::{self as roster_rules, Finding, WarlordChoice};
@@ -65,6 +65,7 @@ const UNWIND: &str = "\u{0}import not kept";
 /// Reads, matches and applies a list; see [`ImportRequest`].
 pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result<Imported> {
     let (format, list) = lists::parse(req.bytes, req.format).map_err(|e| Error::refused(e.0))?;
+    check_size(&list)?;
     let factions: Vec<&Faction> = cat
         .factions()
         .map_err(|e| Error::refused(e.to_string()))?
@@ -96,6 +97,13 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
             "{} line(s) of the list did not match (see the report); fix them, or import the rest with --skip-unknown",
             result.matched.unmatched()
         ));
+        return Ok(result);
+    }
+    if result.matched.units.is_empty() {
+        // Nothing to put on the roster: no change set either (issue 30).
+        result.refused = Some(
+            "no line of the list matched a unit, so there is nothing to import; nothing was written".into(),
+        );
         return Ok(result);
     }
     let mut kept = None;

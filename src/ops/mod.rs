@@ -73,7 +73,7 @@ pub fn open_store_if_exists(path: Option<&std::path::Path>) -> Result<Option<Sto
     Ok(Some(Store::open_existing(&path)?))
 }
 
-fn db_path(path: Option<&std::path::Path>) -> Result<std::path::PathBuf> {
+pub fn db_path(path: Option<&std::path::Path>) -> Result<std::path::PathBuf> {
     Ok(match path {
         Some(p) => p.to_path_buf(),
         None => crate::store::default_path()?,

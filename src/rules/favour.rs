@@ -6,6 +6,7 @@
 use super::battle::BattleResult;
 use super::change::Change;
 use super::dice::Roller;
+use super::limits::{MAX_FAVOUR, MAX_FAVOUR_CHANGE, check_range};
 use super::model::Roster;
 use super::{RuleError, refuse};
 use crate::catalogue::Realm;
@@ -125,9 +126,19 @@ pub fn plan_adjust(
         );
     }
     check_keeps_favour(realms, roster)?;
+    check_range("favour", delta, -MAX_FAVOUR_CHANGE..=MAX_FAVOUR_CHANGE)?;
     let amount = u32::try_from(delta.unsigned_abs()).unwrap_or(u32::MAX);
     if delta == 0 {
         return refuse("favour", "give a change of favour other than 0, e.g. 1 or -1");
+    }
+    if delta > 0 && i64::from(roster.favour) + delta > MAX_FAVOUR {
+        return refuse(
+            "favour",
+            format!(
+                "{} has {} favour, so it cannot gain {delta}; favour stops at {MAX_FAVOUR}",
+                roster.name, roster.favour
+            ),
+        );
     }
     if delta < 0 && amount > roster.favour {
         return refuse(

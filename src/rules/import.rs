@@ -76,6 +76,32 @@ pub struct Matched {
     #[serde(skip)]
     pub units: Vec<ImportUnit>,
     pub report: Vec<ReportLine>,
+    /// How many lines were given "did you mean" suggestions (at most
+    /// [`MAX_SUGGESTED_LINES`]: each costs a comparison with every name of the faction).
+    #[serde(skip)]
+    pub suggested: usize,
+}
+
+/// The most unmatched lines of one list that get "did you mean" suggestions; the rest are
+/// reported unmatched without them, so a list of garbage costs little (issue 30).
+pub const MAX_SUGGESTED_LINES: usize = 20;
+/// The most entries (units, lores, other lines) a list may hold: a real army list has a few
+/// dozen.
+pub const MAX_LIST_ENTRIES: usize = 1_000;
+
+/// Refuses a list longer than any army list, before it is matched.
+pub fn check_size(list: &ParsedList) -> Result<(), super::RuleError> {
+    let entries = list.units.len() + list.lores.len() + list.notes.len();
+    if entries > MAX_LIST_ENTRIES {
+        return super::refuse(
+            "army list",
+            format!(
+                "the list holds {entries} units and lines; an army list has far fewer (at most \
+                 {MAX_LIST_ENTRIES}): give the list alone, not a whole file of lists"
+            ),
+        );
+    }
+    Ok(())
 }
 
 impl Matched {
@@ -90,6 +116,25 @@ impl Matched {
     /// The unit that will be the warlord: the list's general, else the one named.
     pub fn general(&self) -> Option<&ImportUnit> {
         self.units.iter().find(|u| u.general)
+    }
+
+    /// Up to three names close to `wanted`, while lines with suggestions are fewer than
+    /// [`MAX_SUGGESTED_LINES`]; none after that.
+    fn suggestions<'a>(&mut self, wanted: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+        if self.suggested >= MAX_SUGGESTED_LINES {
+            return Vec::new();
+        }
+        self.suggested += 1;
+        names::suggestions(wanted, known)
+    }
+
+    /// "unknown WHAT 'WANTED'", with suggestions while [`Matched::suggestions`] gives them.
+    fn unknown<'a>(&mut self, what: &str, wanted: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+        let close = self.suggestions(wanted, known);
+        match close.as_slice() {
+            [] => format!("unknown {what} '{wanted}'"),
+            _ => format!("unknown {what} '{wanted}': did you mean {}?", quoted(&close)),
+        }
     }
 }
 
@@ -142,6 +187,7 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
         faction: faction.name.clone(),
         units: Vec::new(),
         report: Vec::new(),
+        suggested: 0,
     };
     for u in &list.units {
         let ally = u
@@ -150,23 +196,26 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
             .map(|a| others.iter().find(|f| names::same(&f.name, a)));
         match ally {
             Some(Some(a)) => match_unit(a, u, &mut out),
-            Some(None) => out.report.push(ReportLine {
-                line: u.line,
-                text: u.warscroll.clone(),
-                status: Status::Unmatched,
-                detail: names::unknown(
+            Some(None) => {
+                let detail = out.unknown(
                     "allied faction",
                     u.ally.as_deref().unwrap_or(""),
                     others.iter().map(|f| f.name.as_str()),
-                ),
-            }),
+                );
+                out.report.push(ReportLine {
+                    line: u.line,
+                    text: u.warscroll.clone(),
+                    status: Status::Unmatched,
+                    detail,
+                });
+            }
             None => match_unit(faction, u, &mut out),
         }
     }
     for l in &list.lores {
         let found = faction.lores.iter().find(|x| names::same(&x.name, &l.name));
         let text = format!("{} lore: {}", l.kind, l.name);
-        out.report.push(match found {
+        let line = match found {
             Some(x) => ReportLine {
                 line: l.line,
                 text,
@@ -181,9 +230,10 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
                 line: l.line,
                 text,
                 status: Status::Unmatched,
-                detail: names::unknown("lore", &l.name, faction.lores.iter().map(|x| x.name.as_str())),
+                detail: out.unknown("lore", &l.name, faction.lores.iter().map(|x| x.name.as_str())),
             },
-        });
+        };
+        out.report.push(line);
     }
     for n in &list.notes {
         // Forum text often heads a list with the faction's name alone.
@@ -206,6 +256,10 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
             match_unit(faction, &bare, &mut out);
             continue;
         }
+        let detail = match &n.kind {
+            NoteKind::Ignored(why) => why.clone(),
+            NoteKind::NotUnderstood => not_understood(faction, &n.text, &mut out),
+        };
         out.report.push(ReportLine {
             line: n.line,
             text: n.text.clone(),
@@ -213,10 +267,7 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
                 NoteKind::Ignored(_) => Status::Ignored,
                 NoteKind::NotUnderstood => Status::Unmatched,
             },
-            detail: match &n.kind {
-                NoteKind::Ignored(why) => why.clone(),
-                NoteKind::NotUnderstood => not_understood(faction, &n.text),
-            },
+            detail,
         });
     }
     out.report.sort_by_key(|l| l.line);
@@ -224,7 +275,7 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
 }
 
 /// Why a line was not read, with the names of the faction it may have meant.
-fn not_understood(faction: &Faction, text: &str) -> String {
+fn not_understood(faction: &Faction, text: &str, out: &mut Matched) -> String {
     let known = faction
         .units
         .iter()
@@ -236,16 +287,12 @@ fn not_understood(faction: &Faction, text: &str) -> String {
                 .flat_map(|t| t.enhancements.iter().map(String::as_str)),
         )
         .chain(faction.lores.iter().map(|l| l.name.as_str()));
-    let close = names::suggestions(text, known);
+    let close = out.suggestions(text, known);
     match close.as_slice() {
         [] => "not understood as a unit, enhancement or lore".into(),
         _ => format!(
             "not understood as a unit, enhancement or lore: did you mean {}?",
-            close
-                .iter()
-                .map(|n| format!("'{n}'"))
-                .collect::<Vec<_>>()
-                .join(" or ")
+            quoted(&close)
         ),
     }
 }
@@ -280,15 +327,16 @@ fn match_unit(faction: &Faction, u: &ListUnit, out: &mut Matched) {
         return;
     }
     let Some(w) = faction.unit(&u.warscroll) else {
+        let detail = out.unknown(
+            &format!("{} unit", faction.name),
+            &u.warscroll,
+            faction.units.iter().map(|x| x.name.as_str()),
+        );
         out.report.push(ReportLine {
             line: u.line,
             text: u.warscroll.clone(),
             status: Status::Unmatched,
-            detail: names::unknown(
-                &format!("{} unit", faction.name),
-                &u.warscroll,
-                faction.units.iter().map(|x| x.name.as_str()),
-            ),
+            detail,
         });
         return;
     };
@@ -367,7 +415,7 @@ fn match_unit(faction: &Faction, u: &ListUnit, out: &mut Matched) {
                 line: u.line,
                 text: e.clone(),
                 status: Status::Unmatched,
-                detail: names::unknown(
+                detail: out.unknown(
                     "enhancement",
                     e,
                     faction
@@ -435,3 +483,12 @@ pub fn plan_import(roster: &Roster, units: &[&ImportUnit], warlord: Option<&Impo
 
 #[cfg(test)]
 mod tests;
+
+/// Names as 'a' or 'b' or 'c'.
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("'{n}'"))
+        .collect::<Vec<_>>()
+        .join(" or ")
+}

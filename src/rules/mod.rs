@@ -14,6 +14,7 @@ pub mod favour;
 pub mod fought;
 pub mod glory;
 pub mod import;
+pub mod limits;
 pub mod log;
 pub mod model;
 pub mod names;

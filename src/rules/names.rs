@@ -102,6 +102,13 @@ pub fn check(kind: NameKind, text: &str) -> Result<&str, RuleError> {
     Ok(name)
 }
 
+/// A name as a league file or an older database holds it: [`check`], but a '/' in a roster's
+/// or campaign's name stays allowed (an older ptg let it in; it keeps working by id, and the
+/// audit notes it), so such a league can still be moved to another database.
+pub fn check_kept(kind: NameKind, text: &str) -> Result<(), RuleError> {
+    check(kind, &text.replace('/', "-")).map(drop)
+}
+
 /// The most characters a note typed with a command may have (a favour change's, an
 /// enhancement's or an Arcane Tome entry's reason).
 pub const MAX_NOTE_CHARS: usize = 200;

@@ -18,6 +18,21 @@ impl Store {
     /// restart whenever another connection wrote in between). The copy is left as one
     /// self-contained file (rollback journal, no `-wal` beside it).
     pub fn backup_into(&self, dest: &Path) -> Result<()> {
+        self.copy_into(dest).map_err(|e| {
+            if super::read_only::is_disk_full(&e) {
+                let folder = dest.parent().unwrap_or(Path::new("."));
+                crate::error::refusal(format!(
+                    "the disk holding {} is full (no space left for the backup); free some space \
+                     there or back up to another disk",
+                    folder.display()
+                ))
+            } else {
+                e
+            }
+        })
+    }
+
+    fn copy_into(&self, dest: &Path) -> Result<()> {
         let mut dst = Connection::open(dest).with_context(|| format!("cannot create {}", dest.display()))?;
         {
             let backup = Backup::new(&self.conn, &mut dst)?;

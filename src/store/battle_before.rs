@@ -269,6 +269,14 @@ pub fn restore_result(conn: &Connection, battle_id: i64, kept: &str) -> Result<(
     Ok(())
 }
 
+/// Which command's undo `kept` is for: `"army"` or `"result"`; an error if it cannot be read.
+pub fn form(kept: &str) -> Result<&'static str> {
+    Ok(match read(kept)? {
+        Before::Army(_) => "army",
+        Before::Result(_) => "result",
+    })
+}
+
 /// `kept` naming new ids for its units and rosters (`ptg import` into a database with rows of
 /// its own): `unit` and `roster` give the new id of an old one, or the error to stop with.
 pub fn renumbered(

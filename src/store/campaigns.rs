@@ -284,3 +284,15 @@ pub(super) fn read_options(json: &str) -> std::result::Result<CampaignOptions, S
     serde_json::from_str(json)
         .map_err(|e| format!("a campaign's options in the database are unreadable: {e}"))
 }
+
+/// Refuses a `campaign_before` that undo could not read: settings as `campaign set` keeps them,
+/// a name by the name rule (`ptg import` checks a league file's with it).
+pub(super) fn check_settings(json: &str) -> std::result::Result<(), String> {
+    let settings: Settings = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    match &settings.name {
+        Some(name) => check_name(NameKind::Campaign, name)
+            .map(drop)
+            .map_err(|e| e.to_string()),
+        None => Ok(()),
+    }
+}

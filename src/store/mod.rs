@@ -64,6 +64,14 @@ pub fn default_data_dir() -> Option<PathBuf> {
 fn refuse_if_unusable(e: anyhow::Error, path: &Path) -> anyhow::Error {
     if read_only::is_read_only(&e) {
         read_only::cannot_write(path)
+    } else if read_only::is_disk_full(&e) {
+        read_only::disk_full(path)
+    } else if let Some(cause) = read_only::is_cannot_open(&e)
+        .then(|| read_only::why_not_writable(path))
+        .flatten()
+    {
+        // A read-only file system: SQLite cannot make the `-shm` of a WAL database there.
+        read_only::cannot_write_because(path, &cause)
     } else {
         busy::refuse_if_busy(e)
     }
@@ -105,7 +113,10 @@ impl Store {
             opened => opened,
         }
         .with_context(|| format!("cannot use the database {}", path.display()))
-        .map_err(busy::refuse_if_busy)
+        .map_err(|e| match read_only::is_disk_full(&e) {
+            true => read_only::disk_full(path),
+            false => busy::refuse_if_busy(e),
+        })
     }
 
     /// The database at `path` for reading only, when it cannot be opened for writing (see
@@ -182,6 +193,9 @@ impl Store {
         .map_err(|e: E| match (e.cause(), &self.path) {
             (Some(cause), Some(path)) if read_only::is_read_only(cause) => {
                 E::from(read_only::cannot_write(path))
+            }
+            (Some(cause), Some(path)) if read_only::is_disk_full(cause) => {
+                E::from(read_only::disk_full(path))
             }
             _ => e,
         })

@@ -52,6 +52,80 @@ pub(super) fn cannot_write(path: &Path) -> anyhow::Error {
     ))
 }
 
+/// Whether `e` says the disk is full: SQLite's SQLITE_FULL, or the I/O error it gives when
+/// its shared-memory index cannot grow (SQLITE_IOERR_SHMSIZE, 4874), or the OS's ENOSPC.
+pub(super) fn is_disk_full(e: &anyhow::Error) -> bool {
+    const SHMSIZE: std::ffi::c_int = 4874;
+    e.chain().any(|cause| {
+        let sqlite = match cause.downcast_ref::<rusqlite::Error>() {
+            Some(rusqlite::Error::SqliteFailure(f, _)) => {
+                f.code == ErrorCode::DiskFull || f.extended_code == SHMSIZE
+            }
+            _ => false,
+        };
+        let io = cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::StorageFull);
+        sqlite || io
+    })
+}
+
+/// The refusal a command gets when the disk holding the database is full (exit 1): nothing is
+/// broken, the player frees space.
+pub(super) fn disk_full(path: &Path) -> anyhow::Error {
+    refusal(format!(
+        "the disk holding the database at {} is full (no space left for SQLite to write); free \
+         some space there, then run the command again; nothing was saved",
+        path.display()
+    ))
+}
+
+/// Why the database at `path` cannot be written, found by trying when SQLite could only say it
+/// "cannot open" it: the file opened for writing, then a file made in its folder (where SQLite
+/// keeps its `-wal` and `-shm`). `None` when both work, or fail for another reason.
+pub(super) fn why_not_writable(path: &Path) -> Option<std::io::Error> {
+    let refused = |e: &std::io::Error| {
+        matches!(
+            e.kind(),
+            std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+        )
+    };
+    if path.exists()
+        && let Err(e) = std::fs::OpenOptions::new().write(true).open(path)
+        && refused(&e)
+    {
+        return Some(e);
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    match tempfile::tempfile_in(dir) {
+        Err(e) if refused(&e) => Some(e),
+        _ => None,
+    }
+}
+
+/// Whether SQLite said it cannot open the database or a file beside it.
+pub(super) fn is_cannot_open(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<rusqlite::Error>()
+            .and_then(rusqlite::Error::sqlite_error_code)
+            == Some(ErrorCode::CannotOpen)
+    })
+}
+
+/// [`cannot_write`], with the cause the system gave (a read-only file system, a permission).
+pub(super) fn cannot_write_because(path: &Path, cause: &std::io::Error) -> anyhow::Error {
+    refusal(format!(
+        "the database at {} cannot be written ({cause}): check that its disk is mounted \
+         writable and the permissions of the file and its folder, or pass --db with a copy you \
+         may write; nothing was saved",
+        path.display()
+    ))
+}
+
 /// Opens the database at `path` for reading only: `mode=ro` first, then `immutable=1`.
 /// The connection also refuses writes itself (`query_only`), whatever runs on it.
 pub(super) fn open(path: &Path) -> Result<Connection> {
@@ -128,5 +202,37 @@ mod tests {
             .execute("INSERT INTO t VALUES (8)", [])
             .map_err(anyhow::Error::from);
         assert!(is_read_only(&write.unwrap_err()));
+    }
+}
+
+#[cfg(test)]
+mod disk_tests {
+    use super::*;
+
+    fn sqlite(extended: std::ffi::c_int) -> anyhow::Error {
+        anyhow::Error::from(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(extended),
+            Some("disk I/O error".into()),
+        ))
+        .context("cannot use the database")
+    }
+
+    #[test]
+    fn a_full_disk_is_told_in_words_and_exits_1() {
+        // SQLITE_IOERR_SHMSIZE, what a full disk gave as "disk I/O error ... 4874".
+        for e in [
+            sqlite(4874),
+            sqlite(13),
+            std::io::Error::from(std::io::ErrorKind::StorageFull).into(),
+        ] {
+            assert!(is_disk_full(&e), "{e:#}");
+        }
+        assert!(!is_disk_full(&sqlite(10)), "another I/O error is not a full disk");
+        let said: crate::error::Error = disk_full(Path::new("/srv/league.sqlite3")).into();
+        assert_eq!(said.exit_code(), 1);
+        assert!(
+            said.to_string()
+                .contains("the disk holding the database at /srv/league.sqlite3 is full")
+        );
     }
 }

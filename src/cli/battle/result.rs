@@ -28,10 +28,13 @@ impl std::str::FromStr for PerSide {
         let Some((roster, n)) = s.rsplit_once('=') else {
             return Err(format!("expected ROSTER=N, e.g. \"Rat Tide\"=8; got '{s}'"));
         };
+        let n = n.trim();
         let value = n
-            .trim()
             .parse()
-            .map_err(|_| format!("'{}' is not a whole number of points", n.trim()))?;
+            .map_err(|_| match n.bytes().all(|b| b.is_ascii_digit()) && !n.is_empty() {
+                true => format!("{n} is out of range; see `ptg battle result --help`"),
+                false => format!("'{n}' is not a whole number of points"),
+            })?;
         Ok(PerSide {
             roster: roster.trim().to_string(),
             value,
@@ -44,7 +47,7 @@ pub struct ResultArgs {
     /// The battle's id (see `ptg battle list`).
     #[arg(value_parser = crate::cli::battle_id)]
     battle: i64,
-    /// Victory points, as ROSTER=N, once for each side.
+    /// Victory points, as ROSTER=N (0 to 1000), once for each side.
     #[arg(long = "vp", value_name = "ROSTER=N", required = true)]
     vp: Vec<PerSide>,
     /// The roster that withdrew (needs half its starting army destroyed).
@@ -62,7 +65,8 @@ pub struct ResultArgs {
     /// or ROSTER:UNIT to say whose.
     #[arg(long, num_args = 1..)]
     slew_hero_or_monster: Vec<String>,
-    /// Quest points gained during the battle, as ROSTER=N (only for a quest that counts them).
+    /// Quest points gained during the battle, as ROSTER=N (0 to 1000; only for a quest that
+    /// counts them).
     #[arg(long, value_name = "ROSTER=N")]
     quest_points: Vec<PerSide>,
     /// Option sudden-death: the outnumbered side achieved the objective it picked with `battle
@@ -71,7 +75,7 @@ pub struct ResultArgs {
     sudden_death: Option<SuddenDeathOutcome>,
     /// Option sudden-death, a battle not fought to its end: models each side lost (those
     /// added during the game included), as ROSTER=N for both sides; the smaller share of the
-    /// models set up wins a minor victory, equal shares draw.
+    /// models set up wins a minor victory, equal shares draw (0 to 100000 each).
     #[arg(long, value_name = "ROSTER=N")]
     models_lost: Vec<PerSide>,
     /// Models a side added during the game (summoned, reinforcements...), as ROSTER=N: they

@@ -10,7 +10,8 @@ use clap::Args;
 pub struct FavourArgs {
     /// The roster (a SLAANESH or TZEENTCH one).
     roster: String,
-    /// Favour to give (e.g. 1) or take (e.g. -2).
+    /// Favour to give (e.g. 1) or take (e.g. -2), at most 100 either way. A number out of that
+    /// range is refused by the rule (exit 1, as from the server), not by the parser (exit 2).
     #[arg(allow_hyphen_values = true)]
     change: i64,
     /// Why, for the history (e.g. "club rule: painted the army").

@@ -159,6 +159,7 @@ pub fn end_of_setup(roster: &Roster) -> Option<Outcome> {
 /// A battle's points limit must be one the battlepack's glory table covers: Ascension's bands
 /// start at 1000 points, and a smaller battle would earn glory from no band.
 pub fn check_points_limit(pack: &Battlepack, points: u32) -> Result<(), RuleError> {
+    crate::rules::limits::check_points_limit(points)?;
     let Some(lowest) = pack.glory.bands.iter().map(|b| b.min_points).min() else {
         return Ok(());
     };
@@ -383,6 +384,7 @@ impl Battle {
     ) -> Result<[Option<u32>; 2], RuleError> {
         let mut out = [None, None];
         for (name, n) in values {
+            crate::rules::limits::check_side_count(flag, name, *n)?;
             let i = self.side_index(name)?;
             if out[i].replace(*n).is_some() {
                 return refuse(

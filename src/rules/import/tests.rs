@@ -162,3 +162,38 @@ fn a_line_not_understood_is_a_unit_when_it_names_one_exactly_else_gets_suggestio
     );
     assert_eq!(m.units.len(), 1);
 }
+
+#[test]
+fn a_long_list_of_garbage_gets_suggestions_for_its_first_lines_only() {
+    use crate::lists::{LineNote, NoteKind};
+    let mut l = list();
+    for i in 0..450 {
+        l.notes.push(LineNote {
+            line: 100 + i,
+            text: format!("Liberatorz number {i}"),
+            kind: NoteKind::NotUnderstood,
+        });
+        l.units.push(unit(1000 + i, "Liberatorss", None));
+    }
+    assert_eq!(check_size(&l), Ok(()));
+    let m = match_list(stormcast(), &[], &l);
+    assert!(m.unmatched() >= 900, "{}", m.unmatched());
+    assert_eq!(m.suggested, MAX_SUGGESTED_LINES);
+    let with = m
+        .report
+        .iter()
+        .filter(|r| r.detail.contains("did you mean"))
+        .count();
+    assert!(with <= MAX_SUGGESTED_LINES, "{with} lines got suggestions");
+    // The rest are still reported, in the same words less the suggestions.
+    assert!(
+        m.report
+            .iter()
+            .any(|r| r.detail == "unknown Stormcast Eternals unit 'Liberatorss'")
+    );
+    for i in 0..MAX_LIST_ENTRIES {
+        l.units.push(unit(5000 + i, "Liberators", None));
+    }
+    let err = check_size(&l).unwrap_err();
+    assert!(err.message.contains("at most 1000"), "{}", err.message);
+}

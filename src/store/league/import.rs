@@ -4,14 +4,15 @@
 //! columns that name a row, the unit and reward ids inside logged changes, and the units and
 //! rosters a battle kept for undo names.
 
-use super::tables::{Kind, TABLES, Table, table};
+use super::tables::{Kind, TABLES, Table};
+use super::words;
 use super::{League, Rows};
 use crate::error::refusal;
 use crate::rules::{Change, Ids};
 use crate::store::{Tx, battle_before};
 use anyhow::{Context, Result};
 use rusqlite::types::Value as Sql;
-use rusqlite::{ErrorCode, OptionalExtension, params_from_iter};
+use rusqlite::{ErrorCode, params_from_iter};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -41,18 +42,39 @@ struct Moves {
     by: i64,
 }
 
-/// The moves of every keyed table, by table name.
-struct Renumbering(HashMap<&'static str, Moves>);
+/// The moves of every keyed table, by table name, and (when battles move) each change set's
+/// battle, whose number its words are rewritten to.
+struct Renumbering {
+    tables: HashMap<&'static str, Moves>,
+    set_battles: HashMap<i64, i64>,
+}
 
 impl Renumbering {
     /// The new id of `old`, a row of `table` in the file; `None` if the file has no such row.
     fn get(&self, table: &str, old: i64) -> Option<i64> {
-        let moves = self.0.get(table)?;
+        let moves = self.tables.get(table)?;
         moves.ids.contains(&old).then_some(old + moves.by)
     }
 
+    /// A summary's or a description's words with the ids they name moved: the set's battle
+    /// (`battle`: old and new), an undone set and units' labels.
+    fn words(&self, text: &str, battle: Option<(i64, i64)>) -> String {
+        let text = match battle {
+            Some((old, new)) => words::renamed_battle(text, old, new),
+            None => text.to_string(),
+        };
+        if !self.moves("change_sets") && !self.moves("units") {
+            return text;
+        }
+        words::renamed_ids(
+            &text,
+            |old| self.get("change_sets", old),
+            |old| self.get("units", old),
+        )
+    }
+
     fn moves(&self, table: &str) -> bool {
-        self.0.get(table).is_some_and(|m| m.by != 0)
+        self.tables.get(table).is_some_and(|m| m.by != 0)
     }
 }
 
@@ -67,11 +89,11 @@ impl Ids for Renumbering {
 
 /// Writes every row of `league` in `tx`; the caller commits or, on a refusal, rolls back.
 pub fn import(tx: &Tx, league: &League) -> Result<Imported> {
-    for (name, rows) in &league.tables {
-        check_shape(name, rows)?;
+    super::check::check(tx, league)?;
+    let mut renumbering = renumbering(tx, league)?;
+    if renumbering.moves("battles") {
+        renumbering.set_battles = words::set_battles(league)?;
     }
-    let renumbering = renumbering(tx, league)?;
-    check_names_free(tx, league)?;
     // Rows refer to rows written after them (an undone set names the set that undid it): the
     // references are checked once every row is in, when the transaction commits.
     tx.pragma_update(None, "defer_foreign_keys", "ON")?;
@@ -97,28 +119,8 @@ pub fn import(tx: &Tx, league: &League) -> Result<Imported> {
     Ok(Imported {
         campaigns,
         rows: written,
-        renumbered: renumbering.0.values().any(|m| m.by != 0),
+        renumbered: renumbering.tables.values().any(|m| m.by != 0),
     })
-}
-
-/// Refuses a table or column this ptg does not know, and a row of the wrong length.
-fn check_shape(name: &str, rows: &Rows) -> Result<()> {
-    let known = table(name).ok_or_else(|| {
-        refusal(format!(
-            "the file has a table '{name}' this ptg does not know; it was written by another ptg, update ptg to import it"
-        ))
-    })?;
-    for column in &rows.columns {
-        if known.kind(column).is_none() {
-            return Err(refusal(format!(
-                "the file's table '{name}' has a column '{column}' this ptg does not know; update ptg to import it"
-            )));
-        }
-    }
-    if known.keyed() && !rows.columns.iter().any(|c| c == "id") {
-        return Err(refusal(format!("the file's table '{name}' has no 'id' column")));
-    }
-    Ok(())
 }
 
 /// Each keyed table's ids in the file, and how far they move: not at all when the database's
@@ -151,30 +153,10 @@ fn renumbering(tx: &Tx, league: &League) -> Result<Renumbering> {
         let by = if highest < lowest { 0 } else { highest - lowest + 1 };
         all.insert(table.name, Moves { ids, by });
     }
-    Ok(Renumbering(all))
-}
-
-/// Refuses a live campaign whose name a live campaign of the database already has.
-fn check_names_free(tx: &Tx, league: &League) -> Result<()> {
-    for (_, name, deleted) in file_campaigns(league)? {
-        if deleted {
-            continue;
-        }
-        let taken: Option<i64> = tx
-            .query_row(
-                "SELECT id FROM campaigns WHERE name = ?1 AND deleted = 0",
-                [&name],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if let Some(id) = taken {
-            return Err(refusal(format!(
-                "this database already has a campaign called '{name}' (id {id}); rename that one first \
-                 (`ptg campaign rename`), or import into another database with --db"
-            )));
-        }
-    }
-    Ok(())
+    Ok(Renumbering {
+        tables: all,
+        set_battles: HashMap::new(),
+    })
 }
 
 /// The file's campaigns: id, name and whether deleted.
@@ -211,7 +193,21 @@ fn insert_rows(tx: &Tx, table: &Table, rows: &Rows, renumbering: &Renumbering) -
         let row = row?;
         let at = || format!("row {} of table '{}'", i + 1, table.name);
         let mut values = Vec::with_capacity(row.len());
+        let battle = row_battle(table.name, &rows.columns, &row, renumbering);
         for ((column, kind), value) in rows.columns.iter().zip(&kinds).zip(&row) {
+            let renamed;
+            let value = match (battle, value) {
+                _ if !["summary", "description", "payload"].contains(&column.as_str()) => value,
+                (battle, Value::String(text)) if column != "payload" => {
+                    renamed = Value::String(renumbering.words(text, battle));
+                    &renamed
+                }
+                (Some((old, new)), _) => {
+                    renamed = words::renamed_in_json(value, old, new);
+                    &renamed
+                }
+                (None, _) => value,
+            };
             let sql = to_sql(table.name, *kind, value, renumbering)
                 .with_context(|| format!("{}, column '{column}'", at()))?;
             values.push(sql);
@@ -226,6 +222,23 @@ fn insert_rows(tx: &Tx, table: &Table, rows: &Rows, renumbering: &Renumbering) -
             })?;
     }
     Ok(())
+}
+
+/// The battle (old and new id) whose number a row's words are rewritten to: a change set's own
+/// battle, or a change's set's; only when battles move.
+fn row_battle(
+    table: &str,
+    columns: &[String],
+    row: &[Value],
+    renumbering: &Renumbering,
+) -> Option<(i64, i64)> {
+    let value = |c: &str| columns.iter().position(|x| x == c).and_then(|i| row[i].as_i64());
+    let old = match table {
+        "change_sets" => value("battle_id")?,
+        "changes" => *renumbering.set_battles.get(&value("change_set_id")?)?,
+        _ => return None,
+    };
+    Some((old, renumbering.get("battles", old)?))
 }
 
 /// A value of the file as the database stores it, renumbered.

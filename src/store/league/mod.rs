@@ -4,10 +4,14 @@
 //! so the change log, the dice log and undo work as before; `import` gives the rows new ids
 //! when the database already has rows of its own.
 
+mod check;
+mod domains;
 mod export;
 mod import;
 mod tables;
+mod words;
 
+pub use domains::escaped;
 pub use export::{Exported, export};
 pub use import::{Imported, import};
 
