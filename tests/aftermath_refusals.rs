@@ -9,23 +9,6 @@ use serde_json::Value;
 
 const LORD: &str = "Lord-Vigilant on Gryph-stalker";
 
-/// A campaign with two rosters of a warlord and three units each:
-/// Hammers of Dawn: Lord-Vigilant on Gryph-stalker (120), Liberators (90, 5 models),
-/// Knight-Arcanum (120, 1 model), Vindictors (90, 5 models) = 420 points.
-/// Rat Tide: Grey Seer (110), Clanrats (150), Stormvermin (110), Warlock Engineer (100).
-fn rosters() -> Ptg {
-    let p = Ptg::ashen_vale();
-    p.new_hammers();
-    p.new_rats();
-    for w in ["Liberators", "Knight-Arcanum", "Vindictors"] {
-        p.ok(&["roster", "add", HAMMERS, w]);
-    }
-    for w in ["Clanrats", "Stormvermin", "Warlock Engineer"] {
-        p.ok(&["roster", "add", RATS, w]);
-    }
-    p
-}
-
 /// Plans battle 1 of `points` on The Ruined Settlement, with both whole rosters as armies.
 /// Both generals start with 5 renown, so the roll-off for territories, once both armies are
 /// in, is scripted (6 v 1).
@@ -77,7 +60,7 @@ fn fight(p: &Ptg) {
 
 /// The rosters with battle 1 of 1000 points planned (`plan`).
 static ARMIES_1000: Fixture = Fixture::new(|| {
-    let p = rosters();
+    let p = Ptg::four_units_each();
     plan(&p, "1000");
     p
 });
@@ -93,7 +76,7 @@ static FOUGHT_1000: Fixture = Fixture::new(|| {
 /// Battle 1 of 2500 points fought (`fight`). Hammers' glory: fought 150 + major victory 50 +
 /// general alive 20 = 220 (ascension.toml band 2251+).
 static FOUGHT_2500: Fixture = Fixture::new(|| {
-    let p = rosters();
+    let p = Ptg::four_units_each();
     plan(&p, "2500");
     fight(&p);
     p

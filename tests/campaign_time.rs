@@ -8,21 +8,6 @@ use serde_json::Value;
 
 const LORD: &str = "Lord-Vigilant on Gryph-stalker";
 
-/// Hammers of Dawn (Lord-Vigilant, Liberators, Knight-Arcanum, Vindictors) and Rat Tide
-/// (Grey Seer, Clanrats, Stormvermin, Warlock Engineer) in Ashen Vale.
-fn rosters() -> Ptg {
-    let p = Ptg::ashen_vale();
-    p.new_hammers();
-    p.new_rats();
-    for w in ["Liberators", "Knight-Arcanum", "Vindictors"] {
-        p.ok(&["roster", "add", HAMMERS, w]);
-    }
-    for w in ["Clanrats", "Stormvermin", "Warlock Engineer"] {
-        p.ok(&["roster", "add", RATS, w]);
-    }
-    p
-}
-
 /// Plans battle `n` (1000 points, The Ruined Settlement) with both whole rosters as armies; the
 /// roll-off for roles scripted 6 v 1 while the generals' renown is equal.
 fn plan(p: &Ptg, n: &str) {
@@ -72,7 +57,7 @@ fn fight(p: &Ptg, n: &str) {
 }
 
 static FOUGHT: Fixture = Fixture::new(|| {
-    let p = rosters();
+    let p = Ptg::four_units_each();
     plan(&p, "1");
     fight(&p, "1");
     p
@@ -136,7 +121,7 @@ fn a_quest_started_after_the_result_counts_from_the_next_battle() {
 
 #[test]
 fn aftermaths_run_in_the_order_the_battles_were_fought() {
-    let p = rosters();
+    let p = Ptg::four_units_each();
     plan(&p, "1");
     plan(&p, "2");
     // Battle 2 is fought first, then battle 1.
@@ -204,7 +189,7 @@ fn army(p: &Ptg, n: &str) {
 
 #[test]
 fn a_major_victory_gives_one_triumph_to_the_next_battle_fought() {
-    let p = rosters();
+    let p = Ptg::four_units_each();
     p.ok(&["campaign", "set", common::ASHEN_VALE, "--option", "triumphs"]);
     plan(&p, "1");
     p.plan_battle("1000", "The Ruined Settlement");
@@ -240,7 +225,7 @@ fn a_major_victory_gives_one_triumph_to_the_next_battle_fought() {
 
 #[test]
 fn the_previous_battle_is_the_one_fought_last_not_the_highest_numbered() {
-    let p = rosters();
+    let p = Ptg::four_units_each();
     p.ok(&["campaign", "set", common::ASHEN_VALE, "--option", "triumphs"]);
     plan(&p, "1");
     plan(&p, "2");
@@ -258,7 +243,7 @@ fn the_previous_battle_is_the_one_fought_last_not_the_highest_numbered() {
 
 #[test]
 fn roles_follow_the_generals_renown_when_the_battle_is_fought() {
-    let p = rosters();
+    let p = Ptg::four_units_each();
     plan(&p, "1");
     // Battle 2's armies are recorded with the generals level (5 v 5): the roll-off, 6 v 1,
     // goes to the Hammers.

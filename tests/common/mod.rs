@@ -346,6 +346,23 @@ impl Ptg {
         ]);
     }
 
+    /// A campaign with two rosters of a warlord and three units each:
+    /// Hammers of Dawn: Lord-Vigilant on Gryph-stalker (120), Liberators (90, 5 models),
+    /// Knight-Arcanum (120, 1 model), Vindictors (90, 5 models) = 420 points.
+    /// Rat Tide: Grey Seer (110), Clanrats (150), Stormvermin (110), Warlock Engineer (100).
+    pub fn four_units_each() -> Ptg {
+        let p = Ptg::ashen_vale();
+        p.new_hammers();
+        p.new_rats();
+        for w in ["Liberators", "Knight-Arcanum", "Vindictors"] {
+            p.ok(&["roster", "add", HAMMERS, w]);
+        }
+        for w in ["Clanrats", "Stormvermin", "Warlock Engineer"] {
+            p.ok(&["roster", "add", RATS, w]);
+        }
+        p
+    }
+
     pub fn new_rats(&self) {
         self.ok(&roster_new(
             RATS,

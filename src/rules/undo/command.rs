@@ -250,11 +250,17 @@ pub fn rosters_changed(set: &LoggedSet) -> Vec<i64> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::rules::log::LoggedChange;
 
-    fn set(id: i64, command: Command, roster: Option<i64>, battle: Option<i64>) -> LoggedSet {
+    /// A logged set of `command` (also for `undone_by`'s tests).
+    pub(in crate::rules::undo) fn set(
+        id: i64,
+        command: Command,
+        roster: Option<i64>,
+        battle: Option<i64>,
+    ) -> LoggedSet {
         LoggedSet {
             id,
             campaign_id: Some(1),
@@ -271,7 +277,8 @@ mod tests {
         }
     }
 
-    fn change(unit: i64, kind: &str) -> LoggedChange {
+    /// A logged change of `kind` to `unit` of roster 1.
+    pub(in crate::rules::undo) fn change(unit: i64, kind: &str) -> LoggedChange {
         LoggedChange {
             id: unit,
             roster_id: Some(1),

@@ -87,35 +87,7 @@ pub fn check_player_may_undo(set: &LoggedSet) -> Result<(), RuleError> {
 mod tests {
     use super::*;
     use crate::rules::log::LoggedChange;
-
-    fn set(id: i64, command: Command, roster: Option<i64>, battle: Option<i64>) -> LoggedSet {
-        LoggedSet {
-            id,
-            campaign_id: Some(1),
-            roster_id: roster,
-            roster: None,
-            campaign: None,
-            battle_id: battle,
-            command: command.as_str().into(),
-            summary: format!("#{id}"),
-            created_at: String::new(),
-            undoes: None,
-            undone_by: None,
-            changes: Vec::new(),
-        }
-    }
-
-    fn change(unit: i64, kind: &str) -> LoggedChange {
-        LoggedChange {
-            id: unit,
-            roster_id: Some(1),
-            unit_id: Some(unit),
-            kind: kind.into(),
-            description: String::new(),
-            roll_id: None,
-            change: None,
-        }
-    }
+    use crate::rules::undo::command::tests::{change, set};
 
     #[test]
     fn a_player_undoes_only_their_own_commands_on_their_own_roster() {
