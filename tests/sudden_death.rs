@@ -418,3 +418,28 @@ fn a_campaign_without_options_records_a_plain_result_as_before() {
         "{shown}"
     );
 }
+
+/// Issue #31, item 10: Endure is judged at the end of the sixth battle round, and Ascension's
+/// battles have five: the pick stands, with a note to the players and in the history.
+#[test]
+fn picking_endure_says_these_battles_have_no_sixth_round() {
+    let p = ARMIES.copy();
+    let out = p.ok(&["battle", "sudden-death", "1", HAMMERS, "Endure"]);
+    assert!(
+        out.contains("note: Endure is judged at the end of battle round 6, and these battles have 5"),
+        "{out}"
+    );
+    assert!(p.ok(&["history"]).contains("(note: Endure is judged"));
+    // Seize Ground (the fourth round) needs no note.
+    let p = ARMIES.copy();
+    let out = p.ok(&[
+        "battle",
+        "sudden-death",
+        "1",
+        HAMMERS,
+        "Seize Ground",
+        "--terrain",
+        "the ruined tower",
+    ]);
+    assert!(!out.contains("note:"), "{out}");
+}

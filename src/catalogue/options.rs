@@ -205,6 +205,9 @@ pub struct Objective {
     pub summary: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<Target>,
+    /// The battle round at whose end it is judged, when it names one (Endure: the sixth).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
 }
 
 /// What an objective needs picked.

@@ -29,6 +29,9 @@ pub struct Shown<'a> {
     pub standing: Option<rules::Standing>,
     /// Each recorded army's allegiance, in campaigns playing with allies (option `allies`).
     pub allegiances: Vec<Allegiance>,
+    /// What the players should know about what the command just did (an objective judged in
+    /// a battle round these battles never reach).
+    pub notes: Vec<String>,
     /// Both generals' renown as they stand, once both armies are in and until the result:
     /// what decides roles.
     pub generals_renown: Option<[u32; 2]>,
@@ -97,6 +100,7 @@ pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Rol
             .and_then(|r| cat.realm(r).ok())
             .map(|r| r.summary.clone()),
         standing: battle.standing(pack, &rosters),
+        notes: Vec::new(),
         generals_renown,
         battle,
         rosters,

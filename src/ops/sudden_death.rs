@@ -8,7 +8,7 @@ use crate::catalogue::options::Objective;
 use crate::error::{Result, refusal};
 use crate::ids::RosterId;
 use crate::rules::battle::PickRequest;
-use crate::rules::battle::sudden_death::sudden_death_option;
+use crate::rules::battle::sudden_death::{round_warning, sudden_death_option};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
 use crate::store::{Campaign, Store, battles, log_set, rosters};
@@ -39,11 +39,18 @@ pub fn pick<'a>(
             .and_then(|id| sides.iter().find_map(|s| s.unit(id)))
             .map(|u| u.label())
             .or_else(|| row.target_text.clone());
+        let warning = table
+            .objective(&row.objective)
+            .and_then(|o| round_warning(o, pack.army.battle_rounds));
         let summary = format!(
-            "Battle {battle_id}: {} picks the sudden death objective {}{}",
+            "Battle {battle_id}: {} picks the sudden death objective {}{}{}",
             r.name,
             row.objective,
-            target.map(|t| format!(" ({t})")).unwrap_or_default()
+            target.map(|t| format!(" ({t})")).unwrap_or_default(),
+            warning
+                .as_ref()
+                .map(|w| format!(" (note: {w})"))
+                .unwrap_or_default()
         );
         let (set_id, _) = log_set(
             tx,
@@ -55,7 +62,9 @@ pub fn pick<'a>(
             &[],
         )?;
         battles::record_sudden_death(tx, battle_id, r.id, set_id, &row)?;
-        shown(cat, tx, battle_id, Vec::new())
+        let mut shown = shown(cat, tx, battle_id, Vec::new())?;
+        shown.notes.extend(warning);
+        Ok(shown)
     })
 }
 

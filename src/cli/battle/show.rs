@@ -65,6 +65,9 @@ struct BattleView<'a> {
     /// Both generals' renown as they stand (what decides roles until the result).
     #[serde(skip_serializing_if = "Option::is_none")]
     generals_renown: Option<[u32; 2]>,
+    /// What the command that shows it wants the players to know.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
 }
 
 /// The battle as `--json` shows it, and the server's API gives it.
@@ -80,6 +83,7 @@ pub fn view(shown: &Shown) -> Result<serde_json::Value> {
         rolls: &shown.rolls,
         allegiances: &shown.allegiances,
         generals_renown: shown.generals_renown,
+        notes: &shown.notes,
     })?)
 }
 
@@ -111,6 +115,9 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
         return json(&view(shown)?);
     }
     print_rolls(rolls)?;
+    for note in &shown.notes {
+        line(format!("note: {note}"))?;
+    }
     let labels: HashMap<i64, String> = shown
         .rosters
         .iter()

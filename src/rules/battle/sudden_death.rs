@@ -495,5 +495,16 @@ impl Battle {
     }
 }
 
+/// What to tell the players when `objective` is judged at the end of a battle round their
+/// battles never reach (the 1st-edition sheet's Endure names the sixth; Ascension battles have
+/// five): the pick stands, and the club decides how it reads it (`docs/RULES.md`).
+pub fn round_warning(objective: &Objective, battle_rounds: u32) -> Option<String> {
+    let round = objective.round.filter(|r| *r > battle_rounds)?;
+    Some(format!(
+        "{} is judged at the end of battle round {round}, and these battles have {battle_rounds}; agree before the battle how your club reads it (e.g. at the end of the battle)",
+        objective.name
+    ))
+}
+
 #[cfg(test)]
 mod tests;
