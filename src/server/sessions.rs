@@ -60,6 +60,17 @@ fn guarded(mut response: Response) -> Response {
     response
 }
 
+/// The page for a link whose invite is unknown or revoked (401).
+fn unknown_invite() -> Response {
+    guarded(refused(
+        Failure::new(
+            StatusCode::UNAUTHORIZED,
+            "this invite is unknown or was revoked; ask the organiser for a new link",
+        ),
+        "/",
+    ))
+}
+
 /// `GET /invite/{token}`: whose invite it is, and the button that signs this browser in.
 async fn confirm(State(server): State<Shared>, Path(token): Path<String>, headers: HeaderMap) -> Response {
     let lookup = token.clone();
@@ -68,15 +79,7 @@ async fn confirm(State(server): State<Shared>, Path(token): Path<String>, header
         .await;
     let invite = match found {
         Ok(Some(invite)) => invite,
-        Ok(None) => {
-            return guarded(refused(
-                Failure::new(
-                    StatusCode::UNAUTHORIZED,
-                    "this invite is unknown or was revoked; ask the organiser for a new link",
-                ),
-                "/",
-            ));
-        }
+        Ok(None) => return unknown_invite(),
         Err(f) => return guarded(refused(f, "/")),
     };
     let nonce = match ops::invite::new_token() {
@@ -149,15 +152,7 @@ async fn sign_in(
         .await;
     let session = match made {
         Ok(Some(session)) => session,
-        Ok(None) => {
-            return guarded(refused(
-                Failure::new(
-                    StatusCode::UNAUTHORIZED,
-                    "this invite is unknown or was revoked; ask the organiser for a new link",
-                ),
-                "/",
-            ));
-        }
+        Ok(None) => return unknown_invite(),
         Err(f) => return guarded(refused(f, "/")),
     };
     let who = session.principal;

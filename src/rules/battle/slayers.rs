@@ -1,15 +1,38 @@
-//! `battle result --slew-hero-or-monster`: a unit slew an enemy HERO or MONSTER only if one
-//! of the opponent's army fell (issue #31, item 6).
+//! Who was slain in a battle's result (issue #31): `--slew-hero-or-monster` needs an enemy
+//! HERO or MONSTER to have fallen, and an achieved Assassinate or Blunt slays its target.
 
-use super::state::{ArmyUnit, Side};
+use super::state::{ArmyUnit, Battle, SideResult};
 use crate::rules::model::Roster;
 use crate::rules::{RuleError, refuse};
 
-/// A unit marked as having slain an enemy HERO or MONSTER needs one to have been slain: a
-/// HERO or MONSTER of the opponent's army destroyed, or its general slain. Refused otherwise,
-/// naming what the opponent's army held (Rise of a Champion would complete on it).
+/// For each side (`rosters` in the battle's order, with the units `lost` and whether each
+/// general was `slain`): a unit marked in `slew` as having slain an enemy HERO or MONSTER
+/// needs one to have been slain, a HERO or MONSTER of the opponent's army destroyed or its
+/// general slain. Refused otherwise, naming what the opponent's army held (Rise of a Champion
+/// would complete on it).
 pub(super) fn check_slayers(
-    enemy_side: &Side,
+    battle: &Battle,
+    rosters: [&Roster; 2],
+    lost: &[Vec<i64>; 2],
+    slain: [bool; 2],
+    slew: &[Vec<i64>; 2],
+) -> Result<(), RuleError> {
+    for i in 0..2 {
+        let j = 1 - i;
+        check_side(
+            &battle.sides[j].army,
+            rosters[j],
+            &lost[j],
+            slain[j],
+            rosters[i],
+            &slew[i],
+        )?;
+    }
+    Ok(())
+}
+
+fn check_side(
+    enemy_army: &[ArmyUnit],
     enemy: &Roster,
     enemy_lost: &[i64],
     enemy_general_slain: bool,
@@ -19,8 +42,7 @@ pub(super) fn check_slayers(
     let Some(&slayer) = slayers.first() else {
         return Ok(());
     };
-    let big: Vec<(&ArmyUnit, &crate::rules::model::Unit)> = enemy_side
-        .army
+    let big: Vec<(&ArmyUnit, &crate::rules::model::Unit)> = enemy_army
         .iter()
         .filter_map(|a| enemy.unit(a.unit_id).map(|u| (a, u)))
         .filter(|(_, u)| u.has_keyword("HERO") || u.has_keyword("MONSTER"))
@@ -46,4 +68,26 @@ pub(super) fn check_slayers(
             enemy.name
         ),
     )
+}
+
+/// An achieved objective whose target is a unit (Assassinate, Blunt: "slay the unit they
+/// pick") means that unit was slain: destroyed on its side's result, and that side's
+/// general slain when it was the general, whatever else the report says of it.
+pub(super) fn slay_target(battle: &Battle, picker: usize, target_side: &mut SideResult) {
+    let Some(target) = battle.sides[picker]
+        .sudden_death
+        .as_ref()
+        .and_then(|r| r.target_unit)
+    else {
+        return;
+    };
+    let Some(unit) = battle.sides[1 - picker].army.iter().find(|u| u.unit_id == target) else {
+        return;
+    };
+    if !target_side.destroyed.contains(&target) {
+        target_side.destroyed.push(target);
+    }
+    if unit.general {
+        target_side.general_slain = true;
+    }
 }

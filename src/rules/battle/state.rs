@@ -477,16 +477,7 @@ impl Battle {
                 lost[i].push(general.unit_id);
             }
         }
-        for i in 0..2 {
-            super::slayers::check_slayers(
-                &self.sides[1 - i],
-                rosters[1 - i],
-                &lost[1 - i],
-                slain[1 - i],
-                rosters[i],
-                &slew[i],
-            )?;
-        }
+        super::slayers::check_slayers(self, rosters, &lost, slain, &slew)?;
         let reports = [0, 1].map(|i| SideReport {
             roster: &rosters[i].name,
             army_units: armies[i].len(),

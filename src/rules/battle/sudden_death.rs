@@ -379,28 +379,6 @@ impl Battle {
         Ok(id)
     }
 
-    /// An achieved objective whose target is a unit (Assassinate, Blunt: "slay the unit they
-    /// pick") means that unit was slain: destroyed on its side's result, and that side's
-    /// general slain when it was the general, whatever else the report says of it.
-    fn slay_target(&self, picker: usize, target_side: &mut SideResult) {
-        let Some(target) = self.sides[picker]
-            .sudden_death
-            .as_ref()
-            .and_then(|r| r.target_unit)
-        else {
-            return;
-        };
-        let Some(unit) = self.sides[1 - picker].army.iter().find(|u| u.unit_id == target) else {
-            return;
-        };
-        if !target_side.destroyed.contains(&target) {
-            target_side.destroyed.push(target);
-        }
-        if unit.general {
-            target_side.general_slain = true;
-        }
-    }
-
     /// Both sides' results as `plan_result` works them out, then, when the report says so,
     /// decided by sudden death or by casualties instead, with each side's record of how.
     /// Without either, exactly `plan_result` (a campaign without the option is unchanged).
@@ -447,7 +425,7 @@ impl Battle {
             let won = parse_result(&option.achieved)?;
             results[i].result = won;
             results[1 - i].result = won.opposite();
-            self.slay_target(i, &mut results[1 - i]);
+            super::slayers::slay_target(self, i, &mut results[1 - i]);
             let decision = models.map(|m| Decision {
                 by: DecidedBy::SuddenDeath,
                 models_set_up: Some(m),

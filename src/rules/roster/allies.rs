@@ -161,8 +161,8 @@ pub fn check_ally_share(
         "allies",
         format!(
             "{what} would hold {} in {units}; at most 1 unit in every {one_in} may be an ally ({} need at least {} units); {fix}",
-            plural(allies, "allied unit", "allied units"),
-            plural(allies, "ally", "allies"),
+            crate::names::counted(allies, "allied unit", "allied units"),
+            crate::names::counted(allies, "ally", "allies"),
             allies.saturating_mul(one_in_n)
         ),
     )
@@ -185,8 +185,3 @@ pub fn check_not_ally(unit: &Unit, what: &str) -> Result<(), RuleError> {
 
 #[cfg(test)]
 mod tests;
-
-/// "1 allied unit", "5 allied units".
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
