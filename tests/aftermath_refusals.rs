@@ -416,3 +416,69 @@ fn the_dice_log_lists_the_typed_aftermath_rolls_in_order() {
     let ids: Vec<u64> = aftermath.iter().map(|r| r["id"].as_u64().unwrap()).collect();
     assert!(ids.windows(2).all(|w| w[0] < w[1]), "ids out of order: {ids:?}");
 }
+
+/// Issue #31, item 10: "retire any number of units". ptg keeps the warlord unless the campaign
+/// turns on the club option `retire-warlord`; with it, the player names the HERO who leads
+/// the roster from then on, and it must meet the warlord rules (Knight-Arcanum: a single-model,
+/// non-UNIQUE HERO of 120 points). Undo brings the old warlord back to lead.
+#[test]
+fn the_warlord_retires_only_under_the_club_option_and_hands_the_roster_on() {
+    let p = FOUGHT_1000.copy();
+    // 3 survivors' D3s, then the favoured warriors' D6.
+    let retire_lord = |rest: &[&'static str]| {
+        let mut args = aftermath(HAMMERS, "Liberators", &["--retire", LORD]);
+        args.extend_from_slice(rest);
+        args.extend_from_slice(&["--dice", "2,2,2,3"]);
+        args
+    };
+    p.refused(
+        &retire_lord(&[]),
+        "Lord-Vigilant on Gryph-stalker (#1) is the warlord, who leads the roster and cannot be retired; leave it out of --retire (or the organiser turns on the club option: `ptg campaign set CAMPAIGN --option retire-warlord`)",
+    );
+    p.ok(&[
+        "campaign",
+        "set",
+        common::ASHEN_VALE,
+        "--option",
+        "retire-warlord",
+    ]);
+    p.refused(
+        &retire_lord(&[]),
+        "retiring Lord-Vigilant on Gryph-stalker (#1) leaves the roster without a warlord; name who leads the roster from now on with --warlord UNIT: Knight-Arcanum (#4)",
+    );
+    p.refused(
+        &retire_lord(&["--warlord", "Liberators"]),
+        "Liberators is not a HERO",
+    );
+    p.refused(
+        &aftermath(HAMMERS, "Liberators", &["--warlord", "Knight-Arcanum", "--dice", "2,2,2,3"]),
+        "--warlord names who leads the roster when its warlord retires, and Lord-Vigilant on Gryph-stalker (#1) is not retiring",
+    );
+
+    let before = roster(&p, HAMMERS);
+    let out = p.ok(&retire_lord(&["--warlord", "Knight-Arcanum"]));
+    assert!(
+        out.contains("leads the roster as its warlord from now on"),
+        "{out}"
+    );
+    let r = roster(&p, HAMMERS);
+    let lord = named(&r["units"], "warscroll", LORD);
+    let knight = named(&r["units"], "warscroll", "Knight-Arcanum");
+    assert_eq!(
+        (lord["retired"].clone(), lord["warlord"].clone()),
+        (true.into(), false.into())
+    );
+    assert_eq!(knight["warlord"], true);
+    assert!(p.ok(&["audit"]).contains("no findings"), "audit is clean");
+
+    p.ok(&["undo", "--roster", HAMMERS]);
+    assert_eq!(
+        roster(&p, HAMMERS),
+        before,
+        "undo leads with the old warlord again"
+    );
+    assert!(
+        p.ok(&["audit"]).contains("no findings"),
+        "audit is clean after undo"
+    );
+}

@@ -443,3 +443,23 @@ fn picking_endure_says_these_battles_have_no_sixth_round() {
     ]);
     assert!(!out.contains("note:"), "{out}");
 }
+
+/// Issue #31, item 10: a club that reads Endure as "at the end of the battle" says so with the
+/// option `endure-at-end`, and the note says how this campaign judges it.
+#[test]
+fn with_endure_at_end_the_note_says_it_is_judged_at_the_end_of_the_battle() {
+    let p = ARMIES.copy();
+    p.ok(&["campaign", "set", ASHEN_VALE, "--option", "endure-at-end"]);
+    let out = p.ok(&["battle", "sudden-death", "1", HAMMERS, "Endure"]);
+    assert!(
+        out.contains(
+            "note: Endure is judged at the end of the battle (battle round 5), not of battle round 6: this campaign's option endure-at-end"
+        ),
+        "{out}"
+    );
+    // The option needs sudden death, so a campaign cannot keep it alone.
+    p.refused(
+        &["campaign", "set", ASHEN_VALE, "--option", "sudden-death=off"],
+        "needs the option 'sudden-death'",
+    );
+}

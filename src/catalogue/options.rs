@@ -22,7 +22,16 @@ pub struct PackOptions {
     pub sudden_death: Option<SuddenDeathOption>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allies: Option<AlliesOption>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retire_warlord: Option<ClubChoice>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub endure_at_end: Option<ClubChoice>,
 }
+
+/// An option that only settles how a club reads a rule (`docs/RULES.md`): no numbers of its own.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClubChoice {}
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -87,6 +96,9 @@ impl PackOptions {
         }
         if self.allies.as_ref().is_some_and(|a| a.one_in < 2) {
             out.push("options.allies.one_in: must be 2 or more".into());
+        }
+        if self.endure_at_end.is_some() && self.sudden_death.is_none() {
+            out.push("options.endure_at_end: needs options.sudden_death".into());
         }
         if self.favour.is_some() && self.realms.is_none() {
             out.push("options.favour: needs options.realms (favour is won in a realm)".into());

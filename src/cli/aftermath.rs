@@ -41,6 +41,10 @@ pub struct AftermathArgs {
     /// Retire units from the Order of Battle.
     #[arg(long, value_name = "UNIT", num_args = 1..)]
     retire: Vec<String>,
+    /// The HERO who leads the roster when `--retire` names the warlord (club option
+    /// `retire-warlord`).
+    #[arg(long, value_name = "UNIT")]
+    warlord: Option<String>,
     /// complete, abandon (give up) or keep the current quest; by default it is completed
     /// when it can be.
     #[arg(long, value_name = "complete|abandon|keep")]
@@ -84,6 +88,7 @@ pub fn run(app: &mut App, args: AftermathArgs) -> Result<()> {
             .transpose()?,
         reinforce: args.reinforce,
         retire: args.retire,
+        warlord: args.warlord,
         quest: args.quest.unwrap_or_default(),
     };
     let done = ops::aftermath::run(cat, store, args.battle, roster, &choices, &mut dice, ask)?;

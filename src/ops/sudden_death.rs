@@ -41,7 +41,7 @@ pub fn pick<'a>(
             .or_else(|| row.target_text.clone());
         let warning = table
             .objective(&row.objective)
-            .and_then(|o| round_warning(o, pack.army.battle_rounds));
+            .and_then(|o| round_warning(o, pack.army.battle_rounds, r.options.endure_at_end));
         let summary = format!(
             "Battle {battle_id}: {} picks the sudden death objective {}{}{}",
             r.name,

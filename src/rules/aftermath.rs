@@ -9,6 +9,7 @@
 
 mod buy;
 mod favoured;
+mod succession;
 
 use super::change::NewUnit;
 use super::dice::{Dice, DiceExpr, Roller};
@@ -44,6 +45,8 @@ pub struct Choices {
     /// Units to reinforce (at most the battlepack's limit, 1); "new" names the unit just added.
     pub reinforce: Vec<String>,
     pub retire: Vec<String>,
+    /// Who leads the roster when the warlord is retired (club option `retire-warlord`).
+    pub warlord: Option<String>,
     pub quest: QuestChoice,
 }
 
@@ -242,6 +245,7 @@ struct Purchases {
     added: Option<NewUnit>,
     reinforced: Option<(UnitRef, u32, String)>,
     retired: Vec<i64>,
+    succession: Option<succession::Succession>,
 }
 
 impl Purchases {
@@ -266,6 +270,11 @@ impl Purchases {
                 unit: UnitRef::Existing(id),
             });
         }
+        out.extend(
+            self.succession
+                .into_iter()
+                .flat_map(succession::Succession::changes),
+        );
         out
     }
 }
@@ -376,9 +385,10 @@ fn plan_order_of_battle(
     let mut retired = Vec::new();
     for wanted in &choices.retire {
         let unit = roster.find_unit(wanted)?;
-        let why = if unit.warlord {
-            Some("is the warlord, who leads the roster and cannot be retired")
-        } else if unit.retired {
+        if unit.warlord {
+            succession::check_may_retire_warlord(roster, unit)?;
+        }
+        let why = if unit.retired {
             Some("is already retired")
         } else if matches!(reinforced, Some((UnitRef::Existing(id), _, _)) if id == unit.id) {
             Some("is being reinforced in this aftermath")
@@ -405,10 +415,13 @@ fn plan_order_of_battle(
         .chain(added.as_ref().map(|(n, _)| n.warscroll.as_str()))
         .collect();
     check_unlocks(faction, &before, &after)?;
+    let succession =
+        succession::plan_succession(pack, faction, roster, &retired, choices.warlord.as_deref())?;
     Ok(Purchases {
         added: added.map(|(n, _)| n),
         reinforced,
         retired,
+        succession,
     })
 }
 

@@ -23,6 +23,14 @@ pub struct CampaignOptions {
     pub sudden_death: bool,
     #[serde(default, skip_serializing_if = "is_false")]
     pub allies: bool,
+    /// Club choice: the warlord may be retired in an aftermath when the player names the HERO
+    /// who leads the roster from then on (`aftermath --retire W --warlord NEW`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub retire_warlord: bool,
+    /// Club choice: a sudden death objective judged at the end of a battle round these battles
+    /// never reach (Endure's sixth) is judged at the end of the battle instead.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub endure_at_end: bool,
     /// How the league table is sorted (`--standings`): a setting of the campaign, not a rule
     /// of play, kept here so `campaign set` and its undo carry it with the options.
     #[serde(default, skip_serializing_if = "is_default_rule")]
@@ -38,7 +46,15 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// The options' names as players type them, in the order they are shown.
-pub const NAMES: [&str; 5] = ["realms", "favour", "triumphs", "sudden-death", "allies"];
+pub const NAMES: [&str; 7] = [
+    "realms",
+    "favour",
+    "triumphs",
+    "sudden-death",
+    "allies",
+    "retire-warlord",
+    "endure-at-end",
+];
 
 impl CampaignOptions {
     /// No rule option on (the standings rule is a setting, not an option).
@@ -55,6 +71,8 @@ impl CampaignOptions {
             self.triumphs.clone(),
             on(self.sudden_death),
             on(self.allies),
+            on(self.retire_warlord),
+            on(self.endure_at_end),
         ]
         .into_iter()
         .zip(NAMES)
@@ -85,7 +103,9 @@ impl CampaignOptions {
                         .collect()
                 }),
                 "sudden-death" => pack.sudden_death.as_ref().map(|_| on_off()),
-                _ => pack.allies.as_ref().map(|_| on_off()),
+                "allies" => pack.allies.as_ref().map(|_| on_off()),
+                "retire-warlord" => pack.retire_warlord.as_ref().map(|_| on_off()),
+                _ => pack.endure_at_end.as_ref().map(|_| on_off()),
             };
             if let Some(values) = values {
                 out.push((name, values));
@@ -148,7 +168,9 @@ impl CampaignOptions {
                 "favour" => pack.favour.is_some(),
                 "triumphs" => pack.triumphs.is_some(),
                 "sudden-death" => pack.sudden_death.is_some(),
-                _ => pack.allies.is_some(),
+                "allies" => pack.allies.is_some(),
+                "retire-warlord" => pack.retire_warlord.is_some(),
+                _ => pack.endure_at_end.is_some(),
             };
             if !offered && !off {
                 return refuse(
@@ -178,6 +200,8 @@ impl CampaignOptions {
                 "favour" => out.favour = flag(value)?,
                 "sudden-death" => out.sudden_death = flag(value)?,
                 "allies" => out.allies = flag(value)?,
+                "retire-warlord" => out.retire_warlord = flag(value)?,
+                "endure-at-end" => out.endure_at_end = flag(value)?,
                 _ => out.triumphs = triumph_table(pack, value, off)?,
             }
         }
@@ -185,6 +209,12 @@ impl CampaignOptions {
             return refuse(
                 "campaign options",
                 "favour is won and lost in a realm, so it needs the option 'realms' too: add --option realms",
+            );
+        }
+        if out.endure_at_end && !out.sudden_death {
+            return refuse(
+                "campaign options",
+                "endure-at-end says when a sudden death objective is judged, so it needs the option 'sudden-death' too: add --option sudden-death",
             );
         }
         Ok(out)
@@ -232,8 +262,12 @@ mod tests {
         );
         for (name, values) in &offered {
             for v in values {
-                // favour needs realms, as the rule says.
-                let specs = vec!["realms=on".to_string(), format!("{name}={v}")];
+                // favour needs realms, as the rule says; endure-at-end needs sudden death.
+                let specs = vec![
+                    "realms=on".to_string(),
+                    "sudden-death=on".to_string(),
+                    format!("{name}={v}"),
+                ];
                 let set = CampaignOptions::default()
                     .with(&pack, "Ascension", &specs)
                     .unwrap();
@@ -259,10 +293,14 @@ mod tests {
 
     #[test]
     fn every_option_turns_on_from_one_list() {
-        let o = with(&["realms,favour,triumphs,sudden-death,allies"]).unwrap();
+        let o = with(&["realms,favour,triumphs,sudden-death,allies,retire-warlord,endure-at-end"]).unwrap();
         assert!(o.realms && o.favour && o.sudden_death && o.allies);
+        assert!(o.retire_warlord && o.endure_at_end);
         assert_eq!(o.triumphs.as_deref(), Some("1e"));
-        assert_eq!(o.words(), "realms, favour, triumphs (1e), sudden-death, allies");
+        assert_eq!(
+            o.words(),
+            "realms, favour, triumphs (1e), sudden-death, allies, retire-warlord, endure-at-end"
+        );
     }
 
     #[test]
@@ -293,6 +331,12 @@ mod tests {
                 .unwrap_err()
                 .message
                 .contains("needs the option 'realms'")
+        );
+        assert!(
+            with(&["endure-at-end"])
+                .unwrap_err()
+                .message
+                .contains("needs the option 'sudden-death'")
         );
         assert!(
             with(&["allies=maybe"])

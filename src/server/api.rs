@@ -83,6 +83,8 @@ struct AftermathBody {
     reinforce: Vec<String>,
     #[serde(default)]
     retire: Vec<String>,
+    /// Who leads the roster when `retire` names the warlord (option `retire-warlord`).
+    warlord: Option<String>,
     /// `auto` (default), `complete`, `abandon` or `keep`, as `ptg aftermath --quest`.
     quest: Option<String>,
     /// The dice rolled at the table, in the order the aftermath asks for them.
@@ -114,6 +116,7 @@ async fn aftermath(
                     .transpose()?,
                 reinforce: body.reinforce,
                 retire: body.retire,
+                warlord: body.warlord,
                 quest,
             };
             let mut typed;

@@ -189,6 +189,7 @@ async fn aftermath(
                 ally: None,
                 reinforce: list(text("reinforce")),
                 retire: all(&f, "retire").iter().flat_map(|r| list(r)).collect(),
+                warlord: some(text("warlord")),
                 quest,
             };
             let mut dice = dice_of(text("dice"))?;
@@ -279,6 +280,23 @@ pub fn aftermath_form(
                     label { input type="checkbox" name="retire" value=(u["id"].to_string()); " "
                         (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?")) } " "
                 }
+            }
+            @let heroes: Vec<&Value> = units
+                .iter()
+                .filter(|u| u["retired"] != true && u["warlord"] != true)
+                .filter(|u| u["keywords"].as_array().is_some_and(|k| k.iter().any(|k| k == "HERO")))
+                .collect();
+            @if !heroes.is_empty() {
+                p { label { "Who leads the roster if the warlord retires (club option retire-warlord) "
+                    select name="warlord" {
+                        option value="" { "-" }
+                        @for u in &heroes {
+                            option value=(u["id"].to_string()) {
+                                (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?"))
+                            }
+                        }
+                    }
+                } }
             }
             p { label { "Quest "
                 select name="quest" {

@@ -363,6 +363,7 @@ fn notable(c: &Change) -> bool {
             | Change::AddToTome { .. }
             | Change::TameManifestation { .. }
             | Change::Retire { .. }
+            | Change::LeadRoster { .. }
     )
 }
 

@@ -292,6 +292,18 @@ pub fn apply_changes(
                 unit_id,
                 "UPDATE units SET retired = 1 WHERE id = ?1 AND roster_id = ?2",
             )?,
+            Change::LeadRoster { .. } => update_unit(
+                tx,
+                rid,
+                unit_id,
+                "UPDATE units SET warlord = 1 WHERE id = ?1 AND roster_id = ?2",
+            )?,
+            Change::StepDown { .. } => update_unit(
+                tx,
+                rid,
+                unit_id,
+                "UPDATE units SET warlord = 0 WHERE id = ?1 AND roster_id = ?2",
+            )?,
             Change::CompleteSetup => {
                 tx.execute("UPDATE rosters SET setup_complete = 1 WHERE id = ?1", [rid])?;
             }

@@ -475,9 +475,16 @@ impl Battle {
 
 /// What to tell the players when `objective` is judged at the end of a battle round their
 /// battles never reach (the 1st-edition sheet's Endure names the sixth; Ascension battles have
-/// five): the pick stands, and the club decides how it reads it (`docs/RULES.md`).
-pub fn round_warning(objective: &Objective, battle_rounds: u32) -> Option<String> {
+/// five): the pick stands, and the club decides how it reads it (`docs/RULES.md`); with the
+/// campaign's option `endure-at-end` (`at_end`) it is judged at the end of the battle.
+pub fn round_warning(objective: &Objective, battle_rounds: u32, at_end: bool) -> Option<String> {
     let round = objective.round.filter(|r| *r > battle_rounds)?;
+    if at_end {
+        return Some(format!(
+            "{} is judged at the end of the battle (battle round {battle_rounds}), not of battle round {round}: this campaign's option endure-at-end",
+            objective.name
+        ));
+    }
     Some(format!(
         "{} is judged at the end of battle round {round}, and these battles have {battle_rounds}; agree before the battle how your club reads it (e.g. at the end of the battle)",
         objective.name

@@ -99,6 +99,8 @@ impl Roster {
                 (Change::GainFavour { amount, .. }, _) => self.favour = self.favour.saturating_add(*amount),
                 (Change::LoseFavour { amount, .. }, _) => self.favour = self.favour.saturating_sub(*amount),
                 (Change::Retire { .. }, Some(u)) => u.retired = true,
+                (Change::LeadRoster { .. }, Some(u)) => u.warlord = true,
+                (Change::StepDown { .. }, Some(u)) => u.warlord = false,
                 (Change::CompleteSetup, _) => self.setup_complete = true,
                 (Change::RenameRoster { to, .. }, _) => self.name = to.clone(),
                 (Change::DeleteRoster | Change::RestoreRoster, _) => {}

@@ -45,6 +45,8 @@ impl Change {
             } => format!("no favour lost ({reason})"),
             Change::LoseFavour { amount, reason, .. } => format!("-{amount} favour ({reason})"),
             Change::Retire { .. } => "retired from the Order of Battle".into(),
+            Change::LeadRoster { .. } => "leads the roster as its warlord from now on".into(),
+            Change::StepDown { .. } => "no longer the warlord".into(),
             Change::CompleteSetup => "first battle fought: set-up is over".into(),
             Change::RenameRoster { from, to } => format!("renamed from '{from}' to '{to}'"),
             Change::DeleteRoster => "roster deleted".into(),

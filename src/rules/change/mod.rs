@@ -155,6 +155,16 @@ pub enum Change {
     Retire {
         unit: UnitRef,
     },
+    /// The unit leads the roster as its warlord from now on (club option `retire-warlord`,
+    /// when the warlord retires); undone by `StepDown`.
+    LeadRoster {
+        unit: UnitRef,
+    },
+    /// The unit no longer leads the roster (the warlord retired under `retire-warlord`);
+    /// undone by `LeadRoster`.
+    StepDown {
+        unit: UnitRef,
+    },
     /// The roster has fought its first battle: set-up is over.
     CompleteSetup,
     /// The roster is called `to` from now on (`roster rename`); undone by the opposite rename.
@@ -273,6 +283,8 @@ macro_rules! about_a_unit {
             | Change::ChooseAbility { unit: $unit, .. }
             | Change::GiveEnhancement { unit: $unit, .. }
             | Change::Retire { unit: $unit }
+            | Change::LeadRoster { unit: $unit }
+            | Change::StepDown { unit: $unit }
             | Change::RemoveUnit { unit: $unit }
             | Change::Unreinforce { unit: $unit }
             | Change::LoseRenown { unit: $unit, .. }

@@ -207,6 +207,8 @@ pub fn reverse(
                 roll: None,
             }],
             Change::Retire { unit } => vec![Change::Unretire { unit: *unit }],
+            Change::LeadRoster { unit } => vec![Change::StepDown { unit: *unit }],
+            Change::StepDown { unit } => vec![Change::LeadRoster { unit: *unit }],
             Change::CompleteSetup => vec![Change::ReopenSetup],
             Change::RenameRoster { from, to } => vec![Change::RenameRoster {
                 from: to.clone(),

@@ -1,0 +1,129 @@
+//! Retiring the warlord (club option `retire-warlord`, `docs/RULES.md`). Step 4 lets a player
+//! "retire any number of units"; ptg keeps the warlord unless the campaign turns the option on,
+//! because the roster would have no one to lead it. With the option, the player names the HERO
+//! who leads the roster from then on (`--warlord UNIT`), and that unit must meet the warlord
+//! rules a new roster's warlord meets.
+
+use crate::catalogue::Faction;
+use crate::catalogue::battlepack::Battlepack;
+use crate::rules::model::{Roster, Unit};
+use crate::rules::roster::warlord_problems;
+use crate::rules::{Change, RuleError, UnitRef, refuse};
+
+/// Who hands the roster to whom: (the warlord retiring, the unit leading from now on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Succession {
+    pub from: i64,
+    pub to: i64,
+}
+
+impl Succession {
+    /// The old warlord steps down before the new one leads: a roster has one warlord at a time.
+    pub fn changes(self) -> [Change; 2] {
+        [
+            Change::StepDown {
+                unit: UnitRef::Existing(self.from),
+            },
+            Change::LeadRoster {
+                unit: UnitRef::Existing(self.to),
+            },
+        ]
+    }
+}
+
+/// Why retiring `warlord` is refused when the campaign plays without the option.
+pub(super) fn check_may_retire_warlord(roster: &Roster, warlord: &Unit) -> Result<(), RuleError> {
+    if roster.options.retire_warlord {
+        return Ok(());
+    }
+    refuse(
+        "retiring units",
+        format!(
+            "{} is the warlord, who leads the roster and cannot be retired; leave it out of --retire (or the organiser turns on the club option: `ptg campaign set CAMPAIGN --option retire-warlord`)",
+            warlord.label()
+        ),
+    )
+}
+
+/// The new warlord when this aftermath retires the warlord, checked before any die is rolled:
+/// `named` (the player's `--warlord`) must be on the Order of Battle after step 4, of the
+/// roster's own faction, and meet the warlord rules. `--warlord` without the warlord retiring
+/// is refused too: a roster changes its leader only when the leader leaves.
+pub(super) fn plan_succession(
+    pack: &Battlepack,
+    faction: &Faction,
+    roster: &Roster,
+    retired: &[i64],
+    named: Option<&str>,
+) -> Result<Option<Succession>, RuleError> {
+    let old = roster.warlord().filter(|w| retired.contains(&w.id));
+    let (old, named) = match (old, named) {
+        (None, None) => return Ok(None),
+        (None, Some(_)) => {
+            let leader = roster.warlord().map_or("the warlord".to_string(), Unit::label);
+            return refuse(
+                "warlord",
+                format!(
+                    "--warlord names who leads the roster when its warlord retires, and {leader} is not retiring; leave out --warlord"
+                ),
+            );
+        }
+        (Some(old), None) => {
+            let fix = match candidates(pack, faction, roster, retired).as_slice() {
+                [] => "no unit on the Order of Battle may lead it (a single-model HERO of the faction, not UNIQUE, within the warlord's points); keep the warlord".to_string(),
+                some => format!(
+                    "name who leads the roster from now on with --warlord UNIT: {}",
+                    some.iter().map(|u| u.label()).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            return refuse(
+                "warlord",
+                format!(
+                    "retiring {} leaves the roster without a warlord; {fix}",
+                    old.label()
+                ),
+            );
+        }
+        (Some(old), Some(named)) => (old, named),
+    };
+    let new = roster.find_unit(named)?;
+    let why = if new.id == old.id {
+        Some("is the warlord retiring".to_string())
+    } else if new.retired || retired.contains(&new.id) {
+        Some("is retired, or retiring in this aftermath".to_string())
+    } else {
+        new.ally
+            .as_ref()
+            .map(|ally| format!("is an ally from {ally}, and the warlord is of the roster's own faction"))
+    };
+    if let Some(why) = why {
+        return refuse(
+            "warlord",
+            format!("{} {why}; name another unit with --warlord", new.label()),
+        );
+    }
+    if let Some(broken) = warlord_problems(pack, faction, new).into_iter().next() {
+        return refuse(
+            "warlord",
+            format!("{} (name another unit with --warlord)", broken.message),
+        );
+    }
+    Ok(Some(Succession {
+        from: old.id,
+        to: new.id,
+    }))
+}
+
+/// The units that could lead the roster once `retired` have left, for the refusal's fix.
+fn candidates<'r>(
+    pack: &Battlepack,
+    faction: &Faction,
+    roster: &'r Roster,
+    retired: &[i64],
+) -> Vec<&'r Unit> {
+    roster
+        .active_units()
+        .filter(|u| !retired.contains(&u.id) && u.ally.is_none())
+        .filter(|u| warlord_problems(pack, faction, u).is_empty())
+        .collect()
+}
