@@ -13,3 +13,4 @@ pub mod rules;
 pub mod server;
 pub mod sheet;
 pub mod store;
+pub mod views;

@@ -121,14 +121,6 @@ pub enum Command {
     Serve(serve::ServeArgs),
 }
 
-/// The JSON shapes of `--json` output, shared with the server's API (`ptg serve`) so a script
-/// gets the same JSON from either.
-pub(crate) mod views {
-    pub use super::battle::show::view as battle;
-    pub use super::history::{change_lines as history_change_lines, heading as history_heading};
-    pub use super::roster::show::view as roster;
-}
-
 /// What every command may need: the catalogue, the database (opened on first use), output mode.
 pub struct App {
     db_path: Option<PathBuf>,

@@ -2,10 +2,10 @@
 
 use super::App;
 use super::output::{json, line};
-use super::render::pending_lines;
 use super::roster::report;
 use crate::error::Result;
 use crate::ops;
+use crate::views::roster::pending_lines;
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]

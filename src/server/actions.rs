@@ -4,8 +4,8 @@
 //! page) and the API's (a token, JSON in and out). Who may send it is checked here, against
 //! the roster or campaign in the path, never against what the body says.
 
-use super::auth::{changing_by, organiser};
 use super::forms::{check_key, refused, session};
+use super::session::auth::{changing_by, organiser};
 use super::{Failure, Server, Shared, not_found_if_unknown};
 use crate::error::Result;
 use crate::ops::invite::Principal;
@@ -264,7 +264,7 @@ fn refusal_for(may: May) -> &'static str {
 pub(super) async fn organised(server: &Shared, headers: &HeaderMap, id: i64) -> Result<CampaignAt, Failure> {
     let who = organiser(server, headers, id).await?;
     let name = server
-        .with_store(move |s, store| super::organiser::campaign_name(s, store, id))
+        .with_store(move |s, store| super::campaign::undo::campaign_name(s, store, id))
         .await
         .map_err(not_found_if_unknown)?;
     Ok(CampaignAt {

@@ -5,7 +5,7 @@
 //! page, like every other refusal, instead of plain text.
 
 use super::Failure;
-use super::auth;
+use super::session::auth;
 use axum::body::to_bytes;
 use axum::extract::Request;
 use axum::http::{HeaderValue, Method, StatusCode, header};

@@ -1,6 +1,5 @@
-//! The forms on the pages and what they share: a signed-in player runs their aftermath; the
-//! organiser may do so for any roster of the campaign. The same operations as the CLI and the
-//! API. A form is sent with the session cookie (HttpOnly,
+//! What the pages' forms share: the session behind a form, its key, its fields, and the
+//! answer (back to the page, or the refusal). A form is sent with the session cookie (HttpOnly,
 //! SameSite=Lax) and carries a key derived from the session (`ops::invite::form_key`), so a
 //! form forged on another site is refused; which roster it changes is checked against the invite
 //! whatever the form's fields say.
@@ -10,24 +9,15 @@ use crate::error::Result;
 use crate::ids::RosterId;
 use crate::ops;
 use crate::ops::invite::{Principal, form_key};
-use crate::rules::aftermath::Choices;
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
 use crate::store::Store;
-use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::post;
-use axum::{Form, Router};
-use maud::{Markup, html};
-use serde_json::Value;
-
-pub fn routes() -> Router<Shared> {
-    Router::new().route("/battles/{id}/aftermath", post(aftermath))
-}
+use maud::html;
 
 /// The browser session's rights and id, from its cookie (forms come from a browser).
 pub(super) async fn session(server: &Shared, headers: &HeaderMap) -> Result<(Principal, String), Failure> {
-    let Some(id) = super::auth::session_id(headers) else {
+    let Some(id) = super::session::auth::session_id(headers) else {
         return Err(Failure::new(
             StatusCode::UNAUTHORIZED,
             "open your invite link first: changing a roster needs it",
@@ -158,48 +148,6 @@ pub(super) fn list(s: &str) -> Vec<String> {
     s.split(',').filter_map(some).collect()
 }
 
-/// A side's aftermath: favoured warriors, a unit to add, one to reinforce, a `retire` field
-/// per unit ticked, the quest, the dice.
-async fn aftermath(
-    State(server): State<Shared>,
-    headers: HeaderMap,
-    Path(battle): Path<i64>,
-    Form(f): Form<Fields>,
-) -> Response {
-    let back = format!("/battles/{battle}");
-    let Some((key, roster_id)) = key_and_roster(&f) else {
-        return refused(no_roster(), &back);
-    };
-    submit(
-        &server,
-        &headers,
-        &key,
-        roster_id,
-        back,
-        move |s, store, roster| {
-            let text = |name: &str| field(&f, name).unwrap_or_default();
-            let quest = match some(text("quest")) {
-                Some(q) => q.parse().map_err(crate::error::Error::refused)?,
-                None => Default::default(),
-            };
-            let choices = Choices {
-                favoured: some(text("favoured")),
-                add_units: list(text("add_unit")),
-                add_name: None,
-                ally: None,
-                reinforce: list(text("reinforce")),
-                retire: all(&f, "retire").iter().flat_map(|r| list(r)).collect(),
-                warlord: some(text("warlord")),
-                quest,
-            };
-            let mut dice = dice_of(text("dice"))?;
-            ops::aftermath::run(&s.catalogue, store, battle, roster, &choices, dice.as_mut(), None)
-                .map(|_| ())
-        },
-    )
-    .await
-}
-
 /// A side's form's key and roster id.
 pub(super) fn key_and_roster(f: &Fields) -> Option<(String, i64)> {
     let roster_id = field(f, "roster_id")?.parse().ok()?;
@@ -217,97 +165,4 @@ pub(super) fn dice_of(typed: &str) -> Result<Box<dyn Dice + Send>> {
         Some(values) => Box::new(TypedDice::parse(&values)?),
         None => Box::new(SeededDice::new(SeededDice::random_seed())),
     })
-}
-
-/// The add-a-unit form of a roster in set-up.
-pub fn add_unit_form(roster_id: i64, key: &str) -> Markup {
-    html! {
-        form method="post" action={ "/rosters/" (roster_id) "/units" } {
-            input type="hidden" name="key" value=(key);
-            label { "Warscroll " input name="warscroll" required; }
-            " "
-            label { input type="checkbox" name="reinforced" value="yes"; " reinforced" }
-            " "
-            button { "Add to the Order of Battle" }
-        }
-    }
-}
-
-/// The aftermath form of one side: favoured warriors among its units, then what to buy with
-/// the glory it will hold (`offers`, as `roster afford` lists them; the glory this battle earns
-/// is added first, so dearer units are listed too and the aftermath refuses what it cannot pay).
-pub fn aftermath_form(
-    battle_id: i64,
-    roster_id: i64,
-    key: &str,
-    units: &[Value],
-    offers: &crate::rules::afford::Affordable,
-) -> Markup {
-    html! {
-        form method="post" action={ "/battles/" (battle_id) "/aftermath" } {
-            input type="hidden" name="key" value=(key);
-            input type="hidden" name="roster_id" value=(roster_id);
-            p.note { "Glory held now: " (offers.glory) "; the glory this battle earns is added before anything is bought." }
-            p { label { "Favoured warriors "
-                select name="favoured" {
-                    option value="" { "-" }
-                    @for u in units {
-                        option value=(u["id"].to_string()) {
-                            (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?"))
-                        }
-                    }
-                }
-            } }
-            p { label { "Add a unit "
-                select name="add_unit" {
-                    option value="" { "-" }
-                    @for o in &offers.add {
-                        option value=(o.warscroll) { (o.warscroll) " (" (o.cost) " glory)" }
-                    }
-                }
-            } }
-            p { label { "Reinforce "
-                select name="reinforce" {
-                    option value="" { "-" }
-                    @for o in &offers.reinforce {
-                        option value=(o.unit) { (o.name) " (" (o.cost) " glory)" }
-                    }
-                    option value="new" { "the unit added" }
-                }
-            } }
-            p { "Retire: "
-                @for u in units.iter().filter(|u| u["retired"] != true) {
-                    label { input type="checkbox" name="retire" value=(u["id"].to_string()); " "
-                        (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?")) } " "
-                }
-            }
-            @let heroes: Vec<&Value> = units
-                .iter()
-                .filter(|u| u["retired"] != true && u["warlord"] != true)
-                .filter(|u| u["keywords"].as_array().is_some_and(|k| k.iter().any(|k| k == "HERO")))
-                .collect();
-            @if !heroes.is_empty() {
-                p { label { "Who leads the roster if the warlord retires (club option retire-warlord) "
-                    select name="warlord" {
-                        option value="" { "-" }
-                        @for u in &heroes {
-                            option value=(u["id"].to_string()) {
-                                (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?"))
-                            }
-                        }
-                    }
-                } }
-            }
-            p { label { "Quest "
-                select name="quest" {
-                    option value="auto" { "complete it if it can be, else record progress" }
-                    option value="keep" { "record progress only" }
-                    option value="complete" { "complete it" }
-                    option value="abandon" { "give it up" }
-                }
-            } }
-            p { label { "Dice rolled at the table (empty: the server rolls) " input name="dice" inputmode="numeric"; } }
-            button { "Run the aftermath" }
-        }
-    }
 }

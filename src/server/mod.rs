@@ -9,26 +9,14 @@
 
 mod actions;
 mod api;
-mod api_actions;
-mod auth;
-mod battle_api;
-mod battle_forms;
-mod battle_page;
+mod battle;
+mod campaign;
 mod edge;
 mod forms;
-mod forms_more;
-mod import_forms;
-mod invites;
 mod listen;
-mod log_pages;
-mod organise;
-mod organise_actions;
-mod organiser;
 mod pages;
-mod result_form;
-mod roster_actions;
-mod roster_page;
-mod sessions;
+mod roster;
+mod session;
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
@@ -36,6 +24,7 @@ use crate::store::Store;
 use axum::Router;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use session::auth;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -156,25 +145,15 @@ pub fn router(server: Server) -> Router {
     let shared: Shared = Arc::new(server);
     Router::new()
         .merge(pages::routes())
-        .merge(forms::routes())
-        .merge(forms_more::routes())
-        .merge(battle_forms::routes())
-        .merge(result_form::routes())
-        .merge(organiser::routes())
-        .merge(organise::routes())
-        .merge(organise_actions::routes())
-        .merge(invites::routes())
-        .merge(import_forms::routes())
-        .merge(log_pages::routes())
-        .merge(roster_actions::routes())
+        .merge(campaign::routes())
+        .merge(roster::routes())
+        .merge(battle::routes())
+        .merge(session::routes())
         .merge(api::routes())
-        .merge(api_actions::routes())
-        .merge(battle_api::routes())
-        .merge(sessions::routes())
         .layer(axum::middleware::from_fn_with_state(shared.clone(), reader_scope))
         .layer(axum::middleware::from_fn_with_state(
             shared.clone(),
-            sessions::clear_stale_session,
+            session::clear_stale_session,
         ))
         .layer(axum::middleware::from_fn(edge::api_writes_need_a_token))
         .layer(axum::middleware::from_fn(edge::refusals_in_kind))

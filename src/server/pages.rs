@@ -2,8 +2,8 @@
 //! battle with its dice. Server-rendered HTML (maud checks it at compile time and escapes every
 //! value), no JavaScript. They show the same JSON views the API gives.
 
-use super::auth::{self, may_read};
-use super::forms_more;
+use super::battle::plan;
+use super::session::auth::{self, may_read};
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::ops;
 use axum::Router;
@@ -18,10 +18,10 @@ pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/", get(home))
         .route("/campaigns/{id}", get(campaign))
-        .route("/rosters/{id}", get(super::roster_page::roster))
+        .route("/rosters/{id}", get(super::roster::page::roster))
         .route("/rosters/{id}/sheet.pdf", get(sheet))
         .route("/rosters/{id}/list.txt", get(list))
-        .route("/battles/{id}", get(super::battle_page::battle))
+        .route("/battles/{id}", get(super::battle::page::battle))
 }
 
 pub(super) type Page = Result<Html<String>, Response>;
@@ -105,11 +105,11 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let shown = server
         .with_store(move |s, store| {
-            super::organiser::campaign_name(s, store, id)?;
+            super::campaign::undo::campaign_name(s, store, id)?;
             let shown = ops::campaign::show(&s.catalogue, store, crate::ids::CampaignId(id))?;
             // What the plan form picks from: the battleplans, and the realms when played.
             let pack = ops::pack_of(&s.catalogue, &shown.campaign)?;
-            let choices = forms_more::PlanChoices {
+            let choices = plan::PlanChoices {
                 battleplans: pack.battleplans.iter().map(|b| b.name.clone()).collect(),
                 realms: match shown.campaign.options.realms {
                     true => ops::realms::all_realms(&s.catalogue)?
@@ -129,7 +129,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let standings = shown["standings"].as_array().unwrap_or(&none);
     let battles = shown["recent_battles"].as_array().unwrap_or(&none);
     let plan_form = match (who, auth::session_id(&headers)) {
-        (Some(w), Some(token)) if w.is_organiser() && w.campaign_id == id => Some(forms_more::plan_form(
+        (Some(w), Some(token)) if w.is_organiser() && w.campaign_id == id => Some(plan::plan_form(
             id,
             &ops::invite::form_key(&token),
             standings,
@@ -151,7 +151,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 })
                 .await
                 .map_err(failed)?;
-            latest.map(|l| super::organiser::undo_form_html(id, &ops::invite::form_key(&token), &l))
+            latest.map(|l| super::campaign::undo::undo_form_html(id, &ops::invite::form_key(&token), &l))
         }
         _ => None,
     };
@@ -183,7 +183,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 h2 { "Plan a battle" } (form)
             }
             @if let Some(form) = undo_form { h2 { "Undo" } (form) }
-            @if who.is_some() { (super::sessions::sign_out_form(&headers)) }
+            @if who.is_some() { (super::session::sign_out_form(&headers)) }
             p { a href={ "/campaigns/" (id) "/battles" } { "All battles" } " · "
                 a href={ "/campaigns/" (id) "/history" } { "History" } " · "
                 a href={ "/campaigns/" (id) "/audit" } { "Audit" } }

@@ -4,49 +4,9 @@
 use crate::catalogue::LoreKind;
 use crate::cli::App;
 use crate::cli::output::{json, line, or_dash, table};
-use crate::cli::render::pending_lines;
 use crate::error::Result;
 use crate::ops;
-use crate::rules::model::Roster;
-use serde::Serialize;
-
-#[derive(Serialize)]
-struct RosterView<'a> {
-    #[serde(flatten)]
-    roster: &'a Roster,
-    points: u64,
-    starting_points_limit: u32,
-    battlepack: &'a str,
-    waiting: Vec<String>,
-    /// Why the current quest can only be abandoned, when it can no longer be completed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    quest_only_abandon: Option<String>,
-    /// Realm of origin, kept on the roster row rather than the change log.
-    realm: Option<String>,
-}
-
-/// The roster as `--json` shows it, and the server's API gives it.
-pub fn view(shown: &ops::roster::Shown) -> Result<serde_json::Value> {
-    let s = &shown.subject;
-    let r = &s.roster;
-    let mut view = serde_json::to_value(RosterView {
-        roster: r,
-        points: r.points(),
-        starting_points_limit: s.pack.roster.starting_points,
-        battlepack: &s.pack.id,
-        waiting: pending_lines(s.pack, r),
-        quest_only_abandon: crate::rules::quest::only_abandon(s.pack, r),
-        realm: shown.realm.clone(),
-    })?;
-    // Each unit says whether the faction data still has its warscroll.
-    if let Some(units) = view["units"].as_array_mut() {
-        for u in units {
-            let id = u["id"].as_i64().unwrap_or_default();
-            u["in_current_data"] = serde_json::Value::Bool(!shown.not_in_current_data.contains(&id));
-        }
-    }
-    Ok(view)
-}
+use crate::views::roster::{pending_lines, view};
 
 pub fn run(app: &mut App, roster: &str) -> Result<()> {
     let json_out = app.json;

@@ -2,11 +2,11 @@
 //! objective, by its player or the organiser (its twist and realm are `battle_forms`'s). Each calls the operation its CLI command
 //! calls and answers the battle as `GET /api/battles/{id}` does.
 
-use super::auth::changing;
-use super::{Failure, Shared, not_found_if_unknown};
-use crate::cli::views;
 use crate::ops;
 use crate::rules::battle::PickRequest;
+use crate::server::session::auth::changing;
+use crate::server::{Failure, Shared, not_found_if_unknown};
+use crate::views;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::post;
@@ -48,7 +48,7 @@ async fn sudden_death(
                 target: target.as_deref(),
                 terrain: d.terrain.as_deref(),
             };
-            views::battle(&ops::sudden_death::pick(
+            views::battle::view(&ops::sudden_death::pick(
                 &s.catalogue,
                 store,
                 id,

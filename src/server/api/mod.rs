@@ -1,12 +1,14 @@
 //! The JSON API (`docs/API.md`): the same operations as the CLI, for scripts and apps. Reads
 //! are open unless the server is private; writes need an invite token that reaches the roster.
 
-use super::auth::{changing, may_read};
-use super::{Failure, Shared, not_found_if_unknown};
-use crate::cli::views;
+use crate::server::session::auth::{changing, may_read};
+mod actions;
+
 use crate::ops;
 use crate::rules::aftermath::Choices;
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
+use crate::server::{Failure, Shared, not_found_if_unknown};
+use crate::views;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{delete, get, post};
@@ -21,6 +23,7 @@ pub fn routes() -> Router<Shared> {
         .route("/api/rosters/{id}/units/{unit}", delete(remove_unit))
         .route("/api/battles/{id}", get(battle))
         .route("/api/battles/{id}/aftermath/{roster_id}", post(aftermath))
+        .merge(actions::routes())
 }
 
 type Answer = Result<Json<Value>, Failure>;
@@ -36,7 +39,7 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
     let view = server
         .with_store(move |s, store| {
             let at = s.locate(store, id)?;
-            views::roster(&ops::roster::show(&s.catalogue, store, at.id)?)
+            views::roster::view(&ops::roster::show(&s.catalogue, store, at.id)?)
         })
         .await
         .map_err(not_found_if_unknown)?;
@@ -46,7 +49,7 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
 async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Answer {
     may_read(&server, &headers).await?;
     let view = server
-        .with_store(move |s, store| views::battle(&s.battle(store, id)?))
+        .with_store(move |s, store| views::battle::view(&s.battle(store, id)?))
         .await
         .map_err(not_found_if_unknown)?;
     Ok(Json(view))
@@ -132,7 +135,7 @@ async fn aftermath(
                 }
             };
             let done = ops::aftermath::run(cat, store, battle, at.id, &choices, dice, None)?;
-            let view = views::roster(&ops::roster::show(cat, store, at.id)?)?;
+            let view = views::roster::view(&ops::roster::show(cat, store, at.id)?)?;
             Ok(json!({
                 "battle": done.battle,
                 "summary": done.outcome.summary,
@@ -150,12 +153,12 @@ fn internal(e: impl std::fmt::Display) -> Failure {
 }
 
 /// What a write about one roster answers: its summary and the roster after it.
-pub(super) fn with_roster(
-    s: &super::Server,
+pub(in crate::server) fn with_roster(
+    s: &crate::server::Server,
     store: &mut crate::store::Store,
     roster: crate::ids::RosterId,
     summary: &str,
 ) -> crate::error::Result<Value> {
-    let view = views::roster(&ops::roster::show(&s.catalogue, store, roster)?)?;
+    let view = views::roster::view(&ops::roster::show(&s.catalogue, store, roster)?)?;
     Ok(json!({ "summary": summary, "roster": view }))
 }

@@ -2,15 +2,15 @@
 //! picks a rank's ability; the organiser plans a battle and records its result. Each calls the
 //! operation its CLI command calls.
 
-use super::auth::{changing, organiser};
-use super::{Failure, Shared, not_found_if_unknown};
-use crate::cli::views;
 use crate::error::Error;
 use crate::ops;
 use crate::ops::battle::NewBattle;
 use crate::rules::army::ArmyChoice;
 use crate::rules::battle::{DecisionReport, ResultReport};
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
+use crate::server::session::auth::{changing, organiser};
+use crate::server::{Failure, Shared, not_found_if_unknown};
+use crate::views;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::post;
@@ -62,7 +62,7 @@ async fn army(
                 regiments: &[],
             };
             let mut dice = dice_of(a.dice);
-            views::battle(&ops::battle::record_army(
+            views::battle::view(&ops::battle::record_army(
                 &s.catalogue,
                 store,
                 battle,
@@ -108,10 +108,10 @@ async fn plan(State(server): State<Shared>, headers: HeaderMap, Json(p): Json<Pl
                 points: p.points,
                 rosters: [a.id, b.id],
                 battleplan: p.battleplan.as_deref(),
-                realm: super::forms_more::realm_choice(p.realm.as_deref().unwrap_or("")),
+                realm: crate::server::battle::plan::realm_choice(p.realm.as_deref().unwrap_or("")),
             };
             let mut dice = dice_of(p.dice);
-            views::battle(&ops::battle::plan(&s.catalogue, store, &new, dice.as_mut())?)
+            views::battle::view(&ops::battle::plan(&s.catalogue, store, &new, dice.as_mut())?)
         })
         .await?;
     Ok(Json(view))
@@ -199,7 +199,7 @@ async fn result(
                     models_added: named(&r.models_added)?,
                 },
             };
-            views::battle(&ops::battle::record_result(&s.catalogue, store, id, &report)?)
+            views::battle::view(&ops::battle::record_result(&s.catalogue, store, id, &report)?)
         })
         .await?;
     Ok(Json(view))

@@ -2,8 +2,8 @@
 //! the session a browser signed in with from an invite link (its cookie), turned into the
 //! rights it carries.
 
-use super::{Failure, Shared};
 use crate::ops::invite::Principal;
+use crate::server::{Failure, Shared};
 use axum::http::{HeaderMap, StatusCode, header};
 
 /// The name of the session cookie: a session's id (`ops::session`), HttpOnly and SameSite=Lax.
@@ -170,7 +170,7 @@ pub async fn changing_by(
     let at = server
         .with_store(move |s, store| s.locate(store, id))
         .await
-        .map_err(super::not_found_if_unknown)?;
+        .map_err(crate::server::not_found_if_unknown)?;
     let who = may_change(server, headers, at.campaign_id, id).await?;
     Ok((at, who))
 }

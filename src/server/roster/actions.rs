@@ -5,22 +5,22 @@
 //! starting unit off again (`roster remove`). The organiser may do each for any roster of the
 //! campaign. Each calls the CLI command's operation and answers the roster after it.
 
-use super::Server;
-use super::actions::{Back, Flag, Keyed, May, Rename, keyed, roster_action, roster_form, yes};
-use super::api::with_roster;
-use super::forms::some;
 use crate::catalogue::{Faction, LoreKind};
 use crate::error::{Error, Result};
 use crate::ops;
 use crate::ops::invite::Principal;
 use crate::ops::roster::{Located, LoreEntryChoice};
+use crate::server::Server;
+use crate::server::actions::{Back, Flag, Keyed, May, Rename, keyed, roster_action, roster_form, yes};
+use crate::server::api::with_roster;
+use crate::server::forms::some;
 use crate::store::Store;
 use axum::Router;
 use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::Value;
 
-pub fn routes() -> Router<super::Shared> {
+pub fn routes() -> Router<crate::server::Shared> {
     let (player, page) = (May::Player, Back::Roster);
     let mut router = Router::new();
     router = roster_action(router, "units", player, page, add_unit);

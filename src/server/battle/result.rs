@@ -5,12 +5,12 @@
 //! sides are the battle's as the database has them: field `_a` is its first side, `_b` its
 //! second.
 
-use super::Shared;
-use super::battle_forms::{ArmyOf, Rights, submit_in_battle};
-use super::forms::{Fields, all, field};
 use crate::error::{Error, Result};
 use crate::ops;
 use crate::rules::battle::{Battle, DecisionReport, ResultReport};
+use crate::server::Shared;
+use crate::server::battle::before::{ArmyOf, Rights, submit_in_battle};
+use crate::server::forms::{Fields, all, field};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;

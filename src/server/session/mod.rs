@@ -8,11 +8,14 @@
 //! following a link to the league from elsewhere shows the pages signed in; every write still
 //! needs a form's key or a Bearer token. Signing out is a form with its key too.
 
-use super::auth::{self, COOKIE};
-use super::forms::{check_key, refused};
-use super::pages::page;
-use super::{Failure, Shared};
+pub(super) mod auth;
+pub(super) mod invites;
+
 use crate::ops;
+use crate::server::forms::{check_key, refused};
+use crate::server::pages::page;
+use crate::server::{Failure, Shared};
+use auth::COOKIE;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -25,6 +28,7 @@ pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/invite/{token}", get(confirm).post(sign_in))
         .route("/signout", post(sign_out))
+        .merge(invites::routes())
 }
 
 /// The cookie that ties the sign-in button's POST to the page that showed it.
@@ -210,7 +214,7 @@ async fn sign_out(headers: HeaderMap, State(server): State<Shared>, Form(f): For
 
 /// Drops a session cookie that names no live session (ended, revoked, or from a ptg before
 /// sessions, whose cookie held the invite's token itself), so a browser does not keep it.
-pub(super) async fn clear_stale_session(
+pub(in crate::server) async fn clear_stale_session(
     State(server): State<Shared>,
     req: axum::extract::Request,
     next: axum::middleware::Next,
@@ -241,7 +245,7 @@ pub(super) async fn clear_stale_session(
 }
 
 /// The sign-out button, for pages seen signed in (with the session's key).
-pub(super) fn sign_out_form(headers: &HeaderMap) -> Markup {
+pub(in crate::server) fn sign_out_form(headers: &HeaderMap) -> Markup {
     let Some(session) = auth::session_id(headers) else {
         return html! {};
     };

@@ -2,11 +2,11 @@
 //! picked, what `roster check` finds and what its glory buys in the next aftermath; with the
 //! forms of whoever may change it.
 
-use super::auth::{self, may_read};
-use super::pages::{Page, failed, page, text};
-use super::{Shared, forms, forms_more};
-use crate::cli::views;
 use crate::ops;
+use crate::server::Shared;
+use crate::server::pages::{Page, failed, page, text};
+use crate::server::session::auth::{self, may_read};
+use crate::views;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use maud::html;
@@ -18,7 +18,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let read = server
         .with_store(move |s, store| {
             let at = s.locate(store, id)?;
-            let view = views::roster(&ops::roster::show(&s.catalogue, store, at.id)?)?;
+            let view = views::roster::view(&ops::roster::show(&s.catalogue, store, at.id)?)?;
             let report = ops::roster::check(&s.catalogue, store, at.id, None)?.report;
             let offers = ops::roster::afford(&s.catalogue, store, at.id)?.offers;
             // What the quest and rank forms pick from.
@@ -38,7 +38,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             };
             let latest = ops::undo::preview(store, scope).ok();
             // The battles it fought or will fight, newest first.
-            let battles = super::pages::battle_list(store, None, Some(at.id))?;
+            let battles = crate::server::pages::battle_list(store, None, Some(at.id))?;
             Ok((
                 at.campaign_id,
                 view,
@@ -63,17 +63,17 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let forms = key.map(|key| {
         html! {
             @if r["setup_complete"] != true {
-                (forms::add_unit_form(id, &key))
+                (crate::server::roster::forms::add_unit_form(id, &key))
                 details {
                     summary { "Import an army list into this roster" }
-                    (super::import_forms::import_form(&format!("/rosters/{id}/import"), &key, false))
+                    (crate::server::roster::import::import_form(&format!("/rosters/{id}/import"), &key, false))
                 }
             }
-            @if r["quest"].is_null() { (forms_more::quest_form(id, &key, &quests, &r)) }
-            @if !ranks.is_empty() { (forms_more::rank_form(id, &key, &ranks)) }
-            (super::roster_actions::forms(id, &key, &r, faction))
+            @if r["quest"].is_null() { (crate::server::roster::forms::quest_form(id, &key, &quests, &r)) }
+            @if !ranks.is_empty() { (crate::server::roster::forms::rank_form(id, &key, &ranks)) }
+            (crate::server::roster::actions::forms(id, &key, &r, faction))
             @if let Some(latest) = &latest {
-                (super::roster_actions::undo_form(id, r["name"].as_str().unwrap_or(""), &key, latest, organiser))
+                (crate::server::roster::actions::undo_form(id, r["name"].as_str().unwrap_or(""), &key, latest, organiser))
             }
         }
     });
@@ -136,7 +136,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             @if !battles.is_empty() {
                 h2 { "Battles" }
                 ul { @for b in &battles {
-                    li { a href={ "/battles/" (text(&b["id"])) } { "Battle " (text(&b["id"])) } ": " (super::pages::sides(b)) }
+                    li { a href={ "/battles/" (text(&b["id"])) } { "Battle " (text(&b["id"])) } ": " (crate::server::pages::sides(b)) }
                 } }
             }
             h2 { "Arcane Tome" }
@@ -178,7 +178,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                         (reinforce.iter().map(|o| format!("{} ({} glory)", o.name, o.cost)).collect::<Vec<_>>().join(", ")) }
                 }
             }
-            @if who.is_some() { (super::sessions::sign_out_form(&headers)) }
+            @if who.is_some() { (crate::server::session::sign_out_form(&headers)) }
         },
     ))
 }

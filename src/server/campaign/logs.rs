@@ -3,13 +3,13 @@
 //! battles (`ptg battle list --campaign C`): what a club checks before a league night, read by
 //! whoever may read the league.
 
-use super::Shared;
-use super::auth::may_read;
-use super::pages::{Page, failed, page};
-use crate::cli::views::{history_change_lines, history_heading};
 use crate::ops;
 use crate::ops::history::Page as LogPage;
 use crate::rules::audit::Finding;
+use crate::server::Shared;
+use crate::server::pages::{Page, failed, page};
+use crate::server::session::auth::may_read;
+use crate::views::history::{change_lines as history_change_lines, heading as history_heading};
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -49,7 +49,7 @@ async fn history(
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, sets, earlier) = server
         .with_store(move |s, store| {
-            let name = super::organiser::campaign_name(s, store, id)?;
+            let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
             let mut sets = Vec::new();
             // The latest page, or the page before set `before`: read whole, newest kept.
             let page = LogPage {
@@ -104,7 +104,7 @@ async fn audit(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, audit) = server
         .with_store(move |s, store| {
-            let name = super::organiser::campaign_name(s, store, id)?;
+            let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
             let audit = ops::audit::audit(&s.catalogue, store, None, Some(crate::ids::CampaignId(id)))?;
             Ok((name, audit))
         })
@@ -152,8 +152,8 @@ async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Pat
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, list) = server
         .with_store(move |s, store| {
-            let name = super::organiser::campaign_name(s, store, id)?;
-            let list = super::pages::battle_list(store, Some(crate::ids::CampaignId(id)), None)?;
+            let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
+            let list = crate::server::pages::battle_list(store, Some(crate::ids::CampaignId(id)), None)?;
             Ok((name, list))
         })
         .await
@@ -164,7 +164,7 @@ async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Pat
             .into_iter()
             .flatten()
             .filter(|s| b["status"] == "fought" && s["aftermath_done"] != true)
-            .map(|s| super::pages::text(&s["roster"]))
+            .map(|s| crate::server::pages::text(&s["roster"]))
             .collect()
     };
     Ok(page(
@@ -175,8 +175,8 @@ async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Pat
             ul {
                 @for b in &list {
                     li {
-                        a href={ "/battles/" (super::pages::text(&b["id"])) } { "Battle " (super::pages::text(&b["id"])) }
-                        ": " (super::pages::sides(b))
+                        a href={ "/battles/" (crate::server::pages::text(&b["id"])) } { "Battle " (crate::server::pages::text(&b["id"])) }
+                        ": " (crate::server::pages::sides(b))
                         @let waiting = to_run(b);
                         @if !waiting.is_empty() { " — aftermath to run: " (waiting.join(", ")) }
                     }

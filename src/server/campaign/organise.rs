@@ -3,13 +3,13 @@
 //! deleting the campaign. Only the campaign's organiser sees it; each form goes to the routes
 //! of `organise_actions`, `invites` and `organiser`.
 
-use super::auth::{self, may_read};
-use super::pages::{Page, failed, page};
-use super::{Failure, Shared};
 use crate::error::Error;
 use crate::ops;
 use crate::rules::options::CampaignOptions;
 use crate::rules::standings::StandingsRule;
+use crate::server::pages::{Page, failed, page};
+use crate::server::session::auth::{self, may_read};
+use crate::server::{Failure, Shared};
 use crate::store::RosterRow;
 use crate::store::invites::Invite;
 use axum::Router;
@@ -53,7 +53,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         .unwrap_or_default();
     let o = server
         .with_store(move |s, store| {
-            super::organiser::campaign_name(s, store, id)?;
+            crate::server::campaign::undo::campaign_name(s, store, id)?;
             let shown = ops::campaign::show(&s.catalogue, store, crate::ids::CampaignId(id))?;
             let pack = s
                 .catalogue
@@ -110,13 +110,13 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
             (new_roster_form(&o, &key, &to("rosters")))
             details {
                 summary { "A new roster from a player's army list" }
-                (super::import_forms::import_form(&to("import"), &key, true))
+                (crate::server::roster::import::import_form(&to("import"), &key, true))
             }
             h2 { "Invites" }
-            (super::invites::section(id, &key, &o.invites, &rosters))
+            (crate::server::session::invites::section(id, &key, &o.invites, &rosters))
             @if let Some(latest) = &o.latest {
                 h2 { "Undo" }
-                (super::organiser::undo_form_html(id, &key, latest))
+                (crate::server::campaign::undo::undo_form_html(id, &key, latest))
             }
             h2 { "Name" }
             form method="post" action=(to("rename")) {
@@ -224,7 +224,7 @@ fn new_roster_form(o: &Organised, key: &str, action: &str) -> Markup {
 /// --campaign C` writes it, to download (the organiser's: it holds every roster and roll).
 async fn export(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Response {
     let done = async {
-        let at = super::actions::organised(&server, &headers, id).await?;
+        let at = crate::server::actions::organised(&server, &headers, id).await?;
         let league = server
             .with_store(move |_, store| ops::league::export(store, Some(at.id)))
             .await?;
@@ -237,7 +237,7 @@ async fn export(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
             h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
             h.insert(
                 header::CONTENT_DISPOSITION,
-                super::edge::attachment(&crate::names::slug(&name), "json", "league"),
+                crate::server::edge::attachment(&crate::names::slug(&name), "json", "league"),
             );
             response
         }

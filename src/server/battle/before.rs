@@ -4,16 +4,16 @@
 //! (session, key, rights); who may act is decided from the battle in the database, never from
 //! the form's fields, and each form calls the operation its CLI command calls.
 
-use super::actions::{Keyed, keyed};
-use super::auth::{acts_in_battle, in_battle, organiser};
-use super::forms::{check_key, dice_of, refused, session, some, submit};
-use super::{Failure, Server, Shared, not_found_if_unknown};
-use crate::cli::views;
 use crate::error::{Error, Result};
 use crate::ops;
 use crate::ops::invite::Principal;
 use crate::rules::battle::{Battle, PickRequest};
+use crate::server::actions::{Keyed, keyed};
+use crate::server::forms::{check_key, dice_of, refused, session, some, submit};
+use crate::server::session::auth::{acts_in_battle, in_battle, organiser};
+use crate::server::{Failure, Server, Shared, not_found_if_unknown};
 use crate::store::Store;
+use crate::views;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -33,7 +33,7 @@ pub fn routes() -> Router<Shared> {
 }
 
 /// An action on battle `b` with the request's body; its answer is the API's JSON.
-pub(super) type BattleWork<B> = fn(&Server, &mut Store, &Battle, B) -> Result<Value>;
+pub(in crate::server) type BattleWork<B> = fn(&Server, &mut Store, &Battle, B) -> Result<Value>;
 
 /// Both routes of battle action `action`: its form at `/battles/{id}/{action}` (checked by
 /// [`submit_in_battle`]) and `POST /api/battles/{id}/{action}` (its token checked against the
@@ -93,7 +93,7 @@ where
 
 /// Who may send a battle's form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Rights {
+pub(in crate::server) enum Rights {
     /// The organiser of the battle's campaign only (its result).
     Organiser,
     /// The organiser, or the player of one of its sides (a twist, the realm).
@@ -103,7 +103,7 @@ pub(super) enum Rights {
 /// A form about battle `battle_id`: once the session, its key and its rights over the battle
 /// (as it is in the database) are checked, `work` runs with the battle; then back to the
 /// battle's page, or the refusal as a page.
-pub(super) async fn submit_in_battle(
+pub(in crate::server) async fn submit_in_battle(
     server: &Shared,
     headers: &HeaderMap,
     key: &str,
@@ -147,7 +147,7 @@ pub(super) async fn submit_in_battle(
 }
 
 /// The name of side `roster_id` of battle `b`, as the CLI is told it.
-pub(super) fn side_name(b: &Battle, roster_id: i64) -> Result<String> {
+pub(in crate::server) fn side_name(b: &Battle, roster_id: i64) -> Result<String> {
     b.sides
         .iter()
         .find(|s| s.roster_id == roster_id)
@@ -226,7 +226,7 @@ struct Realm {
 }
 
 fn realm(s: &Server, store: &mut Store, b: &Battle, r: Realm) -> Result<Value> {
-    views::battle(&ops::realms::pick_realm(
+    views::battle::view(&ops::realms::pick_realm(
         &s.catalogue,
         store,
         b.id,

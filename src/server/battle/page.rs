@@ -3,14 +3,14 @@
 //! before the battle its realm, twists and sudden death objective, then its result and each
 //! side's aftermath.
 
-use super::auth::{self, acts_in_battle, may_read};
-use super::battle_forms::{self, ArmyOf};
-use super::pages::{Page, failed, page, sides, text};
-use super::result_form::{self, SuddenDeathFields};
-use super::{Shared, forms, forms_more};
-use crate::cli::views;
 use crate::ops;
 use crate::rules::battle::BattleStatus;
+use crate::server::Shared;
+use crate::server::battle::before::{self, ArmyOf};
+use crate::server::battle::result::{self, SuddenDeathFields};
+use crate::server::pages::{Page, failed, page, sides, text};
+use crate::server::session::auth::{self, acts_in_battle, may_read};
+use crate::views;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use maud::{Markup, html};
@@ -23,7 +23,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         .with_store(move |s, store| {
             let shown = s.battle(store, id)?;
             let rosters = serde_json::to_value(&shown.rosters)?;
-            let view = views::battle(&shown)?;
+            let view = views::battle::view(&shown)?;
             // The realms to name one from, while it is still to be named (option `realms`).
             let planned = shown.battle.status == BattleStatus::Planned;
             let realms_on = shown.rosters.first().is_some_and(|r| r.options.realms);
@@ -115,10 +115,10 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     };
     let realm_form = key
         .filter(|_| names_realm && !realms.is_empty())
-        .map(|k| battle_forms::realm_form(id, k, &realms));
+        .map(|k| before::realm_form(id, k, &realms));
     let twist_form = key
         .filter(|_| in_battle && planned && armies_in)
-        .map(|k| battle_forms::twist_form(id, k, &armies));
+        .map(|k| before::twist_form(id, k, &armies));
     let outnumbered = b["models"]["outnumbered"].as_str();
     let picked = both.iter().find_map(|s| {
         let p = s.get("sudden_death")?;
@@ -139,7 +139,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         (Some(k), Some(out)) if planned && picked.is_none() => {
             let at = armies.iter().position(|a| a.roster == out);
             at.filter(|&i| may_change(armies[i].roster_id))
-                .map(|i| battle_forms::sudden_death_form(id, k, &armies[i], &armies[1 - i], &objectives))
+                .map(|i| before::sudden_death_form(id, k, &armies[i], &armies[1 - i], &objectives))
         }
         _ => None,
     };
@@ -149,7 +149,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     });
     let result_form = key
         .filter(|_| organiser && armies_in && planned)
-        .map(|k| result_form::result_form(id, k, &armies, sudden.as_ref()));
+        .map(|k| result::result_form(id, k, &armies, sudden.as_ref()));
     // Each side's form for whoever may change it: its army while the battle is planned, its
     // aftermath once fought.
     let form_of = |side: &Value| -> Option<Markup> {
@@ -164,13 +164,15 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             .find(|r| r["id"].as_i64() == Some(roster_id))?["units"]
             .as_array()?;
         if planned && side["army"].as_array().is_some_and(Vec::is_empty) {
-            return Some(forms_more::army_form(id, roster_id, key?, units));
+            return Some(crate::server::battle::army::army_form(id, roster_id, key?, units));
         }
         if b["status"] != "fought" || side["aftermath_done"] == true {
             return None;
         }
         let offer = offers.iter().find(|(r, _)| *r == roster_id).map(|(_, o)| o)?;
-        Some(forms::aftermath_form(id, roster_id, key?, units, offer))
+        Some(crate::server::battle::aftermath::aftermath_form(
+            id, roster_id, key?, units, offer,
+        ))
     };
     let twists = b["twists"].as_array().unwrap_or(&none);
     let realm = match b["realm"].as_str() {

@@ -2,11 +2,11 @@
 //! (as `ptg undo --campaign C`, the command named first so a change meanwhile is refused, not
 //! undone).
 
-use super::auth::organiser;
-use super::forms::submit_as_organiser;
-use super::{Failure, Shared, not_found_if_unknown};
 use crate::error::Error;
 use crate::ops;
+use crate::server::forms::submit_as_organiser;
+use crate::server::session::auth::organiser;
+use crate::server::{Failure, Shared, not_found_if_unknown};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -23,8 +23,8 @@ pub fn routes() -> Router<Shared> {
 }
 
 /// The campaign's name, if this server serves it.
-pub(super) fn campaign_name(
-    s: &super::Server,
+pub(in crate::server) fn campaign_name(
+    s: &crate::server::Server,
     store: &mut crate::store::Store,
     id: i64,
 ) -> crate::error::Result<String> {
@@ -37,7 +37,7 @@ pub(super) fn campaign_name(
 
 /// Undoes the campaign's latest command, if it is still change set `expected`.
 fn undo(
-    s: &super::Server,
+    s: &crate::server::Server,
     store: &mut crate::store::Store,
     id: i64,
     expected: Option<i64>,

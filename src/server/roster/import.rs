@@ -4,15 +4,15 @@
 //! or why it did not. "Check it first" imports nothing (`--dry-run`). The API takes the same,
 //! as JSON.
 
-use super::actions::{Flag, yes};
-use super::auth::changing;
-use super::forms::{check_key, refused, session};
-use super::pages::page;
-use super::{Failure, Shared, not_found_if_unknown};
 use crate::error::Result;
 use crate::ids::{CampaignId, RosterId};
 use crate::ops;
 use crate::ops::lists::{ImportRequest, Imported, Target};
+use crate::server::actions::{Flag, yes};
+use crate::server::forms::{check_key, refused, session};
+use crate::server::pages::page;
+use crate::server::session::auth::changing;
+use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::store::Store;
 use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -111,14 +111,14 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
 
 /// Where the list goes: into roster `into`, else a new roster of `campaign`.
 fn import(
-    s: &super::Server,
+    s: &crate::server::Server,
     store: &mut Store,
     b: &ListBody,
     file: Option<&[u8]>,
     into: Option<RosterId>,
     campaign: CampaignId,
 ) -> Result<Imported> {
-    let some = |v: &Option<String>| v.as_deref().and_then(super::forms::some);
+    let some = |v: &Option<String>| v.as_deref().and_then(crate::server::forms::some);
     let (player, name, warlord, path, ability, faction) = (
         some(&b.player),
         some(&b.name),
@@ -196,7 +196,7 @@ async fn new_api(
     Path(id): Path<i64>,
     Json(b): Json<ListBody>,
 ) -> Result<Json<Value>, Failure> {
-    let at = super::actions::organised(&server, &headers, id).await?;
+    let at = crate::server::actions::organised(&server, &headers, id).await?;
     let done = server
         .with_store(move |s, store| import(s, store, &b, None, None, at.id))
         .await?;
@@ -256,7 +256,7 @@ async fn new_form(
     let done = async {
         let (_, token) = session(&server, &headers).await?;
         check_key(&token, &b.key)?;
-        let at = super::actions::organised(&server, &headers, id).await?;
+        let at = crate::server::actions::organised(&server, &headers, id).await?;
         let dry_run = yes(&b.dry_run);
         let done = server
             .with_store(move |s, store| import(s, store, &b, file.as_deref(), None, at.id))

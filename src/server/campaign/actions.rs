@@ -4,23 +4,23 @@
 //! or take favour (`roster favour`). Each calls the CLI command's operation: one transaction,
 //! logged, undone by `ptg undo`.
 
-use super::Server;
-use super::actions::{
-    Back, CampaignAt, Flag, May, Rename, campaign_action, campaign_api, campaign_form, keyed, roster_action,
-    roster_api, roster_form, yes,
-};
-use crate::cli::views;
 use crate::error::{Error, Result};
 use crate::ops;
 use crate::ops::roster::{Located, NewRoster};
 use crate::rules::roster::WarlordChoice;
+use crate::server::Server;
+use crate::server::actions::{
+    Back, CampaignAt, Flag, May, Rename, campaign_action, campaign_api, campaign_form, keyed, roster_action,
+    roster_api, roster_form, yes,
+};
 use crate::store::Store;
+use crate::views;
 use axum::Router;
 use axum::routing::MethodFilter;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-pub fn routes() -> Router<super::Shared> {
+pub fn routes() -> Router<crate::server::Shared> {
     let mut router = Router::new();
     router = campaign_action(router, "settings", settings);
     router = campaign_action(router, "rename", rename_campaign);
@@ -163,8 +163,8 @@ struct NewRosterBody {
 }
 
 fn new_roster(s: &Server, store: &mut Store, at: &CampaignAt, b: NewRosterBody) -> Result<Value> {
-    let warlord_name = b.warlord_name.as_deref().and_then(super::forms::some);
-    let realm = b.realm.as_deref().and_then(super::forms::some);
+    let warlord_name = b.warlord_name.as_deref().and_then(crate::server::forms::some);
+    let realm = b.realm.as_deref().and_then(crate::server::forms::some);
     let new = NewRoster {
         name: b.name.trim(),
         campaign: at.id,
@@ -180,7 +180,7 @@ fn new_roster(s: &Server, store: &mut Store, at: &CampaignAt, b: NewRosterBody) 
     };
     let done = ops::roster::create(&s.catalogue, store, &new)?;
     let id = crate::ids::RosterId(done.roster.id);
-    let roster = views::roster(&ops::roster::show(&s.catalogue, store, id)?)?;
+    let roster = views::roster::view(&ops::roster::show(&s.catalogue, store, id)?)?;
     Ok(json!({ "summary": done.outcome.summary, "roster": roster }))
 }
 

@@ -5,14 +5,14 @@
 //! organiser's invite that made it, and is revoked with it: a leaked organiser link, once
 //! revoked, leaves no links of its making behind.
 
-use super::actions::organised;
-use super::forms::{check_key, refused, session};
-use super::pages::page;
-use super::{Failure, Server, Shared};
 use crate::error::{Error, Result};
 use crate::ids::CampaignId;
 use crate::ops;
 use crate::ops::invite::Principal;
+use crate::server::actions::organised;
+use crate::server::forms::{check_key, refused, session};
+use crate::server::pages::page;
+use crate::server::{Failure, Server, Shared};
 use crate::store::Store;
 use crate::store::invites::Invite;
 use axum::extract::{Path, State};
@@ -43,7 +43,7 @@ fn create(
     made_by: i64,
 ) -> Result<ops::invite::NewInvite> {
     // Both in this server's campaigns; `ops::invite::create` checks the roster is the campaign's.
-    super::organiser::campaign_name(s, store, campaign_id)?;
+    crate::server::campaign::undo::campaign_name(s, store, campaign_id)?;
     let roster = roster_id
         .map(|id| s.locate(store, id))
         .transpose()?
@@ -58,7 +58,7 @@ fn revoke(s: &Server, store: &mut Store, campaign_id: i64, invite: i64, who: Pri
             "that is the invite you are signed in with; revoke it with `ptg invite --revoke` or from another organiser's link",
         ));
     }
-    super::organiser::campaign_name(s, store, campaign_id)?;
+    crate::server::campaign::undo::campaign_name(s, store, campaign_id)?;
     ops::invite::revoke(store, CampaignId(campaign_id), &invite.to_string())
 }
 

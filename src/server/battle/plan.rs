@@ -1,0 +1,125 @@
+//! The organiser plans a battle from the league page: the form and its route, calling
+//! `ops::battle::plan` as `ptg battle new` does.
+
+use crate::error::Error;
+use crate::ops;
+use crate::ops::battle::NewBattle;
+use crate::rules::realms::RealmChoice;
+use crate::server::Shared;
+use crate::server::forms::{dice_of, some, submit_as_organiser};
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::post;
+use axum::{Form, Router};
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::Value;
+
+pub fn routes() -> Router<Shared> {
+    Router::new().route("/campaigns/{id}/battles", post(plan))
+}
+
+#[derive(Debug, Deserialize)]
+struct Plan {
+    key: String,
+    a: i64,
+    b: i64,
+    points: u32,
+    #[serde(default)]
+    battleplan: String,
+    /// A realm agreed, "roll-off", or empty (option `realms`).
+    #[serde(default)]
+    realm: String,
+    #[serde(default)]
+    dice: String,
+}
+
+async fn plan(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(campaign): Path<i64>,
+    Form(f): Form<Plan>,
+) -> Response {
+    let key = f.key.clone();
+    submit_as_organiser(
+        &server,
+        &headers,
+        &key,
+        campaign,
+        format!("/campaigns/{campaign}"),
+        move |s, store| {
+            let (a, b) = (s.locate(store, f.a)?, s.locate(store, f.b)?);
+            if a.campaign_id != campaign || b.campaign_id != campaign {
+                return Err(Error::refused("both rosters must be of this campaign"));
+            }
+            let battleplan = some(&f.battleplan);
+            let new = NewBattle {
+                campaign: crate::ids::CampaignId(a.campaign_id),
+                points: f.points,
+                rosters: [a.id, b.id],
+                battleplan: battleplan.as_deref(),
+                realm: realm_choice(&f.realm),
+            };
+            let mut dice = dice_of(&f.dice)?;
+            ops::battle::plan(&s.catalogue, store, &new, dice.as_mut()).map(|_| ())
+        },
+    )
+    .await
+}
+
+/// Plan a battle between two of the campaign's rosters (the organiser).
+/// What a battle is planned with: the battlepack's battleplans, and the realms when the
+/// campaign plays option `realms` (else none).
+pub struct PlanChoices {
+    pub battleplans: Vec<String>,
+    pub realms: Vec<String>,
+}
+
+/// What the plan form's realm field says: none, a roll-off, or a realm agreed.
+pub(in crate::server) fn realm_choice(field: &str) -> RealmChoice {
+    match some(field) {
+        None => RealmChoice::None,
+        Some(r) if r == ROLL_OFF => RealmChoice::RollOff,
+        Some(r) => RealmChoice::Named(r),
+    }
+}
+
+/// The realm field's value for "the players roll off, the winner names it".
+const ROLL_OFF: &str = "roll-off";
+
+pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value], choices: &PlanChoices) -> Markup {
+    let choose = |name: &str| {
+        html! {
+            select name=(name) {
+                @for r in rosters {
+                    option value=(r["roster_id"].to_string()) { (r["roster"].as_str().unwrap_or("?")) }
+                }
+            }
+        }
+    };
+    html! {
+        form method="post" action={ "/campaigns/" (campaign_id) "/battles" } {
+            input type="hidden" name="key" value=(key);
+            (choose("a")) " v " (choose("b")) " "
+            label { "points " input name="points" value="1000" inputmode="numeric"; } " "
+            label { "battleplan "
+                select name="battleplan" {
+                    option value="" { "rolled" }
+                    @for b in &choices.battleplans { option { (b) } }
+                }
+            } " "
+            @if !choices.realms.is_empty() {
+                label { "realm "
+                    select name="realm" {
+                        option value="" { "-" }
+                        option value=(ROLL_OFF) { "roll off: the winner names it" }
+                        @for r in &choices.realms { option { (r) } }
+                    }
+                } " "
+            }
+            label { "dice rolled at the table (empty: the server rolls) " input name="dice"; } " "
+            button { "Plan the battle" }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! The forms a roster's page shows its player: a starting unit to add, a quest to start, the
+//! ability of each rank reached. Each is sent to `roster::actions`.
+
+use crate::rules::renown::RankChoice;
+use maud::{Markup, html};
+use serde_json::Value;
+
+/// The add-a-unit form of a roster in set-up.
+pub fn add_unit_form(roster_id: i64, key: &str) -> Markup {
+    html! {
+        form method="post" action={ "/rosters/" (roster_id) "/units" } {
+            input type="hidden" name="key" value=(key);
+            label { "Warscroll " input name="warscroll" required; }
+            " "
+            label { input type="checkbox" name="reinforced" value="yes"; " reinforced" }
+            " "
+            button { "Add to the Order of Battle" }
+        }
+    }
+}
+
+/// Start a quest (a roster with none); sent to `roster_actions`.
+pub fn quest_form(roster_id: i64, key: &str, quests: &[(String, String)], roster: &Value) -> Markup {
+    let none = Vec::new();
+    let units = roster["units"].as_array().unwrap_or(&none);
+    html! {
+        form method="post" action={ "/rosters/" (roster_id) "/quest" } {
+            input type="hidden" name="key" value=(key);
+            label { "Quest "
+                select name="quest" required {
+                    @for (name, summary) in quests { option value=(name) title=(summary) { (name) } }
+                }
+            } " "
+            label { "for unit (a quest that names one) "
+                select name="unit" {
+                    option value="" { "-" }
+                    @for u in units.iter().filter(|u| u["retired"] != true) {
+                        option value=(u["id"].to_string()) {
+                            (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?"))
+                        }
+                    }
+                }
+            } " "
+            button { "Start the quest" }
+        }
+        details { summary { "What each quest asks" }
+            ul { @for (name, summary) in quests { li { strong { (name) } ": " (summary) } } }
+        }
+    }
+}
+
+/// Pick the ability of each rank reached: a form per unit and Path open to it (at a unit's
+/// first rank, one per Path it may walk, which it picks with the ability).
+pub fn rank_form(roster_id: i64, key: &str, choices: &[RankChoice]) -> Markup {
+    html! {
+        @for c in choices {
+            @for p in &c.paths {
+                form method="post" action={ "/rosters/" (roster_id) "/rank" } {
+                    input type="hidden" name="key" value=(key);
+                    input type="hidden" name="unit" value=(c.unit_id);
+                    @if c.picks_path { input type="hidden" name="path" value=(p.id); }
+                    (c.unit) " reached " (c.rank) ": " (p.name) " "
+                    select name="ability" {
+                        @for (id, name) in &p.abilities { option value=(id) { (name) } }
+                    }
+                    " "
+                    button { "Choose" }
+                }
+            }
+        }
+    }
+}
