@@ -49,9 +49,11 @@ async fn a_player_pastes_their_list_into_their_roster_as_roster_import_does() {
         checked.body
     );
     assert_eq!(web.fingerprint(), before);
+    // Imported: back to the roster's page (a reload sends nothing again), which says so.
     let imported = send(&web, form(&uri, Some(&cookie), &[("key", &key), ("list", list)])).await;
-    assert_eq!(imported.status, StatusCode::OK, "{}", imported.body);
-    assert!(imported.body.contains("List imported"));
+    let landed = serve_support::follow(&web, &imported, &cookie).await;
+    assert_eq!(landed.status, StatusCode::OK, "{}", landed.body);
+    assert!(landed.body.contains("List imported"), "{}", landed.body);
     assert_eq!(
         web.json(&["roster", "show", HAMMERS]),
         cli.json(&["roster", "show", HAMMERS])
@@ -141,7 +143,7 @@ async fn the_organiser_makes_a_roster_from_a_player_s_list_through_the_api() {
         .await
         .body;
     assert!(
-        html.contains("A spell to pick (from the first WIZARD on the Order of Battle)"),
+        html.contains("Starting pick waiting: a spell (from the first WIZARD on the Order of Battle): pick it under the Arcane Tome"),
         "{html}"
     );
     assert!(!html.contains("ptg roster lore"), "{html}");
@@ -192,8 +194,8 @@ async fn a_list_file_chosen_on_the_organiser_s_page_makes_the_roster_roster_impo
         .body(axum::body::Body::from(body))
         .unwrap();
     let sent = send(&web, request).await;
-    assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
-    assert!(sent.body.contains("List imported"), "{}", sent.body);
+    let landed = serve_support::follow(&web, &sent, &organiser).await;
+    assert!(landed.body.contains("List imported"), "{}", landed.body);
     let name = cli.json(&["roster", "list"])[0]["name"]
         .as_str()
         .unwrap()

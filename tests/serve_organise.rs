@@ -322,6 +322,8 @@ async fn the_organiser_makes_and_revokes_invites_from_the_web() {
         ),
     )
     .await;
+    // Made: back to the organiser's page, which shows the link once; a reload makes no other.
+    let made = serve_support::follow(&p, &made, &cookie).await;
     assert_eq!(made.status, StatusCode::OK, "{}", made.body);
     let at = made.body.find("/invite/").expect("the page shows the link") + "/invite/".len();
     let token: String = made.body[at..]

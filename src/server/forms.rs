@@ -60,26 +60,47 @@ fn check(who: &Principal, token: &str, key: &str, campaign_id: i64, roster_id: i
     Ok(())
 }
 
-/// A refused form as a page: what was wrong, in the CLI's words, and the way back.
+/// A refused form: what was wrong, in the CLI's words, as a page with the way back; the
+/// answer layer (`answers.rs`) shows the page `back` again instead, the form refilled.
 pub(super) fn refused(f: Failure, back: &str) -> Response {
-    let status = f.status;
+    shown_again(f.status, f.message, None, back)
+}
+
+/// The page `back` again, with `message` and `detail` (HTML) beside the form sent, with
+/// `status` (a refusal's, or 200 for a form that only checks).
+pub(super) fn shown_again(
+    status: StatusCode,
+    message: String,
+    detail: Option<String>,
+    back: &str,
+) -> Response {
     let body = super::pages::page(
         "Not done",
-        html! { p { (f.message) } p { a href=(back) { "Back" } } },
+        html! {
+            p { (message) }
+            @if let Some(d) = &detail { (maud::PreEscaped(d)) }
+            p { a href=(back) { "Back" } }
+        },
     );
-    (status, body).into_response()
+    let mut response = (status, body).into_response();
+    response.extensions_mut().insert(super::answers::Refused {
+        message,
+        detail,
+        back: back.to_string(),
+    });
+    response
 }
 
 /// A form about roster `roster_id`: once the session, its key and its rights over the roster
 /// are checked, `work` runs with the roster's `CAMPAIGN/ROSTER` name; then back to `back`, or
 /// the refusal as a page.
-pub(super) async fn submit(
+pub(super) async fn submit<R: Said + Send + 'static>(
     server: &Shared,
     headers: &HeaderMap,
     key: &str,
     roster_id: i64,
     back: String,
-    work: impl FnOnce(&Server, &mut Store, RosterId) -> Result<()> + Send + 'static,
+    work: impl FnOnce(&Server, &mut Store, RosterId) -> Result<R> + Send + 'static,
 ) -> Response {
     let done = async {
         let (who, token) = session(server, headers).await?;
@@ -90,19 +111,22 @@ pub(super) async fn submit(
         server.with_store(move |s, store| work(s, store, at.id)).await
     };
     match done.await {
-        Ok(()) => Redirect::to(&back).into_response(),
+        Ok(said) => match said.said() {
+            Some(html) => super::answers::done(&back, html),
+            None => Redirect::to(&back).into_response(),
+        },
         Err(f) => refused(f, &back),
     }
 }
 
 /// A form only the organiser of campaign `campaign_id` may send; as [`submit`].
-pub(super) async fn submit_as_organiser(
+pub(super) async fn submit_as_organiser<R: Said + Send + 'static>(
     server: &Shared,
     headers: &HeaderMap,
     key: &str,
     campaign_id: i64,
     back: String,
-    work: impl FnOnce(&Server, &mut Store) -> Result<()> + Send + 'static,
+    work: impl FnOnce(&Server, &mut Store) -> Result<R> + Send + 'static,
 ) -> Response {
     let done = async {
         let (who, token) = session(server, headers).await?;
@@ -116,8 +140,29 @@ pub(super) async fn submit_as_organiser(
         server.with_store(work).await
     };
     match done.await {
-        Ok(()) => Redirect::to(&back).into_response(),
+        Ok(said) => match said.said() {
+            Some(html) => super::answers::done(&back, html),
+            None => Redirect::to(&back).into_response(),
+        },
         Err(f) => refused(f, &back),
+    }
+}
+
+/// What a form's work says it did, as HTML for the page the browser is sent back to; `()`
+/// says nothing more than the answer layer's word for the form.
+pub(super) trait Said {
+    fn said(self) -> Option<String>;
+}
+
+impl Said for () {
+    fn said(self) -> Option<String> {
+        None
+    }
+}
+
+impl Said for String {
+    fn said(self) -> Option<String> {
+        Some(self)
     }
 }
 

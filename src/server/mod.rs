@@ -8,6 +8,7 @@
 //! organiser any roster of their campaign; everyone else reads, or nothing with `--private`.
 
 mod actions;
+mod answers;
 mod api;
 mod battle;
 mod campaign;
@@ -15,6 +16,7 @@ mod edge;
 mod forms;
 mod listen;
 mod pages;
+mod refill;
 mod roster;
 mod session;
 
@@ -143,7 +145,7 @@ impl Server {
 /// Every page and API route, for `serve` and for tests (which drive it without a socket).
 pub fn router(server: Server) -> Router {
     let shared: Shared = Arc::new(server);
-    Router::new()
+    let app = Router::new()
         .merge(pages::routes())
         .merge(campaign::routes())
         .merge(roster::routes())
@@ -157,7 +159,13 @@ pub fn router(server: Server) -> Router {
         ))
         .layer(axum::middleware::from_fn(edge::api_writes_need_a_token))
         .layer(axum::middleware::from_fn(edge::refusals_in_kind))
-        .with_state(shared)
+        .with_state(shared);
+    // Outermost: a form's answer may render a page again through everything above.
+    let answers = answers::Answers::new(app.clone());
+    app.layer(axum::middleware::from_fn_with_state(
+        answers,
+        answers::answer_forms,
+    ))
 }
 
 /// Serves `server` on `listen` until Ctrl-C, within `limits` (timeouts, connections).

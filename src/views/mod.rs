@@ -4,4 +4,5 @@
 
 pub mod battle;
 pub mod history;
+pub mod outcome;
 pub mod roster;

@@ -48,69 +48,142 @@ pub fn view(shown: &ops::roster::Shown) -> Result<serde_json::Value> {
     Ok(view)
 }
 
-/// Rank choices and rewards waiting on the roster, each with how to pick it.
-pub fn pending_lines(pack: &Battlepack, r: &Roster) -> Vec<String> {
+/// Something waiting to be picked on a roster, as data: the CLI words it with the command
+/// that picks it, a page with where on the page it is picked.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Waiting {
+    /// A unit reached a rank and its ability is to be chosen (its Path first, when it has none).
+    Rank {
+        unit_id: i64,
+        unit: String,
+        rank: String,
+        /// The abilities of its Path at that rank (ids); empty while it has no Path.
+        abilities: Vec<String>,
+        /// The Paths open to it, while it has none.
+        paths: Vec<String>,
+    },
+    /// A reward (a quest's, or a starting pick) owed to the roster.
+    Reward {
+        reward: QuestReward,
+        unit: Option<String>,
+        source: String,
+        starting_pick: bool,
+    },
+}
+
+/// What waits to be picked on `r`: each unit's rank choices, then the rewards owed.
+pub fn waiting(pack: &Battlepack, r: &Roster) -> Vec<Waiting> {
     let mut out = Vec::new();
     for u in r.active_units() {
         for rank in pending_ranks(pack, u) {
-            let options = match u.path.as_deref().and_then(|p| pack.path(p)) {
-                Some(path) => path
-                    .ranks
-                    .iter()
-                    .find(|pr| pr.rank == rank.name)
-                    .map(|pr| {
-                        pr.abilities
-                            .iter()
-                            .map(|a| a.id.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" or ")
-                    })
-                    .unwrap_or_default(),
-                None => format!(
-                    "first pick a Path with --path ({})",
-                    open_paths(pack, u).join(", ")
-                ),
+            let path = u.path.as_deref().and_then(|p| pack.path(p));
+            let abilities = path
+                .and_then(|path| path.ranks.iter().find(|pr| pr.rank == rank.name))
+                .map(|pr| pr.abilities.iter().map(|a| a.id.clone()).collect())
+                .unwrap_or_default();
+            let paths = match path {
+                Some(_) => Vec::new(),
+                None => open_paths(pack, u).iter().map(|p| p.to_string()).collect(),
             };
-            out.push(format!(
-                "Rank choice waiting: {} reached {}: `ptg rank choose \"{}\" {} <ability>`: {options}",
-                u.label(),
-                rank.name,
-                r.name,
-                u.id
-            ));
+            out.push(Waiting::Rank {
+                unit_id: u.id,
+                unit: u.label(),
+                rank: rank.name.clone(),
+                abilities,
+                paths,
+            });
         }
     }
-    out.extend(reward_lines(r));
+    out.extend(r.rewards.iter().map(|w| Waiting::Reward {
+        reward: w.reward,
+        unit: w.unit.and_then(|id| r.unit(id)).map(|u| u.label()),
+        source: w.source.clone(),
+        starting_pick: is_starting_pick(&w.source),
+    }));
     out
 }
 
-/// Owed rewards, in words, with the command that picks each.
-fn reward_lines(roster: &Roster) -> Vec<String> {
-    roster
-        .rewards
-        .iter()
-        .map(|r| {
-            let to = r
-                .unit
-                .and_then(|id| roster.unit(id))
-                .map(|u| format!(" for {}", u.label()))
-                .unwrap_or_default();
-            let how = match r.reward {
-                QuestReward::Spell => "`ptg roster lore <roster> add spell <name>`",
-                QuestReward::Prayer => "`ptg roster lore <roster> add prayer <name>`",
-                QuestReward::Manifestation => "`ptg roster lore <roster> add manifestation <name>`",
-                _ => "`ptg roster enhance <roster> <unit> <name>`",
-            };
-            let what = if is_starting_pick(&r.source) {
-                "Starting pick waiting"
-            } else {
-                "Reward to pick"
-            };
-            format!(
-                "{what}: {}{to} (from {}) with {how}",
-                reward_words(r.reward),
-                r.source
-            )
-        })
-        .collect()
+impl Waiting {
+    /// In the CLI's words, with the command that picks it.
+    pub fn cli_words(&self, roster: &str) -> String {
+        match self {
+            Waiting::Rank {
+                unit_id,
+                unit,
+                rank,
+                abilities,
+                paths,
+            } => {
+                let options = match paths.is_empty() {
+                    true => abilities.join(" or "),
+                    false => format!("first pick a Path with --path ({})", paths.join(", ")),
+                };
+                format!(
+                    "Rank choice waiting: {unit} reached {rank}: `ptg rank choose \"{roster}\" {unit_id} <ability>`: {options}"
+                )
+            }
+            Waiting::Reward { reward, .. } => {
+                let how = match reward {
+                    QuestReward::Spell => "`ptg roster lore <roster> add spell <name>`",
+                    QuestReward::Prayer => "`ptg roster lore <roster> add prayer <name>`",
+                    QuestReward::Manifestation => "`ptg roster lore <roster> add manifestation <name>`",
+                    _ => "`ptg roster enhance <roster> <unit> <name>`",
+                };
+                format!("{} with {how}", self.what())
+            }
+        }
+    }
+
+    /// In a page's words: where on the roster's page it is picked.
+    pub fn page_words(&self) -> String {
+        match self {
+            Waiting::Rank {
+                unit, rank, paths, ..
+            } if !paths.is_empty() => {
+                format!("{unit} reached {rank}: pick its Path and ability under \"Ranks reached\"")
+            }
+            Waiting::Rank { unit, rank, .. } => {
+                format!("{unit} reached {rank}: choose its ability under \"Ranks reached\"")
+            }
+            Waiting::Reward { reward, .. } => {
+                let place = match reward {
+                    QuestReward::Spell | QuestReward::Prayer | QuestReward::Manifestation => {
+                        "the Arcane Tome"
+                    }
+                    _ => "Enhancements",
+                };
+                format!("{}: pick it under {place}", self.what())
+            }
+        }
+    }
+
+    /// "Reward to pick: an artefact of power for Liberators (#2) (from Seek Glory)".
+    fn what(&self) -> String {
+        let Waiting::Reward {
+            reward,
+            unit,
+            source,
+            starting_pick,
+        } = self
+        else {
+            return String::new();
+        };
+        let to = unit.as_ref().map(|u| format!(" for {u}")).unwrap_or_default();
+        let what = match starting_pick {
+            true => "Starting pick waiting",
+            false => "Reward to pick",
+        };
+        format!("{what}: {}{to} (from {source})", reward_words(*reward))
+    }
+}
+
+/// Rank choices and rewards waiting on the roster, each with the command that picks it.
+pub fn pending_lines(pack: &Battlepack, r: &Roster) -> Vec<String> {
+    waiting(pack, r).iter().map(|w| w.cli_words(&r.name)).collect()
+}
+
+/// Rank choices and rewards waiting on the roster, each with where a page picks it.
+pub fn waiting_words(pack: &Battlepack, r: &Roster) -> Vec<String> {
+    waiting(pack, r).iter().map(Waiting::page_words).collect()
 }

@@ -44,6 +44,25 @@ pub async fn send_to(p: &Ptg, private: bool, campaign: Option<i64>, request: Req
     }
 }
 
+/// The page a form's redirect (303) leads to, fetched with `cookie` and the one-time note
+/// cookie the answer set, as a browser follows it.
+pub async fn follow(p: &Ptg, answer: &Answer, cookie: &str) -> Answer {
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
+    let to = answer.headers[header::LOCATION].to_str().unwrap().to_string();
+    let note = set_cookie(answer, "ptg_flash=").unwrap_or_default();
+    let cookies = [cookie, note.as_str()]
+        .iter()
+        .filter(|c| !c.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join("; ");
+    let request = Request::get(&to)
+        .header(header::COOKIE, cookies)
+        .body(Body::empty())
+        .unwrap();
+    send(p, request).await
+}
+
 /// A new invite's token (`ptg invite LEAGUE ARGS`).
 pub fn invite(p: &Ptg, args: &[&str]) -> String {
     let made = p.json(&[&["invite", LEAGUE][..], args].concat());

@@ -4,6 +4,7 @@
 use crate::ops;
 use crate::rules::aftermath::Choices;
 use crate::server::Shared;
+use crate::server::answers::said;
 use crate::server::forms::{
     Fields, all, dice_of, field, key_and_roster, list, no_roster, refused, some, submit,
 };
@@ -54,8 +55,11 @@ async fn aftermath(
                 quest,
             };
             let mut dice = dice_of(text("dice"))?;
-            ops::aftermath::run(&s.catalogue, store, battle, roster, &choices, dice.as_mut(), None)
-                .map(|_| ())
+            let done =
+                ops::aftermath::run(&s.catalogue, store, battle, roster, &choices, dice.as_mut(), None)?;
+            let mut lines = crate::views::outcome::outcome_lines(&done.outcome, &done.after);
+            lines.extend(crate::views::roster::waiting_words(done.pack, &done.after));
+            Ok(said(&done.outcome.summary, &lines))
         },
     )
     .await

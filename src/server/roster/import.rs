@@ -9,8 +9,8 @@ use crate::ids::{CampaignId, RosterId};
 use crate::ops;
 use crate::ops::lists::{ImportRequest, Imported, Target};
 use crate::server::actions::{Flag, yes};
-use crate::server::forms::{check_key, refused, session};
-use crate::server::pages::page;
+use crate::server::answers::done as done_answer;
+use crate::server::forms::{check_key, refused, session, shown_again};
 use crate::server::session::auth::changing;
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::store::Store;
@@ -269,21 +269,29 @@ async fn new_form(
     }
 }
 
-/// The import's report as a page: 422 when it was refused, with the report to fix it by.
+/// The import's answer: imported, back to the page with the report (a reload imports
+/// nothing again); refused or only checked, the page again with the list still in its form and
+/// the report beside it (422 when refused).
 fn report_page(done: &Imported, dry_run: bool, back: &str) -> Response {
-    let status = match done.refused {
-        Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        None => StatusCode::OK,
-    };
-    let title = match (&done.refused, dry_run) {
-        (Some(_), _) => "List not imported",
-        (None, true) => "List checked: nothing written",
-        (None, false) => "List imported",
-    };
-    (status, page(title, report_html(done, back))).into_response()
+    let report = report_html(done).into_string();
+    match (&done.refused, dry_run) {
+        (Some(_), _) => shown_again(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "List not imported".into(),
+            Some(report),
+            back,
+        ),
+        (None, true) => shown_again(
+            StatusCode::OK,
+            "List checked: nothing written".into(),
+            Some(report),
+            back,
+        ),
+        (None, false) => done_answer(back, format!("<strong>List imported</strong>{report}")),
+    }
 }
 
-fn report_html(done: &Imported, back: &str) -> Markup {
+fn report_html(done: &Imported) -> Markup {
     let m = &done.matched;
     html! {
         @if let Some(why) = &done.refused { p { strong { (why) } } }
@@ -306,7 +314,6 @@ fn report_html(done: &Imported, back: &str) -> Markup {
         @if !done.problems.is_empty() {
             ul { @for p in &done.problems { li { "problem (" (p.rule) "): " (p.message) } } }
         }
-        p { a href=(back) { "Back" } }
     }
 }
 

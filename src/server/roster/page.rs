@@ -25,6 +25,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             let subject = ops::rank::pending(&s.catalogue, store, at.id)?;
             let units: Vec<_> = subject.roster.active_units().collect();
             let ranks = crate::rules::renown::rank_choices(subject.pack, &units);
+            let waiting = views::roster::waiting_words(subject.pack, &subject.roster);
             let quests: Vec<(String, String)> = subject
                 .pack
                 .quests
@@ -44,12 +45,12 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 view,
                 report,
                 offers,
-                (ranks, quests, latest, battles),
+                (ranks, quests, latest, battles, waiting),
             ))
         })
         .await
         .map_err(failed)?;
-    let (campaign_id, r, report, offers, (ranks, quests, latest, battles)) = read;
+    let (campaign_id, r, report, offers, (ranks, quests, latest, battles, waiting)) = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
     let key = match (who, auth::session_id(&headers)) {
@@ -80,31 +81,6 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let none = Vec::new();
     let units = r["units"].as_array().unwrap_or(&none);
     let tome = r["tome"].as_array().unwrap_or(&none);
-    // What waits to be picked, in the page's words (the CLI's lines name its commands): each
-    // rank choice, and each reward owed, picked with the forms above.
-    let label = |id: &Value| {
-        units.iter().find(|u| u["id"] == *id).map(|u| {
-            u["name"]
-                .as_str()
-                .or(u["warscroll"].as_str())
-                .unwrap_or("?")
-                .to_string()
-        })
-    };
-    let mut waiting: Vec<String> = ranks
-        .iter()
-        .map(|c| format!("{} reached {}: pick its ability", c.unit, c.rank))
-        .collect();
-    for reward in r["rewards"].as_array().unwrap_or(&none) {
-        let what = text(&reward["reward"]).replace(['-', '_'], " ");
-        let whom = label(&reward["unit"])
-            .map(|u| format!(" for {u}"))
-            .unwrap_or_default();
-        waiting.push(format!(
-            "A {what}{whom} to pick (from {})",
-            text(&reward["source"])
-        ));
-    }
     Ok(page(
         &text(&r["name"]),
         html! {

@@ -11,7 +11,6 @@ use crate::ops;
 use crate::ops::invite::Principal;
 use crate::server::actions::organised;
 use crate::server::forms::{check_key, refused, session};
-use crate::server::pages::page;
 use crate::server::{Failure, Server, Shared};
 use crate::store::Store;
 use crate::store::invites::Invite;
@@ -162,16 +161,13 @@ async fn create_form(
                 None => "another organiser".into(),
             };
             let link = link(&headers, &made.token);
-            page(
-                &format!("Invite #{}", made.invite.id),
-                html! {
-                    p { "Send this link to " (whom) ". Anyone who has it has these rights, and it is shown only now:" }
-                    p { code { (link) } }
-                    p.note { "For scripts, the token (`Authorization: Bearer`): " code { (made.token) } }
-                    p { a href=(back) { "Back to organising" } }
-                },
-            )
-            .into_response()
+            let said = html! {
+                strong { "Invite #" (made.invite.id) " made." }
+                p { "Send this link to " (whom) ". Anyone who has it has these rights, and it is shown only now:" }
+                p { code { (link) } }
+                p.note { "For scripts, the token (`Authorization: Bearer`): " code { (made.token) } }
+            };
+            crate::server::answers::done(&back, said.into_string())
         }
         Err(f) => refused(f, &back),
     }

@@ -3,7 +3,7 @@
 //! session (`ops::session`: an id of its own, 256 random bits, kept hashed, ending after 30
 //! days or when the invite is revoked) and sets its cookie. So another site cannot sign a
 //! browser in as someone else (login CSRF: its forged POST lacks the page's key, which rides on
-//! a SameSite=Strict cookie set by the page), and a link tapped in webmail still lands signed
+//! a SameSite=Lax cookie set by the page), and a link tapped in webmail still lands signed
 //! in: the POST and the redirect after it are same-site. The session cookie is SameSite=Lax, so
 //! following a link to the league from elsewhere shows the pages signed in; every write still
 //! needs a form's key or a Bearer token. Signing out is a form with its key too.
@@ -107,7 +107,7 @@ async fn confirm(State(server): State<Shared>, Path(token): Path<String>, header
         },
     );
     let cookie = format!(
-        "{SIGN_IN_COOKIE}={nonce}; Path=/invite; HttpOnly; SameSite=Strict; Max-Age=900{}",
+        "{SIGN_IN_COOKIE}={nonce}; Path=/invite; HttpOnly; SameSite=Lax; Max-Age=900{}",
         secure(&headers)
     );
     let mut response = body.into_response();
@@ -171,7 +171,7 @@ async fn sign_in(
             session.id,
             secure(&headers)
         ),
-        format!("{SIGN_IN_COOKIE}=; Path=/invite; HttpOnly; SameSite=Strict; Max-Age=0"),
+        format!("{SIGN_IN_COOKIE}=; Path=/invite; HttpOnly; SameSite=Lax; Max-Age=0"),
     ];
     let mut response = Redirect::to(&to).into_response();
     for cookie in cookies {
