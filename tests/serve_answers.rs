@@ -132,3 +132,89 @@ async fn the_page_an_aftermath_lands_on_says_what_it_earned_and_rolled() {
         "{html}"
     );
 }
+
+/// The text of a page's body, tags left out (what the player reads).
+fn visible(html: &str) -> String {
+    let body = html.find("<body").map_or(html, |at| &html[at..]);
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in body.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A `ptg` command (the word followed by a subcommand) or a `--flag` in `text`.
+fn cli_words(text: &str) -> bool {
+    let command = text
+        .match_indices("ptg ")
+        .any(|(at, _)| text[at + 4..].chars().next().is_some_and(|c| c.is_ascii_lowercase()));
+    command || text.contains("--")
+}
+
+/// Issue #32, item 4: no page names a `ptg` command or a `--flag`, for the organiser or a
+/// player, nor does a refusal shown on a page.
+#[tokio::test]
+async fn no_page_shows_a_cli_command_or_a_flag() {
+    let p = LEAGUE_FIXTURE.copy();
+    let organiser = sign_in_with(&p, &["--organiser"]).await;
+    let player = sign_in(&p, RATS).await;
+    let rosters: Vec<i64> = p
+        .json(&["roster", "list"])
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_i64().unwrap())
+        .collect();
+    let mut uris: Vec<String> = [
+        "/",
+        "/campaigns/1",
+        "/campaigns/1/organise",
+        "/campaigns/1/history",
+        "/campaigns/1/audit",
+        "/campaigns/1/battles",
+    ]
+    .iter()
+    .map(|u| u.to_string())
+    .collect();
+    uris.extend(rosters.iter().map(|r| format!("/rosters/{r}")));
+    uris.extend((1..=6).map(|b| format!("/battles/{b}")));
+    for cookie in [&organiser, &player] {
+        for uri in &uris {
+            let text = visible(&page(&p, uri, cookie).await);
+            assert!(!cli_words(&text), "{uri}: {text}");
+        }
+    }
+    // A refusal whose CLI words name a flag, on the page.
+    let key = form_key(&page(&p, "/battles/6", &player).await);
+    let rats = roster_id(&p, RATS).to_string();
+    let refused = send(
+        &p,
+        form(
+            "/battles/6/aftermath",
+            Some(&player),
+            &[("key", key.as_str()), ("roster_id", &rats), ("dice", "1")],
+        ),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    let text = visible(&refused.body);
+    assert!(
+        text.contains("Dice rolled at the table") || text.contains("Favoured warriors"),
+        "{text}"
+    );
+    assert!(!cli_words(&text), "{text}");
+}

@@ -94,7 +94,7 @@ pub async fn answer_forms(State(answers): State<Arc<Answers>>, req: Request, nex
         Some(id) if req.method() == Method::GET => Some(answers.take(&id)),
         _ => None,
     };
-    let response = next.run(req).await;
+    let response = reworded(next.run(req).await).await;
     match note {
         None => response,
         Some(html) => {
@@ -109,6 +109,23 @@ pub async fn answer_forms(State(answers): State<Arc<Answers>>, req: Request, nex
             shown
         }
     }
+}
+
+/// A page in the pages' words (`words.rs`): no `ptg` command or `--flag` in its text.
+async fn reworded(response: Response) -> Response {
+    if !is_html(response.headers()) {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let html = String::from_utf8_lossy(&bytes);
+    if !super::words::needs_words(&html) {
+        return Response::from_parts(parts, Body::from(bytes));
+    }
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(super::words::reword_page(&html)))
 }
 
 fn note_html(inner: &str) -> String {
@@ -178,6 +195,7 @@ async fn shown_again(
         escape(&refused.message),
         refused.detail.as_deref().unwrap_or_default()
     );
+    let message = super::words::for_pages(&message);
     let mut again = rewrite_page(page, |html| refill(html, action, sent, &message)).await;
     *again.status_mut() = status;
     // The refusal's own cookies (a stale session dropped) still apply.

@@ -19,6 +19,7 @@ mod pages;
 mod refill;
 mod roster;
 mod session;
+mod words;
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};

@@ -5,6 +5,7 @@
 use super::battle::plan;
 use super::session::auth::{self, may_read};
 use super::{Failure, Shared, not_found_if_unknown};
+use crate::names::counted;
 use crate::ops;
 use axum::Router;
 use axum::extract::{Path, State};
@@ -93,7 +94,8 @@ async fn campaigns(server: &Shared, headers: &HeaderMap) -> Page {
                 @for c in &list {
                     li {
                         a href={ "/campaigns/" (c.campaign.id) } { (c.campaign.name) }
-                        " — " (c.rosters) " rosters, " (c.battles) " battles"
+                        " — " (counted(c.rosters as usize, "roster", "rosters")) ", "
+                        (counted(c.battles as usize, "battle", "battles"))
                     }
                 }
             }

@@ -3,6 +3,7 @@
 //! battles (`ptg battle list --campaign C`): what a club checks before a league night, read by
 //! whoever may read the league.
 
+use crate::names::counted;
 use crate::ops;
 use crate::ops::history::Page as LogPage;
 use crate::rules::audit::Finding;
@@ -114,8 +115,9 @@ async fn audit(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
         &format!("Audit of {name}"),
         html! {
             p { a href={ "/campaigns/" (id) } { "The league page" } }
-            p { "Checked " (audit.rosters) " rosters, " (audit.battles) " battles and "
-                (audit.change_sets) " change sets against their history." }
+            p { "Checked " (counted(audit.rosters as usize, "roster", "rosters")) ", "
+                (counted(audit.battles as usize, "battle", "battles")) " and "
+                (counted(audit.change_sets as usize, "change set", "change sets")) " against their history." }
             @if audit.findings.is_empty() {
                 p { strong { "Every number agrees with its history." } }
             } @else {

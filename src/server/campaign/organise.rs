@@ -101,7 +101,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         &format!("Organising {}", c.name),
         html! {
             p { a href={ "/campaigns/" (id) } { "The league page" } " · " (o.battlepack) " · "
-                a href={ "/campaigns/" (id) "/export.json" } { "Download the league file" } " (as `ptg export`; `ptg import` restores it)" }
+                a href={ "/campaigns/" (id) "/export.json" } { "Download the league file" } " (the whole campaign with its history, to keep or to restore elsewhere)" }
             h2 { "Settings" }
             (settings_form(&o, &key, &to("settings")))
             h2 { "Rosters" }
@@ -125,7 +125,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 button { "Rename" }
             }
             h2 { "Delete the campaign" }
-            p.note { "Its rosters go with it; battles and history are kept, and `ptg undo` brings it all back." }
+            p.note { "Its rosters go with it; battles and history are kept, and Undo on this page brings it all back." }
             form method="post" action=(to("delete")) {
                 input type="hidden" name="key" value=(key);
                 label { "Type its name to confirm " input name="confirm" required; } " "

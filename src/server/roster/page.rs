@@ -26,6 +26,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             let units: Vec<_> = subject.roster.active_units().collect();
             let ranks = crate::rules::renown::rank_choices(subject.pack, &units);
             let waiting = views::roster::waiting_words(subject.pack, &subject.roster);
+            let paths = path_words(subject.pack, &subject.roster);
             let quests: Vec<(String, String)> = subject
                 .pack
                 .quests
@@ -45,12 +46,12 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 view,
                 report,
                 offers,
-                (ranks, quests, latest, battles, waiting),
+                (ranks, quests, latest, battles, waiting, paths),
             ))
         })
         .await
         .map_err(failed)?;
-    let (campaign_id, r, report, offers, (ranks, quests, latest, battles, waiting)) = read;
+    let (campaign_id, r, report, offers, (ranks, quests, latest, battles, waiting, paths)) = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
     let key = match (who, auth::session_id(&headers)) {
@@ -103,7 +104,13 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                         }
                         td { (text(&u["rank"])) }
                         td { (text(&u["renown"])) }
-                        td { (text(&u["path"])) }
+                        td { @match u["id"].as_i64().and_then(|id| paths.get(&id)) {
+                            Some((path, abilities)) => {
+                                (path)
+                                @for (name, summary) in abilities { br; strong { (name) } ": " (summary) }
+                            }
+                            None => "-",
+                        } }
                         td { (enhancements(u)) }
                     }
                 }
@@ -172,4 +179,29 @@ fn enhancements(u: &Value) -> String {
     } else {
         names.join(", ")
     }
+}
+
+/// Each unit's Path by name, and its chosen abilities by name with what each does (a player
+/// reads them at the table, as on the PDF sheet).
+fn path_words(
+    pack: &crate::catalogue::battlepack::Battlepack,
+    roster: &crate::rules::model::Roster,
+) -> std::collections::HashMap<i64, (String, Vec<(String, String)>)> {
+    roster
+        .units
+        .iter()
+        .filter_map(|u| {
+            let path = pack.path(u.path.as_deref()?)?;
+            let abilities = u
+                .abilities
+                .iter()
+                .filter_map(|(rank, id)| {
+                    let pr = path.ranks.iter().find(|pr| &pr.rank == rank)?;
+                    let a = pr.abilities.iter().find(|a| &a.id == id)?;
+                    Some((a.name.clone(), a.summary.clone()))
+                })
+                .collect();
+            Some((u.id, (path.name.clone(), abilities)))
+        })
+        .collect()
 }
