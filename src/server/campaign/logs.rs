@@ -115,9 +115,9 @@ async fn audit(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
         &format!("Audit of {name}"),
         html! {
             p { a href={ "/campaigns/" (id) } { "The league page" } }
-            p { "Checked " (counted(audit.rosters as usize, "roster", "rosters")) ", "
-                (counted(audit.battles as usize, "battle", "battles")) " and "
-                (counted(audit.change_sets as usize, "change set", "change sets")) " against their history." }
+            p { "Checked " (counted(audit.rosters, "roster", "rosters")) ", "
+                (counted(audit.battles, "battle", "battles")) " and "
+                (counted(audit.change_sets, "change set", "change sets")) " against their history." }
             @if audit.findings.is_empty() {
                 p { strong { "Every number agrees with its history." } }
             } @else {
