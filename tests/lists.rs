@@ -357,3 +357,30 @@ fn a_list_that_matches_nothing_writes_nothing_and_a_huge_one_is_refused() {
         "an army list has far fewer (at most 1000)",
     );
 }
+
+/// Issue #32, item 3: the organiser made the roster with its warlord, and the player's list
+/// names the same hero as its general: that line is the warlord (its heroic trait goes on
+/// it), not a second Lord-Vigilant.
+#[test]
+fn a_list_into_a_roster_with_its_warlord_does_not_add_the_general_again() {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    let list = p.db().parent().unwrap().join("hammers.txt");
+    std::fs::write(
+        &list,
+        "Hammers of Dawn 1000/2000 pts\n\nStormcast Eternals\n\nGeneral's Regiment\n\
+         Lord-Vigilant on Gryph-stalker (120)\n• General\n• Heroic Traits: Staunch Defender\nLiberators (90)\n",
+    )
+    .unwrap();
+    let out = p.ok(&["roster", "import", list.to_str().unwrap(), "--into", HAMMERS]);
+    assert!(
+        out.contains("the roster's warlord already (Lord-Vigilant on Gryph-stalker (#1)): not added again"),
+        "{out}"
+    );
+    let r = p.json(&["roster", "show", HAMMERS]);
+    let units = r["units"].as_array().unwrap();
+    assert_eq!(units.len(), 2, "the warlord and the Liberators");
+    assert_eq!(units[0]["warlord"], true);
+    assert_eq!(units[0]["enhancements"][0]["name"], "Staunch Defender");
+    assert_eq!(units[1]["warscroll"], "Liberators");
+}

@@ -107,6 +107,7 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
         return Ok(result);
     }
     let mut kept = None;
+    let mut warlord_line = None;
     let written = store.write(|tx| {
         let roster = match &req.target {
             Target::New {
@@ -128,8 +129,16 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
                 s.roster
             }
         };
-        let general_is_warlord = matches!(req.target, Target::New { .. });
-        let warlord_unit = general_is_warlord.then(|| warlord_of(&result.matched, &roster)).flatten();
+        // A new roster's warlord is the list's general; a roster the organiser made already has
+        // its warlord, and the list names the same hero as its general (issue #32, item 3):
+        // that line is the warlord, not another unit of the same warscroll.
+        let warlord_unit = match req.target {
+            Target::New { .. } => warlord_of(&result.matched, &roster),
+            Target::Into(_) => warlord_in_list(&result.matched, &roster),
+        };
+        warlord_line = matches!(req.target, Target::Into(_))
+            .then(|| warlord_unit.map(|u| (u.line, roster.warlord().map(|w| w.label()))))
+            .flatten();
         let others: Vec<&ImportUnit> = result
             .matched
             .units
@@ -169,6 +178,11 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
         }
         Err(e) => return Err(e),
     }
+    if let Some((line, Some(warlord))) = warlord_line
+        && let Some(l) = result.matched.report.iter_mut().find(|l| l.line == line)
+    {
+        l.detail = format!("{}; the roster's warlord already ({warlord}): not added again", l.detail);
+    }
     if let Some((roster, problems, refusal)) = kept {
         result.roster = Some(roster);
         result.problems = problems;
@@ -188,6 +202,18 @@ fn warlord_of<'m>(matched: &'m Matched, roster: &Roster) -> Option<&'m ImportUni
         .filter(|u| u.general)
         .find(same)
         .or_else(|| matched.units.iter().find(same))
+}
+
+/// The list's line that is `roster`'s warlord already, when importing into it: its general
+/// when that is the warlord's warscroll (or, in a list that marks no general, the first unit of
+/// the warlord's warscroll).
+fn warlord_in_list<'m>(matched: &'m Matched, roster: &Roster) -> Option<&'m ImportUnit> {
+    let w = roster.warlord()?;
+    let same = |u: &&ImportUnit| u.warscroll.name == w.warscroll;
+    match matched.units.iter().find(|u| u.general) {
+        Some(general) => Some(general).filter(same),
+        None => matched.units.iter().find(same),
+    }
 }
 
 /// Creates the roster led by the list's general (or `--warlord`) on the Path named.
