@@ -154,9 +154,12 @@ fn visible(html: &str) -> String {
 
 /// A `ptg` command (the word followed by a subcommand) or a `--flag` in `text`.
 fn cli_words(text: &str) -> bool {
-    let command = text
-        .match_indices("ptg ")
-        .any(|(at, _)| text[at + 4..].chars().next().is_some_and(|c| c.is_ascii_lowercase()));
+    let command = text.match_indices("ptg ").any(|(at, _)| {
+        text[at + 4..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_lowercase())
+    });
     command || text.contains("--")
 }
 

@@ -15,6 +15,7 @@ mod campaign;
 mod edge;
 mod forms;
 mod listen;
+mod next;
 mod pages;
 mod refill;
 mod roster;

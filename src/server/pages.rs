@@ -121,11 +121,13 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                     false => Vec::new(),
                 },
             };
-            Ok((serde_json::to_value(&shown)?, choices))
+            let open = ops::battle::open_sides(store, Some(crate::ids::CampaignId(id)), None)?;
+            Ok((serde_json::to_value(&shown)?, choices, open))
         })
         .await
         .map_err(failed)?;
-    let (shown, choices) = shown;
+    let (shown, choices, open) = shown;
+    let organiser = who.is_some_and(|w| w.is_organiser() && w.campaign_id == id);
     let title = text(&shown["campaign"]["name"]);
     let none = Vec::new();
     let standings = shown["standings"].as_array().unwrap_or(&none);
@@ -160,6 +162,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     Ok(page(
         &title,
         html! {
+            @if organiser { (super::next::for_organiser(&open)) }
             h2 { "League table" }
             div.scroll { table {
                 tr { th { "#" } th { "Roster" } th { "Player" } th { "Faction" } th { "Played" }

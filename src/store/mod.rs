@@ -14,6 +14,7 @@ pub mod history;
 pub mod invites;
 pub mod league;
 pub mod lookup;
+pub mod open_sides;
 mod read_only;
 pub mod realms;
 pub mod rolls;

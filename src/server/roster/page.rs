@@ -27,6 +27,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             let ranks = crate::rules::renown::rank_choices(subject.pack, &units);
             let waiting = views::roster::waiting_words(subject.pack, &subject.roster);
             let paths = path_words(subject.pack, &subject.roster);
+            let open = ops::battle::open_sides(store, None, Some(at.id))?;
             let quests: Vec<(String, String)> = subject
                 .pack
                 .quests
@@ -46,12 +47,12 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 view,
                 report,
                 offers,
-                (ranks, quests, latest, battles, waiting, paths),
+                (ranks, quests, latest, battles, waiting, paths, open),
             ))
         })
         .await
         .map_err(failed)?;
-    let (campaign_id, r, report, offers, (ranks, quests, latest, battles, waiting, paths)) = read;
+    let (campaign_id, r, report, offers, (ranks, quests, latest, battles, waiting, paths, open)) = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
     let key = match (who, auth::session_id(&headers)) {
@@ -62,6 +63,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let faction = r["faction"]
         .as_str()
         .and_then(|f| server.catalogue.faction(f).ok());
+    let may_change = key.is_some();
     let forms = key.map(|key| {
         html! {
             @if r["setup_complete"] != true {
@@ -85,7 +87,9 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     Ok(page(
         &text(&r["name"]),
         html! {
-            p { (text(&r["player"])) " — " (text(&r["faction"])) " — campaign " (text(&r["campaign"])) }
+            p { (text(&r["player"])) " — " (text(&r["faction"])) " — "
+                a href={ "/campaigns/" (campaign_id) } { "the league: " (text(&r["campaign"])) } }
+            @if may_change { (crate::server::next::for_roster(id, &open, &waiting, r["quest"].is_null())) }
             p { "Glory: " strong { (text(&r["glory"])) } " · Points: " (text(&r["points"]))
                 " · " a href={ "/rosters/" (id) "/sheet.pdf" } { "Roster sheet (PDF)" }
                 " · " a href={ "/rosters/" (id) "/list.txt" } { "Army list (app text)" } }
@@ -130,7 +134,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 Some(q) => p { (text(&q["quest"])) ": " (text(&q["points"])) " quest points" },
                 None => p.note { "No quest." },
             }
-            @if !waiting.is_empty() {
+            @if !may_change && !waiting.is_empty() {
                 h2 { "Waiting" }
                 ul { @for w in &waiting { li { (w) } } }
             }
