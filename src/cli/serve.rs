@@ -17,6 +17,10 @@ pub struct ServeArgs {
     /// Show nothing to anyone without an invite link (`ptg invite`).
     #[arg(long)]
     private: bool,
+    /// Print a one-time set-up link that makes a new campaign from the web and signs its
+    /// browser in as the organiser (printed anyway when the database has no campaign).
+    #[arg(long)]
+    setup: bool,
     /// Serve this campaign only: its league page is the home page, and the others are not there.
     #[arg(long, value_name = "CAMPAIGN")]
     campaign: Option<String>,
@@ -42,13 +46,20 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
         Some(name) => Some(app.campaign_id(name)?.get()),
         None => None,
     };
+    // A set-up link when asked, or when there is no campaign to serve yet.
+    let setup = match args.setup || crate::ops::campaign::list(app.store()?)?.is_empty() {
+        true => Some(crate::ops::invite::new_token()?),
+        false => None,
+    };
     serve(
         Server {
             db,
             catalogue,
             private: args.private,
             campaign,
+            setup: std::sync::Mutex::new(setup.as_deref().map(crate::ops::invite::token_hash)),
         },
+        setup,
         args.listen,
         Limits {
             header_timeout: Duration::from_secs(args.header_timeout),

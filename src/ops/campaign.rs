@@ -225,3 +225,12 @@ fn option_words(cat: &Catalogue, pack: &crate::catalogue::Battlepack, option: &s
         },
     }
 }
+
+/// The league's race: each live roster's glory earned and renown after each of its
+/// aftermaths, for the league page's chart (its last points are the league table's figures).
+pub fn race(store: &mut Store, campaign: CampaignId) -> Result<Vec<crate::rules::race::Line>> {
+    store.read(|conn| {
+        let c = super::live_campaign(conn, campaign)?;
+        Ok(crate::rules::race::lines(&crate::store::race::gains(conn, c.id)?))
+    })
+}

@@ -16,6 +16,7 @@ pub mod campaign;
 pub mod data;
 pub mod history;
 pub mod invite;
+pub mod join;
 pub mod league;
 pub mod lists;
 pub mod lookup;

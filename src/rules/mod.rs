@@ -20,6 +20,7 @@ pub mod model;
 pub mod names;
 pub mod options;
 pub mod quest;
+pub mod race;
 pub mod realms;
 pub mod renown;
 pub mod reprice;

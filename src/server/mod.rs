@@ -12,6 +12,7 @@ mod answers;
 mod api;
 mod battle;
 mod campaign;
+mod chart;
 mod edge;
 mod forms;
 mod listen;
@@ -43,6 +44,9 @@ pub struct Server {
     pub private: bool,
     /// Serve this campaign only (`--campaign`): the others are not there (404).
     pub campaign: Option<i64>,
+    /// The one-time set-up link's token, by its hash, until it has made a campaign
+    /// (`ptg serve` on a database with no campaign, or `--setup`).
+    pub setup: std::sync::Mutex<Option<String>>,
 }
 
 type Shared = Arc<Server>;
@@ -171,7 +175,7 @@ pub fn router(server: Server) -> Router {
 }
 
 /// Serves `server` on `listen` until Ctrl-C, within `limits` (timeouts, connections).
-pub fn serve(server: Server, listen: SocketAddr, limits: Limits) -> Result<()> {
+pub fn serve(server: Server, setup: Option<String>, listen: SocketAddr, limits: Limits) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| Error::Internal(anyhow::anyhow!("cannot start the server's runtime: {e}")))?;
     runtime.block_on(async {
@@ -183,6 +187,9 @@ pub fn serve(server: Server, listen: SocketAddr, limits: Limits) -> Result<()> {
         // The address bound, so `--listen 127.0.0.1:0` says which port it got.
         let bound = listener.local_addr().unwrap_or(listen);
         eprintln!("ptg serve: listening on http://{bound} (Ctrl-C stops it)");
+        if let Some(token) = setup {
+            eprintln!("ptg serve: make the campaign on the web (once) at http://{bound}/setup/{token}");
+        }
         listen::run(listener, router(server), limits, async {
             let _ = tokio::signal::ctrl_c().await;
         })

@@ -240,7 +240,7 @@ mod tests {
             ]),
             &escape("Rat Tide's VP are missing"),
         );
-        assert!(out.contains(r#"<div class="error" role="alert" id="refused" tabindex="-1" autofocus>Rat Tide&#39;s VP are missing</div><input type="hidden" name="key" value="k">"#), "{out}");
+        assert!(out.contains(r#"<div class="error" role="alert" id="refused" tabindex="-1" autofocus>Rat Tide's VP are missing</div><input type="hidden" name="key" value="k">"#), "{out}");
         assert!(
             out.contains(r#"<input name="vp" value="14"><input name="vp" value="8">"#),
             "{out}"

@@ -33,6 +33,7 @@ pub async fn send_to(p: &Ptg, private: bool, campaign: Option<i64>, request: Req
         catalogue: Catalogue::load(&[]).unwrap(),
         private,
         campaign,
+        setup: Default::default(),
     };
     let response = router(server).oneshot(request).await.unwrap();
     let (status, headers) = (response.status(), response.headers().clone());

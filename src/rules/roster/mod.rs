@@ -37,7 +37,7 @@ pub use units::{
     check_reinforceable, check_unique_warscroll, check_unit_name, find_warscroll, plan_add_unit,
 };
 pub(crate) use warlord::warlord_problems;
-pub use warlord::{WarlordChoice, plan_warlord};
+pub use warlord::{WarlordChoice, eligible_warlords, plan_warlord};
 pub use warscrolls::{
     Allowed, DataFinding, DataMark, active_warscrolls, against_current_data, check_may_join, check_unlocks,
     in_current_data,

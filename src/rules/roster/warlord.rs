@@ -55,6 +55,22 @@ pub(crate) fn warlord_problems(pack: &Battlepack, faction: &Faction, unit: &Unit
     out
 }
 
+/// The warscrolls of `faction` that may lead a new roster of a campaign that `allowed`: those
+/// [`plan_warlord`] accepts, for a picker that offers only legal choices.
+pub fn eligible_warlords<'f>(
+    pack: &Battlepack,
+    faction: &'f Faction,
+    allowed: Allowed,
+) -> Vec<&'f crate::catalogue::Warscroll> {
+    faction
+        .units
+        .iter()
+        .filter(|w| check_may_join(w, allowed).is_ok())
+        .filter(|w| check_unlocks(faction, &[], &[w.name.as_str()]).is_ok())
+        .filter(|w| warlord_problems(pack, faction, &Unit::new(0, w)).is_empty())
+        .collect()
+}
+
 /// The warlord of a new roster, within what its campaign `allowed`: a single-model, non-UNIQUE HERO
 /// of the faction within the points cap, starting with the first rank's renown, a Path and
 /// that rank's ability.

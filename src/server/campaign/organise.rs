@@ -112,6 +112,9 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 summary { "A new roster from a player's army list" }
                 (crate::server::roster::import::import_form(&to("import"), &key, true))
             }
+            h2 { "New players" }
+            p.note { "A join link lets each new player make their own roster and sign in as its player." }
+            (crate::server::session::join::section(id, &key))
             h2 { "Invites" }
             (crate::server::session::invites::section(id, &key, &o.invites, &rosters))
             @if let Some(latest) = &o.latest {

@@ -64,6 +64,11 @@ fn revoke(s: &Server, store: &mut Store, campaign_id: i64, invite: i64, who: Pri
 /// The invite's link on the server the request reached (`Host`, and https behind a proxy
 /// that says so).
 fn link(headers: &HeaderMap, token: &str) -> String {
+    address(headers, &format!("/invite/{token}"))
+}
+
+/// This server's address for `path`, as the browser reached it (the Host it sent).
+pub(in crate::server) fn address(headers: &HeaderMap, path: &str) -> String {
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
@@ -71,7 +76,7 @@ fn link(headers: &HeaderMap, token: &str) -> String {
     let https = headers
         .get("x-forwarded-proto")
         .is_some_and(|p| p.as_bytes() == b"https");
-    format!("{}://{host}/invite/{token}", if https { "https" } else { "http" })
+    format!("{}://{host}{path}", if https { "https" } else { "http" })
 }
 
 async fn list_api(

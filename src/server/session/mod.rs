@@ -10,6 +10,8 @@
 
 pub(super) mod auth;
 pub(super) mod invites;
+pub(super) mod join;
+pub(super) mod setup;
 
 use crate::ops;
 use crate::server::forms::{check_key, refused};
@@ -29,6 +31,8 @@ pub fn routes() -> Router<Shared> {
         .route("/invite/{token}", get(confirm).post(sign_in))
         .route("/signout", post(sign_out))
         .merge(invites::routes())
+        .merge(join::routes())
+        .merge(setup::routes())
 }
 
 /// The cookie that ties the sign-in button's POST to the page that showed it.
@@ -164,13 +168,8 @@ async fn sign_in(
         Some(r) => format!("/rosters/{r}"),
         None => format!("/campaigns/{}", who.campaign_id),
     };
-    let max_age = ops::session::LIFETIME_DAYS * 24 * 60 * 60;
     let cookies = [
-        format!(
-            "{COOKIE}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{}",
-            session.id,
-            secure(&headers)
-        ),
+        session_cookie(&headers, &session.id),
         format!("{SIGN_IN_COOKIE}=; Path=/invite; HttpOnly; SameSite=Lax; Max-Age=0"),
     ];
     let mut response = Redirect::to(&to).into_response();
@@ -180,6 +179,15 @@ async fn sign_in(
         }
     }
     guarded(response)
+}
+
+/// The cookie that carries session `id` for its lifetime.
+pub(in crate::server) fn session_cookie(headers: &HeaderMap, id: &str) -> String {
+    let max_age = ops::session::LIFETIME_DAYS * 24 * 60 * 60;
+    format!(
+        "{COOKIE}={id}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{}",
+        secure(headers)
+    )
 }
 
 #[derive(Debug, Deserialize)]

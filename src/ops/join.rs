@@ -1,0 +1,104 @@
+//! Starting on the web (issue #32, item 10): the organiser makes the campaign from `ptg serve`'s
+//! one-time set-up link and is signed in as its organiser; a new player opens the campaign's
+//! join link, makes their own roster and is signed in as its player. Each is one transaction:
+//! the campaign (or roster), the invite behind the browser's session, and the session.
+
+use super::invite::{Principal, new_token, token_hash};
+use super::session::{LIFETIME_DAYS, Session};
+use super::{live_campaign, pack_of};
+use crate::catalogue::Catalogue;
+use crate::error::{Error, Result};
+use crate::ids::CampaignId;
+use crate::rules::options::CampaignOptions;
+use crate::rules::standings::StandingsRule;
+use crate::store::{Campaign, Store, Tx, invites, join_links, sessions};
+
+/// What the set-up page is told: the campaign as `campaign new` takes it.
+pub struct NewCampaign<'a> {
+    pub name: &'a str,
+    pub battlepack: &'a str,
+    pub legends: bool,
+    pub options: &'a [String],
+    pub standings: StandingsRule,
+}
+
+/// Makes the campaign and its organiser's invite, and signs this browser in with it. Returns
+/// the campaign, the organiser's invite token (their link, shown once) and the session.
+pub fn start_campaign(
+    cat: &Catalogue,
+    store: &mut Store,
+    new: &NewCampaign,
+) -> Result<(Campaign, String, Session)> {
+    let pack = cat.battlepack(new.battlepack).map_err(Error::refused)?;
+    let mut options = CampaignOptions::default().with(&pack.options, &pack.name, new.options)?;
+    options.standings = new.standings;
+    let token = new_token()?;
+    store.write(|tx| {
+        let campaign = Campaign::create(tx, new.name, &pack.id, new.legends, &options)?;
+        let session = signed_in(tx, campaign.id, None, &token)?;
+        Ok((campaign, token.clone(), session))
+    })
+}
+
+/// A new join link for `campaign` (its token, shown once); the links made before stop working,
+/// so only the newest one is out.
+pub fn make_link(store: &mut Store, campaign: CampaignId) -> Result<String> {
+    let token = new_token()?;
+    store.write(|tx| {
+        let c = live_campaign(tx, campaign)?;
+        join_links::revoke_all(tx, c.id)?;
+        join_links::create(tx, c.id, &token_hash(&token))?;
+        Ok(token.clone())
+    })
+}
+
+/// The campaign join link `token` lets a player join, if it is live.
+pub fn campaign_of(store: &mut Store, token: &str) -> Result<Option<Campaign>> {
+    let hash = token_hash(token);
+    store.read(|conn| match join_links::campaign_of(conn, &hash)? {
+        Some(id) => Ok(Some(live_campaign(conn, CampaignId(id))?)),
+        None => Ok(None),
+    })
+}
+
+/// Makes a roster of join link `token`'s campaign as `roster new` does (`new.campaign` is
+/// ignored: the link's campaign is the one), an invite for its player and this browser's
+/// session with it. `None` when the link is unknown or revoked.
+pub fn join(
+    cat: &Catalogue,
+    store: &mut Store,
+    token: &str,
+    new: &super::roster::NewRoster,
+) -> Result<Option<(i64, Session)>> {
+    let hash = token_hash(token);
+    let invite_token = new_token()?;
+    store.write(|tx| {
+        let Some(campaign_id) = join_links::campaign_of(tx, &hash)? else {
+            return Ok(None);
+        };
+        let c = live_campaign(tx, CampaignId(campaign_id))?;
+        let pack = pack_of(cat, &c)?;
+        let faction = cat.faction(new.faction).map_err(Error::refused)?;
+        let made = super::roster::create_in(tx, pack, faction, &c, new)?;
+        let session = signed_in(tx, c.id, Some(made.roster.id), &invite_token)?;
+        Ok(Some((made.roster.id, session)))
+    })
+}
+
+/// Inside a transaction: an invite with `token` for campaign `campaign_id` (a roster's player,
+/// or the organiser's for `None`) and a session signed in with it.
+fn signed_in(tx: &Tx, campaign_id: i64, roster_id: Option<i64>, token: &str) -> Result<Session> {
+    let invite_id = invites::create(tx, campaign_id, roster_id, &token_hash(token), None)?;
+    let id = new_token()?;
+    let expires = (chrono::Utc::now() + chrono::Duration::days(LIFETIME_DAYS))
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    sessions::create(tx, invite_id, &token_hash(&id), &expires)?;
+    Ok(Session {
+        id,
+        principal: Principal {
+            invite_id,
+            campaign_id,
+            roster_id,
+        },
+    })
+}

@@ -1,0 +1,242 @@
+//! Joining a campaign from the web (issue #32, item 10): the organiser makes a join link on
+//! their page; a new player opens it, picks their faction, then their warlord, its Path and
+//! first ability from lists of what the rules allow, names their roster and themselves, and is
+//! signed in as its player on their roster's page, where they add the rest (or paste their
+//! list: its general, being the warlord, is not added twice). Only the newest join link works.
+
+use super::session_cookie;
+use crate::ids::CampaignId;
+use crate::ops;
+use crate::ops::roster::NewRoster;
+use crate::rules::roster::{Allowed, WarlordChoice, eligible_warlords};
+use crate::server::actions::organised;
+use crate::server::forms::{Fields, check_key, field, refused, session};
+use crate::server::pages::{failed, page};
+use crate::server::{Failure, Shared};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use maud::{Markup, html};
+use serde::Deserialize;
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/join/{token}", get(join_page).post(join))
+        .route("/campaigns/{id}/join-link", post(make_link))
+}
+
+fn unknown_link() -> Failure {
+    Failure::new(
+        StatusCode::NOT_FOUND,
+        "this join link is unknown or was replaced by a newer one; ask the organiser for the link",
+    )
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct Picked {
+    faction: Option<String>,
+}
+
+/// `GET /join/{token}[?faction=F]`: first the faction; with it, the rest of the roster.
+async fn join_page(
+    State(server): State<Shared>,
+    Path(token): Path<String>,
+    Query(picked): Query<Picked>,
+) -> Response {
+    let lookup = token.clone();
+    let found = server
+        .with_store(move |s, store| {
+            let Some(c) = ops::join::campaign_of(store, &lookup)? else {
+                return Ok(None);
+            };
+            let pack = ops::pack_of(&s.catalogue, &c)?.clone();
+            Ok(Some((c, pack)))
+        })
+        .await;
+    let (campaign, pack) = match found {
+        Ok(Some(found)) => found,
+        Ok(None) => return failed(unknown_link()),
+        Err(f) => return failed(f),
+    };
+    let faction = picked
+        .faction
+        .as_deref()
+        .and_then(|f| server.catalogue.faction(f).ok());
+    let action = format!("/join/{token}");
+    let body = match faction {
+        None => html! {
+            p { "Join " strong { (campaign.name) } ": pick your army's faction, then its warlord." }
+            form method="get" action=(action) {
+                p { label { "Faction "
+                    select name="faction" required {
+                        @for f in server.catalogue.faction_names() { option value=(f) { (f) } }
+                    }
+                } }
+                button { "Next: your warlord" }
+            }
+        },
+        Some(f) => {
+            let allowed = Allowed {
+                campaign: &campaign.name,
+                legends: campaign.legends,
+            };
+            roster_form(
+                &action,
+                &campaign.name,
+                &f.name,
+                &eligible_warlords(&pack, f, allowed),
+                &pack,
+            )
+        }
+    };
+    let mut response = page("Join the campaign", body).into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// The roster's own form once the faction is picked: only warlords the rules allow, each Path
+/// with its first rank's abilities.
+fn roster_form(
+    action: &str,
+    campaign: &str,
+    faction: &str,
+    warlords: &[&crate::catalogue::Warscroll],
+    pack: &crate::catalogue::Battlepack,
+) -> Markup {
+    html! {
+        p { "Join " strong { (campaign) } " with " strong { (faction) } " ("
+            a href=(action) { "another faction" } ")." }
+        form method="post" action=(action) {
+            input type="hidden" name="faction" value=(faction);
+            p { label { "Your name " input name="player" required maxlength="100" autocomplete="name"; } }
+            p { label { "Your roster's name " input name="name" required maxlength="100"; } }
+            p { label { "Warlord "
+                select name="warlord" required {
+                    @for w in warlords { option value=(w.name) { (w.name) " (" (w.points) " pts)" } }
+                }
+            } }
+            p { label { "its own name (optional) " input name="warlord_name" maxlength="100"; } }
+            p { label { "Path and first ability "
+                select name="path_ability" required {
+                    @for p in &pack.paths {
+                        optgroup label=(p.name) {
+                            @for a in p.ranks.first().map(|r| r.abilities.as_slice()).unwrap_or_default() {
+                                option value={ (p.id) ":" (a.id) } { (p.name) " — " (a.name) ": " (a.summary) }
+                            }
+                        }
+                    }
+                }
+            } }
+            p.note { "A Path for WIZARDs or PRIESTs needs a warlord who is one." }
+            button { "Join with this roster" }
+        }
+    }
+}
+
+/// `POST /join/{token}`: the roster, its player's invite and this browser's session in one
+/// transaction; then the roster's page.
+async fn join(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(token): Path<String>,
+    Form(f): Form<Fields>,
+) -> Response {
+    let text = |name: &str| field(&f, name).unwrap_or_default().to_string();
+    let faction = text("faction");
+    let back = format!("/join/{token}?faction={}", urlencode(&faction));
+    let (player, name, warlord, warlord_name) = (
+        text("player"),
+        text("name"),
+        text("warlord"),
+        text("warlord_name"),
+    );
+    let path_ability = text("path_ability");
+    let (path, ability) = path_ability.split_once(':').unwrap_or((&path_ability, ""));
+    let (path, ability) = (path.to_string(), ability.to_string());
+    let made = server
+        .with_store(move |s, store| {
+            let new = NewRoster {
+                name: &name,
+                campaign: CampaignId(0),
+                player: &player,
+                faction: &faction,
+                warlord: WarlordChoice {
+                    warscroll: &warlord,
+                    name: Some(warlord_name.as_str()).filter(|n| !n.trim().is_empty()),
+                    path: &path,
+                    ability: &ability,
+                },
+                realm: None,
+            };
+            ops::join::join(&s.catalogue, store, &token, &new)
+        })
+        .await;
+    let (roster_id, session) = match made {
+        Ok(Some(made)) => made,
+        Ok(None) => return failed(unknown_link()),
+        Err(f) => return refused(f, &back),
+    };
+    let said = "<strong>Welcome: your roster is made and this browser is signed in as its player.</strong> \
+                Add your starting units below, or paste your army list."
+        .to_string();
+    let mut response = crate::server::answers::done(&format!("/rosters/{roster_id}"), said);
+    if let Ok(v) = HeaderValue::from_str(&session_cookie(&headers, &session.id)) {
+        response.headers_mut().append(header::SET_COOKIE, v);
+    }
+    response
+}
+
+#[derive(Debug, Deserialize)]
+struct MakeLink {
+    #[serde(default)]
+    key: String,
+}
+
+/// `POST /campaigns/{id}/join-link`: the organiser's new join link, shown once on their page.
+async fn make_link(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(f): Form<MakeLink>,
+) -> Response {
+    let back = format!("/campaigns/{id}/organise");
+    let made = async {
+        let (_, token) = session(&server, &headers).await?;
+        check_key(&token, &f.key)?;
+        let at = organised(&server, &headers, id).await?;
+        server
+            .with_store(move |_, store| ops::join::make_link(store, at.id))
+            .await
+    };
+    match made.await {
+        Ok(token) => {
+            let link = super::invites::address(&headers, &format!("/join/{token}"));
+            let said = html! {
+                strong { "Join link made." }
+                p { "Send it to your players: each opens it, makes their own roster and is signed in as its player. It is shown only now; a new one replaces it." }
+                p { code { (link) } }
+            };
+            crate::server::answers::done(&back, said.into_string())
+        }
+        Err(f) => refused(f, &back),
+    }
+}
+
+/// The join link form on the organiser's page.
+pub fn section(campaign_id: i64, key: &str) -> Markup {
+    html! {
+        form method="post" action={ "/campaigns/" (campaign_id) "/join-link" } {
+            input type="hidden" name="key" value=(key);
+            button { "Make a join link for new players" }
+        }
+    }
+}
+
+/// `text` as a URL query value.
+fn urlencode(text: &str) -> String {
+    form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}

@@ -1,0 +1,151 @@
+//! The one-time set-up link `ptg serve` prints when there is no campaign yet (or with
+//! `--setup`): a page that makes the campaign (name, battlepack, options, Legends, how the
+//! league table is sorted) and signs this browser in as its organiser, ending on the
+//! organiser's page with their own link to keep. The link works once: the campaign made, it is
+//! gone. Its token is kept (hashed) in the running server only.
+
+use super::session_cookie;
+use crate::ops;
+use crate::ops::join::NewCampaign;
+use crate::rules::options::CampaignOptions;
+use crate::rules::standings::StandingsRule;
+use crate::server::forms::{Fields, all, field, refused};
+use crate::server::pages::failed;
+use crate::server::pages::page;
+use crate::server::{Failure, Shared};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Form, Router};
+use maud::html;
+
+/// The options a battlepack offers, each with the values one may pick.
+type Offered = Vec<(&'static str, Vec<String>)>;
+
+pub fn routes() -> Router<Shared> {
+    Router::new().route("/setup/{token}", get(setup_page).post(start))
+}
+
+/// Whether `token` is the set-up link still unused.
+fn is_setup(server: &Shared, token: &str) -> bool {
+    let hash = ops::invite::token_hash(token);
+    server
+        .setup
+        .lock()
+        .is_ok_and(|s| s.as_deref() == Some(hash.as_str()))
+}
+
+fn used_or_unknown() -> Failure {
+    Failure::new(
+        StatusCode::NOT_FOUND,
+        "this set-up link is unknown or has made its campaign already; the organiser's own link signs in",
+    )
+}
+
+/// `GET /setup/{token}`: the form that makes the campaign.
+async fn setup_page(State(server): State<Shared>, Path(token): Path<String>) -> Response {
+    if !is_setup(&server, &token) {
+        return failed(used_or_unknown());
+    }
+    let packs: Vec<(String, String, Offered)> = match server.catalogue.battlepacks() {
+        Ok(packs) => packs
+            .iter()
+            .map(|p| (p.id.clone(), p.name.clone(), CampaignOptions::offered(&p.options)))
+            .collect(),
+        Err(e) => return failed(Failure::from(crate::error::Error::refused(e.to_string()))),
+    };
+    let body = page(
+        "Start a campaign",
+        html! {
+            p { "Make the campaign your club will play. You become its organiser on this browser, and the next page gives you your own link to keep." }
+            form method="post" action={ "/setup/" (token) } {
+                p { label { "Campaign name " input name="name" required maxlength="100" autocomplete="off"; } }
+                p { label { "Battlepack "
+                    select name="battlepack" {
+                        @for (id, name, _) in &packs { option value=(id) { (name) } }
+                    }
+                } }
+                @if let Some((_, pack, offered)) = packs.first() {
+                    fieldset {
+                        legend { "Older narrative rules (" (pack) ")" }
+                        @for (name, values) in offered {
+                            p { label { (name) " "
+                                select name="option" {
+                                    @for v in values { option value={ (name) "=" (v) } { (v) } }
+                                }
+                            } }
+                        }
+                    }
+                }
+                p { label { input type="checkbox" name="legends" value="on"; " allow Legends warscrolls" } }
+                p { label { "League table by "
+                    select name="standings" {
+                        @for s in StandingsRule::NAMES { option value=(s) { (s) } }
+                    }
+                } }
+                button { "Make the campaign" }
+            }
+        },
+    );
+    let mut response = body.into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// `POST /setup/{token}`: the campaign, its organiser's invite and this browser's session, in
+/// one transaction; then the organiser's page with their link.
+async fn start(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(token): Path<String>,
+    Form(f): Form<Fields>,
+) -> Response {
+    let back = format!("/setup/{token}");
+    if !is_setup(&server, &token) {
+        return failed(used_or_unknown());
+    }
+    let name = field(&f, "name").unwrap_or_default().to_string();
+    let battlepack = field(&f, "battlepack").unwrap_or("ascension").to_string();
+    let options: Vec<String> = all(&f, "option");
+    let legends = field(&f, "legends").is_some();
+    let standings = field(&f, "standings")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_default();
+    let made = server
+        .with_store(move |s, store| {
+            let new = NewCampaign {
+                name: &name,
+                battlepack: &battlepack,
+                legends,
+                options: &options,
+                standings,
+            };
+            ops::join::start_campaign(&s.catalogue, store, &new)
+        })
+        .await;
+    let (campaign, organiser_token, session) = match made {
+        Ok(made) => made,
+        Err(f) => return refused(f, &back),
+    };
+    if let Ok(mut setup) = server.setup.lock() {
+        *setup = None;
+    }
+    let link = super::invites::address(&headers, &format!("/invite/{organiser_token}"));
+    let said = html! {
+        strong { "Campaign " (campaign.name) " made: you are its organiser on this browser." }
+        p { "Your own link, to sign in on another phone or computer (keep it to yourself; it is shown only now):" }
+        p { code { (link) } }
+        p { "Next: make a join link below for your players, or add their rosters yourself." }
+    };
+    let mut response = crate::server::answers::done(
+        &format!("/campaigns/{}/organise", campaign.id),
+        said.into_string(),
+    );
+    if let Ok(v) = HeaderValue::from_str(&session_cookie(&headers, &session.id)) {
+        response.headers_mut().append(header::SET_COOKIE, v);
+    }
+    response
+}

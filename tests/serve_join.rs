@@ -1,0 +1,209 @@
+//! Starting on the web (issue #32, item 10): `ptg serve`'s one-time set-up link makes the
+//! campaign and signs its browser in as the organiser; the organiser's join link lets a new
+//! player make their own roster from pickers and signs them in as its player. What the rules
+//! refuse comes back on the same page with what was typed kept, the database unchanged.
+
+mod common;
+mod serve_support;
+
+use axum::Router;
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode, header};
+use common::Ptg;
+use ptg::catalogue::Catalogue;
+use ptg::server::{Server, router};
+use serve_support::{Answer, form, form_key, set_cookie};
+use tower::ServiceExt;
+
+const SETUP: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+
+/// One server (one router) on `p`'s database, its set-up link `SETUP` unused.
+fn served(p: &Ptg) -> Router {
+    router(Server {
+        db: p.db(),
+        catalogue: Catalogue::load(&[]).unwrap(),
+        private: false,
+        campaign: None,
+        setup: std::sync::Mutex::new(Some(ptg::ops::invite::token_hash(SETUP))),
+    })
+}
+
+async fn send(app: &Router, request: Request<Body>) -> Answer {
+    let response = app.clone().oneshot(request).await.unwrap();
+    let (status, headers) = (response.status(), response.headers().clone());
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    Answer {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&bytes).to_string(),
+    }
+}
+
+async fn get(app: &Router, uri: &str, cookie: &str) -> Answer {
+    let request = Request::get(uri)
+        .header(header::COOKIE, cookie)
+        .body(Body::empty())
+        .unwrap();
+    send(app, request).await
+}
+
+/// Where a 303 goes, fetched with `cookie` and the answer's note.
+async fn follow(app: &Router, answer: &Answer, cookie: &str) -> Answer {
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
+    let to = answer.headers[header::LOCATION].to_str().unwrap().to_string();
+    let note = set_cookie(answer, "ptg_flash=").unwrap_or_default();
+    get(app, &to, &format!("{cookie}; {note}")).await
+}
+
+/// The 64-hex token after `prefix` in `html`.
+fn token_after(html: &str, prefix: &str) -> String {
+    let at = html.find(prefix).unwrap_or_else(|| panic!("{prefix} in {html}")) + prefix.len();
+    html[at..].chars().take_while(char::is_ascii_hexdigit).collect()
+}
+
+#[tokio::test]
+async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
+    let p = Ptg::new();
+    let app = served(&p);
+    // The set-up page makes the campaign; options the rules refuse come back with what was typed.
+    let setup = get(&app, &format!("/setup/{SETUP}"), "").await;
+    assert!(setup.body.contains("Start a campaign"), "{}", setup.body);
+    let refused = send(
+        &app,
+        form(
+            &format!("/setup/{SETUP}"),
+            None,
+            &[
+                ("name", "Ashen Vale"),
+                ("battlepack", "ascension"),
+                ("option", "realms=off"),
+                ("option", "favour=on"),
+            ],
+        ),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("needs the option"), "{}", refused.body);
+    assert!(refused.body.contains(r#"value="Ashen Vale""#), "{}", refused.body);
+    assert_eq!(
+        p.json(&["campaign", "list"]),
+        serde_json::json!([]),
+        "nothing refused is written"
+    );
+    let made = send(
+        &app,
+        form(
+            &format!("/setup/{SETUP}"),
+            None,
+            &[
+                ("name", "Ashen Vale"),
+                ("battlepack", "ascension"),
+                ("option", "realms=on"),
+            ],
+        ),
+    )
+    .await;
+    assert_eq!(made.headers[header::LOCATION], "/campaigns/1/organise");
+    let organiser = set_cookie(&made, "ptg_session=").expect("signed in");
+    let organise = follow(&app, &made, &organiser).await;
+    assert!(
+        organise.body.contains("Campaign Ashen Vale made"),
+        "{}",
+        organise.body
+    );
+    assert_eq!(
+        token_after(&organise.body, "/invite/").len(),
+        64,
+        "the organiser's own link"
+    );
+    assert_eq!(
+        p.json(&["campaign", "show", "Ashen Vale"])["campaign"]["options"]["realms"],
+        true
+    );
+    // The link works once.
+    assert_eq!(
+        get(&app, &format!("/setup/{SETUP}"), "").await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    // A join link, shown once on the organiser's page.
+    let key = form_key(&organise.body);
+    let made = send(
+        &app,
+        form("/campaigns/1/join-link", Some(&organiser), &[("key", &key)]),
+    )
+    .await;
+    let shown = follow(&app, &made, &organiser).await;
+    let join = token_after(&shown.body, "/join/");
+    // A new player, signed in nowhere: the faction first, then only warlords the rules allow.
+    let first = get(&app, &format!("/join/{join}"), "").await;
+    assert!(
+        first.body.contains(r#"<option value="Skaven">"#),
+        "{}",
+        first.body
+    );
+    let second = get(&app, &format!("/join/{join}?faction=Skaven"), "").await;
+    assert!(
+        second.body.contains(r#"<option value="Grey Seer">"#),
+        "{}",
+        second.body
+    );
+    assert!(
+        !second.body.contains(r#"<option value="Clanrats">"#),
+        "not a HERO"
+    );
+    assert!(
+        second.body.contains(r#"value="mage:dedicated-practitioner""#),
+        "{}",
+        second.body
+    );
+    let fields = |warlord: &'static str| {
+        [
+            ("faction", "Skaven"),
+            ("player", "Bea"),
+            ("name", "Gnaw"),
+            ("warlord", warlord),
+            ("path_ability", "mage:dedicated-practitioner"),
+        ]
+    };
+    let before = p.fingerprint();
+    let refused = send(&app, form(&format!("/join/{join}"), None, &fields("Clanrats"))).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body.contains(r#"value="Bea""#),
+        "what was typed is kept: {}",
+        refused.body
+    );
+    assert_eq!(p.fingerprint(), before, "nothing refused is written");
+    let joined = send(&app, form(&format!("/join/{join}"), None, &fields("Grey Seer"))).await;
+    let player = set_cookie(&joined, "ptg_session=").expect("signed in as the player");
+    let roster = follow(&app, &joined, &player).await;
+    assert!(
+        roster.body.contains("Welcome: your roster is made"),
+        "{}",
+        roster.body
+    );
+    assert!(
+        roster.body.contains("Add to the Order of Battle"),
+        "the player's forms: {}",
+        roster.body
+    );
+    let gnaw = p.json(&["roster", "show", "Gnaw"]);
+    assert_eq!(
+        (gnaw["player"].as_str(), gnaw["faction"].as_str()),
+        (Some("Bea"), Some("Skaven"))
+    );
+    assert_eq!(gnaw["units"][0]["warscroll"], "Grey Seer");
+    assert_eq!(gnaw["units"][0]["warlord"], true);
+    p.ok(&["audit"]);
+}
