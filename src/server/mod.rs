@@ -9,6 +9,7 @@
 
 mod actions;
 mod api;
+mod assets;
 mod battle;
 mod campaign;
 mod edge;
@@ -17,6 +18,7 @@ mod listen;
 mod pages;
 mod roster;
 mod session;
+mod shell;
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
@@ -145,6 +147,7 @@ pub fn router(server: Server) -> Router {
     let shared: Shared = Arc::new(server);
     Router::new()
         .merge(pages::routes())
+        .merge(assets::routes())
         .merge(campaign::routes())
         .merge(roster::routes())
         .merge(battle::routes())

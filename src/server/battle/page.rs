@@ -8,8 +8,9 @@ use crate::rules::battle::BattleStatus;
 use crate::server::Shared;
 use crate::server::battle::before::{self, ArmyOf};
 use crate::server::battle::result::{self, SuddenDeathFields};
-use crate::server::pages::{Page, failed, page, sides, text};
+use crate::server::pages::{Page, failed, league_page, sides, text};
 use crate::server::session::auth::{self, acts_in_battle, may_read};
+use crate::server::shell::League;
 use crate::views;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -19,9 +20,10 @@ use serde_json::Value;
 /// `GET /battles/{id}`.
 pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let who = may_read(&server, &headers).await.map_err(failed)?;
-    let (b, rosters, rolls, realms, objectives, offers) = server
+    let (b, rosters, rolls, realms, objectives, (offers, league)) = server
         .with_store(move |s, store| {
             let shown = s.battle(store, id)?;
+            let league = crate::server::campaign::undo::campaign_name(s, store, shown.battle.campaign_id)?;
             let rosters = serde_json::to_value(&shown.rosters)?;
             let view = views::battle::view(&shown)?;
             // The realms to name one from, while it is still to be named (option `realms`).
@@ -59,7 +61,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 rolls.push(r);
                 Ok(())
             })?;
-            Ok((view, rosters, rolls, realms, objectives, offers))
+            Ok((view, rosters, rolls, realms, objectives, (offers, league)))
         })
         .await
         .map_err(failed)?;
@@ -198,7 +200,11 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         };
         format!("Models: {}; {verdict}", counts.join(", "))
     });
-    Ok(page(
+    Ok(league_page(
+        League {
+            id: campaign_id,
+            name: &league,
+        },
         &format!("Battle {id}"),
         html! {
             p { (sides(&b)) " — " (text(&b["points_limit"])) " points, " (text(&b["battleplan"])) (realm) }

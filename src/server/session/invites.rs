@@ -11,7 +11,8 @@ use crate::ops;
 use crate::ops::invite::Principal;
 use crate::server::actions::organised;
 use crate::server::forms::{check_key, refused, session};
-use crate::server::pages::page;
+use crate::server::pages::league_page;
+use crate::server::shell::League;
 use crate::server::{Failure, Server, Shared};
 use crate::store::Store;
 use crate::store::invites::Invite;
@@ -162,13 +163,18 @@ async fn create_form(
                 None => "another organiser".into(),
             };
             let link = link(&headers, &made.token);
-            page(
+            let league = League {
+                id: made.invite.campaign_id,
+                name: &made.invite.campaign,
+            };
+            league_page(
+                league,
                 &format!("Invite #{}", made.invite.id),
                 html! {
                     p { "Send this link to " (whom) ". Anyone who has it has these rights, and it is shown only now:" }
                     p { code { (link) } }
                     p.note { "For scripts, the token (`Authorization: Bearer`): " code { (made.token) } }
-                    p { a href=(back) { "Back to organising" } }
+                    p { a.button.quiet href=(back) { "Back to organising" } }
                 },
             )
             .into_response()
@@ -206,15 +212,16 @@ async fn revoke_form(
 /// The organiser's page's invites: each with its revoke button, and a form to make one.
 pub fn section(campaign_id: i64, key: &str, invites: &[Invite], rosters: &[(i64, String)]) -> Markup {
     html! {
-        div.scroll { table {
+        // A card per invite on a phone (`table.cards`).
+        div.scroll { table.cards {
             tr { th { "#" } th { "For" } th { "Made" } th { "Made by" } th { "Revoked" } th {} }
             @for i in invites {
                 tr {
-                    td { (i.id) }
-                    td { (i.roster.as_deref().unwrap_or("the organiser")) }
-                    td { (i.created_at) }
-                    td { @match i.made_by { Some(m) => { "#" (m) }, None => "-" } }
-                    td { (i.revoked_at.as_deref().unwrap_or("-")) }
+                    td.wide { (i.id) }
+                    td.lead { (i.roster.as_deref().unwrap_or("the organiser")) }
+                    td data-label="Made" { (i.created_at) }
+                    td data-label="Made by" { @match i.made_by { Some(m) => { "#" (m) }, None => "-" } }
+                    td data-label="Revoked" { (i.revoked_at.as_deref().unwrap_or("-")) }
                     td { @if i.revoked_at.is_none() {
                         form method="post" action={ "/campaigns/" (campaign_id) "/invites/" (i.id) "/revoke" } {
                             input type="hidden" name="key" value=(key);
