@@ -47,15 +47,21 @@ pub(super) fn failed(f: Failure) -> Response {
 /// What a refused request shows: what happened, in the words given, and the way back to the
 /// league (`/` goes to it, or to the campaigns when the server has several).
 pub(super) fn refusal_page(status: StatusCode, message: &str) -> Html<String> {
-    let title = match status {
-        StatusCode::NOT_FOUND => "Not found",
-        StatusCode::BAD_REQUEST => "Not understood",
-        _ => "Not shown",
+    let (title, lead) = match status {
+        StatusCode::NOT_FOUND => (
+            "Not found",
+            Some("Nothing is here: the link may be mistyped, or what it named was deleted."),
+        ),
+        StatusCode::BAD_REQUEST => (
+            "Not understood",
+            Some("The address, or the form sent, could not be read."),
+        ),
+        _ => ("Not shown", None),
     };
     page(
         title,
         html! {
-            p { (message) }
+            @if let Some(lead) = lead { p { (lead) } p.note { (message) } } @else { p { (message) } }
             p { a.button href="/" { "Back to the league" } }
         },
     )
