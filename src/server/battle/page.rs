@@ -8,9 +8,9 @@ use crate::rules::battle::BattleStatus;
 use crate::server::Shared;
 use crate::server::battle::before::{self, ArmyOf};
 use crate::server::battle::result::{self, SuddenDeathFields};
-use crate::server::pages::{Page, failed, league_page, sides, text};
+use crate::server::pages::{Page, failed, sides, text};
 use crate::server::session::auth::{self, acts_in_battle, may_read};
-use crate::server::shell::League;
+use crate::server::shell::{League, shell};
 use crate::views;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -23,7 +23,11 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let (b, rosters, rolls, realms, objectives, (offers, league)) = server
         .with_store(move |s, store| {
             let shown = s.battle(store, id)?;
-            let league = crate::server::campaign::undo::campaign_name(s, store, shown.battle.campaign_id)?;
+            // Its campaign's name, for the bar on top (`s.battle` checked it is served here);
+            // none once the campaign is deleted (its battles are kept).
+            let league = ops::campaign::get(store, crate::ids::CampaignId(shown.battle.campaign_id))
+                .ok()
+                .map(|c| c.name);
             let rosters = serde_json::to_value(&shown.rosters)?;
             let view = views::battle::view(&shown)?;
             // The realms to name one from, while it is still to be named (option `realms`).
@@ -200,12 +204,13 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         };
         format!("Models: {}; {verdict}", counts.join(", "))
     });
-    Ok(league_page(
-        League {
-            id: campaign_id,
-            name: &league,
-        },
+    let league = league.as_deref().map(|name| League {
+        id: campaign_id,
+        name,
+    });
+    Ok(shell(
         &format!("Battle {id}"),
+        league,
         html! {
             p { (sides(&b)) " — " (text(&b["points_limit"])) " points, " (text(&b["battleplan"])) (realm) }
             h2 { "Sides" }
