@@ -4,61 +4,20 @@
 //! window. Without Chromium the test says so and checks nothing, unless
 //! PTG_BROWSER_TEST is set (CI sets it, and installs Chromium).
 
+mod browser_support;
 mod common;
 
+use browser_support::{CHROMIUM, CHROMIUM_FLAGS, browser_here, serve};
+use common::HAMMERS;
 use common::league::{LEAGUE, LEAGUE_FIXTURE};
-use common::{HAMMERS, Ptg};
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-
-/// `ptg serve` on a free port of this machine, stopped when dropped.
-struct Serving {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Serving {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve(p: &Ptg) -> Serving {
-    let mut child = p
-        .process(&["serve", "--listen", "127.0.0.1:0"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ptg serve starts");
-    let stderr = child.stderr.take().unwrap();
-    let mut lines = BufReader::new(stderr).lines();
-    let said = lines.next().expect("ptg serve says where it listens").unwrap();
-    let url = said
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in {said:?}"))
-        .to_string();
-    Serving { child, url }
-}
+use std::process::Command;
 
 /// The page at `url` as Chromium has it after loading, in a phone-sized window.
 fn seen(url: &str, profile: &Path) -> String {
     let out = Command::new(CHROMIUM)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--window-size=390,844",
-        ])
+        .args(CHROMIUM_FLAGS)
+        .arg("--window-size=390,844")
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(["--dump-dom", url])
         .output()
@@ -91,12 +50,7 @@ fn visible_text(dom: &str) -> String {
 
 #[test]
 fn a_browser_shows_the_league_table_and_a_roster() {
-    if !Path::new(CHROMIUM).exists() {
-        assert!(
-            std::env::var_os("PTG_BROWSER_TEST").is_none(),
-            "PTG_BROWSER_TEST is set but {CHROMIUM} is missing (apt-get install chromium)"
-        );
-        eprintln!("no {CHROMIUM}: the browser test checks nothing (apt-get install chromium)");
+    if !browser_here("a_browser_shows_the_league_table_and_a_roster", &[CHROMIUM]) {
         return;
     }
     let p = LEAGUE_FIXTURE.copy();

@@ -89,6 +89,11 @@ pub fn legends_words(legends: bool) -> &'static str {
     }
 }
 
+/// Live campaign `id`, or the refusal "there is no campaign with id N" (one read, no counts).
+pub fn get(store: &mut Store, id: CampaignId) -> Result<Campaign> {
+    store.read(|conn| super::live_campaign(conn, id))
+}
+
 /// Every campaign with its counts of rosters and battles.
 pub fn list(store: &mut Store) -> Result<Vec<CampaignRow>> {
     store.read(|conn| Campaign::list(conn).map_err(Error::from))

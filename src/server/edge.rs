@@ -11,7 +11,6 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use maud::html;
 
 /// Whether `method` may change something.
 fn writes(method: &Method) -> bool {
@@ -74,11 +73,7 @@ pub async fn refusals_in_kind(req: Request, next: Next) -> Response {
     let mut reworded = if api {
         Failure::new(status, message).into_response()
     } else {
-        let page = super::pages::page(
-            "Not done",
-            html! { p { (message) } p { a href="/" { "Back to the league" } } },
-        );
-        (status, page).into_response()
+        (status, super::pages::refusal_page(status, &message)).into_response()
     };
     // What the framework said besides (`Allow` for a wrong method) is kept.
     for (name, value) in parts.headers.iter() {

@@ -10,6 +10,7 @@
 mod actions;
 mod answers;
 mod api;
+mod assets;
 mod battle;
 mod campaign;
 mod chart;
@@ -21,6 +22,7 @@ mod pages;
 mod refill;
 mod roster;
 mod session;
+mod shell;
 mod words;
 
 use crate::catalogue::Catalogue;
@@ -153,6 +155,7 @@ pub fn router(server: Server) -> Router {
     let shared: Shared = Arc::new(server);
     let app = Router::new()
         .merge(pages::routes())
+        .merge(assets::routes())
         .merge(campaign::routes())
         .merge(roster::routes())
         .merge(battle::routes())

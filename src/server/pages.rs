@@ -4,15 +4,16 @@
 
 use super::battle::plan;
 use super::session::auth::{self, may_read};
+use super::shell::League;
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::names::counted;
 use crate::ops;
 use axum::Router;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
-use maud::{DOCTYPE, Markup, html};
+use maud::{Markup, html};
 use serde_json::Value;
 
 pub fn routes() -> Router<Shared> {
@@ -27,39 +28,44 @@ pub fn routes() -> Router<Shared> {
 
 pub(super) type Page = Result<Html<String>, Response>;
 
-/// A page in the house style: readable on a phone, no script.
+/// A page in the house style (`shell`): readable on a phone, no script.
 pub(super) fn page(title: &str, body: Markup) -> Html<String> {
-    Html(
-        html! {
-            (DOCTYPE)
-            html lang="en" {
-                head {
-                    meta charset="utf-8";
-                    meta name="viewport" content="width=device-width, initial-scale=1";
-                    title { (title) " — ptg" }
-                    style { (STYLE) }
-                }
-                body {
-                    nav { a href="/" { "ptg" } }
-                    h1 { (title) }
-                    (body)
-                }
-            }
-        }
-        .into_string(),
-    )
+    super::shell::shell(title, None, body)
 }
 
-const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:50rem;padding:0 .8rem;line-height:1.4}\
-table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{border-bottom:1px solid #ccc;padding:.25rem .4rem;text-align:left}\
-.scroll{overflow-x:auto}nav{padding:.5rem 0}.note{color:#555}";
+/// A page of campaign `league`: the bar on top links back to its league page.
+pub(super) fn league_page(league: League, title: &str, body: Markup) -> Html<String> {
+    super::shell::shell(title, Some(league), body)
+}
 
 /// A failure as a page: the status and the message the CLI gives.
 pub(super) fn failed(f: Failure) -> Response {
     let f = not_found_if_unknown(f);
     let status = f.status;
-    let body = page("Not shown", html! { p { (f.message) } });
-    (status, body).into_response()
+    (status, refusal_page(status, &f.message)).into_response()
+}
+
+/// What a refused request shows: what happened, in the words given, and the way back to the
+/// league (`/` goes to it, or to the campaigns when the server has several).
+pub(super) fn refusal_page(status: StatusCode, message: &str) -> Html<String> {
+    let (title, lead) = match status {
+        StatusCode::NOT_FOUND => (
+            "Not found",
+            Some("Nothing is here: the link may be mistyped, or what it named was deleted."),
+        ),
+        StatusCode::BAD_REQUEST => (
+            "Not understood",
+            Some("The address, or the form sent, could not be read."),
+        ),
+        _ => ("Not shown", None),
+    };
+    page(
+        title,
+        html! {
+            @if let Some(lead) = lead { p { (lead) } p.note { (message) } } @else { p { (message) } }
+            p { a.button href="/" { "Back to the league" } }
+        },
+    )
 }
 
 pub(super) fn text(v: &Value) -> String {
@@ -160,27 +166,35 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         }
         _ => None,
     };
-    Ok(page(
+    // On a phone the table keeps the roster, its wins, draws, losses and glory; the rest
+    // (`.wide`) shows on wider screens.
+    Ok(league_page(
+        League { id, name: &title },
         &title,
         html! {
             @if organiser { (super::next::for_organiser(&open)) }
             h2 { "League table" }
-            div.scroll { table {
-                tr { th { "#" } th { "Roster" } th { "Player" } th { "Faction" } th { "Played" }
-                     th { "Won" } th { "Drawn" } th { "Lost" } th { "Glory earned" } th { "Renown" } th { "Quest" } }
+            div.scroll { table.league {
+                tr { th.num { "#" } th { "Roster" } th.wide { "Player" } th.wide { "Faction" } th.num.wide { "Played" }
+                     th.num { span.long { "Won" } span.short { abbr title="Won" { "W" } } }
+                     th.num { span.long { "Drawn" } span.short { abbr title="Drawn" { "D" } } }
+                     th.num { span.long { "Lost" } span.short { abbr title="Lost" { "L" } } }
+                     th.num { span.long { "Glory earned" } span.short { "Glory" } }
+                     th.num.wide { "Renown" } th.wide { "Quest" } }
                 @for s in standings {
                     tr {
-                        td { (text(&s["place"])) }
+                        td.num { (text(&s["place"])) }
                         td { a href={ "/rosters/" (text(&s["roster_id"])) } { (text(&s["roster"])) } }
-                        td { (text(&s["player"])) }
-                        td { (text(&s["faction"])) }
-                        td { (text(&s["played"])) }
-                        td { (won(s)) }
-                        td { (text(&s["draws"])) }
-                        td { (lost(s)) }
-                        td { (text(&s["glory_earned"])) }
-                        td { (text(&s["renown"])) }
-                        td { (text(&s["quest"])) }
+                        td.wide { (text(&s["player"])) }
+                        td.wide { (text(&s["faction"])) }
+                        td.num.wide { (text(&s["played"])) }
+                        td.num { (count(s, &["major_victories", "minor_victories"]))
+                            span.wide { " (" (count(s, &["major_victories"])) " major)" } }
+                        td.num { (text(&s["draws"])) }
+                        td.num { (lost(s)) }
+                        td.num { (text(&s["glory_earned"])) }
+                        td.num.wide { (text(&s["renown"])) }
+                        td.wide { (text(&s["quest"])) }
                     }
                 }
             } }
@@ -191,9 +205,9 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
             }
             @if let Some(form) = undo_form { h2 { "Undo" } (form) }
             @if who.is_some() { (super::session::sign_out_form(&headers)) }
-            p { a href={ "/campaigns/" (id) "/battles" } { "All battles" } " · "
-                a href={ "/campaigns/" (id) "/history" } { "History" } " · "
-                a href={ "/campaigns/" (id) "/audit" } { "Audit" } }
+            p { a.button.quiet href={ "/campaigns/" (id) "/battles" } { "All battles" } " "
+                a.button.quiet href={ "/campaigns/" (id) "/history" } { "History" } " "
+                a.button.quiet href={ "/campaigns/" (id) "/audit" } { "Audit" } }
             h2 { "Recent battles" }
             ul {
                 @for b in battles {
@@ -206,14 +220,6 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
 
 fn count(s: &Value, keys: &[&str]) -> u64 {
     keys.iter().filter_map(|k| s[*k].as_u64()).sum()
-}
-
-fn won(s: &Value) -> String {
-    format!(
-        "{} ({} major)",
-        count(s, &["major_victories", "minor_victories"]),
-        count(s, &["major_victories"])
-    )
 }
 
 fn lost(s: &Value) -> u64 {

@@ -8,8 +8,9 @@ use crate::rules::battle::BattleStatus;
 use crate::server::Shared;
 use crate::server::battle::before::{self, ArmyOf};
 use crate::server::battle::result::{self, SuddenDeathFields};
-use crate::server::pages::{Page, failed, page, sides, text};
+use crate::server::pages::{Page, failed, sides, text};
 use crate::server::session::auth::{self, acts_in_battle, may_read};
+use crate::server::shell::{League, shell};
 use crate::views;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -19,9 +20,14 @@ use serde_json::Value;
 /// `GET /battles/{id}`.
 pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let who = may_read(&server, &headers).await.map_err(failed)?;
-    let (b, rosters, rolls, realms, objectives, offers) = server
+    let (b, rosters, rolls, realms, objectives, (offers, league)) = server
         .with_store(move |s, store| {
             let shown = s.battle(store, id)?;
+            // Its campaign's name, for the bar on top (`s.battle` checked it is served here);
+            // none once the campaign is deleted (its battles are kept).
+            let league = ops::campaign::get(store, crate::ids::CampaignId(shown.battle.campaign_id))
+                .ok()
+                .map(|c| c.name);
             let rosters = serde_json::to_value(&shown.rosters)?;
             let view = views::battle::view(&shown)?;
             // The realms to name one from, while it is still to be named (option `realms`).
@@ -59,7 +65,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 rolls.push(r);
                 Ok(())
             })?;
-            Ok((view, rosters, rolls, realms, objectives, offers))
+            Ok((view, rosters, rolls, realms, objectives, (offers, league)))
         })
         .await
         .map_err(failed)?;
@@ -198,8 +204,13 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         };
         format!("Models: {}; {verdict}", counts.join(", "))
     });
-    Ok(page(
+    let league = league.as_deref().map(|name| League {
+        id: campaign_id,
+        name,
+    });
+    Ok(shell(
         &format!("Battle {id}"),
+        league,
         html! {
             p { (sides(&b)) " — " (text(&b["points_limit"])) " points, " (text(&b["battleplan"])) (realm) }
             h2 { "Sides" }

@@ -89,9 +89,9 @@ pub(in crate::server) fn realm_choice(field: &str) -> RealmChoice {
 const ROLL_OFF: &str = "roll-off";
 
 pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value], choices: &PlanChoices) -> Markup {
-    let choose = |name: &str| {
+    let choose = |name: &str, label: &str| {
         html! {
-            select name=(name) {
+            select name=(name) aria-label=(label) {
                 @for r in rosters {
                     option value=(r["roster_id"].to_string()) { (r["roster"].as_str().unwrap_or("?")) }
                 }
@@ -101,7 +101,7 @@ pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value], choices: &PlanC
     html! {
         form method="post" action={ "/campaigns/" (campaign_id) "/battles" } {
             input type="hidden" name="key" value=(key);
-            (choose("a")) " v " (choose("b")) " "
+            div.versus { (choose("a", "first side")) " v " (choose("b", "second side")) } " "
             label { "points " input name="points" value="1000" inputmode="numeric"; } " "
             label { "battleplan "
                 select name="battleplan" {

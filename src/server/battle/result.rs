@@ -122,8 +122,8 @@ pub fn result_form(
                         @for (id, name) in &s.units {
                             tr {
                                 td { (name) }
-                                td { input type="checkbox" name="destroyed" value=(id) aria-label={ (name) " destroyed" }; }
-                                td { input type="checkbox" name="slew" value=(id) aria-label={ (name) " slew a HERO or MONSTER" }; }
+                                td { label.tick { input type="checkbox" name="destroyed" value=(id) aria-label={ (name) " destroyed" }; } }
+                                td { label.tick { input type="checkbox" name="slew" value=(id) aria-label={ (name) " slew a HERO or MONSTER" }; } }
                             }
                         }
                     }

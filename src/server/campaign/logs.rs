@@ -8,8 +8,9 @@ use crate::ops;
 use crate::ops::history::Page as LogPage;
 use crate::rules::audit::Finding;
 use crate::server::Shared;
-use crate::server::pages::{Page, failed, page};
+use crate::server::pages::{Page, failed, league_page};
 use crate::server::session::auth::may_read;
+use crate::server::shell::League;
 use crate::views::history::{change_lines as history_change_lines, heading as history_heading};
 use axum::Router;
 use axum::extract::{Path, Query, State};
@@ -79,7 +80,8 @@ async fn history(
         })
         .await
         .map_err(failed)?;
-    Ok(page(
+    Ok(league_page(
+        League { id, name: &name },
         &format!("History of {name}"),
         html! {
             p { a href={ "/campaigns/" (id) } { "The league page" } }
@@ -111,7 +113,8 @@ async fn audit(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
         })
         .await
         .map_err(failed)?;
-    Ok(page(
+    Ok(league_page(
+        League { id, name: &name },
         &format!("Audit of {name}"),
         html! {
             p { a href={ "/campaigns/" (id) } { "The league page" } }
@@ -169,7 +172,8 @@ async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Pat
             .map(|s| crate::server::pages::text(&s["roster"]))
             .collect()
     };
-    Ok(page(
+    Ok(league_page(
+        League { id, name: &name },
         &format!("Battles of {name}"),
         html! {
             p { a href={ "/campaigns/" (id) } { "The league page" } }

@@ -7,8 +7,9 @@ use crate::error::Error;
 use crate::ops;
 use crate::rules::options::CampaignOptions;
 use crate::rules::standings::StandingsRule;
-use crate::server::pages::{Page, failed, page};
+use crate::server::pages::{Page, failed, league_page};
 use crate::server::session::auth::{self, may_read};
+use crate::server::shell::League;
 use crate::server::{Failure, Shared};
 use crate::store::RosterRow;
 use crate::store::invites::Invite;
@@ -97,7 +98,8 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let c = &o.campaign;
     let to = |what: &str| format!("/campaigns/{id}/{what}");
     let rosters: Vec<(i64, String)> = o.rosters.iter().map(|r| (r.id, r.name.clone())).collect();
-    Ok(page(
+    Ok(league_page(
+        League { id, name: &c.name },
         &format!("Organising {}", c.name),
         html! {
             p { a href={ "/campaigns/" (id) } { "The league page" } " · " (o.battlepack) " · "
@@ -170,27 +172,28 @@ fn choice<S: AsRef<str>>(name: &str, values: &[S], now: &str) -> Markup {
 /// Each roster with the organiser's forms: favour (for those that keep it) and delete.
 fn rosters_table(o: &Organised, key: &str) -> Markup {
     html! {
-        div.scroll { table {
+        // A card per roster on a phone (`table.cards`, each cell named by its `data-label`).
+        div.scroll { table.cards {
             tr { th { "Roster" } th { "Player" } th { "Faction" } th { "Glory" } th { "Favour" } th { "Delete" } }
             @for r in &o.rosters {
                 tr {
-                    td { a href={ "/rosters/" (r.id) } { (r.name) } }
-                    td { (r.player) }
-                    td { (r.faction) }
-                    td { (r.glory) }
-                    td { @if o.keeps_favour.contains(&r.name) {
+                    td.lead { a href={ "/rosters/" (r.id) } { (r.name) } }
+                    td data-label="Player" { (r.player) }
+                    td data-label="Faction" { (r.faction) }
+                    td data-label="Glory" { (r.glory) }
+                    td data-label="Favour" { @if o.keeps_favour.contains(&r.name) {
                         (r.favour)
                         form method="post" action={ "/rosters/" (r.id) "/favour" } {
                             input type="hidden" name="key" value=(key);
-                            input name="change" required size="3" inputmode="numeric" placeholder="+1";
-                            input name="reason" required placeholder="why";
+                            label { "Change " input name="change" required size="3" inputmode="numeric" placeholder="+1"; }
+                            label { "why " input name="reason" required placeholder="why"; }
                             button { "Change" }
                         }
                     } @else { "-" } }
                     td {
                         form method="post" action={ "/rosters/" (r.id) "/delete" } {
                             input type="hidden" name="key" value=(key);
-                            input name="confirm" required placeholder="its name, to confirm";
+                            label { "Delete: type its name " input name="confirm" required placeholder="its name, to confirm"; }
                             label { input type="checkbox" name="force" value="on"; " although battles name it" }
                             button { "Delete" }
                         }

@@ -59,9 +59,10 @@ pub fn rank_form(roster_id: i64, key: &str, choices: &[RankChoice]) -> Markup {
                     input type="hidden" name="key" value=(key);
                     input type="hidden" name="unit" value=(c.unit_id);
                     @if c.picks_path { input type="hidden" name="path" value=(p.id); }
-                    (c.unit) " reached " (c.rank) ": " (p.name) " "
-                    select name="ability" {
-                        @for (id, name) in &p.abilities { option value=(id) { (name) } }
+                    label { (c.unit) " reached " (c.rank) ": " (p.name) " "
+                        select name="ability" {
+                            @for (id, name) in &p.abilities { option value=(id) { (name) } }
+                        }
                     }
                     " "
                     button { "Choose" }

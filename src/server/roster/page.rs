@@ -4,8 +4,9 @@
 
 use crate::ops;
 use crate::server::Shared;
-use crate::server::pages::{Page, failed, page, text};
+use crate::server::pages::{Page, failed, league_page, text};
 use crate::server::session::auth::{self, may_read};
+use crate::server::shell::League;
 use crate::views;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -84,38 +85,44 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let none = Vec::new();
     let units = r["units"].as_array().unwrap_or(&none);
     let tome = r["tome"].as_array().unwrap_or(&none);
-    Ok(page(
+    let campaign = text(&r["campaign"]);
+    Ok(league_page(
+        League {
+            id: campaign_id,
+            name: &campaign,
+        },
         &text(&r["name"]),
         html! {
             p { (text(&r["player"])) " — " (text(&r["faction"])) " — "
-                a href={ "/campaigns/" (campaign_id) } { "the league: " (text(&r["campaign"])) } }
+                a href={ "/campaigns/" (campaign_id) } { "the league: " (campaign) } }
             @if may_change { (crate::server::next::for_roster(id, &open, &waiting, r["quest"].is_null())) }
-            p { "Glory: " strong { (text(&r["glory"])) } " · Points: " (text(&r["points"]))
-                " · " a href={ "/rosters/" (id) "/sheet.pdf" } { "Roster sheet (PDF)" }
-                " · " a href={ "/rosters/" (id) "/list.txt" } { "Army list (app text)" } }
+            p { "Glory: " strong { (text(&r["glory"])) } " · Points: " (text(&r["points"])) }
+            p { a.button.quiet href={ "/rosters/" (id) "/sheet.pdf" } { "Roster sheet (PDF)" } " "
+                a.button.quiet href={ "/rosters/" (id) "/list.txt" } { "Army list (app text)" } }
             h2 { "Order of Battle" }
-            div.scroll { table {
+            // A card per unit on a phone (`table.cards`).
+            div.scroll { table.cards {
                 tr { th { "#" } th { "Unit" } th { "Rank" } th { "Renown" } th { "Path" } th { "Enhancements" } }
                 @for u in units {
                     tr {
-                        td { (text(&u["id"])) }
-                        td {
+                        td.wide { (text(&u["id"])) }
+                        td.lead {
                             (text(&u["warscroll"]))
                             @if let Some(name) = u["name"].as_str() { " “" (name) "”" }
                             @if u["warlord"] == true { " (warlord)" }
                             @if u["reinforced"] == true { " (reinforced)" }
                             @if u["retired"] == true { " (retired)" }
                         }
-                        td { (text(&u["rank"])) }
-                        td { (text(&u["renown"])) }
-                        td { @match u["id"].as_i64().and_then(|id| paths.get(&id)) {
+                        td data-label="Rank" { (text(&u["rank"])) }
+                        td data-label="Renown" { (text(&u["renown"])) }
+                        td data-label="Path" { @match u["id"].as_i64().and_then(|id| paths.get(&id)) {
                             Some((path, abilities)) => {
                                 (path)
                                 @for (name, summary) in abilities { br; strong { (name) } ": " (summary) }
                             }
                             None => "-",
                         } }
-                        td { (enhancements(u)) }
+                        td data-label="Enhancements" { (enhancements(u)) }
                     }
                 }
             } }

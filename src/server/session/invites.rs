@@ -207,15 +207,16 @@ async fn revoke_form(
 /// The organiser's page's invites: each with its revoke button, and a form to make one.
 pub fn section(campaign_id: i64, key: &str, invites: &[Invite], rosters: &[(i64, String)]) -> Markup {
     html! {
-        div.scroll { table {
+        // A card per invite on a phone (`table.cards`).
+        div.scroll { table.cards {
             tr { th { "#" } th { "For" } th { "Made" } th { "Made by" } th { "Revoked" } th {} }
             @for i in invites {
                 tr {
-                    td { (i.id) }
-                    td { (i.roster.as_deref().unwrap_or("the organiser")) }
-                    td { (i.created_at) }
-                    td { @match i.made_by { Some(m) => { "#" (m) }, None => "-" } }
-                    td { (i.revoked_at.as_deref().unwrap_or("-")) }
+                    td.wide { (i.id) }
+                    td.lead { (i.roster.as_deref().unwrap_or("the organiser")) }
+                    td data-label="Made" { (i.created_at) }
+                    td data-label="Made by" { @match i.made_by { Some(m) => { "#" (m) }, None => "-" } }
+                    td data-label="Revoked" { (i.revoked_at.as_deref().unwrap_or("-")) }
                     td { @if i.revoked_at.is_none() {
                         form method="post" action={ "/campaigns/" (campaign_id) "/invites/" (i.id) "/revoke" } {
                             input type="hidden" name="key" value=(key);

@@ -15,7 +15,8 @@ pub(super) mod setup;
 
 use crate::ops;
 use crate::server::forms::{check_key, refused};
-use crate::server::pages::page;
+use crate::server::pages::league_page;
+use crate::server::shell::League;
 use crate::server::{Failure, Shared};
 use auth::COOKIE;
 use axum::extract::{Path, State};
@@ -98,7 +99,12 @@ async fn confirm(State(server): State<Shared>, Path(token): Path<String>, header
         Some(roster) => format!("the player of {roster}"),
         None => "an organiser".to_string(),
     };
-    let body = page(
+    let league = League {
+        id: invite.campaign_id,
+        name: &invite.campaign,
+    };
+    let body = league_page(
+        league,
         "Sign in",
         html! {
             p { "This link signs this browser in as " strong { (whom) } " of the campaign "
@@ -221,23 +227,29 @@ async fn sign_out(headers: HeaderMap, State(server): State<Shared>, Form(f): For
 }
 
 /// Drops a session cookie that names no live session (ended, revoked, or from a ptg before
-/// sessions, whose cookie held the invite's token itself), so a browser does not keep it.
+/// sessions, whose cookie held the invite's token itself), so a browser does not keep it; and
+/// tells the page shell who a live one is.
 pub(in crate::server) async fn clear_stale_session(
     State(server): State<Shared>,
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
     let session = auth::session_id(req.headers()).filter(|_| auth::bearer(req.headers()).is_none());
-    let stale = match session {
-        Some(id) => matches!(
+    let found = match session {
+        Some(id) => Some(
             server
                 .with_store(move |_, store| ops::session::principal(store, &id))
                 .await,
-            Ok(None)
         ),
-        None => false,
+        None => None,
     };
-    let mut response = next.run(req).await;
+    let stale = matches!(found, Some(Ok(None)));
+    // Who is signed in, for the bar on top of every page (`shell`).
+    let who = match found {
+        Some(Ok(who)) => who,
+        _ => None,
+    };
+    let mut response = crate::server::shell::SIGNED_IN.scope(who, next.run(req)).await;
     let sets_one = response
         .headers()
         .get_all(header::SET_COOKIE)

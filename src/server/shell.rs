@@ -1,0 +1,78 @@
+//! The page shell every page is drawn in: the head (stylesheet, icon, manifest, a phone's
+//! viewport), the bar on top (ptg, the league the page belongs to, who is signed in) and the
+//! title. Who is signed in is what `session::clear_stale_session` found for the request's
+//! session cookie (no second look-up); `page` reads it from [`SIGNED_IN`].
+
+use crate::ops::invite::Principal;
+use axum::response::Html;
+use maud::{DOCTYPE, Markup, html};
+
+tokio::task_local! {
+    /// The browser session's rights, for the bar on top, set for the whole of a request's
+    /// handling by `session::clear_stale_session` (`None`: not signed in).
+    pub static SIGNED_IN: Option<Principal>;
+}
+
+/// The campaign a page belongs to: the bar on top links back to its league page.
+#[derive(Debug, Clone, Copy)]
+pub struct League<'a> {
+    pub id: i64,
+    pub name: &'a str,
+}
+
+/// The theme colour, as the manifest has it.
+const THEME: &str = "#7d2a1c";
+
+/// A page in the house style, in campaign `league` when it belongs to one.
+pub fn shell(title: &str, league: Option<League>, body: Markup) -> Html<String> {
+    let who = SIGNED_IN.try_with(|w| *w).ok().flatten();
+    Html(
+        html! {
+            (DOCTYPE)
+            html lang="en" {
+                head {
+                    meta charset="utf-8";
+                    meta name="viewport" content="width=device-width, initial-scale=1";
+                    meta name="theme-color" content=(THEME);
+                    title { (title) " — ptg" }
+                    link rel="stylesheet" href=(super::assets::style_href());
+                    link rel="icon" href="/favicon.svg" type="image/svg+xml";
+                    link rel="manifest" href="/manifest.webmanifest";
+                }
+                body {
+                    (nav(league, who))
+                    h1 { (title) }
+                    (body)
+                }
+            }
+        }
+        .into_string(),
+    )
+}
+
+/// ptg (every campaign), the page's league, and who is signed in with the way to their page.
+fn nav(league: Option<League>, who: Option<Principal>) -> Markup {
+    html! {
+        nav.top {
+            a href="/" { img src="/favicon.svg" alt=""; "ptg" }
+            @if let Some(l) = league { a href={ "/campaigns/" (l.id) } { (l.name) } }
+            @if let Some(w) = who {
+                span.who {
+                    @match w.roster_id {
+                        Some(r) => {
+                            span { "Signed in as a player" }
+                            a href={ "/rosters/" (r) } { "Your roster" }
+                        }
+                        None => {
+                            span { "Signed in as the organiser" }
+                            a href={ "/campaigns/" (w.campaign_id) "/organise" } { "Organise" }
+                        }
+                    }
+                    @if league.is_none_or(|l| l.id != w.campaign_id) {
+                        a href={ "/campaigns/" (w.campaign_id) } { "Your league" }
+                    }
+                }
+            }
+        }
+    }
+}
