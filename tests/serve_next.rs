@@ -49,3 +49,30 @@ async fn a_player_and_the_organiser_see_what_waits_on_them() {
     let reader = page(&p, "/campaigns/1", "").await;
     assert!(!reader.contains("What's next"));
 }
+
+/// Issue #32, item 8: pickers offer only legal choices: a unit to add is picked from the
+/// faction's warscrolls with their points (and may be named), and the warlord is never offered
+/// as the favoured warriors.
+#[tokio::test]
+async fn pickers_offer_what_the_rules_allow() {
+    let p = common::Ptg::ashen_vale();
+    p.new_hammers();
+    let hammers = sign_in(&p, HAMMERS).await;
+    let html = page(&p, &format!("/rosters/{}", roster_id(&p, HAMMERS)), &hammers).await;
+    assert!(
+        html.contains(r#"<option value="Liberators">Liberators (90 pts)</option>"#),
+        "{html}"
+    );
+    assert!(html.contains(r#"name="name""#), "the unit's own name: {html}");
+
+    let p = LEAGUE_FIXTURE.copy();
+    let rats = sign_in(&p, RATS).await;
+    let html = page(&p, "/battles/6", &rats).await;
+    let favoured = &html[html.find(r#"name="favoured""#).unwrap()..];
+    let favoured = &favoured[..favoured.find("</select>").unwrap()];
+    let units = p.json(&["roster", "show", RATS])["units"].clone();
+    let warlord = units[0]["id"].to_string();
+    let clanrats = units[1]["id"].to_string();
+    assert!(!favoured.contains(&format!(r#"value="{warlord}""#)), "{favoured}");
+    assert!(favoured.contains(&format!(r#"value="{clanrats}""#)), "{favoured}");
+}

@@ -80,10 +80,16 @@ pub fn aftermath_form(
             input type="hidden" name="key" value=(key);
             input type="hidden" name="roster_id" value=(roster_id);
             p.note { "Glory held now: " (offers.glory) "; the glory this battle earns is added before anything is bought." }
+            // Only units that may be the favoured warriors: not the warlord, not UNIQUE.
+            @let favourable = units.iter().filter(|u| {
+                u["warlord"] != true
+                    && u["retired"] != true
+                    && !u["keywords"].as_array().is_some_and(|k| k.iter().any(|k| k == "UNIQUE"))
+            });
             p { label { "Favoured warriors "
                 select name="favoured" {
                     option value="" { "-" }
-                    @for u in units {
+                    @for u in favourable {
                         option value=(u["id"].to_string()) {
                             (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?"))
                         }

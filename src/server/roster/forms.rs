@@ -6,14 +6,17 @@ use maud::{Markup, html};
 use serde_json::Value;
 
 /// The add-a-unit form of a roster in set-up.
-pub fn add_unit_form(roster_id: i64, key: &str) -> Markup {
+pub fn add_unit_form(roster_id: i64, key: &str, warscrolls: &[(String, u32)]) -> Markup {
     html! {
         form method="post" action={ "/rosters/" (roster_id) "/units" } {
             input type="hidden" name="key" value=(key);
-            label { "Warscroll " input name="warscroll" required; }
-            " "
+            label { "Warscroll "
+                select name="warscroll" required {
+                    @for (name, points) in warscrolls { option value=(name) { (name) " (" (points) " pts)" } }
+                }
+            }
+            label { "its name (optional) " input name="name" maxlength="100"; }
             label { input type="checkbox" name="reinforced" value="yes"; " reinforced" }
-            " "
             button { "Add to the Order of Battle" }
         }
     }

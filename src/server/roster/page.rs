@@ -65,10 +65,21 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         .as_str()
         .and_then(|f| server.catalogue.faction(f).ok());
     let may_change = key.is_some();
+    // The warscrolls the add-a-unit picker offers: those of its faction this campaign lets join.
+    let allowed = crate::rules::roster::Allowed {
+        campaign: r["campaign"].as_str().unwrap_or_default(),
+        legends: r["legends_allowed"] == true,
+    };
+    let joinable: Vec<(String, u32)> = faction
+        .iter()
+        .flat_map(|f| f.units.iter())
+        .filter(|w| crate::rules::roster::check_may_join(w, allowed).is_ok())
+        .map(|w| (w.name.clone(), w.points))
+        .collect();
     let forms = key.map(|key| {
         html! {
             @if r["setup_complete"] != true {
-                (crate::server::roster::forms::add_unit_form(id, &key))
+                (crate::server::roster::forms::add_unit_form(id, &key, &joinable))
                 details {
                     summary { "Import an army list into this roster" }
                     (crate::server::roster::import::import_form(&format!("/rosters/{id}/import"), &key, false))
