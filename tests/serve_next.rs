@@ -76,3 +76,19 @@ async fn pickers_offer_what_the_rules_allow() {
     assert!(!favoured.contains(&format!(r#"value="{warlord}""#)), "{favoured}");
     assert!(favoured.contains(&format!(r#"value="{clanrats}""#)), "{favoured}");
 }
+
+/// Issue #32, item 7: the history reads newest first, each set's changes folded away.
+#[tokio::test]
+async fn the_history_page_shows_the_newest_first() {
+    let p = LEAGUE_FIXTURE.copy();
+    let html = page(&p, "/campaigns/1/history", "").await;
+    let ids: Vec<i64> = html
+        .match_indices(r#"id="set-"#)
+        .map(|(at, m)| {
+            let rest = &html[at + m.len()..];
+            rest[..rest.find('"').unwrap()].parse().unwrap()
+        })
+        .collect();
+    assert!(ids.len() > 2 && ids.windows(2).all(|w| w[0] > w[1]), "{ids:?}");
+    assert!(html.contains("<details><summary>#"), "{html}");
+}

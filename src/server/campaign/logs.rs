@@ -86,17 +86,23 @@ async fn history(
         html! {
             p { a href={ "/campaigns/" (id) } { "The league page" } }
             @if sets.is_empty() { p.note { "No history yet." } }
+            // Newest first, each set's changes folded under its heading.
+            ul.history {
+                @for set in sets.iter().rev() {
+                    li id={ "set-" (set.id) } {
+                        @if set.lines.is_empty() { (set.heading) }
+                        @else {
+                            details {
+                                summary { (set.heading) }
+                                ul { @for l in &set.lines { li { (l) } } }
+                            }
+                        }
+                    }
+                }
+            }
             @if earlier > 0 {
                 @if let Some(first) = sets.first() {
                     p { a href={ "/campaigns/" (id) "/history?before=" (first.id) } { (earlier) " earlier change sets" } }
-                }
-            }
-            ul {
-                @for set in &sets {
-                    li id={ "set-" (set.id) } {
-                        (set.heading)
-                        @if !set.lines.is_empty() { ul { @for l in &set.lines { li { (l) } } } }
-                    }
                 }
             }
         },
