@@ -92,3 +92,18 @@ async fn the_history_page_shows_the_newest_first() {
     assert!(ids.len() > 2 && ids.windows(2).all(|w| w[0] > w[1]), "{ids:?}");
     assert!(html.contains("<details><summary>#"), "{html}");
 }
+
+/// Issue #32, item 7: a battle's page gives its battleplan's roles, deployment and scoring in
+/// the data's own words, as `battle show --json` has them.
+#[tokio::test]
+async fn a_battle_page_says_how_its_battleplan_is_played() {
+    let p = LEAGUE_FIXTURE.copy();
+    let plan = p.json(&["battle", "show", "1"])["battleplan_details"].clone();
+    let html = page(&p, "/battles/1", "").await;
+    for field in ["deployment", "scoring"] {
+        let words = plan[field].as_str().unwrap();
+        let escaped = maud::html! { (words) }.into_string();
+        assert!(html.contains(&escaped), "{field}: {words} in {html}");
+    }
+    assert!(html.contains(plan["roles"][0].as_str().unwrap()), "{html}");
+}

@@ -238,6 +238,17 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                     }
                 }
             }
+            @if let Some(plan) = b["battleplan_details"].as_object() {
+                h2 { "Battleplan: " (text(&b["battleplan"])) }
+                @let picker = both.iter().find(|s| s["roster_id"] == b["roles_roster_id"]).map(|s| text(&s["roster"]));
+                p { "Roles: " (plan["roles"].as_array().map(|r| r.iter().map(text).collect::<Vec<_>>().join(" or ")).unwrap_or_default())
+                    @if let Some(who) = &picker { " — " (who) " picks (its general has fewer renown, or won the roll-off)" } }
+                p { strong { "Deployment: " } (text(&plan["deployment"])) }
+                p { strong { "Scoring: " } (text(&plan["scoring"])) }
+                @if let Some(reward) = plan.get("campaign_reward").and_then(|r| r.as_object()) {
+                    p { strong { "Campaign reward: " } (text(&reward["summary"])) }
+                }
+            }
             @if let Some(m) = &models { p { (m) } }
             @if let Some(p) = &picked { p { "Sudden death objective: " (p) } }
             @if let Some(form) = realm_form { h2 { "Realm" } (form) }
@@ -246,7 +257,15 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             @if let Some(form) = result_form { h2 { "Result" } (form) }
             @if !twists.is_empty() {
                 h2 { "Twists" }
-                ul { @for t in twists { li { "Round " (text(&t["round"])) ": " (text(&t["twist"])) " (" (text(&t["underdog"])) ")" } } }
+                @let summaries = b["battleplan_details"]["twists"].as_array();
+                ul { @for t in twists {
+                    li {
+                        "Round " (text(&t["round"])) ": " strong { (text(&t["twist"])) } " (" (text(&t["underdog"])) ")"
+                        @if let Some(what) = summaries.and_then(|all| all.iter().find(|d| d["name"] == t["twist"])) {
+                            ": " (text(&what["summary"]))
+                        }
+                    }
+                } }
             }
             h2 { "Dice" }
             @if rolls.is_empty() { p.note { "No dice rolled for this battle yet." } }
