@@ -221,7 +221,10 @@ async fn a_twist_through_the_form_equals_the_cli_s_and_only_the_battle_s_people_
     let rolled = cli.json(&["battle", "show", "1"])["twists"][0]["twist"].clone();
     let battle = page(&p, "/battles/1", &hammers).await;
     assert!(
-        battle.contains(&format!("Round 2: {} (Rat Tide)", rolled.as_str().unwrap())),
+        battle.contains(&format!(
+            "Round 2: <strong>{}</strong> (Rat Tide): ",
+            rolled.as_str().unwrap()
+        )),
         "{battle}"
     );
 }

@@ -107,3 +107,33 @@ async fn a_battle_page_says_how_its_battleplan_is_played() {
     }
     assert!(html.contains(plan["roles"][0].as_str().unwrap()), "{html}");
 }
+
+/// Issue #32, item 8: while the battle is planned a player records their army again, from the
+/// form showing the army as recorded.
+#[tokio::test]
+async fn a_player_records_their_army_again_while_the_battle_is_planned() {
+    let p = common::Ptg::small_battle();
+    let hammers = sign_in(&p, HAMMERS).await;
+    let html = page(&p, "/battles/1", &hammers).await;
+    assert!(html.contains("Record the army again"), "{html}");
+    let units = p.json(&["roster", "show", HAMMERS])["units"].clone();
+    let (lord, liberators) = (units[0]["id"].to_string(), units[1]["id"].to_string());
+    assert!(
+        html.contains(&format!(r#"name="unit" value="{liberators}" checked"#)),
+        "{html}"
+    );
+    let key = serve_support::form_key(&html);
+    let fields = [
+        ("key", key.as_str()),
+        ("roster_id", &roster_id(&p, HAMMERS).to_string()),
+        ("unit", &lord),
+    ];
+    let sent = serve_support::send(
+        &p,
+        serve_support::form("/battles/1/army", Some(&hammers), &fields),
+    )
+    .await;
+    assert_eq!(sent.status, axum::http::StatusCode::SEE_OTHER, "{}", sent.body);
+    let army = p.json(&["battle", "show", "1"])["sides"][0]["army"].clone();
+    assert_eq!(army.as_array().unwrap().len(), 1, "{army}");
+}

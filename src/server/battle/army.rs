@@ -51,7 +51,15 @@ async fn army(
 
 /// Record a side's army (a planned battle): a box per unit on its Order of Battle, and its
 /// general (left to the rules: the warlord when it is taken).
-pub fn army_form(battle_id: i64, roster_id: i64, key: &str, units: &[Value]) -> Markup {
+/// With `taken` (the army as recorded), its units come ticked and its general picked, so the
+/// player changes it while the battle is planned.
+pub fn army_form(battle_id: i64, roster_id: i64, key: &str, units: &[Value], taken: &[Value]) -> Markup {
+    let ticked = |u: &Value| taken.iter().any(|t| t["unit_id"] == u["id"]);
+    let general = |u: &Value| {
+        taken
+            .iter()
+            .any(|t| t["unit_id"] == u["id"] && t["general"] == true)
+    };
     let name = |u: &Value| {
         u["name"]
             .as_str()
@@ -66,17 +74,17 @@ pub fn army_form(battle_id: i64, roster_id: i64, key: &str, units: &[Value]) -> 
             input type="hidden" name="roster_id" value=(roster_id);
             p { "Units taken:" }
             ul { @for u in &active {
-                li { label { input type="checkbox" name="unit" value=(u["id"].to_string()); " " (name(u))
+                li { label { input type="checkbox" name="unit" value=(u["id"].to_string()) checked[ticked(u)]; " " (name(u))
                     " (" (u["points"].to_string()) " pts)" } }
             } }
             label { "General "
                 select name="general" {
                     option value="" { "the warlord" }
-                    @for u in &active { option value=(u["id"].to_string()) { (name(u)) } }
+                    @for u in &active { option value=(u["id"].to_string()) selected[general(u)] { (name(u)) } }
                 }
             } " "
             label { "Roll-off dice (empty: the server rolls) " input name="dice"; } " "
-            button { "Record the army" }
+            button { @if taken.is_empty() { "Record the army" } @else { "Record the army again" } }
         }
     }
 }

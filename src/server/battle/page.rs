@@ -169,8 +169,11 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             .iter()
             .find(|r| r["id"].as_i64() == Some(roster_id))?["units"]
             .as_array()?;
-        if planned && side["army"].as_array().is_some_and(Vec::is_empty) {
-            return Some(crate::server::battle::army::army_form(id, roster_id, key?, units));
+        // While the battle is planned its player records the army, or records it again.
+        if planned && let Some(taken) = side["army"].as_array() {
+            return Some(crate::server::battle::army::army_form(
+                id, roster_id, key?, units, taken,
+            ));
         }
         if b["status"] != "fought" || side["aftermath_done"] == true {
             return None;
@@ -218,8 +221,10 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 @for s in both {
                     li {
                         a href={ "/rosters/" (text(&s["roster_id"])) } { (text(&s["roster"])) }
-                        ": " (text(&s["result"]).replace('_', " "))
-                        @if s["aftermath_done"] == true { " (aftermath run)" } @else { " (aftermath to run)" }
+                        @if b["status"] == "fought" {
+                            ": " (text(&s["result"]).replace('_', " "))
+                            @if s["aftermath_done"] == true { " (aftermath run)" } @else { " (aftermath to run)" }
+                        }
                         @if s["general_slain"] == true { " — its general was slain" }
                         @if s["withdrew"] == true { " — withdrew" }
                         @if let Some(army) = s["army"].as_array().filter(|a| !a.is_empty()) {
