@@ -137,3 +137,28 @@ async fn a_player_records_their_army_again_while_the_battle_is_planned() {
     let army = p.json(&["battle", "show", "1"])["sides"][0]["army"].clone();
     assert_eq!(army.as_array().unwrap().len(), 1, "{army}");
 }
+
+/// Issue #32, item 8: an enhancement is offered only for the roster's HEROes, and the Arcane
+/// Tome's picker pairs each entry with its own kind (no spell asked of a manifestation lore).
+#[tokio::test]
+async fn enhancements_and_the_tome_offer_only_what_fits() {
+    let p = common::Ptg::ashen_vale();
+    p.new_hammers();
+    p.ok(&["roster", "add", HAMMERS, "Liberators"]);
+    let hammers = sign_in(&p, HAMMERS).await;
+    let id = roster_id(&p, HAMMERS);
+    let html = page(&p, &format!("/rosters/{id}"), &hammers).await;
+    let units = p.json(&["roster", "show", HAMMERS])["units"].clone();
+    let give = &html[html.find(r#"action="/rosters/1/enhancements""#).unwrap()..];
+    let give = &give[..give.find("</form>").unwrap()];
+    assert!(
+        give.contains(&format!(r#"value="{}""#, units[0]["id"])),
+        "the warlord: {give}"
+    );
+    assert!(
+        !give.contains(&format!(r#"value="{}""#, units[1]["id"])),
+        "not the Liberators: {give}"
+    );
+    assert!(html.contains(r#"<option value="manifestation:"#), "{html}");
+    assert!(!html.contains(r#"name="kind""#), "{html}");
+}

@@ -154,8 +154,14 @@ fn enhance(s: &Server, store: &mut Store, at: &Located, b: Enhance) -> Result<Va
 struct Tome {
     #[serde(default)]
     key: String,
+    #[serde(default)]
     kind: String,
+    #[serde(default)]
     name: String,
+    /// The page's picker: `KIND:NAME`, one choice from the lores, so a spell is never asked
+    /// for from a lore of manifestations.
+    #[serde(default)]
+    entry: Option<String>,
     /// The entry to take out when the lore is full.
     #[serde(default)]
     replace: Option<String>,
@@ -163,7 +169,10 @@ struct Tome {
     reason: Option<String>,
 }
 
-fn tome(s: &Server, store: &mut Store, at: &Located, b: Tome) -> Result<Value> {
+fn tome(s: &Server, store: &mut Store, at: &Located, mut b: Tome) -> Result<Value> {
+    if let Some((kind, name)) = b.entry.as_deref().and_then(|e| e.split_once(':')) {
+        (b.kind, b.name) = (kind.to_string(), name.to_string());
+    }
     let kind: LoreKind = b.kind.parse().map_err(Error::refused)?;
     let (replace, reason) = (
         b.replace.as_deref().and_then(some),
@@ -311,12 +320,26 @@ pub fn forms(roster_id: i64, key: &str, r: &Value, faction: Option<&Faction>) ->
     let units = r["units"].as_array().unwrap_or(&none);
     let action = |what: &str| format!("/rosters/{roster_id}/{what}");
     let setup = r["setup_complete"] != true;
+    // Enhancements go to the roster's own HEROes that are not UNIQUE.
+    let heroes: Vec<Value> = units
+        .iter()
+        .filter(|u| u["ally"].is_null())
+        .filter(|u| {
+            let has = |k: &str| {
+                u["keywords"]
+                    .as_array()
+                    .is_some_and(|all| all.iter().any(|x| x == k))
+            };
+            has("HERO") && !has("UNIQUE")
+        })
+        .cloned()
+        .collect();
     html! {
         details {
             summary { "Enhancements, Arcane Tome, realm, name" }
             form method="post" action=(action("enhancements")) {
                 input type="hidden" name="key" value=(key);
-                label { "Give " (unit_select("unit", units)) } " "
+                label { "Give " (unit_select("unit", &heroes)) } " "
                 label { "the enhancement "
                     select name="enhancement" required {
                         @for t in faction.map(|f| &f.enhancement_tables[..]).unwrap_or(&[]) {
@@ -329,14 +352,11 @@ pub fn forms(roster_id: i64, key: &str, r: &Value, faction: Option<&Faction>) ->
             }
             form method="post" action=(action("tome")) {
                 input type="hidden" name="key" value=(key);
-                label { "Add a "
-                    select name="kind" { @for k in LoreKind::ALL { option { (k.as_str()) } } }
-                } " "
-                label { "from the lores "
-                    select name="name" required {
+                label { "Add to the Arcane Tome "
+                    select name="entry" required {
                         @for l in faction.map(|f| &f.lores[..]).unwrap_or(&[]) {
                             optgroup label={ (l.name) " (" (l.kind.as_str()) ")" } {
-                                @for e in &l.entries { option { (e.name) } }
+                                @for e in &l.entries { option value={ (l.kind.as_str()) ":" (e.name) } { (e.name) } }
                             }
                         }
                     }
