@@ -89,11 +89,15 @@ pub(in crate::server) fn realm_choice(field: &str) -> RealmChoice {
 const ROLL_OFF: &str = "roll-off";
 
 pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value], choices: &PlanChoices) -> Markup {
-    let choose = |name: &str, label: &str| {
+    // The second side starts on another roster than the first, so the form as it comes never
+    // sets a roster against itself.
+    let choose = |name: &str, label: &str, picked: usize| {
         html! {
-            select name=(name) aria-label=(label) {
-                @for r in rosters {
-                    option value=(r["roster_id"].to_string()) { (r["roster"].as_str().unwrap_or("?")) }
+            label { (label) " "
+                select name=(name) {
+                    @for (i, r) in rosters.iter().enumerate() {
+                        option value=(r["roster_id"].to_string()) selected[i == picked] { (r["roster"].as_str().unwrap_or("?")) }
+                    }
                 }
             }
         }
@@ -101,7 +105,7 @@ pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value], choices: &PlanC
     html! {
         form method="post" action={ "/campaigns/" (campaign_id) "/battles" } {
             input type="hidden" name="key" value=(key);
-            div.versus { (choose("a", "first side")) " v " (choose("b", "second side")) } " "
+            div.versus { (choose("a", "First side", 0)) " v " (choose("b", "Second side", 1)) } " "
             label { "points " input name="points" value="1000" inputmode="numeric"; } " "
             label { "battleplan "
                 select name="battleplan" {
