@@ -7,6 +7,7 @@
 //! the cost follows what is read, not the size of the league (issue #16).
 
 use super::cursor::{Cursor, Order};
+use super::reuse::CachedRow;
 use crate::rules::Outcome;
 use crate::rules::log::Command;
 pub use crate::rules::log::{LoggedChange, LoggedSet};
@@ -106,7 +107,7 @@ fn each_set<E: From<anyhow::Error>>(
             .replace("{filter}", filter)
             .replace("{order}", &order)
             .replace("{dir}", dir);
-        conn.prepare(&sql).map_err(anyhow::Error::from)
+        conn.prepare_cached(&sql).map_err(anyhow::Error::from)
     };
     let (mut sets_stmt, mut changes_stmt) = (prepare(SET_QUERY)?, prepare(CHANGE_QUERY)?);
     let mut sets = sets_stmt.query(values).map_err(anyhow::Error::from)?;
@@ -217,7 +218,7 @@ pub fn count_before(
     values.push(first);
     let filter = format!("{filter} AND cs.id < ?{}", values.len());
     let values: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
-    let n: i64 = conn.query_row(
+    let n: i64 = conn.cached_row(
         &format!("SELECT COUNT(*) FROM change_sets cs WHERE {filter}"),
         values.as_slice(),
         |r| r.get(0),
@@ -260,7 +261,8 @@ pub fn replay_log(
     // log): the replay gives each the id the store did, so a later claim (which names the id)
     // finds it.
     let mut granted: HashMap<i64, Vec<i64>> = HashMap::new();
-    let mut stmt = conn.prepare("SELECT granted_set_id, id FROM rewards WHERE roster_id = ?1 ORDER BY id")?;
+    let mut stmt =
+        conn.prepare_cached("SELECT granted_set_id, id FROM rewards WHERE roster_id = ?1 ORDER BY id")?;
     for row in stmt.query_map([roster_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
         let (set, id) = row?;
         granted.entry(set).or_default().push(id);
@@ -356,7 +358,7 @@ pub fn mark_undone(conn: &Connection, set: i64, undo: i64) -> Result<()> {
 
 /// The battle state kept with a battle command's set, if any.
 pub fn battle_before(conn: &Connection, set: i64) -> Result<Option<String>> {
-    Ok(conn.query_row(
+    Ok(conn.cached_row(
         "SELECT battle_before FROM change_sets WHERE id = ?1",
         [set],
         |r| r.get(0),

@@ -16,6 +16,7 @@ pub mod league;
 pub mod lookup;
 mod read_only;
 pub mod realms;
+mod reuse;
 pub mod rolls;
 pub mod rosters;
 mod schema;
@@ -30,6 +31,7 @@ pub use schema::revision;
 
 pub use apply::{Applied, LogContext, apply, apply_changes, log_set};
 pub use campaigns::{Campaign, CampaignRow};
+pub use reuse::Identity;
 pub use rosters::RosterRow;
 
 use crate::error::refusal;
