@@ -33,7 +33,8 @@ pub struct ServeArgs {
 }
 
 pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
-    // Opened (and brought up to date) once here, so each request only opens the file.
+    // Opened (and brought up to date) once here: a foreign, corrupt or newer database is
+    // refused before serving (exit 3), and the server's connections only open the file.
     let db = app.store()?.file().map(ToOwned::to_owned);
     let db =
         db.ok_or_else(|| crate::error::Error::refused("ptg serve needs a database file, not one in memory"))?;
@@ -43,12 +44,7 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
         None => None,
     };
     serve(
-        Server {
-            db,
-            catalogue,
-            private: args.private,
-            campaign,
-        },
+        Server::new(db, catalogue, args.private, campaign),
         args.listen,
         Limits {
             header_timeout: Duration::from_secs(args.header_timeout),

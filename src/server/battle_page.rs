@@ -20,7 +20,7 @@ use serde_json::Value;
 pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let (b, rosters, rolls, realms, objectives, offers) = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let shown = s.battle(store, id)?;
             let rosters = serde_json::to_value(&shown.rosters)?;
             let view = views::battle(&shown)?;

@@ -16,7 +16,7 @@ use serde_json::Value;
 pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let read = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let at = s.locate(store, id)?;
             let view = views::roster(&ops::roster::show(&s.catalogue, store, at.id)?)?;
             let report = ops::roster::check(&s.catalogue, store, at.id, None)?.report;
