@@ -24,6 +24,20 @@ const OF_ROSTER: &str = "SELECT id FROM change_sets WHERE roster_id = ?1
            AND battle_id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1)
      UNION SELECT change_set_id FROM changes WHERE roster_id = ?1";
 
+/// The newest set in force (not an undo, not undone) among a roster's (`?1`): the newest of
+/// each part of [`OF_ROSTER`] in force, which is the newest in force of them all.
+const LATEST_OF_ROSTER: &str = "SELECT MAX(id) FROM (
+       SELECT * FROM (SELECT id FROM change_sets WHERE roster_id = ?1
+                        AND undoes IS NULL AND undone_by IS NULL ORDER BY id DESC LIMIT 1)
+       UNION ALL
+       SELECT * FROM (SELECT id FROM change_sets WHERE +roster_id IS NULL
+                        AND battle_id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1)
+                        AND undoes IS NULL AND undone_by IS NULL ORDER BY id DESC LIMIT 1)
+       UNION ALL
+       SELECT * FROM (SELECT c.change_set_id AS id FROM changes c JOIN change_sets cs ON cs.id = c.change_set_id
+                        WHERE c.roster_id = ?1 AND cs.undoes IS NULL AND cs.undone_by IS NULL
+                        ORDER BY c.id DESC LIMIT 1))";
+
 /// The condition on `cs` for one roster, one campaign, both or all; the roster is `?1`, the
 /// campaign `?2` (each bound only when named).
 fn scope(roster_id: Option<i64>, campaign_id: Option<i64>) -> (String, Vec<i64>) {
@@ -302,6 +316,14 @@ pub fn latest_live(
     roster_id: Option<i64>,
     campaign_id: Option<i64>,
 ) -> Result<Option<LoggedSet>> {
+    if let (Some(roster), None) = (roster_id, campaign_id) {
+        // The newest of each part of a roster's sets, each read newest first down its index
+        // and stopped at the first in force, rather than all of the roster's sets gathered
+        // and sorted (a roster's page asks this on every view, issue #32).
+        let newest: Option<i64> = conn.cached_row(LATEST_OF_ROSTER, [roster], |r| r.get(0))?;
+        let Some(id) = newest else { return Ok(None) };
+        return Ok(sets_where(conn, "cs.id = ?1", Some(1), &[&id])?.pop());
+    }
     let (filter, values) = scope(roster_id, campaign_id);
     let values: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
     let filter = format!("{filter} AND cs.undoes IS NULL AND cs.undone_by IS NULL");
