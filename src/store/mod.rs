@@ -5,6 +5,7 @@
 mod apply;
 mod backup;
 mod battle_before;
+pub mod battle_lines;
 mod battle_rows;
 pub mod battles;
 mod busy;

@@ -297,6 +297,29 @@ pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<RosterRow
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// The name and player of each roster of `ids` not deleted, in [`list`]'s order (campaign,
+/// then roster name): one look-up each rather than the whole list.
+pub fn names_and_players(conn: &Connection, ids: &[i64]) -> Result<Vec<(String, String)>> {
+    use rusqlite::OptionalExtension;
+    let mut found = Vec::new();
+    for &id in ids {
+        let row: Option<(String, String, String)> = conn
+            .cached_row(
+                "SELECT c.name, r.name, r.player FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
+                 WHERE r.id = ?1 AND r.deleted = 0",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        found.extend(row);
+    }
+    found.sort();
+    Ok(found
+        .into_iter()
+        .map(|(_, name, player)| (name, player))
+        .collect())
+}
+
 /// Every roster's name, by id (for naming the rosters a battle's changes touched).
 pub fn names(conn: &Connection) -> Result<std::collections::HashMap<i64, String>> {
     let mut stmt = conn.prepare_cached("SELECT id, name FROM rosters")?;
