@@ -17,6 +17,12 @@ use anyhow::Result;
 /// is ~6 MB, so its pages stay cached rather than being read again for every request.
 const CACHE_KIB: i64 = 16 * 1024;
 
+/// How much of the database file a kept connection reads through a memory map rather than by
+/// copying each page out of the operating system's cache: in WAL mode SQLite drops a
+/// connection's page cache whenever another connection has committed since its last read,
+/// which under a club's writes is nearly every request.
+const MMAP_BYTES: i64 = 256 * 1024 * 1024;
+
 /// Statements kept prepared per kept connection: a roster page runs a few dozen distinct ones.
 const STATEMENTS: usize = 128;
 
@@ -44,8 +50,23 @@ impl Store {
         self.conn
             .set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
         self.conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
+        self.conn.pragma_update(None, "mmap_size", MMAP_BYTES)?;
         self.conn.pragma_update(None, "query_only", true)?;
         Ok(())
+    }
+
+    /// Folds the write-ahead log into the database file and empties it, waiting at most
+    /// `patience` for other processes' readers and writers; whether it was done. A server whose
+    /// reads overlap without a gap keeps SQLite's own checkpoints from ever finishing, so the
+    /// log would grow for as long as it is busy: it pauses its reads now and then for this.
+    pub fn checkpoint(&mut self, patience: std::time::Duration) -> Result<bool> {
+        self.conn.busy_timeout(patience)?;
+        let (busy, _, _): (i64, i64, i64) =
+            self.conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })?;
+        self.conn.busy_timeout(super::busy::TIMEOUT)?;
+        Ok(busy == 0)
     }
 
     /// Whether nothing is left open on it: no transaction, no statement stepped and not reset

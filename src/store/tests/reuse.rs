@@ -65,3 +65,26 @@ fn the_identity_moves_with_the_schema_and_its_version_not_with_rows() {
         "a newer ptg's version moves it"
     );
 }
+
+#[test]
+fn a_checkpoint_empties_the_write_ahead_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("league.sqlite3");
+    let mut writer = crate::store::Store::open(&path).unwrap();
+    let mut reader = crate::store::Store::open(&path).unwrap();
+    reader.keep_for_reading().unwrap();
+    writer
+        .write(|tx| crate::store::Campaign::create(tx, "Vale", "ascension", false, &Default::default()))
+        .unwrap();
+    let wal = dir.path().join("league.sqlite3-wal");
+    assert!(
+        std::fs::metadata(&wal).unwrap().len() > 0,
+        "the campaign is in the log"
+    );
+    let patience = std::time::Duration::from_millis(50);
+    assert!(writer.checkpoint(patience).unwrap());
+    assert_eq!(std::fs::metadata(&wal).unwrap().len(), 0, "the log is empty");
+    let seen = reader.read(crate::store::Campaign::list).unwrap();
+    assert_eq!(seen.len(), 1, "a kept reader reads the checkpointed file");
+    assert!(reader.at_rest());
+}
