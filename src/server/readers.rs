@@ -15,15 +15,30 @@
 use super::{Failure, READER, ReaderHere, Server};
 use crate::error::{Error, Result};
 use crate::store::{Identity, Store};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
+
+/// The write-ahead log's size past which reads pause for a checkpoint: SQLite's own
+/// checkpoint runs from 1,000 pages (4 MB).
+const WAL_LIMIT: u64 = 4 * 1024 * 1024;
+
+/// How long a checkpoint waits for other processes' readers and writers before trying later.
+const CHECKPOINT_PATIENCE: Duration = Duration::from_millis(200);
+
+/// The least time between two checkpoints the server asks for.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
 /// The idle read connections and the turns to read.
 pub struct Readers {
     idle: Mutex<Vec<(Store, Identity)>>,
     turns: Arc<Semaphore>,
     size: usize,
+    /// A checkpoint is asked for or under way, and when the last one was.
+    checkpointing: AtomicBool,
+    last_checkpoint: Mutex<Instant>,
 }
 
 impl Readers {
@@ -36,7 +51,22 @@ impl Readers {
             idle: Mutex::new(Vec::new()),
             turns: Arc::new(Semaphore::new(size)),
             size,
+            checkpointing: AtomicBool::new(false),
+            last_checkpoint: Mutex::new(Instant::now()),
         }
+    }
+
+    /// Whether the write-ahead log of `db` has grown past [`WAL_LIMIT`] and no checkpoint was
+    /// asked for lately; if so, it is now asked for (the caller runs [`Server::checkpoint`]).
+    fn checkpoint_due(&self, db: &Path) -> bool {
+        let mut wal = db.as_os_str().to_owned();
+        wal.push("-wal");
+        let big = std::fs::metadata(PathBuf::from(wal)).is_ok_and(|m| m.len() > WAL_LIMIT);
+        let last = *self
+            .last_checkpoint
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        big && last.elapsed() >= CHECKPOINT_EVERY && !self.checkpointing.swap(true, Ordering::AcqRel)
     }
 
     /// A connection to `db`: an idle one still on the same file and schema, else a new one.
@@ -88,7 +118,7 @@ impl Server {
             .acquire_owned()
             .await
             .map_err(|e| Failure::from(Error::Internal(anyhow::anyhow!("no turn to read: {e}"))))?;
-        tokio::task::spawn_blocking(move || {
+        let done = tokio::task::spawn_blocking(move || {
             let _turn = turn;
             let _reading = ReaderHere::set(reader);
             let (mut store, identity) = server.readers.lend(&server.db)?;
@@ -98,6 +128,34 @@ impl Server {
         })
         .await
         .map_err(|e| Failure::from(Error::Internal(anyhow::anyhow!("a request's work stopped: {e}"))))?
-        .map_err(Failure::from)
+        .map_err(Failure::from);
+        if self.readers.checkpoint_due(&self.db) {
+            tokio::spawn(self.clone().checkpoint());
+        }
+        done
+    }
+
+    /// Waits for every read under way to finish, holds the next ones back, and folds the
+    /// write-ahead log into the database (`Store::checkpoint`). Reads that always overlap keep
+    /// SQLite's own checkpoints, run by the writers as they commit, from finishing: the log
+    /// would grow for as long as the server is busy, and with it the disk it takes. Not done
+    /// (another process reading a long while, a database that cannot be opened) is no error:
+    /// it is tried again later.
+    async fn checkpoint(self: Arc<Self>) {
+        let readers = &self.readers;
+        let all = u32::try_from(readers.size).unwrap_or(u32::MAX);
+        if let Ok(paused) = readers.turns.clone().acquire_many_owned(all).await {
+            let db = self.db.clone();
+            let _ = tokio::task::spawn_blocking(move || {
+                let _paused = paused;
+                crate::ops::open_store(Some(&db)).map(|mut store| store.checkpoint(CHECKPOINT_PATIENCE))
+            })
+            .await;
+        }
+        *readers
+            .last_checkpoint
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Instant::now();
+        readers.checkpointing.store(false, Ordering::Release);
     }
 }
