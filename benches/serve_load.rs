@@ -1,22 +1,42 @@
-//! Load on `ptg serve` over loopback (issue #20): 50 readers and 5 writers at once for 30 s.
-//! Readers fetch pages and API answers; each writer adds a unit to its own roster in set-up
-//! and takes it off again, through its player's invite; meanwhile the CLI does the same to a
-//! roster of its own on the same file. Counts every answer that is not a 200 (and every CLI
-//! command that fails) as an error, reports each kind's latency (p50, p99, max), and runs
-//! `ptg audit` after.
+//! Load on `ptg serve` over loopback (issues #20 and #32), on a generated league of 1,000
+//! battles (`benches/league/generate.rs`: 50 rosters in one campaign).
 //!
-//! `cargo bench --bench serve_load [-- --seconds N]`
+//! Each kind of read (a roster page, the league page, a battle page, `GET /api/rosters/{id}`)
+//! is measured on its own for `--seconds` by 50 readers, each on a connection kept open as a
+//! browser does, going round the league's rosters or battles. All the while 5 writers add a
+//! unit to their own roster in set-up and take it off again, through their player's invite,
+//! and the CLI does the same to a roster of its own on the same file. Every answer that is not
+//! a 200 (and every CLI command that fails) is an error. Reports each kind's reads per second
+//! and latency (p50, p99, max), one request of each kind on the idle server against
+//! `ptg --version`, and runs `ptg audit` after.
+//!
+//! ```text
+//! cargo bench --bench serve_load [-- --seconds N] [--battles N] [--reuse]
+//! ```
+//!
+//! `--seconds` per kind (10), `--battles` the league's size (1000: ~25 s to generate on two
+//! cores); `--reuse` serves a league an earlier run generated (kept in the bench's scratch
+//! folder) instead of generating it again.
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::path::Path;
+#[path = "serve_load/client.rs"]
+mod client;
+#[path = "league/generate.rs"]
+mod generate;
+
+use client::{Client, Tally};
+use std::io::Read;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 const READERS: usize = 50;
 const WRITERS: usize = 5;
-const CAMPAIGN: &str = "Ashen Vale (demo)";
+const SEED: u64 = 32;
+/// Requests of each kind timed one at a time on the idle server.
+const IDLE: usize = 30;
 
 fn ptg(db: &Path, home: &Path, args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_ptg"))
@@ -35,38 +55,9 @@ fn ptg(db: &Path, home: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).to_string()
 }
 
-/// One HTTP/1.1 request on a new connection: the status and the body.
-fn request(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<&str>,
-) -> std::io::Result<(u16, String)> {
-    let mut s = TcpStream::connect(addr)?;
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    if let Some(t) = token {
-        head.push_str(&format!("Authorization: Bearer {t}\r\n"));
-    }
-    let body = body.unwrap_or("");
-    if !body.is_empty() {
-        head.push_str(&format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    head.push_str("\r\n");
-    s.write_all(head.as_bytes())?;
-    s.write_all(body.as_bytes())?;
-    let mut answer = String::new();
-    s.read_to_string(&mut answer)?;
-    let status = answer
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
-    Ok((status, body))
+fn json(db: &Path, home: &Path, args: &[&str]) -> serde_json::Value {
+    let args = [args, &["--json"]].concat();
+    serde_json::from_str(&ptg(db, home, &args)).expect("ptg's JSON")
 }
 
 /// `ptg serve` on a free port, stopped when dropped.
@@ -85,6 +76,7 @@ fn serve(db: &Path, home: &Path) -> (Serving, SocketAddr) {
         .env("PTG_DB", db)
         .env("HOME", home)
         .env("XDG_DATA_HOME", home)
+        .env_remove("PTG_DATA_DIR")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -104,40 +96,57 @@ fn serve(db: &Path, home: &Path) -> (Serving, SocketAddr) {
     (Serving(child), addr)
 }
 
-/// Latencies of one kind of request, and its errors.
-#[derive(Default)]
-struct Tally {
-    times: Vec<Duration>,
-    errors: Vec<String>,
-}
-
-fn pct(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
+fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    match args.iter().position(|a| a == name) {
+        Some(i) => args.get(i + 1).and_then(|s| s.parse().ok()).unwrap_or_else(|| {
+            eprintln!("usage: cargo bench --bench serve_load -- [--seconds N] [--battles N] [--reuse]");
+            std::process::exit(2)
+        }),
+        None => default,
     }
-    sorted[((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1]
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seconds: u64 = args
-        .iter()
-        .position(|a| a == "--seconds")
-        .and_then(|i| args.get(i + 1))
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(30);
-    let dir = tempfile::tempdir().expect("a scratch folder");
-    let (db, home) = (dir.path().join("league.sqlite3"), dir.path().join("home"));
-    ptg(&db, &home, &["demo"]);
+/// The league of `battles` battles, generated into the bench's scratch folder (or the one an
+/// earlier run left there, with `reuse`), copied into `dir` for this run.
+fn league(battles: usize, reuse: bool, dir: &Path, home: &Path) -> PathBuf {
+    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve_load");
+    std::fs::create_dir_all(&work).expect("a scratch folder");
+    let kept = work.join(format!("league-{battles}.sqlite3"));
+    if !(reuse && kept.exists()) {
+        for ext in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{ext}", kept.display()));
+        }
+        eprintln!("serve_load: generating {battles} battles into {}", kept.display());
+        let start = Instant::now();
+        let status = Command::new(std::env::current_exe().expect("own path"))
+            .args(["--generate", &battles.to_string(), &kept.display().to_string()])
+            .env("XDG_DATA_HOME", home)
+            .env("HOME", home)
+            .env_remove("PTG_DATA_DIR")
+            .stdout(Stdio::null())
+            .status()
+            .expect("the generator runs");
+        assert!(status.success(), "generating {battles} battles failed");
+        eprintln!("serve_load: generated in {:.1?}", start.elapsed());
+        // Checkpointed into the one file, so the copy below is the whole league.
+        ptg(&kept, home, &["roster", "list"]);
+    }
+    let db = dir.join("league.sqlite3");
+    std::fs::copy(&kept, &db).expect("copy the league");
+    db
+}
+
+/// A new roster of the league in set-up, for one writer.
+fn writer_roster(db: &Path, home: &Path, name: &str) -> i64 {
     ptg(
-        &db,
-        &home,
+        db,
+        home,
         &[
             "roster",
             "new",
-            "By Hand",
+            name,
             "--campaign",
-            CAMPAIGN,
+            generate::CAMPAIGN,
             "--player",
             "Load",
             "--faction",
@@ -150,159 +159,127 @@ fn main() {
             "berserker",
         ],
     );
-    let mut writers = Vec::new();
-    for w in 1..=WRITERS {
-        let name = format!("Writer {w}");
-        ptg(
-            &db,
-            &home,
-            &[
-                "roster",
-                "new",
-                &name,
-                "--campaign",
-                CAMPAIGN,
-                "--player",
-                "Load",
-                "--faction",
-                "Stormcast Eternals",
-                "--warlord",
-                "Knight-Questor",
-                "--path",
-                "warrior",
-                "--ability",
-                "berserker",
-            ],
-        );
-        let id: serde_json::Value =
-            serde_json::from_str(&ptg(&db, &home, &["roster", "show", &name, "--json"])).unwrap();
-        let made: serde_json::Value = serde_json::from_str(&ptg(
-            &db,
-            &home,
-            &["invite", CAMPAIGN, "--roster", &name, "--json"],
-        ))
-        .unwrap();
-        writers.push((
-            id["id"].as_i64().unwrap(),
-            made["token"].as_str().unwrap().to_string(),
-        ));
+    json(db, home, &["roster", "show", name])["id"].as_i64().unwrap()
+}
+
+/// The kinds of read measured: a label and the paths its readers go round.
+fn kinds(db: &Path, home: &Path) -> Vec<(&'static str, Vec<String>)> {
+    let rosters: Vec<i64> = json(db, home, &["roster", "list", "--campaign", generate::CAMPAIGN])
+        .as_array()
+        .expect("a list of rosters")
+        .iter()
+        .filter(|r| r["name"].as_str().is_some_and(|n| n.starts_with("Roster ")))
+        .filter_map(|r| r["id"].as_i64())
+        .collect();
+    let campaign = json(db, home, &["campaign", "list"])
+        .as_array()
+        .expect("a list of campaigns")
+        .iter()
+        .find(|c| c["name"] == generate::CAMPAIGN)
+        .and_then(|c| c["id"].as_i64())
+        .expect("the league's id");
+    let battles: Vec<i64> = json(db, home, &["battle", "list"])
+        .as_array()
+        .expect("a list of battles")
+        .iter()
+        .filter_map(|b| b["id"].as_i64())
+        .collect();
+    assert!(
+        !rosters.is_empty() && !battles.is_empty(),
+        "a league with rosters and battles"
+    );
+    let each = |ids: &[i64], f: &dyn Fn(i64) -> String| ids.iter().map(|&i| f(i)).collect();
+    vec![
+        ("roster page", each(&rosters, &|i| format!("/rosters/{i}"))),
+        ("league page", vec![format!("/campaigns/{campaign}")]),
+        ("battle page", each(&battles, &|i| format!("/battles/{i}"))),
+        ("API roster", each(&rosters, &|i| format!("/api/rosters/{i}"))),
+    ]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    if args.first().map(String::as_str) == Some("--generate") {
+        let (Some(n), Some(db)) = (args.get(1).and_then(|n| n.parse().ok()), args.get(2)) else {
+            eprintln!("usage: serve_load --generate BATTLES DB");
+            std::process::exit(2);
+        };
+        if let Err(e) = generate::league(Path::new(db), n, SEED) {
+            eprintln!("serve_load: {e}");
+            std::process::exit(1);
+        }
+        return;
     }
-    let version = {
-        let start = Instant::now();
-        ptg(&db, &home, &["--version"]);
-        start.elapsed()
-    };
-    let (server, addr) = serve(&db, &home);
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    let reads = [
-        "/api/rosters/1",
-        "/campaigns/1",
-        "/battles/1",
-        "/api/battles/1",
-        "/rosters/2",
-        "/api/campaigns",
-    ];
-    let readers: Vec<_> = (0..READERS)
-        .map(|r| {
-            std::thread::spawn(move || {
-                let mut t = Tally::default();
-                let mut i = r;
-                while Instant::now() < deadline {
-                    let path = reads[i % reads.len()];
-                    i += 1;
-                    let start = Instant::now();
-                    match request(addr, "GET", path, None, None) {
-                        Ok((200, _)) => t.times.push(start.elapsed()),
-                        Ok((status, body)) => t.errors.push(format!("GET {path}: {status} {body}")),
-                        Err(e) => t.errors.push(format!("GET {path}: {e}")),
-                    }
-                }
-                t
-            })
+    let seconds: u64 = flag(&args, "--seconds", 10);
+    let battles: usize = flag(&args, "--battles", 1000);
+    let reuse = args.iter().any(|a| a == "--reuse");
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let home = dir.path().join("home");
+    std::fs::create_dir_all(&home).expect("a home folder");
+    let db = league(battles, reuse, dir.path(), &home);
+    let kinds = kinds(&db, &home);
+    writer_roster(&db, &home, "By Hand");
+    let writers: Vec<(i64, String)> = (1..=WRITERS)
+        .map(|w| {
+            let name = format!("Writer {w}");
+            let id = writer_roster(&db, &home, &name);
+            let made = json(&db, &home, &["invite", generate::CAMPAIGN, "--roster", &name]);
+            (id, made["token"].as_str().unwrap().to_string())
         })
         .collect();
+    let version = {
+        let mut runs: Vec<Duration> = (0..5)
+            .map(|_| {
+                let start = Instant::now();
+                ptg(&db, &home, &["--version"]);
+                start.elapsed()
+            })
+            .collect();
+        runs.sort();
+        runs[2]
+    };
+    let (server, addr) = serve(&db, &home);
+    // One request at a time on the idle server: what one page costs.
+    let idle: Vec<Tally> = kinds
+        .iter()
+        .map(|(_, paths)| {
+            let mut c = Client::new(addr);
+            let mut t = Tally::default();
+            for i in 0..IDLE {
+                let path = &paths[i % paths.len()];
+                let start = Instant::now();
+                match c.request("GET", path, None, None) {
+                    Ok((200, _)) => t.times.push(start.elapsed()),
+                    Ok((status, body)) => t.errors.push(format!("GET {path}: {status} {body}")),
+                    Err(e) => t.errors.push(format!("GET {path}: {e}")),
+                }
+            }
+            t.times.sort();
+            t
+        })
+        .collect();
+    let stop = Arc::new(AtomicBool::new(false));
     let writer_threads: Vec<_> = writers
         .into_iter()
         .map(|(roster, token)| {
-            let token = Arc::new(token);
-            std::thread::spawn(move || {
-                let mut t = Tally::default();
-                let add = format!("/api/rosters/{roster}/units");
-                while Instant::now() < deadline {
-                    let start = Instant::now();
-                    let added = match request(
-                        addr,
-                        "POST",
-                        &add,
-                        Some(&token),
-                        Some(r#"{"warscroll":"Liberators"}"#),
-                    ) {
-                        Ok((200, body)) => {
-                            t.times.push(start.elapsed());
-                            let v: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
-                            v["roster"]["units"][1]["id"].as_i64()
-                        }
-                        Ok((status, body)) => {
-                            t.errors.push(format!("POST {add}: {status} {body}"));
-                            None
-                        }
-                        Err(e) => {
-                            t.errors.push(format!("POST {add}: {e}"));
-                            None
-                        }
-                    };
-                    let Some(unit) = added else { continue };
-                    let start = Instant::now();
-                    match request(addr, "DELETE", &format!("{add}/{unit}"), Some(&token), None) {
-                        Ok((200, _)) => t.times.push(start.elapsed()),
-                        Ok((status, body)) => t.errors.push(format!("DELETE: {status} {body}")),
-                        Err(e) => t.errors.push(format!("DELETE: {e}")),
-                    }
-                }
-                t
-            })
+            let stop = stop.clone();
+            std::thread::spawn(move || server_writer(addr, roster, &token, &stop))
         })
         .collect();
-    // The command line writing the same file meanwhile.
     let cli = {
-        let (db, home) = (db.clone(), home.clone());
-        std::thread::spawn(move || {
-            let mut t = Tally::default();
-            while Instant::now() < deadline {
-                for args in [
-                    &["roster", "add", "By Hand", "Liberators"][..],
-                    &["roster", "remove", "By Hand", "Liberators"],
-                ] {
-                    let start = Instant::now();
-                    let out = Command::new(env!("CARGO_BIN_EXE_ptg"))
-                        .args(args)
-                        .env("PTG_DB", &db)
-                        .env("HOME", &home)
-                        .env("XDG_DATA_HOME", &home)
-                        .output();
-                    match out {
-                        Ok(o) if o.status.success() => t.times.push(start.elapsed()),
-                        Ok(o) => t
-                            .errors
-                            .push(format!("ptg {args:?}: {}", String::from_utf8_lossy(&o.stderr))),
-                        Err(e) => t.errors.push(format!("ptg {args:?}: {e}")),
-                    }
-                }
-            }
-            t
+        let (db, home, stop) = (db.clone(), home.clone(), stop.clone());
+        std::thread::spawn(move || cli_writer(&db, &home, &stop))
+    };
+    let loaded: Vec<Tally> = kinds
+        .iter()
+        .map(|(label, paths)| {
+            eprintln!("serve_load: {label}s for {seconds} s");
+            readers(addr, paths, Duration::from_secs(seconds))
         })
-    };
-    let gather = |threads: Vec<std::thread::JoinHandle<Tally>>| {
-        let mut all = Tally::default();
-        for t in threads {
-            let t = t.join().expect("a client thread");
-            all.times.extend(t.times);
-            all.errors.extend(t.errors);
-        }
-        all.times.sort();
-        all
-    };
-    let (reads, writes, cli) = (gather(readers), gather(writer_threads), gather(vec![cli]));
+        .collect();
+    stop.store(true, Ordering::Relaxed);
+    let writes = Tally::gather(writer_threads.into_iter().map(|t| t.join().expect("a writer")));
+    let cli = Tally::gather([cli.join().expect("the CLI writer")]);
     drop(server);
     let audit = Command::new(env!("CARGO_BIN_EXE_ptg"))
         .arg("audit")
@@ -312,19 +289,39 @@ fn main() {
         .output()
         .expect("ptg audit runs");
     println!(
-        "serve_load: {READERS} readers and {WRITERS} writers for {seconds} s on loopback (`ptg --version` took {version:.1?})"
+        "serve_load: {battles}-battle league, {READERS} readers per kind for {seconds} s each, \
+         {WRITERS} server writers and the CLI writing meanwhile; loopback; `ptg --version` {version:.1?}"
     );
-    for (kind, t) in [("reads", &reads), ("writes", &writes), ("CLI writes", &cli)] {
+    println!("| read | reads/s | p50 | p99 | max | errors | alone (x `ptg --version`) |");
+    println!("|---|---|---|---|---|---|---|");
+    let mut failed = false;
+    for (((label, _), t), alone) in kinds.iter().zip(&loaded).zip(&idle) {
+        let one = alone.pct(0.5);
         println!(
-            "  {kind}: {} answered ({:.0}/s), {} errors; p50 {:.1?}, p99 {:.1?} ({:.0}x `ptg --version`), max {:.1?}",
-            t.times.len(),
+            "| {label} | {:.0} | {:.1?} | {:.1?} | {:.1?} | {} | {one:.1?} ({:.1}x) |",
             t.times.len() as f64 / seconds as f64,
-            t.errors.len(),
-            pct(&t.times, 0.50),
-            pct(&t.times, 0.99),
-            pct(&t.times, 0.99).as_secs_f64() / version.as_secs_f64(),
-            t.times.last().copied().unwrap_or_default(),
+            t.pct(0.5),
+            t.pct(0.99),
+            t.max(),
+            t.errors.len() + alone.errors.len(),
+            one.as_secs_f64() / version.as_secs_f64(),
         );
+        failed |= !t.errors.is_empty() || !alone.errors.is_empty();
+    }
+    let total = seconds as f64 * kinds.len() as f64;
+    for (label, t) in [("server writes", &writes), ("CLI writes", &cli)] {
+        println!(
+            "  {label}: {} ({:.0}/s), {} errors; p50 {:.1?}, p99 {:.1?}, max {:.1?}",
+            t.times.len(),
+            t.times.len() as f64 / total,
+            t.errors.len(),
+            t.pct(0.5),
+            t.pct(0.99),
+            t.max(),
+        );
+        failed |= !t.errors.is_empty();
+    }
+    for t in loaded.iter().chain(&idle).chain([&writes, &cli]) {
         for e in t.errors.iter().take(3) {
             println!("    {e}");
         }
@@ -334,8 +331,95 @@ fn main() {
         "  audit afterwards: {}",
         if audit_ok { "passes" } else { "FAILS" }
     );
-    if !reads.errors.is_empty() || !writes.errors.is_empty() || !cli.errors.is_empty() || !audit_ok {
+    if failed || !audit_ok {
         println!("{}", String::from_utf8_lossy(&audit.stdout));
         std::process::exit(1);
     }
+}
+
+/// `READERS` readers going round `paths` for `time`, each on its own kept-alive connection.
+fn readers(addr: SocketAddr, paths: &[String], time: Duration) -> Tally {
+    let deadline = Instant::now() + time;
+    let threads: Vec<_> = (0..READERS)
+        .map(|r| {
+            let paths = paths.to_vec();
+            std::thread::spawn(move || {
+                let (mut c, mut t) = (Client::new(addr), Tally::default());
+                // Each reader starts elsewhere in the list, so they do not all read one page.
+                let mut i = r * 7;
+                while Instant::now() < deadline {
+                    let path = &paths[i % paths.len()];
+                    i += 1;
+                    let start = Instant::now();
+                    match c.request("GET", path, None, None) {
+                        Ok((200, _)) => t.times.push(start.elapsed()),
+                        Ok((status, body)) => t.errors.push(format!("GET {path}: {status} {body}")),
+                        Err(e) => t.errors.push(format!("GET {path}: {e}")),
+                    }
+                }
+                t
+            })
+        })
+        .collect();
+    Tally::gather(threads.into_iter().map(|t| t.join().expect("a reader")))
+}
+
+/// A player adding a unit to `roster` through the API and taking it off again, until `stop`.
+fn server_writer(addr: SocketAddr, roster: i64, token: &str, stop: &AtomicBool) -> Tally {
+    let (mut c, mut t) = (Client::new(addr), Tally::default());
+    let add = format!("/api/rosters/{roster}/units");
+    while !stop.load(Ordering::Relaxed) {
+        let start = Instant::now();
+        let added = match c.request("POST", &add, Some(token), Some(r#"{"warscroll":"Liberators"}"#)) {
+            Ok((200, body)) => {
+                t.times.push(start.elapsed());
+                let v: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+                v["roster"]["units"][1]["id"].as_i64()
+            }
+            Ok((status, body)) => {
+                t.errors.push(format!("POST {add}: {status} {body}"));
+                None
+            }
+            Err(e) => {
+                t.errors.push(format!("POST {add}: {e}"));
+                None
+            }
+        };
+        let Some(unit) = added else { continue };
+        let start = Instant::now();
+        match c.request("DELETE", &format!("{add}/{unit}"), Some(token), None) {
+            Ok((200, _)) => t.times.push(start.elapsed()),
+            Ok((status, body)) => t.errors.push(format!("DELETE: {status} {body}")),
+            Err(e) => t.errors.push(format!("DELETE: {e}")),
+        }
+    }
+    t
+}
+
+/// The command line writing the same file meanwhile, until `stop`.
+fn cli_writer(db: &Path, home: &Path, stop: &AtomicBool) -> Tally {
+    let mut t = Tally::default();
+    while !stop.load(Ordering::Relaxed) {
+        for args in [
+            &["roster", "add", "By Hand", "Liberators"][..],
+            &["roster", "remove", "By Hand", "Liberators"],
+        ] {
+            let start = Instant::now();
+            let out = Command::new(env!("CARGO_BIN_EXE_ptg"))
+                .args(args)
+                .env("PTG_DB", db)
+                .env("HOME", home)
+                .env("XDG_DATA_HOME", home)
+                .env_remove("PTG_DATA_DIR")
+                .output();
+            match out {
+                Ok(o) if o.status.success() => t.times.push(start.elapsed()),
+                Ok(o) => t
+                    .errors
+                    .push(format!("ptg {args:?}: {}", String::from_utf8_lossy(&o.stderr))),
+                Err(e) => t.errors.push(format!("ptg {args:?}: {e}")),
+            }
+        }
+    }
+    t
 }

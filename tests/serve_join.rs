@@ -19,13 +19,10 @@ const SETUP: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789a
 
 /// One server (one router) on `p`'s database, its set-up link `SETUP` unused.
 fn served(p: &Ptg) -> Router {
-    router(Server {
-        db: p.db(),
-        catalogue: Catalogue::load(&[]).unwrap(),
-        private: false,
-        campaign: None,
-        setup: std::sync::Mutex::new(Some(ptg::ops::invite::token_hash(SETUP))),
-    })
+    router(
+        Server::new(p.db(), Catalogue::load(&[]).unwrap(), false, None)
+            .with_setup(Some(ptg::ops::invite::token_hash(SETUP))),
+    )
 }
 
 async fn send(app: &Router, request: Request<Body>) -> Answer {

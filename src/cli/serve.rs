@@ -37,7 +37,8 @@ pub struct ServeArgs {
 }
 
 pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
-    // Opened (and brought up to date) once here, so each request only opens the file.
+    // Opened (and brought up to date) once here: a foreign, corrupt or newer database is
+    // refused before serving (exit 3), and the server's connections only open the file.
     let db = app.store()?.file().map(ToOwned::to_owned);
     let db =
         db.ok_or_else(|| crate::error::Error::refused("ptg serve needs a database file, not one in memory"))?;
@@ -52,13 +53,8 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
         false => None,
     };
     serve(
-        Server {
-            db,
-            catalogue,
-            private: args.private,
-            campaign,
-            setup: std::sync::Mutex::new(setup.as_deref().map(crate::ops::invite::token_hash)),
-        },
+        Server::new(db, catalogue, args.private, campaign)
+            .with_setup(setup.as_deref().map(crate::ops::invite::token_hash)),
         setup,
         args.listen,
         Limits {

@@ -21,6 +21,7 @@ pub mod league;
 pub mod lists;
 pub mod lookup;
 pub mod manage;
+pub mod pages;
 pub mod quest;
 pub mod rank;
 pub mod realms;

@@ -9,7 +9,7 @@ use crate::rules::army::{OrderOfBattleAsArmy, check_order_of_battle};
 use crate::rules::battle::check_what_if_points;
 use crate::rules::log::Command;
 use crate::rules::roster::{self as rules, CheckReport, Finding, WarlordChoice};
-use crate::store::{Campaign, LogContext, RosterRow, Store, Tx, apply, battles, rosters};
+use crate::store::{Campaign, Conn, LogContext, RosterRow, Store, Tx, apply, battles, rosters};
 
 /// What `roster new` is told.
 pub struct NewRoster<'a> {
@@ -172,22 +172,25 @@ pub struct Shown<'a> {
 
 /// Loads a roster to show, in one read transaction.
 pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, roster: RosterId) -> Result<Shown<'a>> {
-    store.read(|conn| {
-        let subject = load_subject(cat, conn, roster)?;
-        let realm = rosters::realm(conn, subject.roster.id)?;
-        let not_in_current_data = subject
-            .roster
-            .units
-            .iter()
-            .filter(|u| !rules::in_current_data(&subject.factions(), u))
-            .map(|u| u.id)
-            .collect();
-        Ok(Shown {
-            favour: super::realms::favour_shown(cat, &subject.roster),
-            subject,
-            realm,
-            not_in_current_data,
-        })
+    store.read(|conn| shown(cat, conn, roster))
+}
+
+/// A roster to show, read within the caller's transaction.
+pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, roster: RosterId) -> Result<Shown<'a>> {
+    let subject = load_subject(cat, conn, roster)?;
+    let realm = rosters::realm(conn, subject.roster.id)?;
+    let not_in_current_data = subject
+        .roster
+        .units
+        .iter()
+        .filter(|u| !rules::in_current_data(&subject.factions(), u))
+        .map(|u| u.id)
+        .collect();
+    Ok(Shown {
+        favour: super::realms::favour_shown(cat, &subject.roster),
+        subject,
+        realm,
+        not_in_current_data,
     })
 }
 

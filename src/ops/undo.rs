@@ -81,25 +81,24 @@ pub struct Preview {
 /// Looks up what `undo` in `scope` would take back, without holding the write lock, so the
 /// front end can ask for confirmation while other players' commands run.
 pub fn preview(store: &mut Store, scope: Scope) -> Result<Preview> {
-    store.read(|conn| {
-        let set = scope.latest(conn)?;
-        let all = rosters::list(conn, None)?;
-        let ids: Vec<i64> = match set.roster_id {
-            Some(id) => vec![id],
-            None => rosters_changed(&set).into_iter().collect(),
-        };
-        let whose = all
-            .iter()
-            .filter(|r| ids.contains(&r.id))
-            .map(|r| (r.name.clone(), r.player.clone()))
-            .collect();
-        Ok(Preview {
-            whose,
-            ask: scope.roster.is_none() && scope.campaign.is_none() && all.len() > 1,
-            player_may_undo: check_player_may_undo(&set).is_ok(),
-            set_id: set.id,
-            summary: set.summary,
-        })
+    store.read(|conn| preview_in(conn, scope))
+}
+
+/// [`preview`] within the caller's read transaction (a page that shows more).
+pub(super) fn preview_in(conn: &Conn, scope: Scope) -> Result<Preview> {
+    let set = scope.latest(conn)?;
+    let ids: Vec<i64> = match set.roster_id {
+        Some(id) => vec![id],
+        None => rosters_changed(&set).into_iter().collect(),
+    };
+    // Only a bare undo asks whether the database holds more than one roster.
+    let ask = scope.roster.is_none() && scope.campaign.is_none() && rosters::list(conn, None)?.len() > 1;
+    Ok(Preview {
+        whose: rosters::names_and_players(conn, &ids)?,
+        ask,
+        player_may_undo: check_player_may_undo(&set).is_ok(),
+        set_id: set.id,
+        summary: set.summary,
     })
 }
 

@@ -178,7 +178,7 @@ where
                 }
                 May::Organiser => {
                     let at = server
-                        .with_store(move |s, store| s.locate(store, id))
+                        .with_reader(move |s, store| s.locate(store, id))
                         .await
                         .map_err(not_found_if_unknown)?;
                     body.sent_by(&organiser(&server, &headers, at.campaign_id).await?);
@@ -229,7 +229,7 @@ where
                 let (who, token) = session(&server, &headers).await?;
                 check_key(&token, body.key())?;
                 let at = server
-                    .with_store(move |s, store| s.locate(store, id))
+                    .with_reader(move |s, store| s.locate(store, id))
                     .await
                     .map_err(not_found_if_unknown)?;
                 if let Back::Organise = back {
@@ -264,7 +264,7 @@ fn refusal_for(may: May) -> &'static str {
 pub(super) async fn organised(server: &Shared, headers: &HeaderMap, id: i64) -> Result<CampaignAt, Failure> {
     let who = organiser(server, headers, id).await?;
     let name = server
-        .with_store(move |s, store| super::campaign::undo::campaign_name(s, store, id))
+        .with_reader(move |s, store| super::campaign::undo::campaign_name(s, store, id))
         .await
         .map_err(not_found_if_unknown)?;
     Ok(CampaignAt {

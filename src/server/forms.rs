@@ -25,7 +25,7 @@ pub(super) async fn session(server: &Shared, headers: &HeaderMap) -> Result<(Pri
     };
     let lookup = id.clone();
     let who = server
-        .with_store(move |_, store| ops::session::principal(store, &lookup))
+        .with_reader(move |_, store| ops::session::principal(store, &lookup))
         .await?;
     match who {
         Some(who) => Ok((who, id)),
@@ -105,7 +105,7 @@ pub(super) async fn submit<R: Said + Send + 'static>(
     let done = async {
         let (who, token) = session(server, headers).await?;
         let at = server
-            .with_store(move |s, store| s.locate(store, roster_id))
+            .with_reader(move |s, store| s.locate(store, roster_id))
             .await?;
         check(&who, &token, key, at.campaign_id, roster_id)?;
         server.with_store(move |s, store| work(s, store, at.id)).await

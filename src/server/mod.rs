@@ -1,9 +1,11 @@
 //! `ptg serve`: the league on the web (issue #20). Pages for people and a small JSON API for
 //! scripts, both over the same operations as the CLI (`ops`): no rule is written twice.
 //!
-//! Each request opens the database for itself on a blocking thread (SQLite connections are
-//! not shared between threads), so the CLI and the server may write the same file at once:
-//! each write is one transaction, as from the command line. Who may change what comes from the
+//! Each request's work runs on a blocking thread with a connection of its own (SQLite
+//! connections are not shared between threads): a read borrows one of a few kept open
+//! (`readers`, `Server::with_reader`), a write opens the database for itself
+//! (`Server::with_store`), so the CLI and the server may write the same file at once: each
+//! write is one transaction, as from the command line. Who may change what comes from the
 //! invite token a request carries (`auth`): a player changes their own roster only, the
 //! organiser any roster of their campaign; everyone else reads, or nothing with `--private`.
 
@@ -19,6 +21,7 @@ mod forms;
 mod listen;
 mod next;
 mod pages;
+mod readers;
 mod refill;
 mod roster;
 mod session;
@@ -49,6 +52,8 @@ pub struct Server {
     /// The one-time set-up link's token, by its hash, until it has made a campaign
     /// (`ptg serve` on a database with no campaign, or `--setup`).
     pub setup: std::sync::Mutex<Option<String>>,
+    /// The connections reads borrow (`with_reader`).
+    readers: readers::Readers,
 }
 
 type Shared = Arc<Server>;
@@ -60,7 +65,8 @@ tokio::task_local! {
 }
 
 std::thread_local! {
-    /// [`READER`] on the blocking thread running a request's work (`Server::with_store`).
+    /// [`READER`] on the blocking thread running a request's work (`Server::with_store`,
+    /// `Server::with_reader`).
     static READER_HERE: std::cell::Cell<Option<i64>> = const { std::cell::Cell::new(None) };
 }
 
@@ -99,6 +105,27 @@ async fn reader_scope(
 }
 
 impl Server {
+    /// A server of the database file `db` with the data `catalogue`; with `private`, for
+    /// invited people only; with `campaign`, of that campaign only.
+    pub fn new(db: PathBuf, catalogue: Catalogue, private: bool, campaign: Option<i64>) -> Server {
+        Server {
+            db,
+            catalogue,
+            private,
+            campaign,
+            setup: std::sync::Mutex::new(None),
+            readers: readers::Readers::new(),
+        }
+    }
+
+    /// The server with a one-time set-up link whose token hashes to `setup`.
+    pub fn with_setup(self, setup: Option<String>) -> Server {
+        Server {
+            setup: std::sync::Mutex::new(setup),
+            ..self
+        }
+    }
+
     fn in_scope(&self, campaign_id: i64) -> bool {
         let reader = match self.private {
             true => READER_HERE.with(|r| r.get()),
@@ -132,7 +159,8 @@ impl Server {
         Ok(all)
     }
 
-    /// Runs `work` with a store of its own on a blocking thread.
+    /// Runs `work` with a store of its own on a blocking thread: for requests that write
+    /// (reads borrow a kept connection, `with_reader`).
     async fn with_store<T: Send + 'static>(
         self: &Arc<Self>,
         work: impl FnOnce(&Server, &mut Store) -> Result<T> + Send + 'static,

@@ -90,7 +90,7 @@ async fn home(State(server): State<Shared>, headers: HeaderMap) -> Response {
 async fn campaigns(server: &Shared, headers: &HeaderMap) -> Page {
     may_read(server, headers).await.map_err(failed)?;
     let list = server
-        .with_store(|s, store| s.campaigns(store))
+        .with_reader(|s, store| s.campaigns(store))
         .await
         .map_err(failed)?;
     Ok(page(
@@ -112,7 +112,7 @@ async fn campaigns(server: &Shared, headers: &HeaderMap) -> Page {
 async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let shown = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             super::campaign::undo::campaign_name(s, store, id)?;
             let shown = ops::campaign::show(&s.catalogue, store, crate::ids::CampaignId(id))?;
             // What the plan form picks from: the battleplans, and the realms when played.
@@ -152,7 +152,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let undo_form = match (who, auth::session_id(&headers)) {
         (Some(w), Some(token)) if w.is_organiser() && w.campaign_id == id => {
             let latest = server
-                .with_store(move |_, store| {
+                .with_reader(move |_, store| {
                     let scope = ops::undo::Scope {
                         roster: None,
                         campaign: Some(crate::ids::CampaignId(id)),
@@ -247,7 +247,7 @@ async fn sheet(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
         return failed(f);
     }
     let made = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let at = s.locate(store, id)?;
             let printed = chrono::Local::now().date_naive();
             let view = ops::sheet::view(&s.catalogue, store, at.id, printed)?;
@@ -281,7 +281,7 @@ async fn list(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i
         return failed(f);
     }
     let made = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let at = s.locate(store, id)?;
             let list = ops::lists::export(&s.catalogue, store, at.id)?;
             Ok(crate::lists::export::app_text(&list))

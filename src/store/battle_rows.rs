@@ -17,7 +17,7 @@ pub fn each<E: From<anyhow::Error>>(
     mut f: impl FnMut(Battle, bool) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let chosen = format!("(SELECT b.id FROM battles b WHERE {filter})");
-    let prepare = |sql: String| conn.prepare(&sql).map_err(anyhow::Error::from);
+    let prepare = |sql: String| conn.prepare_cached(&sql).map_err(anyhow::Error::from);
     let mut battles = prepare(format!(
         "SELECT b.id, b.campaign_id, c.name, b.points_limit, b.battleplan, b.status, b.roles_roster_id,
                 b.created_at, b.cancelled, b.realm, b.realm_picker_id,

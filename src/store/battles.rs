@@ -3,6 +3,7 @@
 
 /// What `battle army` and `battle result` keep for their undo (see `battle_before`).
 pub use super::battle_before::{of_army as army_before, of_result as result_before};
+use super::reuse::CachedRow;
 use super::{battle_before, now};
 use crate::error::refusal;
 pub use crate::rules::battle::{
@@ -66,7 +67,7 @@ pub fn aftermaths_pending(
     roster_id: i64,
     except: i64,
 ) -> Result<Vec<(i64, CampaignTime)>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT s.battle_id,
                 (SELECT max(cs.id) FROM change_sets cs WHERE cs.battle_id = s.battle_id
                    AND cs.command = 'battle result' AND cs.undone_by IS NULL)
@@ -294,12 +295,12 @@ pub fn keep_before(conn: &Connection, set_id: i64, snapshot: &str) -> Result<()>
 
 /// The id the next planned battle will get.
 pub fn next_id(conn: &Connection) -> Result<i64> {
-    Ok(conn.query_row("SELECT COALESCE(MAX(id), 0) + 1 FROM battles", [], |r| r.get(0))?)
+    Ok(conn.cached_row("SELECT COALESCE(MAX(id), 0) + 1 FROM battles", [], |r| r.get(0))?)
 }
 
 /// The units a roster took to a battle.
 pub fn army_unit_ids(conn: &Connection, battle_id: i64, roster_id: i64) -> Result<Vec<i64>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT unit_id FROM battle_units WHERE battle_id = ?1 AND roster_id = ?2 ORDER BY position",
     )?;
     let ids = stmt.query_map(params![battle_id, roster_id], |r| r.get(0))?;
@@ -309,7 +310,7 @@ pub fn army_unit_ids(conn: &Connection, battle_id: i64, roster_id: i64) -> Resul
 /// The battles (not cancelled) whose recorded army holds unit `unit_id`, oldest first: a unit
 /// in one stays on the Order of Battle (`roster remove`). Through the `battle_units_unit` index.
 pub fn armies_holding(conn: &Connection, unit_id: i64) -> Result<Vec<i64>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT DISTINCT bu.battle_id FROM battle_units bu JOIN battles b ON b.id = bu.battle_id
          WHERE bu.unit_id = ?1 AND b.cancelled = 0 ORDER BY bu.battle_id",
     )?;

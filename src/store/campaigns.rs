@@ -3,6 +3,7 @@
 use super::apply::log_set;
 use super::lookup;
 use super::now;
+use super::reuse::CachedRow;
 use crate::error::refusal;
 use crate::names;
 use crate::rules::log::Command;
@@ -108,7 +109,7 @@ impl Campaign {
 
     /// The campaign with this id (ids come from rows that reference it, so it exists).
     pub fn by_id(conn: &Connection, id: i64) -> Result<Campaign> {
-        Ok(conn.query_row(
+        Ok(conn.cached_row(
             "SELECT id, name, battlepack, legends, created_at, options FROM campaigns WHERE id = ?1",
             [id],
             Campaign::from_row,
@@ -119,7 +120,7 @@ impl Campaign {
     pub fn live(conn: &Connection, id: i64) -> Result<Option<Campaign>> {
         use rusqlite::OptionalExtension;
         Ok(conn
-            .query_row(
+            .cached_row(
                 "SELECT id, name, battlepack, legends, created_at, options FROM campaigns
                  WHERE id = ?1 AND deleted = 0",
                 [id],
@@ -130,7 +131,7 @@ impl Campaign {
 
     /// The campaign roster `roster_id` belongs to.
     pub fn of_roster(conn: &Connection, roster_id: i64) -> Result<Campaign> {
-        let id: i64 = conn.query_row(
+        let id: i64 = conn.cached_row(
             "SELECT campaign_id FROM rosters WHERE id = ?1",
             [roster_id],
             |r| r.get(0),
@@ -152,7 +153,7 @@ impl Campaign {
     }
 
     pub fn list(conn: &Connection) -> Result<Vec<CampaignRow>> {
-        let mut stmt = conn.prepare(
+        let mut stmt = conn.prepare_cached(
             "SELECT c.id, c.name, c.battlepack, c.legends, c.created_at, c.options,
                     (SELECT COUNT(*) FROM rosters r WHERE r.campaign_id = c.id AND r.deleted = 0),
                     (SELECT COUNT(*) FROM battles b WHERE b.campaign_id = c.id AND b.cancelled = 0)
@@ -236,7 +237,7 @@ impl Campaign {
     /// How many battles (not cancelled) campaign `id` holds, and how many roster `roster` (if
     /// given) fought or planned.
     pub fn battles_of(conn: &Connection, id: i64, roster: Option<i64>) -> Result<i64> {
-        Ok(conn.query_row(
+        Ok(conn.cached_row(
             "SELECT COUNT(*) FROM battles b WHERE b.campaign_id = ?1 AND b.cancelled = 0
                AND (?2 IS NULL OR b.id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?2))",
             params![id, roster],
@@ -247,7 +248,7 @@ impl Campaign {
     /// Undoes `campaign set` change set `set_id`: the campaign's settings as they were before
     /// it. Returns the campaign as it is now.
     pub fn restore_settings(conn: &Connection, campaign_id: i64, set_id: i64) -> Result<Campaign> {
-        let before: Option<String> = conn.query_row(
+        let before: Option<String> = conn.cached_row(
             "SELECT campaign_before FROM change_sets WHERE id = ?1",
             [set_id],
             |r| r.get(0),

@@ -7,6 +7,7 @@
 //! the cost follows what is read, not the size of the league (issue #16).
 
 use super::cursor::{Cursor, Order};
+use super::reuse::CachedRow;
 use crate::rules::Outcome;
 use crate::rules::log::Command;
 pub use crate::rules::log::{LoggedChange, LoggedSet};
@@ -22,6 +23,20 @@ const OF_ROSTER: &str = "SELECT id FROM change_sets WHERE roster_id = ?1
      UNION SELECT id FROM change_sets WHERE +roster_id IS NULL
            AND battle_id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1)
      UNION SELECT change_set_id FROM changes WHERE roster_id = ?1";
+
+/// The newest set in force (not an undo, not undone) among a roster's (`?1`): the newest of
+/// each part of [`OF_ROSTER`] in force, which is the newest in force of them all.
+const LATEST_OF_ROSTER: &str = "SELECT MAX(id) FROM (
+       SELECT * FROM (SELECT id FROM change_sets WHERE roster_id = ?1
+                        AND undoes IS NULL AND undone_by IS NULL ORDER BY id DESC LIMIT 1)
+       UNION ALL
+       SELECT * FROM (SELECT id FROM change_sets WHERE +roster_id IS NULL
+                        AND battle_id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1)
+                        AND undoes IS NULL AND undone_by IS NULL ORDER BY id DESC LIMIT 1)
+       UNION ALL
+       SELECT * FROM (SELECT c.change_set_id AS id FROM changes c JOIN change_sets cs ON cs.id = c.change_set_id
+                        WHERE c.roster_id = ?1 AND cs.undoes IS NULL AND cs.undone_by IS NULL
+                        ORDER BY c.id DESC LIMIT 1))";
 
 /// The condition on `cs` for one roster, one campaign, both or all; the roster is `?1`, the
 /// campaign `?2` (each bound only when named).
@@ -106,7 +121,7 @@ fn each_set<E: From<anyhow::Error>>(
             .replace("{filter}", filter)
             .replace("{order}", &order)
             .replace("{dir}", dir);
-        conn.prepare(&sql).map_err(anyhow::Error::from)
+        conn.prepare_cached(&sql).map_err(anyhow::Error::from)
     };
     let (mut sets_stmt, mut changes_stmt) = (prepare(SET_QUERY)?, prepare(CHANGE_QUERY)?);
     let mut sets = sets_stmt.query(values).map_err(anyhow::Error::from)?;
@@ -217,7 +232,7 @@ pub fn count_before(
     values.push(first);
     let filter = format!("{filter} AND cs.id < ?{}", values.len());
     let values: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
-    let n: i64 = conn.query_row(
+    let n: i64 = conn.cached_row(
         &format!("SELECT COUNT(*) FROM change_sets cs WHERE {filter}"),
         values.as_slice(),
         |r| r.get(0),
@@ -260,7 +275,8 @@ pub fn replay_log(
     // log): the replay gives each the id the store did, so a later claim (which names the id)
     // finds it.
     let mut granted: HashMap<i64, Vec<i64>> = HashMap::new();
-    let mut stmt = conn.prepare("SELECT granted_set_id, id FROM rewards WHERE roster_id = ?1 ORDER BY id")?;
+    let mut stmt =
+        conn.prepare_cached("SELECT granted_set_id, id FROM rewards WHERE roster_id = ?1 ORDER BY id")?;
     for row in stmt.query_map([roster_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
         let (set, id) = row?;
         granted.entry(set).or_default().push(id);
@@ -300,6 +316,14 @@ pub fn latest_live(
     roster_id: Option<i64>,
     campaign_id: Option<i64>,
 ) -> Result<Option<LoggedSet>> {
+    if let (Some(roster), None) = (roster_id, campaign_id) {
+        // The newest of each part of a roster's sets, each read newest first down its index
+        // and stopped at the first in force, rather than all of the roster's sets gathered
+        // and sorted (a roster's page asks this on every view, issue #32).
+        let newest: Option<i64> = conn.cached_row(LATEST_OF_ROSTER, [roster], |r| r.get(0))?;
+        let Some(id) = newest else { return Ok(None) };
+        return Ok(sets_where(conn, "cs.id = ?1", Some(1), &[&id])?.pop());
+    }
     let (filter, values) = scope(roster_id, campaign_id);
     let values: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
     let filter = format!("{filter} AND cs.undoes IS NULL AND cs.undone_by IS NULL");
@@ -356,7 +380,7 @@ pub fn mark_undone(conn: &Connection, set: i64, undo: i64) -> Result<()> {
 
 /// The battle state kept with a battle command's set, if any.
 pub fn battle_before(conn: &Connection, set: i64) -> Result<Option<String>> {
-    Ok(conn.query_row(
+    Ok(conn.cached_row(
         "SELECT battle_before FROM change_sets WHERE id = ?1",
         [set],
         |r| r.get(0),

@@ -2,6 +2,7 @@
 //! a token's hash is stored (see `ops::invite`).
 
 use super::now;
+use super::reuse::CachedRow;
 use anyhow::Result;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
@@ -57,7 +58,7 @@ pub fn create(
 
 /// Every invite of a campaign, oldest first, revoked ones too.
 pub fn list(conn: &Connection, campaign_id: i64) -> Result<Vec<Invite>> {
-    let mut stmt = conn.prepare(&format!("{SELECT} WHERE i.campaign_id = ?1 ORDER BY i.id"))?;
+    let mut stmt = conn.prepare_cached(&format!("{SELECT} WHERE i.campaign_id = ?1 ORDER BY i.id"))?;
     let rows = stmt
         .query_map([campaign_id], from_row)?
         .collect::<Result<_, _>>()?;
@@ -67,7 +68,7 @@ pub fn list(conn: &Connection, campaign_id: i64) -> Result<Vec<Invite>> {
 /// The invite with this id, in this campaign.
 pub fn get(conn: &Connection, campaign_id: i64, id: i64) -> Result<Option<Invite>> {
     Ok(conn
-        .query_row(
+        .cached_row(
             &format!("{SELECT} WHERE i.campaign_id = ?1 AND i.id = ?2"),
             params![campaign_id, id],
             from_row,
@@ -78,7 +79,7 @@ pub fn get(conn: &Connection, campaign_id: i64, id: i64) -> Result<Option<Invite
 /// The invite whose token hashes to `token_hash`, revoked or not.
 pub fn by_hash(conn: &Connection, token_hash: &str) -> Result<Option<Invite>> {
     Ok(conn
-        .query_row(
+        .cached_row(
             &format!("{SELECT} WHERE i.token_hash = ?1"),
             [token_hash],
             from_row,

@@ -6,6 +6,7 @@
 //! campaigns share is refused with both candidates and their ids, and typed as
 //! `CAMPAIGN/ROSTER` ("Ashen Vale/Hammers of Dawn") instead: ptg never picks one.
 
+use super::reuse::CachedRow;
 use crate::error::refusal;
 use crate::names;
 use anyhow::Result;
@@ -18,7 +19,7 @@ use rusqlite::{Connection, OptionalExtension};
 pub fn campaign_id(conn: &Connection, name: &str) -> Result<Option<i64>> {
     let name = name.trim();
     let exact = conn
-        .query_row(
+        .cached_row(
             "SELECT id FROM campaigns WHERE name = ?1 COLLATE NOCASE AND deleted = 0",
             [name],
             |r| r.get(0),
@@ -29,7 +30,7 @@ pub fn campaign_id(conn: &Connection, name: &str) -> Result<Option<i64>> {
     if exact.is_some() {
         return Ok(exact);
     }
-    let mut stmt = conn.prepare("SELECT id, name FROM campaigns WHERE deleted = 0 ORDER BY id")?;
+    let mut stmt = conn.prepare_cached("SELECT id, name FROM campaigns WHERE deleted = 0 ORDER BY id")?;
     let found: Vec<(i64, String)> = stmt
         .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
         .filter(|row| row.as_ref().map_or(true, |(_, n)| names::same(n, name)))
@@ -58,7 +59,7 @@ struct Candidate {
 /// The live rosters called `name` (of campaign `campaign_id` only, if given).
 fn rosters_named(conn: &Connection, name: &str, campaign_id: Option<i64>) -> Result<Vec<Candidate>> {
     let read = |sql: &str, args: &[&dyn rusqlite::ToSql]| -> Result<Vec<Candidate>> {
-        let mut stmt = conn.prepare(sql)?;
+        let mut stmt = conn.prepare_cached(sql)?;
         let rows = stmt.query_map(args, |r| {
             Ok(Candidate {
                 id: r.get(0)?,
@@ -122,7 +123,7 @@ pub fn roster_in_campaign(conn: &Connection, campaign_id: i64, name: &str) -> Re
 pub fn deleted_id(conn: &Connection, rosters: bool, name: &str) -> Result<Option<i64>> {
     let table = if rosters { "rosters" } else { "campaigns" };
     Ok(conn
-        .query_row(
+        .cached_row(
             &format!("SELECT id FROM {table} WHERE deleted = 1 AND name = ?1 COLLATE NOCASE ORDER BY id DESC LIMIT 1"),
             [name.trim()],
             |r| r.get(0),

@@ -5,6 +5,7 @@
 mod apply;
 mod backup;
 mod battle_before;
+pub mod battle_lines;
 mod battle_rows;
 pub mod battles;
 mod busy;
@@ -19,6 +20,7 @@ pub mod open_sides;
 pub mod race;
 mod read_only;
 pub mod realms;
+mod reuse;
 pub mod rolls;
 pub mod rosters;
 mod schema;
@@ -33,6 +35,7 @@ pub use schema::revision;
 
 pub use apply::{Applied, LogContext, apply, apply_changes, log_set};
 pub use campaigns::{Campaign, CampaignRow};
+pub use reuse::Identity;
 pub use rosters::RosterRow;
 
 use crate::error::refusal;

@@ -49,7 +49,7 @@ pub fn remove_triumph_of(conn: &Connection, battle_id: i64, set_id: i64) -> Resu
 /// already took its triumph, if any (`campaign_time::triumph_taken_by`). Reads the roster's
 /// battles and triumphs only.
 pub fn previous_battle(conn: &Connection, roster_id: i64, battle_id: i64) -> Result<Option<PreviousBattle>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT b.id, s.result, b.realm,
                 (SELECT max(cs.id) FROM change_sets cs WHERE cs.battle_id = b.id
                    AND cs.command = 'battle result' AND cs.undone_by IS NULL)
@@ -75,7 +75,7 @@ pub fn previous_battle(conn: &Connection, roster_id: i64, battle_id: i64) -> Res
     let Some((latest, at)) = latest_fought(&times) else {
         return Ok(None);
     };
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT t.battle_id, t.change_set_id FROM battle_triumphs t JOIN battles b ON b.id = t.battle_id
          WHERE t.roster_id = ?1 AND t.battle_id != ?2 AND b.cancelled = 0",
     )?;

@@ -53,7 +53,7 @@ pub fn each<E: From<anyhow::Error>>(
         (None, None) => ("1", Vec::new()),
     };
     let mut stmt = conn
-        .prepare(&format!(
+        .prepare_cached(&format!(
             "SELECT r.id, cs.battle_id, ro.name, cs.command, r.purpose, r.expression, r.faces, r.total, r.source,
                     r.seed, cs.created_at, u.id, COALESCE(u.name, u.warscroll)
              FROM rolls r JOIN change_sets cs ON cs.id = r.change_set_id
@@ -97,7 +97,7 @@ fn row(r: &rusqlite::Row) -> Result<RollRow> {
 /// The rolls named by `roster_id`'s changes that the dice log holds (what the audit's dice
 /// check needs, without reading every roll of the league).
 pub fn named_by_roster(conn: &Connection, roster_id: i64) -> Result<std::collections::BTreeSet<i64>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT DISTINCT r.id FROM changes c JOIN rolls r ON r.id = c.roll_id
          WHERE c.roster_id = ?1 AND c.roll_id IS NOT NULL",
     )?;

@@ -2,6 +2,7 @@
 
 use super::lookup::{roster_id, roster_in_campaign};
 use super::now;
+use super::reuse::CachedRow;
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind};
 use crate::error::refusal;
@@ -39,7 +40,7 @@ pub fn create(conn: &Connection, campaign_id: i64, name: &str, player: &str, fac
     let name = check_name(NameKind::Roster, name)?;
     let player = check_name(NameKind::Player, player)?;
     if let Some(existing) = roster_in_campaign(conn, campaign_id, name)? {
-        let (n, c): (String, String) = conn.query_row(
+        let (n, c): (String, String) = conn.cached_row(
             "SELECT r.name, c.name FROM rosters r JOIN campaigns c ON c.id = r.campaign_id WHERE r.id = ?1",
             [existing],
             |r| Ok((r.get(0)?, r.get(1)?)),
@@ -60,7 +61,7 @@ pub fn id_of(conn: &Connection, name: &str) -> Result<i64> {
     if let Some(id) = roster_id(conn, name)? {
         return Ok(id);
     }
-    let mut stmt = conn.prepare("SELECT name FROM rosters WHERE deleted = 0 ORDER BY name")?;
+    let mut stmt = conn.prepare_cached("SELECT name FROM rosters WHERE deleted = 0 ORDER BY name")?;
     let all: Vec<String> = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
     Err(refusal(format!(
         "{} (see `ptg roster list`)",
@@ -73,7 +74,7 @@ pub fn id_of(conn: &Connection, name: &str) -> Result<i64> {
 /// changes newest first and stops at the start).
 fn quest_since(conn: &Connection, id: i64) -> Result<Option<crate::rules::campaign_time::CampaignTime>> {
     Ok(conn
-        .query_row(
+        .cached_row(
             "SELECT c.change_set_id FROM changes c JOIN change_sets cs ON cs.id = c.change_set_id
              WHERE c.roster_id = ?1 AND c.kind = 'start_quest' AND cs.undone_by IS NULL
              ORDER BY c.id DESC LIMIT 1",
@@ -93,12 +94,12 @@ pub fn set_realm(conn: &Connection, id: i64, realm: Option<&str>) -> Result<()> 
 
 /// The realm of origin, if set.
 pub fn realm(conn: &Connection, id: i64) -> Result<Option<String>> {
-    Ok(conn.query_row("SELECT realm FROM rosters WHERE id = ?1", [id], |r| r.get(0))?)
+    Ok(conn.cached_row("SELECT realm FROM rosters WHERE id = ?1", [id], |r| r.get(0))?)
 }
 
 /// The roster row alone (names, glory, set-up), with no units, tome or quests loaded.
 pub fn header(conn: &Connection, id: i64) -> Result<Roster> {
-    Ok(conn.query_row(
+    Ok(conn.cached_row(
         "SELECT r.id, r.name, r.player, r.faction, c.name, r.glory, r.setup_complete, c.legends,
                 c.options, r.favour
          FROM rosters r JOIN campaigns c ON c.id = r.campaign_id WHERE r.id = ?1",
@@ -131,7 +132,7 @@ pub fn header(conn: &Connection, id: i64) -> Result<Roster> {
 /// Loads the whole roster (units, abilities, enhancements, tome, quests) for the engine.
 pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
     let mut roster = header(conn, id)?;
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT id, warscroll, name, points, unit_size, reinforceable, reinforced, keywords, warlord,
                 renown, rank, path, retired, ally_faction
          FROM units WHERE roster_id = ?1 AND removed = 0 ORDER BY warlord DESC, id",
@@ -166,7 +167,7 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
             .with_context(|| format!("unit {} has unreadable keywords in the database", unit.id))?;
         roster.units.push(unit);
     }
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT a.unit_id, a.rank, a.ability FROM unit_abilities a JOIN units u ON u.id = a.unit_id
          WHERE u.roster_id = ?1 ORDER BY a.rowid",
     )?;
@@ -182,7 +183,7 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
             u.abilities.push((rank, ability));
         }
     }
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT unit_id, table_name, kind, name FROM enhancements WHERE roster_id = ?1 ORDER BY id",
     )?;
     for row in stmt.query_map([id], |r| {
@@ -200,7 +201,7 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
             u.enhancements.push(Enhancement { table, kind, name });
         }
     }
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT kind, name, lore, value, wild FROM tome_entries WHERE roster_id = ?1 ORDER BY kind, position, id",
     )?;
     for row in stmt.query_map([id], |r| {
@@ -223,7 +224,7 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
         });
     }
     roster.quest = conn
-        .query_row(
+        .cached_row(
             "SELECT quest, points, unit_id FROM quests WHERE roster_id = ?1 AND status = 'current'",
             [id],
             |r| {
@@ -239,10 +240,11 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
     if let Some(q) = &mut roster.quest {
         q.since = quest_since(conn, id)?;
     }
-    let mut stmt =
-        conn.prepare("SELECT quest FROM quests WHERE roster_id = ?1 AND status = 'completed' ORDER BY id")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT quest FROM quests WHERE roster_id = ?1 AND status = 'completed' ORDER BY id",
+    )?;
     roster.completed_quests = stmt.query_map([id], |r| r.get(0))?.collect::<Result<_, _>>()?;
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT id, reward, source, unit_id FROM rewards
          WHERE roster_id = ?1 AND claimed_set_id IS NULL ORDER BY id",
     )?;
@@ -269,7 +271,7 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
 
 /// All rosters, or those of one campaign, with unit count, points and glory.
 pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<RosterRow>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT r.id, r.name, r.player, r.faction, c.name, r.glory,
                 (SELECT COUNT(*) FROM units u WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0),
                 (SELECT COALESCE(SUM(u.points * (1 + u.reinforced)), 0) FROM units u
@@ -295,9 +297,32 @@ pub fn list(conn: &Connection, campaign_id: Option<i64>) -> Result<Vec<RosterRow
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// The name and player of each roster of `ids` not deleted, in [`list`]'s order (campaign,
+/// then roster name): one look-up each rather than the whole list.
+pub fn names_and_players(conn: &Connection, ids: &[i64]) -> Result<Vec<(String, String)>> {
+    use rusqlite::OptionalExtension;
+    let mut found = Vec::new();
+    for &id in ids {
+        let row: Option<(String, String, String)> = conn
+            .cached_row(
+                "SELECT c.name, r.name, r.player FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
+                 WHERE r.id = ?1 AND r.deleted = 0",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        found.extend(row);
+    }
+    found.sort();
+    Ok(found
+        .into_iter()
+        .map(|(_, name, player)| (name, player))
+        .collect())
+}
+
 /// Every roster's name, by id (for naming the rosters a battle's changes touched).
 pub fn names(conn: &Connection) -> Result<std::collections::HashMap<i64, String>> {
-    let mut stmt = conn.prepare("SELECT id, name FROM rosters")?;
+    let mut stmt = conn.prepare_cached("SELECT id, name FROM rosters")?;
     let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
@@ -329,7 +354,7 @@ pub fn unit_names_of(conn: &Connection, ids: &[i64]) -> Result<std::collections:
 pub fn live_name(conn: &Connection, id: i64) -> Result<Option<(i64, String, String)>> {
     use rusqlite::OptionalExtension;
     Ok(conn
-        .query_row(
+        .cached_row(
             "SELECT c.id, c.name, r.name FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
              WHERE r.id = ?1 AND r.deleted = 0 AND c.deleted = 0",
             [id],

@@ -3,6 +3,7 @@
 //! `ops::session`).
 
 use super::now;
+use super::reuse::CachedRow;
 use anyhow::Result;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -22,7 +23,7 @@ pub fn create(conn: &Connection, invite_id: i64, id_hash: &str, expires_at: &str
 /// expired, and its invite not revoked.
 pub fn invite_of(conn: &Connection, id_hash: &str) -> Result<Option<(i64, i64, Option<i64>)>> {
     Ok(conn
-        .query_row(
+        .cached_row(
             "SELECT i.id, i.campaign_id, i.roster_id FROM sessions s JOIN invites i ON i.id = s.invite_id
              WHERE s.id_hash = ?1 AND s.expires_at > ?2 AND i.revoked_at IS NULL",
             params![id_hash, now()],

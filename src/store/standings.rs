@@ -24,7 +24,7 @@ pub struct LeagueRow {
 
 /// Every roster of `campaign_id` with its numbers, by id.
 pub fn league(conn: &Connection, campaign_id: i64) -> Result<Vec<LeagueRow>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT r.id, r.name, r.player, r.faction, r.glory,
                 (SELECT COALESCE(SUM(u.renown), 0) FROM units u
                   WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0),
@@ -51,7 +51,7 @@ pub fn league(conn: &Connection, campaign_id: i64) -> Result<Vec<LeagueRow>> {
         .collect::<Result<_, _>>()?;
     let index: HashMap<i64, usize> = rows.iter().enumerate().map(|(i, r)| (r.roster_id, i)).collect();
 
-    let mut earned = conn.prepare(
+    let mut earned = conn.prepare_cached(
         "SELECT c.roster_id, SUM(json_extract(c.payload, '$.amount'))
          FROM changes c JOIN change_sets s ON s.id = c.change_set_id
          JOIN rosters r ON r.id = c.roster_id
@@ -66,7 +66,7 @@ pub fn league(conn: &Connection, campaign_id: i64) -> Result<Vec<LeagueRow>> {
         }
     }
 
-    let mut results = conn.prepare(
+    let mut results = conn.prepare_cached(
         "SELECT s.roster_id, s.result FROM battle_sides s JOIN battles b ON b.id = s.battle_id
          WHERE b.campaign_id = ?1 AND b.cancelled = 0 AND s.result IS NOT NULL
          ORDER BY s.battle_id",

@@ -231,5 +231,6 @@ mod battle;
 mod battle_before;
 mod logs;
 mod naming;
+mod reuse;
 mod upgrade;
 mod writes;

@@ -28,13 +28,7 @@ impl Answer {
 /// Sends one request to a server on `p`'s database (`--private` when `private`, serving
 /// `campaign` only when given, as `--campaign`).
 pub async fn send_to(p: &Ptg, private: bool, campaign: Option<i64>, request: Request<Body>) -> Answer {
-    let server = Server {
-        db: p.db(),
-        catalogue: Catalogue::load(&[]).unwrap(),
-        private,
-        campaign,
-        setup: Default::default(),
-    };
+    let server = Server::new(p.db(), Catalogue::load(&[]).unwrap(), private, campaign);
     let response = router(server).oneshot(request).await.unwrap();
     let (status, headers) = (response.status(), response.headers().clone());
     let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();

@@ -93,7 +93,7 @@ struct Plan {
 async fn plan(State(server): State<Shared>, headers: HeaderMap, Json(p): Json<Plan>) -> Answer {
     let [a, b] = p.rosters;
     let found = server
-        .with_store(move |s, store| Ok((s.locate(store, a)?, s.locate(store, b)?)))
+        .with_reader(move |s, store| Ok((s.locate(store, a)?, s.locate(store, b)?)))
         .await
         .map_err(not_found_if_unknown)?;
     let (a, b) = found;
@@ -156,7 +156,7 @@ async fn result(
     Json(r): Json<Result_>,
 ) -> Answer {
     let sides = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let shown = s.battle(store, id)?;
             let sides: Vec<(i64, String)> = shown
                 .battle

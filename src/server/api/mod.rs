@@ -30,14 +30,14 @@ type Answer = Result<Json<Value>, Failure>;
 
 async fn campaigns(State(server): State<Shared>, headers: HeaderMap) -> Answer {
     may_read(&server, &headers).await?;
-    let list = server.with_store(|s, store| s.campaigns(store)).await?;
+    let list = server.with_reader(|s, store| s.campaigns(store)).await?;
     Ok(Json(serde_json::to_value(list).map_err(internal)?))
 }
 
 async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Answer {
     may_read(&server, &headers).await?;
     let view = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let at = s.locate(store, id)?;
             views::roster::view(&ops::roster::show(&s.catalogue, store, at.id)?)
         })
@@ -49,7 +49,7 @@ async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
 async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Answer {
     may_read(&server, &headers).await?;
     let view = server
-        .with_store(move |s, store| views::battle::view(&s.battle(store, id)?))
+        .with_reader(move |s, store| views::battle::view(&s.battle(store, id)?))
         .await
         .map_err(not_found_if_unknown)?;
     Ok(Json(view))

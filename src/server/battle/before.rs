@@ -71,7 +71,7 @@ where
                     Path(id): Path<i64>,
                     Json(b): Json<B>| async move {
         let battle = server
-            .with_store(move |s, store| Ok(s.battle(store, id)?.battle))
+            .with_reader(move |s, store| Ok(s.battle(store, id)?.battle))
             .await
             .map_err(not_found_if_unknown)?;
         let sides: Vec<i64> = battle.sides.iter().map(|s| s.roster_id).collect();
@@ -116,7 +116,7 @@ pub(in crate::server) async fn submit_in_battle(
         let (who, token) = session(server, headers).await?;
         check_key(&token, key)?;
         let battle = server
-            .with_store(move |s, store| Ok(s.battle(store, battle_id)?.battle))
+            .with_reader(move |s, store| Ok(s.battle(store, battle_id)?.battle))
             .await
             .map_err(not_found_if_unknown)?;
         let sides: Vec<i64> = battle.sides.iter().map(|s| s.roster_id).collect();

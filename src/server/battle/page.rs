@@ -21,7 +21,7 @@ use serde_json::Value;
 pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let (b, rosters, rolls, realms, objectives, (offers, league)) = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let shown = s.battle(store, id)?;
             // Its campaign's name, for the bar on top (`s.battle` checked it is served here);
             // none once the campaign is deleted (its battles are kept).

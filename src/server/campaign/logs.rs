@@ -50,7 +50,7 @@ async fn history(
 ) -> Page {
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, sets, earlier) = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
             let mut sets = Vec::new();
             // The latest page, or the page before set `before`: read whole, newest kept.
@@ -112,7 +112,7 @@ async fn history(
 async fn audit(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, audit) = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
             let audit = ops::audit::audit(&s.catalogue, store, None, Some(crate::ids::CampaignId(id)))?;
             Ok((name, audit))
@@ -162,7 +162,7 @@ fn findings(list: &[Finding]) -> Markup {
 async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, list) = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
             let list = crate::server::pages::battle_list(store, Some(crate::ids::CampaignId(id)), None)?;
             Ok((name, list))

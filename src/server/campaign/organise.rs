@@ -53,7 +53,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         .map(|t| ops::invite::form_key(&t))
         .unwrap_or_default();
     let o = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             crate::server::campaign::undo::campaign_name(s, store, id)?;
             let shown = ops::campaign::show(&s.catalogue, store, crate::ids::CampaignId(id))?;
             let pack = s
@@ -232,7 +232,7 @@ async fn export(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
     let done = async {
         let at = crate::server::actions::organised(&server, &headers, id).await?;
         let league = server
-            .with_store(move |_, store| ops::league::export(store, Some(at.id)))
+            .with_reader(move |_, store| ops::league::export(store, Some(at.id)))
             .await?;
         Ok::<_, Failure>((at.name, league.text))
     };

@@ -215,7 +215,7 @@ async fn into_form(
         let (who, token) = session(&server, &headers).await?;
         check_key(&token, &b.key)?;
         let at = server
-            .with_store(move |s, store| s.locate(store, id))
+            .with_reader(move |s, store| s.locate(store, id))
             .await
             .map_err(not_found_if_unknown)?;
         if !who.may_change(at.campaign_id, id) {

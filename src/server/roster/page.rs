@@ -17,13 +17,13 @@ use serde_json::Value;
 pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let read = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let at = s.locate(store, id)?;
-            let view = views::roster::view(&ops::roster::show(&s.catalogue, store, at.id)?)?;
-            let report = ops::roster::check(&s.catalogue, store, at.id, None)?.report;
-            let offers = ops::roster::afford(&s.catalogue, store, at.id)?.offers;
+            // The roster loaded once for every section (`roster show`, `check`, `afford`).
+            let read = ops::pages::roster_page(&s.catalogue, store, at.id)?;
+            let view = views::roster::view(&read.shown)?;
             // What the quest and rank forms pick from.
-            let subject = ops::rank::pending(&s.catalogue, store, at.id)?;
+            let subject = &read.shown.subject;
             let units: Vec<_> = subject.roster.active_units().collect();
             let ranks = crate::rules::renown::rank_choices(subject.pack, &units);
             let waiting = views::roster::waiting_words(subject.pack, &subject.roster);
@@ -35,20 +35,18 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 .iter()
                 .map(|q| (q.name.clone(), q.summary.clone()))
                 .collect();
-            let scope = ops::undo::Scope {
-                roster: Some(at.id),
-                campaign: None,
-                player_only: false,
-            };
-            let latest = ops::undo::preview(store, scope).ok();
             // The battles it fought or will fight, newest first.
-            let battles = crate::server::pages::battle_list(store, None, Some(at.id))?;
+            let battles = read
+                .battles
+                .iter()
+                .map(serde_json::to_value)
+                .collect::<Result<Vec<_>, _>>()?;
             Ok((
                 at.campaign_id,
                 view,
-                report,
-                offers,
-                (ranks, quests, latest, battles, waiting, paths, open),
+                read.report,
+                read.offers,
+                (ranks, quests, read.latest, battles, waiting, paths, open),
             ))
         })
         .await

@@ -47,11 +47,11 @@ pub fn has_session(headers: &HeaderMap) -> bool {
 pub async fn principal(server: &Shared, headers: &HeaderMap) -> Result<Option<Principal>, Failure> {
     let found = if let Some(token) = bearer(headers) {
         server
-            .with_store(move |_, store| crate::ops::invite::principal(store, &token))
+            .with_reader(move |_, store| crate::ops::invite::principal(store, &token))
             .await?
     } else if let Some(session) = session_id(headers) {
         server
-            .with_store(move |_, store| crate::ops::session::principal(store, &session))
+            .with_reader(move |_, store| crate::ops::session::principal(store, &session))
             .await?
     } else {
         return Ok(None);
@@ -168,7 +168,7 @@ pub async fn changing_by(
     id: i64,
 ) -> Result<(crate::ops::roster::Located, Principal), Failure> {
     let at = server
-        .with_store(move |s, store| s.locate(store, id))
+        .with_reader(move |s, store| s.locate(store, id))
         .await
         .map_err(crate::server::not_found_if_unknown)?;
     let who = may_change(server, headers, at.campaign_id, id).await?;

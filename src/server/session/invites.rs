@@ -86,7 +86,7 @@ async fn list_api(
 ) -> Result<Json<Value>, Failure> {
     let at = organised(&server, &headers, id).await?;
     let list = server
-        .with_store(move |_, store| ops::invite::list(store, at.id))
+        .with_reader(move |_, store| ops::invite::list(store, at.id))
         .await?;
     Ok(Json(json!(list)))
 }

@@ -84,7 +84,7 @@ fn unknown_invite() -> Response {
 async fn confirm(State(server): State<Shared>, Path(token): Path<String>, headers: HeaderMap) -> Response {
     let lookup = token.clone();
     let found = server
-        .with_store(move |_, store| ops::invite::find(store, &lookup))
+        .with_reader(move |_, store| ops::invite::find(store, &lookup))
         .await;
     let invite = match found {
         Ok(Some(invite)) => invite,
@@ -238,7 +238,7 @@ pub(in crate::server) async fn clear_stale_session(
     let found = match session {
         Some(id) => Some(
             server
-                .with_store(move |_, store| ops::session::principal(store, &id))
+                .with_reader(move |_, store| ops::session::principal(store, &id))
                 .await,
         ),
         None => None,

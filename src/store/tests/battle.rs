@@ -128,3 +128,59 @@ fn an_aftermath_is_applied_once_and_a_second_run_rolls_back_whole() {
     assert_eq!(rosters::load(store.conn(), 1).unwrap(), r);
     assert_eq!((count(&store, "change_sets"), count(&store, "rolls")), (9, 5));
 }
+
+/// What a list of battles shows of each (a roster's page): the same battles, order, status,
+/// sides and victory points as the whole battles, under the same JSON names.
+#[test]
+fn a_battle_line_says_what_the_whole_battle_says_of_it() {
+    let lines_match = |store: &Store| {
+        for roster in [1, 2] {
+            let mut whole = Vec::new();
+            battles::each::<anyhow::Error>(store.conn(), None, Some(roster), |b| {
+                let v = serde_json::to_value(&b)?;
+                let sides: Vec<_> = v["sides"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| {
+                        (
+                            s["roster_id"].clone(),
+                            s["roster"].clone(),
+                            s["victory_points"].clone(),
+                        )
+                    })
+                    .collect();
+                whole.push((v["id"].clone(), v["status"].clone(), sides));
+                Ok(())
+            })
+            .unwrap();
+            let lines: Vec<_> = crate::store::battle_lines::of_roster(store.conn(), roster)
+                .unwrap()
+                .iter()
+                .map(|l| {
+                    let v = serde_json::to_value(l).unwrap();
+                    let sides: Vec<_> = v["sides"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|s| {
+                            (
+                                s["roster_id"].clone(),
+                                s["roster"].clone(),
+                                s["victory_points"].clone(),
+                            )
+                        })
+                        .collect();
+                    (v["id"].clone(), v["status"].clone(), sides)
+                })
+                .collect();
+            assert_eq!(lines, whole, "roster {roster}");
+            assert_eq!(lines.len(), 1);
+        }
+    };
+    let mut store = two_rosters();
+    planned(&mut store);
+    lines_match(&store);
+    fought(&mut store);
+    lines_match(&store);
+}

@@ -1,0 +1,161 @@
+//! The server's read connections (issue #32): requests that only read (every page, download
+//! and API `GET`, and who a request comes from) borrow one of a few connections opened once,
+//! instead of opening the database each time, which cost more than most pages.
+//!
+//! A borrowed connection runs each read as a transaction of its own (`Store::read`), so every
+//! request sees the latest commit, the CLI's included; it is given back only when nothing is
+//! left open on it (`Store::at_rest`), else closed. Before each lending it is compared with the
+//! file at the server's path (`Store::identity`): when the file was replaced or its schema
+//! changed, it is closed and the file opened afresh through `ops::open_store`, whose checks
+//! refuse a foreign, corrupt or newer database exactly as they did when every request opened
+//! it. At most a few requests read at once (two per core); the next wait their turn in order,
+//! which on two cores keeps the latency of all of them lower than running fifty side by side.
+//! Writes still open a connection of their own per request (`Server::with_store`).
+
+use super::{Failure, READER, ReaderHere, Server};
+use crate::error::{Error, Result};
+use crate::store::{Identity, Store};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+/// The write-ahead log's size past which reads pause for a checkpoint: SQLite's own
+/// checkpoint runs from 1,000 pages (4 MB).
+const WAL_LIMIT: u64 = 4 * 1024 * 1024;
+
+/// How long a checkpoint waits for other processes' readers and writers before trying later.
+const CHECKPOINT_PATIENCE: Duration = Duration::from_millis(200);
+
+/// The least time between two checkpoints the server asks for.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// The idle read connections and the turns to read.
+pub struct Readers {
+    idle: Mutex<Vec<(Store, Identity)>>,
+    turns: Arc<Semaphore>,
+    size: usize,
+    /// A checkpoint is asked for or under way, and when the last one was.
+    checkpointing: AtomicBool,
+    last_checkpoint: Mutex<Instant>,
+}
+
+impl Readers {
+    /// Room for two connections per core (at least two, at most sixteen): a request between
+    /// two reads waits on neither the CPU nor the disk for long.
+    pub fn new() -> Readers {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let size = (2 * cores).clamp(2, 16);
+        Readers {
+            idle: Mutex::new(Vec::new()),
+            turns: Arc::new(Semaphore::new(size)),
+            size,
+            checkpointing: AtomicBool::new(false),
+            last_checkpoint: Mutex::new(Instant::now()),
+        }
+    }
+
+    /// Whether the write-ahead log of `db` has grown past [`WAL_LIMIT`] and no checkpoint was
+    /// asked for lately; if so, it is now asked for (the caller runs [`Server::checkpoint`]).
+    fn checkpoint_due(&self, db: &Path) -> bool {
+        let mut wal = db.as_os_str().to_owned();
+        wal.push("-wal");
+        let big = std::fs::metadata(PathBuf::from(wal)).is_ok_and(|m| m.len() > WAL_LIMIT);
+        let last = *self
+            .last_checkpoint
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        big && last.elapsed() >= CHECKPOINT_EVERY && !self.checkpointing.swap(true, Ordering::AcqRel)
+    }
+
+    /// A connection to `db`: an idle one still on the same file and schema, else a new one.
+    fn lend(&self, db: &Path) -> Result<(Store, Identity)> {
+        loop {
+            let idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
+            let Some((mut store, kept)) = idle else { break };
+            if store.identity().is_ok_and(|now| now == kept) {
+                return Ok((store, kept));
+            }
+        }
+        let mut store = crate::ops::open_store(Some(db))?;
+        store.keep_for_reading()?;
+        let identity = store.identity()?;
+        Ok((store, identity))
+    }
+
+    /// Keeps `store` for the next request, unless something is left open on it.
+    fn give_back(&self, store: Store, identity: Identity) {
+        if !store.at_rest() {
+            return;
+        }
+        let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
+        if idle.len() < self.size {
+            idle.push((store, identity));
+        }
+    }
+}
+
+impl Default for Readers {
+    fn default() -> Readers {
+        Readers::new()
+    }
+}
+
+impl Server {
+    /// Runs `work`, which only reads, on a blocking thread with one of the server's read
+    /// connections, once a turn to read is free. `with_store` is for requests that write.
+    pub(super) async fn with_reader<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce(&Server, &mut Store) -> Result<T> + Send + 'static,
+    ) -> Result<T, Failure> {
+        let server = self.clone();
+        let reader = READER.try_with(|r| *r).ok().flatten();
+        let turn = self
+            .readers
+            .turns
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|e| Failure::from(Error::Internal(anyhow::anyhow!("no turn to read: {e}"))))?;
+        let done = tokio::task::spawn_blocking(move || {
+            let _turn = turn;
+            let _reading = ReaderHere::set(reader);
+            let (mut store, identity) = server.readers.lend(&server.db)?;
+            let done = work(&server, &mut store);
+            server.readers.give_back(store, identity);
+            done
+        })
+        .await
+        .map_err(|e| Failure::from(Error::Internal(anyhow::anyhow!("a request's work stopped: {e}"))))?
+        .map_err(Failure::from);
+        if self.readers.checkpoint_due(&self.db) {
+            tokio::spawn(self.clone().checkpoint());
+        }
+        done
+    }
+
+    /// Waits for every read under way to finish, holds the next ones back, and folds the
+    /// write-ahead log into the database (`Store::checkpoint`). Reads that always overlap keep
+    /// SQLite's own checkpoints, run by the writers as they commit, from finishing: the log
+    /// would grow for as long as the server is busy, and with it the disk it takes. Not done
+    /// (another process reading a long while, a database that cannot be opened) is no error:
+    /// it is tried again later.
+    async fn checkpoint(self: Arc<Self>) {
+        let readers = &self.readers;
+        let all = u32::try_from(readers.size).unwrap_or(u32::MAX);
+        if let Ok(paused) = readers.turns.clone().acquire_many_owned(all).await {
+            let db = self.db.clone();
+            let _ = tokio::task::spawn_blocking(move || {
+                let _paused = paused;
+                crate::ops::open_store(Some(&db)).map(|mut store| store.checkpoint(CHECKPOINT_PATIENCE))
+            })
+            .await;
+        }
+        *readers
+            .last_checkpoint
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Instant::now();
+        readers.checkpointing.store(false, Ordering::Release);
+    }
+}

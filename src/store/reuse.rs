@@ -1,0 +1,126 @@
+//! A `Store` kept open to serve many reads (the server's read connections, issue #32): set up
+//! for it once, and asked before each lending whether it is still fit to lend.
+//!
+//! Opening a database costs more than most of what a page reads (the schema parsed and
+//! checked, the pragmas, a page cache that starts cold), so the server opens a few connections
+//! once and lends one to each reading request. Each read on it is still a transaction of its
+//! own (`Store::read`), so it sees the latest commit; between requests none may stay open, or
+//! the writers' checkpoints could not finish ([`Store::at_rest`]). A connection stays the file
+//! and schema it was opened on while the path could name another file or another schema by
+//! now, so the server compares [`Store::identity`] before each lending and opens the file
+//! afresh (with its schema check) when it changed.
+
+use super::Store;
+use anyhow::Result;
+
+/// How much of the database one kept connection holds in memory, in KiB: a 1,000-battle league
+/// is ~6 MB, so its pages stay cached rather than being read again for every request.
+const CACHE_KIB: i64 = 16 * 1024;
+
+/// How much of the database file a kept connection reads through a memory map rather than by
+/// copying each page out of the operating system's cache: in WAL mode SQLite drops a
+/// connection's page cache whenever another connection has committed since its last read,
+/// which under a club's writes is nearly every request.
+const MMAP_BYTES: i64 = 256 * 1024 * 1024;
+
+/// Statements kept prepared per kept connection: a roster page runs a few dozen distinct ones.
+const STATEMENTS: usize = 128;
+
+/// What a kept connection must still match to be lent again: the file at its path (device and
+/// inode, where the platform has them) and the schema it was opened with (SQLite's schema
+/// cookie, which every `CREATE`, `ALTER` or `DROP` moves, and ptg's schema version, which a
+/// newer ptg's migration moves even when it only rewrites rows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Identity {
+    file: Option<(u64, u64)>,
+    schema: (i64, Option<i64>),
+}
+
+impl Store {
+    /// Makes this store one kept open for reads only: a larger page cache, more statements
+    /// kept prepared (and kept: the query planner's stability guarantee), and `query_only`, so a read lent this connection that tried to write
+    /// would be refused by SQLite rather than write outside the writers' own connections.
+    pub fn keep_for_reading(&mut self) -> Result<()> {
+        self.conn.set_prepared_statement_cache_capacity(STATEMENTS);
+        // Without it SQLite marks a statement to be prepared again whenever a new value is
+        // bound where a partial index's condition (`deleted = 0`, `status = 'current'`) meets
+        // a `?`, which is nearly every statement with a roster's id: a page for another roster
+        // parsed its statements again. Every condition ptg's queries share with a partial
+        // index is written out, not bound, so the plans are the same.
+        self.conn
+            .set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
+        self.conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
+        self.conn.pragma_update(None, "mmap_size", MMAP_BYTES)?;
+        self.conn.pragma_update(None, "query_only", true)?;
+        Ok(())
+    }
+
+    /// Folds the write-ahead log into the database file and empties it, waiting at most
+    /// `patience` for other processes' readers and writers; whether it was done. A server whose
+    /// reads overlap without a gap keeps SQLite's own checkpoints from ever finishing, so the
+    /// log would grow for as long as it is busy: it pauses its reads now and then for this.
+    pub fn checkpoint(&mut self, patience: std::time::Duration) -> Result<bool> {
+        self.conn.busy_timeout(patience)?;
+        let (busy, _, _): (i64, i64, i64) =
+            self.conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })?;
+        self.conn.busy_timeout(super::busy::TIMEOUT)?;
+        Ok(busy == 0)
+    }
+
+    /// Whether nothing is left open on it: no transaction, no statement stepped and not reset
+    /// (either would hold a read snapshot, and writers' checkpoints, until the next request).
+    pub fn at_rest(&self) -> bool {
+        self.conn.is_autocommit() && !self.conn.is_busy()
+    }
+
+    /// The file and schema this store has open now (see [`Identity`]); an error when the
+    /// file cannot be read any more.
+    pub fn identity(&mut self) -> Result<Identity> {
+        let schema = self.conn.cached_row(
+            "SELECT schema_version, (SELECT MAX(version) FROM refinery_schema_history)
+             FROM pragma_schema_version",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        let file = self.path.as_deref().and_then(file_id);
+        Ok(Identity { file, schema })
+    }
+}
+
+#[cfg(unix)]
+fn file_id(path: &std::path::Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(path: &std::path::Path) -> Option<(u64, u64)> {
+    // No inode here: the file's length and modification time would change with every write,
+    // so only whether it is there at all is compared.
+    std::fs::metadata(path).ok().map(|_| (0, 0))
+}
+
+/// `query_row` through the connection's cache of prepared statements, as `prepare_cached`
+/// is to `prepare`: on a connection kept open (the server's readers) a statement is parsed
+/// once, not on every request.
+pub(crate) trait CachedRow {
+    fn cached_row<T, P: rusqlite::Params>(
+        &self,
+        sql: &str,
+        params: P,
+        f: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> rusqlite::Result<T>;
+}
+
+impl CachedRow for rusqlite::Connection {
+    fn cached_row<T, P: rusqlite::Params>(
+        &self,
+        sql: &str,
+        params: P,
+        f: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> rusqlite::Result<T> {
+        self.prepare_cached(sql)?.query_row(params, f)
+    }
+}
