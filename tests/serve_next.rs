@@ -162,3 +162,19 @@ async fn enhancements_and_the_tome_offer_only_what_fits() {
     assert!(html.contains(r#"<option value="manifestation:"#), "{html}");
     assert!(!html.contains(r#"name="kind""#), "{html}");
 }
+
+/// Issue #32, item 8: a roster's creation cannot be undone, so no page offers to undo it.
+#[tokio::test]
+async fn no_undo_button_is_offered_for_a_roster_s_creation() {
+    let p = common::Ptg::ashen_vale();
+    p.new_hammers();
+    let organiser = sign_in_with(&p, &["--organiser"]).await;
+    for uri in [
+        format!("/rosters/{}", roster_id(&p, HAMMERS)),
+        "/campaigns/1".to_string(),
+    ] {
+        let html = page(&p, &uri, &organiser).await;
+        assert!(!html.contains("Undo it"), "{uri}: {html}");
+        assert!(html.contains("It cannot be undone."), "{uri}: {html}");
+    }
+}

@@ -76,6 +76,9 @@ pub struct Preview {
     pub ask: bool,
     /// Whether a player may undo it on their roster (a scope with `player_only` would).
     pub player_may_undo: bool,
+    /// Whether it can be undone at all (a roster's creation cannot), so a page offers the
+    /// button only when pressing it would undo.
+    pub undoable: bool,
 }
 
 /// Looks up what `undo` in `scope` would take back, without holding the write lock, so the
@@ -97,6 +100,7 @@ pub(super) fn preview_in(conn: &Conn, scope: Scope) -> Result<Preview> {
         whose: rosters::names_and_players(conn, &ids)?,
         ask,
         player_may_undo: check_player_may_undo(&set).is_ok(),
+        undoable: check_undoable(&set).is_ok(),
         set_id: set.id,
         summary: set.summary,
     })

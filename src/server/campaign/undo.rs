@@ -102,11 +102,15 @@ async fn undo_form(
 /// The organiser's undo button: what it would undo, named, so a change meanwhile is refused.
 pub fn undo_form_html(campaign_id: i64, key: &str, latest: &ops::undo::Preview) -> Markup {
     html! {
-        form method="post" action={ "/campaigns/" (campaign_id) "/undo" } {
-            input type="hidden" name="key" value=(key);
-            input type="hidden" name="expected" value=(latest.set_id);
-            "Latest command: #" (latest.set_id) " " (latest.summary) " "
-            button { "Undo it" }
+        @if latest.undoable {
+            form method="post" action={ "/campaigns/" (campaign_id) "/undo" } {
+                input type="hidden" name="key" value=(key);
+                input type="hidden" name="expected" value=(latest.set_id);
+                "Latest command: #" (latest.set_id) " " (latest.summary) " "
+                button { "Undo it" }
+            }
+        } @else {
+            p.note { "Latest command: #" (latest.set_id) " " (latest.summary) ". It cannot be undone." }
         }
     }
 }

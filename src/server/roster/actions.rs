@@ -285,7 +285,9 @@ pub fn undo_form(
     organiser: bool,
 ) -> Markup {
     html! {
-        @if only_this_roster(latest, name) && (organiser || latest.player_may_undo) {
+        @if !latest.undoable {
+            p.note { "Latest command: #" (latest.set_id) " " (latest.summary) ". It cannot be undone." }
+        } @else if only_this_roster(latest, name) && (organiser || latest.player_may_undo) {
             form method="post" action={ "/rosters/" (roster_id) "/undo" } {
                 input type="hidden" name="key" value=(key);
                 input type="hidden" name="expected" value=(latest.set_id);
