@@ -147,8 +147,16 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             ul { @for e in tome { li { (text(&e["name"])) " (" (text(&e["lore"])) ")" } } }
             h2 { "Quest Log" }
             @match r["quest"].as_object() {
-                Some(q) => p { (text(&q["quest"])) ": " (text(&q["points"])) " quest points" },
+                Some(q) => p {
+                    "Current: " strong { (text(&q["quest"])) } ", " (text(&q["points"])) " quest points"
+                    @if let Some(unit) = units.iter().find(|u| u["id"] == q["unit"]) {
+                        " — for " (unit["name"].as_str().or(unit["warscroll"].as_str()).unwrap_or("?"))
+                    }
+                },
                 None => p.note { "No quest." },
+            }
+            @if let Some(done) = r["completed_quests"].as_array().filter(|d| !d.is_empty()) {
+                p { "Completed: " (done.iter().map(text).collect::<Vec<_>>().join(", ")) }
             }
             @if !may_change && !waiting.is_empty() {
                 h2 { "Waiting" }
