@@ -8,8 +8,11 @@
 //! file at the server's path (`Store::identity`): when the file was replaced or its schema
 //! changed, it is closed and the file opened afresh through `ops::open_store`, whose checks
 //! refuse a foreign, corrupt or newer database exactly as they did when every request opened
-//! it. At most a few requests read at once (two per core); the next wait their turn in order,
-//! which on two cores keeps the latency of all of them lower than running fifty side by side.
+//! it. At most a few requests read at once (two per core, so a read waiting on the disk does
+//! not idle a core); the next wait their turn, first come first served, rather than fifty
+//! blocking threads contending for two cores.
+//! Reads that always overlap would keep the writers' checkpoints from finishing, so when the
+//! write-ahead log has grown past a few MB they pause for one (`Server::checkpoint`).
 //! Writes still open a connection of their own per request (`Server::with_store`).
 
 use super::{Failure, READER, ReaderHere, Server};
@@ -26,7 +29,11 @@ use tokio::sync::Semaphore;
 const WAL_LIMIT: u64 = 4 * 1024 * 1024;
 
 /// How long a checkpoint waits for other processes' readers and writers before trying later.
-const CHECKPOINT_PATIENCE: Duration = Duration::from_millis(200);
+const CHECKPOINT_PATIENCE: Duration = Duration::from_millis(100);
+
+/// How long a checkpoint waits for the server's reads under way (one may be a long audit; the
+/// reads after it wait too meanwhile) before trying later.
+const PAUSE_PATIENCE: Duration = Duration::from_millis(50);
 
 /// The least time between two checkpoints the server asks for.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
@@ -135,7 +142,7 @@ impl Server {
         done
     }
 
-    /// Waits for every read under way to finish, holds the next ones back, and folds the
+    /// Waits (briefly) for every read under way to finish, holds the next ones back, and folds the
     /// write-ahead log into the database (`Store::checkpoint`). Reads that always overlap keep
     /// SQLite's own checkpoints, run by the writers as they commit, from finishing: the log
     /// would grow for as long as the server is busy, and with it the disk it takes. Not done
@@ -144,7 +151,8 @@ impl Server {
     async fn checkpoint(self: Arc<Self>) {
         let readers = &self.readers;
         let all = u32::try_from(readers.size).unwrap_or(u32::MAX);
-        if let Ok(paused) = readers.turns.clone().acquire_many_owned(all).await {
+        let pause = tokio::time::timeout(PAUSE_PATIENCE, readers.turns.clone().acquire_many_owned(all));
+        if let Ok(Ok(paused)) = pause.await {
             let db = self.db.clone();
             let _ = tokio::task::spawn_blocking(move || {
                 let _paused = paused;
