@@ -1,6 +1,6 @@
-//! The league page's race chart (issue #32): a line per roster of its glory earned and renown
-//! battle by battle, as SVG with the numbers beside it; its last points are the figures
-//! `campaign show --json` gives.
+//! The league's race chart (issue #32): the league page shows the glory chart as an SVG image;
+//! the race page draws a line per roster of its glory earned and renown battle by battle, with
+//! the numbers beside it; their last points are the figures `campaign show --json` gives.
 
 mod common;
 mod serve_support;
@@ -11,7 +11,14 @@ use serve_support::page;
 #[tokio::test]
 async fn the_race_ends_where_the_league_table_stands() {
     let p = LEAGUE_FIXTURE.copy();
-    let html = page(&p, "/campaigns/1", "").await;
+    let league = page(&p, "/campaigns/1", "").await;
+    assert!(league.contains(r#"<img src="/campaigns/1/race.svg""#), "{league}");
+    let svg = page(&p, "/campaigns/1/race.svg", "").await;
+    assert!(
+        svg.starts_with("<svg xmlns=") && svg.contains("<polyline"),
+        "{svg}"
+    );
+    let html = page(&p, "/campaigns/1/race", "").await;
     assert!(html.contains("<svg") && html.contains("The race"), "{html}");
     let standings = p.json(&["campaign", "show", LEAGUE])["standings"].clone();
     for s in standings.as_array().unwrap() {

@@ -239,3 +239,17 @@ pub fn race(store: &mut Store, campaign: CampaignId) -> Result<Vec<crate::rules:
         Ok(crate::rules::race::lines(&crate::store::race::gains(conn, c.id)?))
     })
 }
+
+/// Each live roster of `campaign` by id, with its name (what a chart labels its lines with).
+pub fn roster_names(
+    store: &mut Store,
+    campaign: CampaignId,
+) -> Result<std::collections::HashMap<i64, String>> {
+    store.read(|conn| {
+        let c = super::live_campaign(conn, campaign)?;
+        Ok(crate::store::rosters::list(conn, Some(c.id))?
+            .into_iter()
+            .map(|r| (r.id, r.name))
+            .collect())
+    })
+}

@@ -183,6 +183,7 @@ pub fn router(server: Server) -> Router {
     let shared: Shared = Arc::new(server);
     let app = Router::new()
         .merge(pages::routes())
+        .merge(chart::routes())
         .merge(assets::routes())
         .merge(campaign::routes())
         .merge(roster::routes())

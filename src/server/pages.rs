@@ -128,12 +128,11 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 },
             };
             let open = ops::battle::open_sides(store, Some(crate::ids::CampaignId(id)), None)?;
-            let race = ops::campaign::race(store, crate::ids::CampaignId(id))?;
-            Ok((serde_json::to_value(&shown)?, choices, (open, race)))
+            Ok((serde_json::to_value(&shown)?, choices, open))
         })
         .await
         .map_err(failed)?;
-    let (shown, choices, (open, race)) = shown;
+    let (shown, choices, open) = shown;
     let organiser = who.is_some_and(|w| w.is_organiser() && w.campaign_id == id);
     let title = text(&shown["campaign"]["name"]);
     let none = Vec::new();
@@ -198,7 +197,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                     }
                 }
             } }
-            (super::chart::race(&race, &roster_names(standings)))
+            (super::chart::figure(id))
             @if let Some(form) = plan_form {
                 p { a href={ "/campaigns/" (id) "/organise" } { "Organise the campaign" } ": settings, rosters, invites" }
                 h2 { "Plan a battle" } (form)
@@ -315,12 +314,4 @@ pub(super) fn battle_list(
         })?;
         Ok(all)
     })
-}
-
-/// Each roster's name by id, from the league table.
-fn roster_names(standings: &[Value]) -> std::collections::HashMap<i64, String> {
-    standings
-        .iter()
-        .filter_map(|s| Some((s["roster_id"].as_i64()?, s["roster"].as_str()?.to_string())))
-        .collect()
 }
