@@ -13,9 +13,17 @@ use browser_support::{
 use common::Ptg;
 use fantoccini::{Client, Locator};
 
-/// The page's text as the person sees it.
+/// The page's text as the person sees it (asked again while a page is still being replaced).
 async fn seen(c: &Client) -> String {
-    c.find(Locator::Css("body")).await.unwrap().text().await.unwrap()
+    for _ in 0..200 {
+        if let Ok(body) = c.find(Locator::Css("body")).await
+            && let Ok(text) = body.text().await
+        {
+            return text;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no page to read after 10 s");
 }
 
 async fn type_into(c: &Client, css: &str, text: &str) {

@@ -403,7 +403,8 @@ async fn a_player_picks_a_rank_s_ability_and_starts_a_quest_on_their_page() {
     for shown in [
         format!(r#"name="unit" value="{liberators}""#),
         r#"name="path" value="defender""#.to_string(),
-        ">Hardened Resolve</option>".to_string(),
+        // Each ability with what it does, in the data's words.
+        ">Hardened Resolve: ".to_string(),
         r#"<option value="Seek Glory in Battle""#.to_string(),
     ] {
         assert!(roster.contains(&shown), "the page offers {shown}");

@@ -54,7 +54,13 @@ pub fn quest_form(roster_id: i64, key: &str, quests: &[(String, String)], roster
 
 /// Pick the ability of each rank reached: a form per unit and Path open to it (at a unit's
 /// first rank, one per Path it may walk, which it picks with the ability).
-pub fn rank_form(roster_id: i64, key: &str, choices: &[RankChoice]) -> Markup {
+/// Each ability is offered with what it does (`summaries`, by `PATH:ABILITY`).
+pub fn rank_form(
+    roster_id: i64,
+    key: &str,
+    choices: &[RankChoice],
+    summaries: &std::collections::HashMap<String, String>,
+) -> Markup {
     html! {
         @for c in choices {
             @for p in &c.paths {
@@ -64,7 +70,12 @@ pub fn rank_form(roster_id: i64, key: &str, choices: &[RankChoice]) -> Markup {
                     @if c.picks_path { input type="hidden" name="path" value=(p.id); }
                     label { (c.unit) " reached " (c.rank) ": " (p.name) " "
                         select name="ability" {
-                            @for (id, name) in &p.abilities { option value=(id) { (name) } }
+                            @for (id, name) in &p.abilities {
+                                option value=(id) {
+                                    (name)
+                                    @if let Some(what) = summaries.get(&format!("{}:{id}", p.id)) { ": " (what) }
+                                }
+                            }
                         }
                     }
                     " "

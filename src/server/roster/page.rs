@@ -28,6 +28,19 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             let ranks = crate::rules::renown::rank_choices(subject.pack, &units);
             let waiting = views::roster::waiting_words(subject.pack, &subject.roster);
             let paths = path_words(subject.pack, &subject.roster);
+            // What each ability does, for the rank picker.
+            let summaries: std::collections::HashMap<String, String> = subject
+                .pack
+                .paths
+                .iter()
+                .flat_map(|p| {
+                    p.ranks.iter().flat_map(move |r| {
+                        r.abilities
+                            .iter()
+                            .map(move |a| (format!("{}:{}", p.id, a.id), a.summary.clone()))
+                    })
+                })
+                .collect();
             let open = ops::battle::open_sides(store, None, Some(at.id))?;
             let quests: Vec<(String, String)> = subject
                 .pack
@@ -46,12 +59,21 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 view,
                 read.report,
                 read.offers,
-                (ranks, quests, read.latest, battles, waiting, paths, open),
+                (
+                    ranks,
+                    quests,
+                    read.latest,
+                    battles,
+                    waiting,
+                    paths,
+                    (open, summaries),
+                ),
             ))
         })
         .await
         .map_err(failed)?;
-    let (campaign_id, r, report, offers, (ranks, quests, latest, battles, waiting, paths, open)) = read;
+    let (campaign_id, r, report, offers, (ranks, quests, latest, battles, waiting, paths, (open, summaries))) =
+        read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
     let key = match (who, auth::session_id(&headers)) {
@@ -84,7 +106,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 }
             }
             @if r["quest"].is_null() { (crate::server::roster::forms::quest_form(id, &key, &quests, &r)) }
-            @if !ranks.is_empty() { (crate::server::roster::forms::rank_form(id, &key, &ranks)) }
+            @if !ranks.is_empty() { (crate::server::roster::forms::rank_form(id, &key, &ranks, &summaries)) }
             (crate::server::roster::actions::forms(id, &key, &r, faction))
             @if let Some(latest) = &latest {
                 (crate::server::roster::actions::undo_form(id, r["name"].as_str().unwrap_or(""), &key, latest, organiser))
