@@ -178,3 +178,14 @@ async fn no_undo_button_is_offered_for_a_roster_s_creation() {
         assert!(html.contains("It cannot be undone."), "{uri}: {html}");
     }
 }
+
+/// Issue #32: each unit's renown against the next rank it reaches, as a bar with the numbers.
+#[tokio::test]
+async fn a_roster_page_shows_each_unit_s_renown_against_its_next_rank() {
+    let p = common::Ptg::ashen_vale();
+    p.new_hammers();
+    let html = page(&p, &format!("/rosters/{}", roster_id(&p, HAMMERS)), "").await;
+    // The warlord starts at 5 renown, Aspiring; Ascension's next rank, Elite, is at 15.
+    assert!(html.contains(r#"<meter min="0" max="15" value="5""#), "{html}");
+    assert!(html.contains("5 of 15 to Elite"), "{html}");
+}

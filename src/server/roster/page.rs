@@ -28,6 +28,13 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             let ranks = crate::rules::renown::rank_choices(subject.pack, &units);
             let waiting = views::roster::waiting_words(subject.pack, &subject.roster);
             let paths = path_words(subject.pack, &subject.roster);
+            // The next rank each renown reaches, and at how much: the Order of Battle's bars.
+            let ranks_at: Vec<(String, u32)> = subject
+                .pack
+                .ranks
+                .iter()
+                .map(|r| (r.name.clone(), r.renown))
+                .collect();
             // What each ability does, for the rank picker.
             let summaries: std::collections::HashMap<String, String> = subject
                 .pack
@@ -66,14 +73,19 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                     battles,
                     waiting,
                     paths,
-                    (open, summaries),
+                    (open, summaries, ranks_at),
                 ),
             ))
         })
         .await
         .map_err(failed)?;
-    let (campaign_id, r, report, offers, (ranks, quests, latest, battles, waiting, paths, (open, summaries))) =
-        read;
+    let (
+        campaign_id,
+        r,
+        report,
+        offers,
+        (ranks, quests, latest, battles, waiting, paths, (open, summaries, ranks_at)),
+    ) = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
     let key = match (who, auth::session_id(&headers)) {
@@ -145,7 +157,14 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                             @if u["retired"] == true { " (retired)" }
                         }
                         td data-label="Rank" { (text(&u["rank"])) }
-                        td data-label="Renown" { (text(&u["renown"])) }
+                        td data-label="Renown" {
+                            (text(&u["renown"]))
+                            @let renown = u["renown"].as_u64().unwrap_or(0);
+                            @if let Some((next, at)) = ranks_at.iter().find(|(_, at)| u64::from(*at) > renown) {
+                                " " meter min="0" max=(at) value=(renown) title={ (renown) " of " (at) " to " (next) } {}
+                                " " span.note { (renown) " of " (at) " to " (next) }
+                            }
+                        }
                         td data-label="Path" { @match u["id"].as_i64().and_then(|id| paths.get(&id)) {
                             Some((path, abilities)) => {
                                 (path)
