@@ -199,6 +199,7 @@ async fn no_page_shows_a_cli_command_or_a_flag() {
     // A refusal whose CLI words name a flag, on the page.
     let key = form_key(&page(&p, "/battles/6", &player).await);
     let rats = roster_id(&p, RATS).to_string();
+    let before = p.fingerprint();
     let refused = send(
         &p,
         form(
@@ -214,6 +215,7 @@ async fn no_page_shows_a_cli_command_or_a_flag() {
         "{}",
         refused.body
     );
+    assert_eq!(p.fingerprint(), before, "nothing refused is written");
     let text = visible(&refused.body);
     assert!(
         text.contains("Dice rolled at the table") || text.contains("Favoured warriors"),

@@ -7,13 +7,12 @@ mod common;
 mod serve_support;
 
 use axum::Router;
-use axum::body::{Body, to_bytes};
+use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::Ptg;
 use ptg::catalogue::Catalogue;
 use ptg::server::{Server, router};
-use serve_support::{Answer, form, form_key, set_cookie};
-use tower::ServiceExt;
+use serve_support::{Answer, follow_via as follow, form, form_key, send_via, set_cookie};
 
 const SETUP: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
@@ -25,31 +24,12 @@ fn served(p: &Ptg) -> Router {
     )
 }
 
-async fn send(app: &Router, request: Request<Body>) -> Answer {
-    let response = app.clone().oneshot(request).await.unwrap();
-    let (status, headers) = (response.status(), response.headers().clone());
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    Answer {
-        status,
-        headers,
-        body: String::from_utf8_lossy(&bytes).to_string(),
-    }
-}
-
 async fn get(app: &Router, uri: &str, cookie: &str) -> Answer {
     let request = Request::get(uri)
         .header(header::COOKIE, cookie)
         .body(Body::empty())
         .unwrap();
-    send(app, request).await
-}
-
-/// Where a 303 goes, fetched with `cookie` and the answer's note.
-async fn follow(app: &Router, answer: &Answer, cookie: &str) -> Answer {
-    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
-    let to = answer.headers[header::LOCATION].to_str().unwrap().to_string();
-    let note = set_cookie(answer, "ptg_flash=").unwrap_or_default();
-    get(app, &to, &format!("{cookie}; {note}")).await
+    send_via(app, request).await
 }
 
 /// The 64-hex token after `prefix` in `html`.
@@ -65,7 +45,7 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
     // The set-up page makes the campaign; options the rules refuse come back with what was typed.
     let setup = get(&app, &format!("/setup/{SETUP}"), "").await;
     assert!(setup.body.contains("Start a campaign"), "{}", setup.body);
-    let refused = send(
+    let refused = send_via(
         &app,
         form(
             &format!("/setup/{SETUP}"),
@@ -92,7 +72,7 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
         serde_json::json!([]),
         "nothing refused is written"
     );
-    let made = send(
+    let made = send_via(
         &app,
         form(
             &format!("/setup/{SETUP}"),
@@ -130,7 +110,7 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
 
     // A join link, shown once on the organiser's page.
     let key = form_key(&organise.body);
-    let made = send(
+    let made = send_via(
         &app,
         form("/campaigns/1/join-link", Some(&organiser), &[("key", &key)]),
     )
@@ -169,7 +149,7 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
         ]
     };
     let before = p.fingerprint();
-    let refused = send(&app, form(&format!("/join/{join}"), None, &fields("Clanrats"))).await;
+    let refused = send_via(&app, form(&format!("/join/{join}"), None, &fields("Clanrats"))).await;
     assert_eq!(
         refused.status,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -182,7 +162,7 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
         refused.body
     );
     assert_eq!(p.fingerprint(), before, "nothing refused is written");
-    let joined = send(&app, form(&format!("/join/{join}"), None, &fields("Grey Seer"))).await;
+    let joined = send_via(&app, form(&format!("/join/{join}"), None, &fields("Grey Seer"))).await;
     let player = set_cookie(&joined, "ptg_session=").expect("signed in as the player");
     let roster = follow(&app, &joined, &player).await;
     assert!(

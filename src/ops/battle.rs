@@ -491,19 +491,3 @@ pub fn read_list<T>(
 pub fn next_id(store: &mut Store) -> Result<i64> {
     store.read(|conn| Ok(battles::next_id(conn)?))
 }
-
-/// The sides still waiting on someone (an army to record, an aftermath to run), of campaign
-/// `campaign`'s battles or of roster `roster`'s: what a page's "What's next" lists.
-pub fn open_sides(
-    store: &mut Store,
-    campaign: Option<CampaignId>,
-    roster: Option<RosterId>,
-) -> Result<Vec<crate::store::open_sides::OpenSide>> {
-    store.read(|conn| {
-        Ok(crate::store::open_sides::open_sides(
-            conn,
-            campaign.map(|c| c.0),
-            roster.map(RosterId::get),
-        )?)
-    })
-}

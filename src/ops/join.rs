@@ -4,12 +4,14 @@
 //! the campaign (or roster), the invite behind the browser's session, and the session.
 
 use super::invite::{Principal, new_token, token_hash};
+use super::roster::NewRoster;
 use super::session::{LIFETIME_DAYS, Session};
 use super::{live_campaign, pack_of};
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
 use crate::ids::CampaignId;
 use crate::rules::options::CampaignOptions;
+use crate::rules::roster::WarlordChoice;
 use crate::rules::standings::StandingsRule;
 use crate::store::{Campaign, Store, Tx, invites, join_links, sessions};
 
@@ -61,14 +63,22 @@ pub fn campaign_of(store: &mut Store, token: &str) -> Result<Option<Campaign>> {
     })
 }
 
-/// Makes a roster of join link `token`'s campaign as `roster new` does (`new.campaign` is
-/// ignored: the link's campaign is the one), an invite for its player and this browser's
-/// session with it. `None` when the link is unknown or revoked.
+/// What a new player types on the join page: a roster as `roster new` takes it, the campaign
+/// being the join link's.
+pub struct Joining<'a> {
+    pub name: &'a str,
+    pub player: &'a str,
+    pub faction: &'a str,
+    pub warlord: WarlordChoice<'a>,
+}
+
+/// Makes a roster of join link `token`'s campaign as `roster new` does, an invite for its
+/// player and this browser's session with it. `None` when the link is unknown or revoked.
 pub fn join(
     cat: &Catalogue,
     store: &mut Store,
     token: &str,
-    new: &super::roster::NewRoster,
+    joining: &Joining,
 ) -> Result<Option<(i64, Session)>> {
     let hash = token_hash(token);
     let invite_token = new_token()?;
@@ -78,8 +88,16 @@ pub fn join(
         };
         let c = live_campaign(tx, CampaignId(campaign_id))?;
         let pack = pack_of(cat, &c)?;
-        let faction = cat.faction(new.faction).map_err(Error::refused)?;
-        let made = super::roster::create_in(tx, pack, faction, &c, new)?;
+        let faction = cat.faction(joining.faction).map_err(Error::refused)?;
+        let new = NewRoster {
+            name: joining.name,
+            campaign: CampaignId(c.id),
+            player: joining.player,
+            faction: joining.faction,
+            warlord: joining.warlord.clone(),
+            realm: None,
+        };
+        let made = super::roster::create_in(tx, pack, faction, &c, &new)?;
         let session = signed_in(tx, c.id, Some(made.roster.id), &invite_token)?;
         Ok(Some((made.roster.id, session)))
     })

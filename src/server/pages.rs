@@ -127,7 +127,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                     false => Vec::new(),
                 },
             };
-            let open = ops::battle::open_sides(store, Some(crate::ids::CampaignId(id)), None)?;
+            let open = ops::pages::open_sides(store, Some(crate::ids::CampaignId(id)), None)?;
             Ok((serde_json::to_value(&shown)?, choices, open))
         })
         .await

@@ -29,7 +29,13 @@ impl Answer {
 /// `campaign` only when given, as `--campaign`).
 pub async fn send_to(p: &Ptg, private: bool, campaign: Option<i64>, request: Request<Body>) -> Answer {
     let server = Server::new(p.db(), Catalogue::load(&[]).unwrap(), private, campaign);
-    let response = router(server).oneshot(request).await.unwrap();
+    send_via(&router(server), request).await
+}
+
+/// Sends one request through `app`, a router kept for several requests (its server's set-up
+/// link and kept connections last between them).
+pub async fn send_via(app: &axum::Router, request: Request<Body>) -> Answer {
+    let response = app.clone().oneshot(request).await.unwrap();
     let (status, headers) = (response.status(), response.headers().clone());
     let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
     Answer {
@@ -42,6 +48,16 @@ pub async fn send_to(p: &Ptg, private: bool, campaign: Option<i64>, request: Req
 /// The page a form's redirect (303) leads to, fetched with `cookie` and the one-time note
 /// cookie the answer set, as a browser follows it.
 pub async fn follow(p: &Ptg, answer: &Answer, cookie: &str) -> Answer {
+    send(p, followed(answer, cookie)).await
+}
+
+/// [`follow`] through `app`.
+pub async fn follow_via(app: &axum::Router, answer: &Answer, cookie: &str) -> Answer {
+    send_via(app, followed(answer, cookie)).await
+}
+
+/// The request a browser sends following `answer`'s redirect.
+fn followed(answer: &Answer, cookie: &str) -> Request<Body> {
     assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
     let to = answer.headers[header::LOCATION].to_str().unwrap().to_string();
     let note = set_cookie(answer, "ptg_flash=").unwrap_or_default();
@@ -51,11 +67,10 @@ pub async fn follow(p: &Ptg, answer: &Answer, cookie: &str) -> Answer {
         .copied()
         .collect::<Vec<_>>()
         .join("; ");
-    let request = Request::get(&to)
+    Request::get(&to)
         .header(header::COOKIE, cookies)
         .body(Body::empty())
-        .unwrap();
-    send(p, request).await
+        .unwrap()
 }
 
 /// A new invite's token (`ptg invite LEAGUE ARGS`).

@@ -48,7 +48,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                     })
                 })
                 .collect();
-            let open = ops::battle::open_sides(store, None, Some(at.id))?;
+            let open = ops::pages::open_sides(store, None, Some(at.id))?;
             let quests: Vec<(String, String)> = subject
                 .pack
                 .quests

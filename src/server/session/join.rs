@@ -5,9 +5,8 @@
 //! list: its general, being the warlord, is not added twice). Only the newest join link works.
 
 use super::session_cookie;
-use crate::ids::CampaignId;
 use crate::ops;
-use crate::ops::roster::NewRoster;
+use crate::ops::join::Joining;
 use crate::rules::roster::{Allowed, WarlordChoice, eligible_warlords};
 use crate::server::actions::organised;
 use crate::server::forms::{Fields, check_key, field, refused, session};
@@ -159,9 +158,8 @@ async fn join(
     let (path, ability) = (path.to_string(), ability.to_string());
     let made = server
         .with_store(move |s, store| {
-            let new = NewRoster {
+            let joining = Joining {
                 name: &name,
-                campaign: CampaignId(0),
                 player: &player,
                 faction: &faction,
                 warlord: WarlordChoice {
@@ -170,9 +168,8 @@ async fn join(
                     path: &path,
                     ability: &ability,
                 },
-                realm: None,
             };
-            ops::join::join(&s.catalogue, store, &token, &new)
+            ops::join::join(&s.catalogue, store, &token, &joining)
         })
         .await;
     let (roster_id, session) = match made {

@@ -36,6 +36,15 @@ fn is_setup(server: &Shared, token: &str) -> bool {
         .is_ok_and(|s| s.as_deref() == Some(hash.as_str()))
 }
 
+/// Takes the set-up link (its hash) if `token` is it and it is still unused.
+fn take_setup(server: &Shared, token: &str) -> Option<String> {
+    let hash = ops::invite::token_hash(token);
+    let mut setup = server.setup.lock().ok()?;
+    (setup.as_deref() == Some(hash.as_str()))
+        .then(|| setup.take())
+        .flatten()
+}
+
 fn used_or_unknown() -> Failure {
     Failure::new(
         StatusCode::NOT_FOUND,
@@ -104,9 +113,11 @@ async fn start(
     Form(f): Form<Fields>,
 ) -> Response {
     let back = format!("/setup/{token}");
-    if !is_setup(&server, &token) {
+    // Taken before the campaign is made, so two presses make one campaign; given back if the
+    // campaign is refused.
+    let Some(hash) = take_setup(&server, &token) else {
         return failed(used_or_unknown());
-    }
+    };
     let name = field(&f, "name").unwrap_or_default().to_string();
     let battlepack = field(&f, "battlepack").unwrap_or("ascension").to_string();
     let options: Vec<String> = all(&f, "option");
@@ -128,11 +139,13 @@ async fn start(
         .await;
     let (campaign, organiser_token, session) = match made {
         Ok(made) => made,
-        Err(f) => return refused(f, &back),
+        Err(f) => {
+            if let Ok(mut setup) = server.setup.lock() {
+                *setup = Some(hash);
+            }
+            return refused(f, &back);
+        }
     };
-    if let Ok(mut setup) = server.setup.lock() {
-        *setup = None;
-    }
     let link = super::invites::address(&headers, &format!("/invite/{organiser_token}"));
     let said = html! {
         strong { "Campaign " (campaign.name) " made: you are its organiser on this browser." }
