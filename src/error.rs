@@ -9,6 +9,7 @@
 
 use crate::catalogue::bsdata::BsdataError;
 use crate::catalogue::load::DataError;
+use crate::fix::{Fix, with_cli_words};
 use crate::rules::RuleError;
 use crate::sheet::TemplateError;
 
@@ -25,8 +26,8 @@ pub mod exit {
 #[derive(Debug)]
 pub enum Error {
     /// A rule broken, a name not found or ambiguous, a user's file that cannot be used: the
-    /// message says what is wrong and how to fix it. Exit 1.
-    Refused(String),
+    /// message says what is wrong, and the fixes (as data) what would put it right. Exit 1.
+    Refused { message: String, fixes: Vec<Fix> },
     /// A bug, a corrupt or too-new database, an I/O failure. Exit 3.
     Internal(anyhow::Error),
     /// The reader of our output went away (`ptg ... | head`): not a failure. Exit 0.
@@ -37,25 +38,57 @@ pub enum Error {
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// A refusal that is not a rule of the game: a name not found, a name taken, a file of the
-/// user's that cannot be read. Its text is shown as it is.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refusal(pub String);
+/// user's that cannot be read. Its `Display` is the CLI's sentence.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[error("{}", with_cli_words(&self.message, &self.fixes))]
+pub struct Refusal {
+    pub message: String,
+    pub fixes: Vec<Fix>,
+}
 
 /// A refusal as an `anyhow::Error`, for code below the operations layer.
 pub fn refusal(message: impl Into<String>) -> anyhow::Error {
-    anyhow::Error::new(Refusal(message.into()))
+    refusal_fix(message, Vec::new())
+}
+
+/// A refusal with its fixes as an `anyhow::Error`.
+pub fn refusal_fix(message: impl Into<String>, fixes: Vec<Fix>) -> anyhow::Error {
+    anyhow::Error::new(Refusal {
+        message: message.into(),
+        fixes,
+    })
+}
+
+impl Refusal {
+    /// The refusal `e` carries, if it is one (an internal error is not).
+    pub fn of(e: Error) -> std::result::Result<Refusal, Error> {
+        match e {
+            Error::Refused { message, fixes } => Ok(Refusal { message, fixes }),
+            other => Err(other),
+        }
+    }
 }
 
 impl Error {
     pub fn refused(message: impl Into<String>) -> Error {
-        Error::Refused(message.into())
+        Error::Refused {
+            message: message.into(),
+            fixes: Vec::new(),
+        }
+    }
+
+    /// This refusal with `fix` as one more way to put it right (an internal error is kept).
+    pub fn fix(mut self, fix: Fix) -> Error {
+        if let Error::Refused { fixes, .. } = &mut self {
+            fixes.push(fix);
+        }
+        self
     }
 
     /// The process exit code for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Refused(_) => exit::REFUSED,
+            Error::Refused { .. } => exit::REFUSED,
             Error::Internal(_) => exit::INTERNAL,
             Error::PipeClosed => exit::OK,
         }
@@ -64,7 +97,7 @@ impl Error {
     /// The text for standard error; an internal error says it is not the user's fault.
     pub fn report(&self) -> String {
         match self {
-            Error::Refused(m) => format!("error: {m}"),
+            Error::Refused { message, fixes } => format!("error: {}", with_cli_words(message, fixes)),
             Error::Internal(e) => format!(
                 "internal error: {e:#}\n\nThis is not something you did wrong: ptg or its database file \
                  failed. Nothing was saved by this command. Please report it on ptg's issue tracker \
@@ -78,7 +111,7 @@ impl Error {
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Error::Refused(m) => f.write_str(m),
+            Error::Refused { message, fixes } => f.write_str(&with_cli_words(message, fixes)),
             Error::Internal(e) => write!(f, "{e:#}"),
             Error::PipeClosed => f.write_str("output closed"),
         }
@@ -107,40 +140,70 @@ impl From<anyhow::Error> for Error {
             };
         }
         if is_refusal(&e) {
-            Error::Refused(format!("{e:#}"))
+            refused_from_chain(&e)
         } else {
             Error::Internal(e)
         }
     }
 }
 
+/// The refusal in `e`'s chain: every link's words as `{e:#}` gives them, but a rule's or a
+/// refusal's own fixes kept as data rather than worded.
+fn refused_from_chain(e: &anyhow::Error) -> Error {
+    let mut fixes = Vec::new();
+    let words: Vec<String> = e
+        .chain()
+        .map(|link| {
+            if let Some(rule) = link.downcast_ref::<RuleError>() {
+                fixes.extend(rule.fixes.iter().cloned());
+                rule.bare()
+            } else if let Some(r) = link.downcast_ref::<Refusal>() {
+                fixes.extend(r.fixes.iter().cloned());
+                r.message.clone()
+            } else {
+                link.to_string()
+            }
+        })
+        .collect();
+    Error::Refused {
+        message: words.join(": "),
+        fixes,
+    }
+}
+
 impl From<RuleError> for Error {
     fn from(e: RuleError) -> Error {
-        Error::Refused(e.to_string())
+        Error::Refused {
+            message: e.bare(),
+            fixes: e.fixes,
+        }
     }
 }
 
 impl From<Refusal> for Error {
     fn from(e: Refusal) -> Error {
-        Error::Refused(e.0)
+        Error::Refused {
+            message: e.message,
+            fixes: e.fixes,
+        }
     }
 }
 
 impl From<TemplateError> for Error {
     fn from(e: TemplateError) -> Error {
-        Error::Refused(e.to_string())
+        Error::refused(e.to_string())
     }
 }
 
 impl From<DataError> for Error {
     fn from(e: DataError) -> Error {
-        Error::Refused(e.to_string())
+        Error::refused(e.to_string())
     }
 }
 
 impl From<BsdataError> for Error {
     fn from(e: BsdataError) -> Error {
-        Error::Refused(e.to_string())
+        Error::refused(e.to_string())
     }
 }
 
@@ -169,6 +232,27 @@ mod tests {
         let e: Error = wrapped.context("while planning").unwrap_err().into();
         assert_eq!(e.exit_code(), 1);
         assert_eq!(e.to_string(), "while planning: unknown roster 'X'");
+    }
+
+    #[test]
+    fn a_refusal_keeps_its_fixes_as_data_through_a_chain() {
+        use crate::fix::{Fix, Input};
+        let rule = RuleError::new("quests", "the quest names a unit").fix(Fix::give(Input::Unit));
+        assert_eq!(
+            rule.to_string(),
+            "quests: the quest names a unit; add --unit UNIT"
+        );
+        let wrapped: anyhow::Result<()> = Err(anyhow::Error::new(rule));
+        let e: Error = wrapped.context("battle 3").unwrap_err().into();
+        let Error::Refused { message, fixes } = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(message, "battle 3: quests: the quest names a unit");
+        assert_eq!(fixes, &[Fix::give(Input::Unit)]);
+        assert_eq!(
+            e.to_string(),
+            "battle 3: quests: the quest names a unit; add --unit UNIT"
+        );
     }
 
     #[test]

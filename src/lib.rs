@@ -5,6 +5,7 @@
 pub mod catalogue;
 pub mod cli;
 pub mod error;
+pub mod fix;
 pub mod ids;
 pub mod lists;
 pub mod names;

@@ -433,7 +433,7 @@ fn the_warlord_retires_only_under_the_club_option_and_hands_the_roster_on() {
     };
     p.refused(
         &retire_lord(&[]),
-        "Lord-Vigilant on Gryph-stalker (#1) is the warlord, who leads the roster and cannot be retired; leave it out of --retire (or the organiser turns on the club option: `ptg campaign set CAMPAIGN --option retire-warlord`)",
+        "Lord-Vigilant on Gryph-stalker (#1) is the warlord, who leads the roster and cannot be retired; leave it out of the units retired; the organiser turns it on with `ptg campaign set \"Ashen Vale\" --option retire-warlord`",
     );
     p.ok(&[
         "campaign",
@@ -444,7 +444,7 @@ fn the_warlord_retires_only_under_the_club_option_and_hands_the_roster_on() {
     ]);
     p.refused(
         &retire_lord(&[]),
-        "retiring Lord-Vigilant on Gryph-stalker (#1) leaves the roster without a warlord; name who leads the roster from now on with --warlord UNIT: Knight-Arcanum (#4)",
+        "retiring Lord-Vigilant on Gryph-stalker (#1) leaves the roster without a warlord; name who leads the roster from now on (one of: Knight-Arcanum (#4)); add --warlord UNIT",
     );
     p.refused(
         &retire_lord(&["--warlord", "Liberators"]),
@@ -452,7 +452,7 @@ fn the_warlord_retires_only_under_the_club_option_and_hands_the_roster_on() {
     );
     p.refused(
         &aftermath(HAMMERS, "Liberators", &["--warlord", "Knight-Arcanum", "--dice", "2,2,2,3"]),
-        "--warlord names who leads the roster when its warlord retires, and Lord-Vigilant on Gryph-stalker (#1) is not retiring",
+        "a new warlord is named only when the warlord retires, and Lord-Vigilant on Gryph-stalker (#1) is not retiring; leave out --warlord",
     );
 
     let before = roster(&p, HAMMERS);

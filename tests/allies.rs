@@ -114,7 +114,7 @@ fn allies_come_from_another_faction_of_the_same_grand_alliance() {
             "--ally",
             "Slaves to Darkness",
         ],
-        "just leave out --ally",
+        "no ally; leave out --ally",
     );
 }
 
@@ -135,7 +135,7 @@ fn an_ally_needs_the_option() {
     }
     p.refused(
         &["roster", "add", HOST, SPAWN, "--ally", ALLY],
-        "campaign 'Plain' does not play with allies; turn them on with `ptg campaign set \"Plain\" --option allies`",
+        "campaign 'Plain' does not play with allies; the organiser turns it on with `ptg campaign set \"Plain\" --option allies`, or leave out --ally",
     );
     // No options: no allegiance line and no allies anywhere, as before.
     let text = p.ok(&["roster", "show", HOST]);

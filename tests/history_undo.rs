@@ -225,7 +225,10 @@ fn undo_refuses_what_later_entries_build_on_and_walks_back_in_order() {
     p.ok(&["undo", "--yes"]); // Rat Tide's army
     p.ok(&["undo", "--yes"]); // Hammers' army
     p.ok(&["undo", "--yes"]); // the battle
-    p.refused(&["battle", "show", "1"], "cancelled by `ptg undo`");
+    p.refused(
+        &["battle", "show", "1"],
+        "cancelled by an undo; see the history (`ptg history`)",
+    );
     // The Rat Tide's roster creation is next, and that cannot be undone.
     p.ok(&["undo", "--yes"]); // Stormvermin added
     p.refused(&["undo", "--yes"], "undo cannot remove a roster");

@@ -187,7 +187,10 @@ fn a_roster_renamed_keeps_its_battles_and_the_rename_is_undone() {
         "warrior",
         "berserker",
     ));
-    p.refused(&["undo", "--roster", "Dawn Hammers"], "rename that one first");
+    p.refused(
+        &["undo", "--roster", "Dawn Hammers"],
+        "rename the other one first (`ptg roster rename`)",
+    );
     p.ok(&["roster", "rename", HAMMERS, "New Hammers"]);
     p.ok(&["undo", "--roster", "Dawn Hammers"]);
     assert_eq!(p.json(&["roster", "show", HAMMERS])["glory"], 135);
@@ -271,7 +274,10 @@ fn a_campaign_is_renamed_or_deleted_with_its_rosters_and_undo_puts_it_back() {
     // A new campaign may take the name meanwhile; the undo then waits for it to move, and
     // `undo --campaign` reaches the deleted one by its name once no live one has it.
     p.ok(&["campaign", "new", LEAGUE]);
-    p.refused(&["undo", "--yes"], "rename it first");
+    p.refused(
+        &["undo", "--yes"],
+        "rename the other one first (`ptg campaign rename`)",
+    );
     p.ok(&["campaign", "rename", LEAGUE, "Third Vale"]);
     p.ok(&["undo", "--campaign", LEAGUE]);
     assert_eq!(p.json(&["campaign", "list"]).as_array().unwrap().len(), 3);

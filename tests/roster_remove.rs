@@ -119,7 +119,7 @@ fn the_warlord_never_leaves() {
         &["roster", "remove", HAMMERS, "Lord-Vigilant on Gryph-stalker"],
         "is the warlord",
     );
-    assert!(e.contains("ptg roster delete \"Hammers of Dawn\""), "{e}");
+    assert!(e.contains("and delete this one (`ptg roster new"), "{e}");
 }
 
 #[test]

@@ -384,7 +384,7 @@ fn a_seventh_spell_needs_replace() {
             "--reason",
             "Master Magical Lore",
         ],
-        "the spell lore already holds 6, the most it can; add with --replace",
+        "the spell lore already holds 6, the most it can; add in place of one of",
     );
     p.ok(&[
         "roster",

@@ -58,6 +58,11 @@ async fn a_refused_result_comes_back_with_its_scores_and_ticks_and_the_message_b
         .expect("the rule's words");
     let field_at = html.find(r#"name="vp_a""#).unwrap();
     assert!(form_at < message_at && message_at < field_at, "{html}");
+    // The refusal's fix is worded for the form, not as the CLI's flags.
+    assert!(
+        html.contains("tick the units destroyed, or pick \u{201c}no one\u{201d} as withdrawn"),
+        "{html}"
+    );
     // What was typed, ticked and picked is kept.
     assert_eq!(input_value(html, "vp_a").as_deref(), Some("14"));
     assert_eq!(input_value(html, "vp_b").as_deref(), Some("8"));

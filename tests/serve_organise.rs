@@ -443,6 +443,13 @@ async fn the_organiser_deletes_the_campaign_through_the_api_and_undo_brings_it_b
         "{}",
         unforced.body
     );
+    // The fix comes as data beside the CLI's sentence, for a program to act on.
+    assert_eq!(
+        unforced.json()["fixes"],
+        json!([{"fix": "give", "input": "force"}]),
+        "{}",
+        unforced.body
+    );
     assert_eq!(p.fingerprint(), before);
 
     let forced = axum::http::Request::delete(format!("/api/campaigns/{id}"))

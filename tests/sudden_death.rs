@@ -354,7 +354,7 @@ fn casualty_counts_that_cannot_be_are_refused() {
     );
     p.refused(
         &with(&["--models-lost", "Hammers of Dawn=2"]),
-        "--models-lost \"Rat Tide\"=N",
+        "(Rat Tide's too); add --models-lost ROSTER=N",
     );
     p.refused(
         &with(&[
@@ -365,7 +365,7 @@ fn casualty_counts_that_cannot_be_are_refused() {
             "--withdrew",
             RATS,
         ]),
-        "leave out --models-lost or --withdrew",
+        "leave out --models-lost, or leave out --withdrew",
     );
 }
 

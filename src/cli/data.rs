@@ -123,7 +123,7 @@ struct ImportView<'a> {
 fn import(app: &mut App, path: PathBuf, out: Option<PathBuf>, dry_run: bool) -> Result<()> {
     let json_out = app.json;
     match app.catalogue() {
-        Err(Error::Refused(m)) => {
+        Err(Error::Refused { message: m, .. }) => {
             return Err(Error::refused(format!(
                 "{m}; the import shows what it changes against the data in use, so fix or remove \
                  that file first (or move it out of the data folders) and run the import again"

@@ -4,6 +4,7 @@
 //! whose rights it carries with [`principal`].
 
 use crate::error::{Error, Result};
+use crate::fix::{Action, Fix};
 use crate::ids::{CampaignId, RosterId};
 use crate::store::Store;
 use crate::store::invites::{self, Invite};
@@ -82,10 +83,13 @@ pub fn create_by(
             None => None,
             Some(r) if super::live_roster(tx, r)? == campaign => Some(r.get()),
             Some(r) => {
-                return Err(Error::refused(format!(
-                    "roster {r} is not one of campaign '{}''s (see `ptg roster list --campaign \"{}\"`)",
-                    c.name, c.name
-                )));
+                return Err(
+                    Error::refused(format!("roster {r} is not one of campaign '{}''s", c.name)).fix(
+                        Fix::act(Action::ReadRosters {
+                            campaign: Some(c.name.clone()),
+                        }),
+                    ),
+                );
             }
         };
         let id = invites::create(tx, c.id, roster_id, &hash, made_by)?;
@@ -112,10 +116,13 @@ pub fn revoke(store: &mut Store, campaign: CampaignId, which: &str) -> Result<In
             Err(_) => invites::by_hash(tx, &token_hash(which))?.filter(|i| i.campaign_id == c.id),
         };
         let Some(invite) = found else {
-            return Err(Error::refused(format!(
-                "campaign '{}' has no invite '{which}'; `ptg invite \"{}\" --list` shows them with their ids",
-                c.name, c.name
-            )));
+            return Err(
+                Error::refused(format!("campaign '{}' has no invite '{which}'", c.name)).fix(Fix::act(
+                    Action::ReadInvites {
+                        campaign: c.name.clone(),
+                    },
+                )),
+            );
         };
         if !invites::revoke(tx, invite.id)? {
             return Err(Error::refused(format!(

@@ -4,7 +4,8 @@
 
 use super::{live_campaign, load_subject, pack_of};
 use crate::catalogue::{Catalogue, Faction};
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Result};
+use crate::fix::{Action, Fix, Input};
 use crate::ids::{CampaignId, RosterId};
 use crate::lists::{self, Format};
 use crate::rules::import::{ImportUnit, Matched, check_size, match_list, pick_faction, plan_import};
@@ -55,7 +56,7 @@ pub struct Imported {
     /// Whether anything was written.
     pub written: bool,
     /// Why nothing was written, when the import was refused: the report is still shown.
-    pub refused: Option<String>,
+    pub refused: Option<Refusal>,
 }
 
 /// The error that unwinds a dry run's (or a refused import's) transaction after the import was
@@ -93,17 +94,22 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
         refused: None,
     };
     if result.matched.unmatched() > 0 && !req.skip_unknown {
-        result.refused = Some(format!(
-            "{} line(s) of the list did not match (see the report); fix them, or import the rest with --skip-unknown",
-            result.matched.unmatched()
-        ));
+        result.refused = Some(Refusal {
+            message: format!(
+                "{} line(s) of the list did not match (see the report): fix them, or import the rest",
+                result.matched.unmatched()
+            ),
+            fixes: vec![Fix::give(Input::SkipUnknown)],
+        });
         return Ok(result);
     }
     if result.matched.units.is_empty() {
         // Nothing to put on the roster: no change set either (issue 30).
-        result.refused = Some(
-            "no line of the list matched a unit, so there is nothing to import; nothing was written".into(),
-        );
+        result.refused = Some(Refusal {
+            message: "no line of the list matched a unit, so there is nothing to import; nothing was written"
+                .into(),
+            fixes: Vec::new(),
+        });
         return Ok(result);
     }
     let mut kept = None;
@@ -156,11 +162,12 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
         apply(tx, ctx, &outcome)?;
         let s = load_subject(cat, tx, RosterId(roster.id))?;
         let report = roster_rules::check(s.pack, &s.factions(), &s.roster);
-        let strict_refusal = (req.strict && !report.problems.is_empty()).then(|| {
-            format!(
+        let strict_refusal = (req.strict && !report.problems.is_empty()).then(|| Refusal {
+            message: format!(
                 "the imported roster breaks {} set-up rule(s) (see the problems); with --strict nothing is imported",
                 report.problems.len()
-            )
+            ),
+            fixes: Vec::new(),
         });
         kept = Some((s.roster, report.problems, strict_refusal.clone()));
         if req.dry_run || strict_refusal.is_some() {
@@ -170,13 +177,12 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
     });
     match written {
         Ok(w) => result.written = w,
-        Err(Error::Refused(m)) if m == UNWIND => {}
+        Err(Error::Refused { message, .. }) if message == UNWIND => {}
         // A refusal (no general, no Path named, set-up over): shown with the report.
-        Err(Error::Refused(why)) => {
-            result.refused = Some(why);
+        Err(e) => {
+            result.refused = Some(Refusal::of(e)?);
             return Ok(result);
         }
-        Err(e) => return Err(e),
     }
     if let Some((line, Some(warlord))) = warlord_line
         && let Some(l) = result.matched.report.iter_mut().find(|l| l.line == line)
@@ -237,22 +243,25 @@ fn new_roster(
             Some(g) => g.warscroll.name.clone(),
             None => {
                 return Err(Error::refused(
-                    "the list marks no general; name the warlord with --warlord (a HERO of the list)",
-                ));
+                    "the list marks no general; name the warlord (a HERO of the list)",
+                )
+                .fix(Fix::give(Input::Warlord)));
             }
         },
     };
     let (Some(path), Some(ability)) = (path, ability) else {
         let paths: Vec<String> = pack.paths.iter().map(|p| p.id.clone()).collect();
         return Err(Error::refused(format!(
-            "name the warlord's Path and its first ability: --path {} --ability ... (see `ptg path list`; the warlord is {general})",
-            paths.join("|")
-        )));
+            "name the warlord's Path (one of: {}) and its first ability (the warlord is {general})",
+            paths.join(", ")
+        ))
+        .fix(Fix::give(Input::Path))
+        .fix(Fix::act(Action::ReadPaths)));
     };
     let roster_name = name
         .map(str::to_string)
         .or_else(|| list.name.clone())
-        .ok_or_else(|| Error::refused("the list has no name of its own; give the roster one with --name"))?;
+        .ok_or_else(|| Error::refused("the list has no name of its own").fix(Fix::give(Input::Name)))?;
     let custom = matched
         .units
         .iter()

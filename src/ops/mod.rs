@@ -36,6 +36,7 @@ pub mod undo;
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Catalogue, Faction};
 use crate::error::{Error, Result, refusal};
+use crate::fix::{Action, Fix};
 use crate::ids::{CampaignId, RosterId};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
@@ -140,8 +141,9 @@ pub fn live_roster(conn: &Conn, id: RosterId) -> Result<CampaignId> {
     match rosters::live_name(conn, id.get())? {
         Some((campaign, _, _)) => Ok(CampaignId(campaign)),
         None => Err(Error::refused(format!(
-            "there is no roster with id {id} (deleted, or never made); see `ptg roster list`"
-        ))),
+            "there is no roster with id {id} (deleted, or never made)"
+        ))
+        .fix(Fix::act(Action::ReadRosters { campaign: None }))),
     }
 }
 
@@ -149,8 +151,9 @@ pub fn live_roster(conn: &Conn, id: RosterId) -> Result<CampaignId> {
 pub fn live_campaign(conn: &Conn, id: CampaignId) -> Result<Campaign> {
     Campaign::live(conn, id.get())?.ok_or_else(|| {
         Error::refused(format!(
-            "there is no campaign with id {id} (deleted, or never made); see `ptg campaign list`"
+            "there is no campaign with id {id} (deleted, or never made)"
         ))
+        .fix(Fix::act(Action::ReadCampaigns))
     })
 }
 
@@ -256,7 +259,7 @@ pub fn rerun_if_stale<T>(
     let mut tries = 0;
     loop {
         match attempt(dice) {
-            Err(Error::Refused(why))
+            Err(Error::Refused { message: why, .. })
                 if why.starts_with(CHANGED_MEANWHILE)
                     && asked_nobody
                     && tries < STALE_RERUNS

@@ -28,9 +28,9 @@ pub fn roster_in(store: &mut Store, campaign: CampaignId, name: &str) -> Result<
                 let c = Campaign::by_id(conn, campaign.get())
                     .map(|c| c.name)
                     .unwrap_or_else(|_| campaign.to_string());
-                Error::refused(format!(
-                    "campaign '{c}' has no roster called '{name}'; see `ptg roster list --campaign \"{c}\"`"
-                ))
+                Error::refused(format!("campaign '{c}' has no roster called '{name}'")).fix(
+                    crate::fix::Fix::act(crate::fix::Action::ReadRosters { campaign: Some(c) }),
+                )
             })
     })
 }

@@ -3,6 +3,7 @@
 use super::subject_by_id;
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
+use crate::fix::{Action, Fix};
 use crate::ids::{CampaignId, RosterId};
 use crate::rules::log::{Command, LoggedSet};
 use crate::rules::model::Roster;
@@ -119,9 +120,10 @@ pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i
         if let Some(expected) = expected.filter(|e| *e != set.id) {
             return Err(Error::refused(format!(
                 "changed meanwhile: the latest command is now #{} ({}), not #{expected}; nothing \
-                 was undone, run `ptg undo` again",
+                 was undone",
                 set.id, set.summary
-            )));
+            ))
+            .fix(Fix::act(Action::Undo { roster: None })));
         }
         check_undoable(&set)?;
         let later = history::sets_after(tx, set.id, set.battle_id, &added_units(&set))?;

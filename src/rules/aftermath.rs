@@ -24,6 +24,7 @@ use super::roster::{check_ally_faction, check_ally_joins, check_unit_name, check
 use super::{Change, Outcome, RuleError, UnitRef, refuse};
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::{Battlepack, Battleplan};
+use crate::fix::{Fix, Input};
 use crate::names::SameName;
 pub use buy::{add_cost, check_may_buy, check_may_reinforce, reinforce_cost};
 pub use favoured::{FavouredCandidate, FavouredPicker};
@@ -337,10 +338,12 @@ fn plan_order_of_battle(
 
     let mut added: Option<(NewUnit, Unit)> = None;
     if choices.ally.is_some() && choices.add_units.is_empty() {
-        return refuse(
+        return Err(RuleError::new(
             "allies",
-            "--ally names the faction of the unit added with --add-unit; add one, or leave out --ally",
-        );
+            "an ally names the faction of the unit added, and none is added",
+        )
+        .fix(Fix::give(Input::AddUnit))
+        .fix(Fix::leave_out(Input::Ally)));
     }
     if let Some(warscroll) = choices.add_units.first() {
         let ally = choices.ally.as_ref();
@@ -400,7 +403,7 @@ fn plan_order_of_battle(
         if let Some(why) = why {
             return refuse(
                 "retiring units",
-                format!("{} {why}; leave it out of --retire", unit.label()),
+                format!("{} {why}; leave it out of the units retired", unit.label()),
             );
         }
         retired.push(unit.id);

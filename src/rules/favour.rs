@@ -12,6 +12,7 @@ use super::{RuleError, refuse};
 use crate::catalogue::Realm;
 use crate::catalogue::dice::DiceExpr;
 use crate::catalogue::options::Favour;
+use crate::fix::Fix;
 use crate::names::SameName;
 
 /// Whether a roster of `faction` led by a warlord with `warlord_keywords` belongs to the god of
@@ -117,13 +118,11 @@ pub fn plan_adjust(
 ) -> Result<super::Outcome, RuleError> {
     let reason = crate::rules::names::check_note("reason", reason, true)?;
     if !roster.options.favour {
-        return refuse(
+        return Err(RuleError::new(
             "favour",
-            format!(
-                "the campaign '{}' does not play favour; turn it on with `ptg campaign set \"{}\" --option realms,favour`",
-                roster.campaign, roster.campaign
-            ),
-        );
+            format!("the campaign '{}' does not play favour", roster.campaign),
+        )
+        .fix(Fix::turn(roster.campaign.clone(), "realms,favour", true)));
     }
     check_keeps_favour(realms, roster)?;
     check_range("favour", delta, -MAX_FAVOUR_CHANGE..=MAX_FAVOUR_CHANGE)?;

@@ -252,7 +252,7 @@ impl Roster {
             [] => Err(super::RuleError::new(
                 "units",
                 format!(
-                    "{} on {} (see `ptg roster show \"{}\"`)",
+                    "{} on {}",
                     crate::names::unknown(
                         "unit",
                         w,
@@ -263,9 +263,11 @@ impl Roster {
                             .chain([u.warscroll.as_str()]))
                     ),
                     self.name,
-                    self.name
                 ),
-            )),
+            )
+            .fix(crate::fix::Fix::act(crate::fix::Action::ReadRoster {
+                roster: self.name.clone(),
+            }))),
             many => Err(super::RuleError::new(
                 "units",
                 format!(

@@ -6,6 +6,7 @@
 use super::standings::StandingsRule;
 use super::{RuleError, refuse};
 use crate::catalogue::PackOptions;
+use crate::fix::{Fix, Input};
 use crate::names::SameName;
 use serde::{Deserialize, Serialize};
 
@@ -206,16 +207,18 @@ impl CampaignOptions {
             }
         }
         if out.favour && !out.realms {
-            return refuse(
+            return Err(RuleError::new(
                 "campaign options",
-                "favour is won and lost in a realm, so it needs the option 'realms' too: add --option realms",
-            );
+                "favour is won and lost in a realm, so it needs the option 'realms' too",
+            )
+            .fix(Fix::set(Input::Option, "realms")));
         }
         if out.endure_at_end && !out.sudden_death {
-            return refuse(
+            return Err(RuleError::new(
                 "campaign options",
-                "endure-at-end says when a sudden death objective is judged, so it needs the option 'sudden-death' too: add --option sudden-death",
-            );
+                "endure-at-end says when a sudden death objective is judged, so it needs the option 'sudden-death' too",
+            )
+            .fix(Fix::set(Input::Option, "sudden-death")));
         }
         Ok(out)
     }

@@ -6,6 +6,7 @@ use super::model::Roster;
 use super::{Change, RuleError, UnitRef, refuse};
 use crate::catalogue::battlepack::{Battlepack, Quest, QuestReward, QuestTarget};
 use crate::catalogue::{EnhancementKind, LoreKind};
+use crate::fix::{Action, Fix};
 use serde::{Deserialize, Serialize};
 
 /// What the player does with the current quest in this aftermath.
@@ -152,12 +153,12 @@ pub fn quest_step(
     let mut step = QuestStep::default();
     let Some(current) = &roster.quest else {
         if matches!(choice, QuestChoice::Complete | QuestChoice::Abandon) {
-            return refuse(
-                "quest log",
-                format!(
-                    "{} has no current quest; pick one with `ptg quest start`",
-                    roster.name
-                ),
+            return Err(
+                RuleError::new("quest log", format!("{} has no current quest", roster.name)).fix(Fix::act(
+                    Action::StartQuest {
+                        roster: roster.name.clone(),
+                    },
+                )),
             );
         }
         return Ok(step);

@@ -8,6 +8,7 @@ use super::dice::Roller;
 use super::model::Roster;
 use super::{RuleError, refuse};
 use crate::catalogue::{Realm, Table, TableKind};
+use crate::fix::{Action, Fix};
 use crate::names;
 
 /// Where `battle new` says the battle is fought.
@@ -48,13 +49,14 @@ pub fn check_realms_on(roster: &Roster) -> Result<(), RuleError> {
     if roster.options.realms {
         return Ok(());
     }
-    refuse(
+    Err(RuleError::new(
         "realms",
         format!(
-            "the campaign '{}' does not play realms; turn them on with `ptg campaign set \"{}\" --option realms`, or leave out the realm",
-            roster.campaign, roster.campaign
+            "the campaign '{}' does not play realms; leave out the realm",
+            roster.campaign
         ),
     )
+    .fix(Fix::turn(roster.campaign.clone(), "realms", true)))
 }
 
 /// The realm called `name` (or one of its other names), or a refusal listing them.
@@ -106,13 +108,14 @@ pub fn check_pick_realm(battle: &Battle, sides: [&Roster; 2], by: Option<i64>) -
         );
     }
     if let Some(realm) = &battle.realm {
-        return refuse(
+        return Err(RuleError::new(
             "realms",
             format!(
-                "battle {} is already fought in {realm}; `ptg undo` the pick to choose again",
+                "battle {} is already fought in {realm}; to choose again",
                 battle.id
             ),
-        );
+        )
+        .fix(Fix::act(Action::Undo { roster: None })));
     }
     Ok(())
 }
@@ -162,13 +165,11 @@ pub fn plan_triumph(
     } = context;
     let Some(campaign_table) = roster.options.triumphs.as_deref() else {
         return match wanted {
-            Some(_) => refuse(
+            Some(_) => Err(RuleError::new(
                 "triumphs",
-                format!(
-                    "the campaign '{}' does not play triumphs; turn them on with `ptg campaign set \"{}\" --option triumphs`",
-                    roster.campaign, roster.campaign
-                ),
-            ),
+                format!("the campaign '{}' does not play triumphs", roster.campaign),
+            )
+            .fix(Fix::turn(roster.campaign.clone(), "triumphs", true))),
             None => Ok(None),
         };
     };

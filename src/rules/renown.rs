@@ -3,6 +3,7 @@
 
 use super::{Change, Outcome, RuleError, UnitRef, model::Unit, refuse};
 use crate::catalogue::battlepack::{Battlepack, Path, PathAbility, PathEligibility, Rank};
+use crate::fix::{Fix, Input};
 use crate::names;
 use crate::names::SameName;
 
@@ -198,27 +199,29 @@ pub fn plan_rank_choice(
         (Some(current), Some(asked)) => {
             let asked = find_path(pack, asked)?;
             if asked.id != *current {
-                return refuse(
+                return Err(RuleError::new(
                     "paths",
                     format!(
-                        "{} already walks the Path of the {current}; a unit keeps its Path, so leave out --path",
+                        "{} already walks the Path of the {current}; a unit keeps its Path",
                         unit.label()
                     ),
-                );
+                )
+                .fix(Fix::leave_out(Input::Path)));
             }
             asked
         }
         (Some(current), None) => find_path(pack, current)?,
         (None, None) => {
             let open = open_paths(pack, unit);
-            return refuse(
+            return Err(RuleError::new(
                 "paths",
                 format!(
-                    "{} reached its first rank, so it picks its Path too: add --path (one of: {})",
+                    "{} reached its first rank, so it picks its Path too (one of: {})",
                     unit.label(),
                     open.join(", ")
                 ),
-            );
+            )
+            .fix(Fix::give(Input::Path)));
         }
         (None, Some(asked)) => {
             let p = find_path(pack, asked)?;
@@ -359,7 +362,7 @@ pub(crate) mod tests {
             ["Aspiring", "Elite"]
         );
         let err = plan_rank_choice(&pack, &u, "x", None).unwrap_err();
-        assert!(err.message.contains("add --path"), "{err}");
+        assert_eq!(err.fixes, [Fix::give(Input::Path)], "{err}");
         let hero_path = plan_rank_choice(&pack, &u, "x", Some("warrior")).unwrap_err();
         assert_eq!(hero_path.rule, "path eligibility");
 

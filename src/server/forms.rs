@@ -63,7 +63,8 @@ fn check(who: &Principal, token: &str, key: &str, campaign_id: i64, roster_id: i
 /// A refused form: what was wrong, in the CLI's words, as a page with the way back; the
 /// answer layer (`answers.rs`) shows the page `back` again instead, the form refilled.
 pub(super) fn refused(f: Failure, back: &str) -> Response {
-    shown_again(f.status, f.message, None, back)
+    let message = f.for_pages();
+    shown_again(f.status, message, None, back)
 }
 
 /// The page `back` again, with `message` and `detail` (HTML) beside the form sent, with

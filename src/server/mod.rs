@@ -234,7 +234,11 @@ pub fn serve(server: Server, setup: Option<String>, listen: SocketAddr, limits: 
 #[derive(Debug)]
 pub struct Failure {
     status: StatusCode,
+    /// What is wrong, without the fixes.
     message: String,
+    /// What would put it right, as data: the pages word it as fields and forms, the API gives
+    /// it as JSON beside the CLI's sentence.
+    fixes: Vec<crate::fix::Fix>,
     /// What the CLI shows beside its message (a list import's report), for the API's answer.
     report: Option<serde_json::Value>,
 }
@@ -244,8 +248,14 @@ impl Failure {
         Failure {
             status,
             message: message.into(),
+            fixes: Vec::new(),
             report: None,
         }
+    }
+
+    /// The refusal as a page says it: the fixes as the pages' fields and forms.
+    pub fn for_pages(&self) -> String {
+        crate::fix::with_page_words(&self.message, &self.fixes)
     }
 }
 
@@ -253,7 +263,10 @@ impl From<Error> for Failure {
     fn from(e: Error) -> Failure {
         match e {
             // A rule broken or a name unknown: the request cannot be done as asked.
-            Error::Refused(m) => Failure::new(StatusCode::UNPROCESSABLE_ENTITY, m),
+            Error::Refused { message, fixes } => Failure {
+                fixes,
+                ..Failure::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+            },
             Error::Internal(e) => Failure::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 format!("internal error: {e:#}"),
@@ -265,7 +278,11 @@ impl From<Error> for Failure {
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
-        let mut body = serde_json::json!({ "error": self.message, "status": self.status.as_u16() });
+        let error = crate::fix::with_cli_words(&self.message, &self.fixes);
+        let mut body = serde_json::json!({ "error": error, "status": self.status.as_u16() });
+        if !self.fixes.is_empty() {
+            body["fixes"] = serde_json::json!(self.fixes);
+        }
         if let Some(report) = self.report {
             body["report"] = report;
         }
@@ -281,7 +298,10 @@ fn not_found_if_unknown(f: Failure) -> Failure {
         "there is no campaign with id",
     ];
     if f.status == StatusCode::UNPROCESSABLE_ENTITY && unknown.iter().any(|u| f.message.starts_with(u)) {
-        return Failure::new(StatusCode::NOT_FOUND, f.message);
+        return Failure {
+            status: StatusCode::NOT_FOUND,
+            ..f
+        };
     }
     f
 }

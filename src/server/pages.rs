@@ -42,7 +42,7 @@ pub(super) fn league_page(league: League, title: &str, body: Markup) -> Html<Str
 pub(super) fn failed(f: Failure) -> Response {
     let f = not_found_if_unknown(f);
     let status = f.status;
-    (status, refusal_page(status, &f.message)).into_response()
+    (status, refusal_page(status, &f.for_pages())).into_response()
 }
 
 /// What a refused request shows: what happened, in the words given, and the way back to the

@@ -1,8 +1,9 @@
-//! The pages' words for what the engine and the operations say in the CLI's (issue #32, item
-//! 4): a refusal's fix names a command (`` `ptg quest start` ``) or a flag (`--dice`), which a
-//! player on a phone has no use for. Here each becomes the form, field or page that does the
-//! same on the web, so no page shows a `ptg` command or a `--flag`; the answer layer passes
-//! every page's text through [`for_pages`].
+//! The pages' words for what is still written in the CLI's (issue #32, item 4). A refusal
+//! carries its fix as data (`crate::fix`), which the pages word themselves; what is left is
+//! text written once for both, such as `roster check`'s findings or a list import's notes,
+//! that may name a command (`` `ptg quest start` ``) or a flag (`--dice`). Here each becomes
+//! the form, field or page that does the same on the web, so no page shows a `ptg` command or
+//! a `--flag`; the answer layer passes every page's text through [`for_pages`].
 
 /// `text` with each `` `ptg …` `` command and each `--flag` in the pages' words.
 pub fn for_pages(text: &str) -> String {

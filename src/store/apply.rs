@@ -484,10 +484,10 @@ fn name_free(tx: &Transaction, rid: i64, name: &str) -> Result<()> {
         r.get(0)
     })?;
     match super::lookup::roster_in_campaign(tx, campaign, name)? {
-        Some(other) if other != rid => Err(crate::error::refusal(format!(
-            "another roster of this campaign is called '{name}' (id {other}); pick another name, \
-             or rename that one first (`ptg roster rename`)"
-        ))),
+        Some(other) if other != rid => Err(crate::error::refusal_fix(
+            format!("another roster of this campaign is called '{name}' (id {other}); pick another name"),
+            vec![crate::fix::Fix::act(crate::fix::Action::RenameRoster)],
+        )),
         _ => Ok(()),
     }
 }

@@ -5,7 +5,8 @@
 pub use super::battle_before::{of_army as army_before, of_result as result_before};
 use super::reuse::CachedRow;
 use super::{battle_before, now};
-use crate::error::refusal;
+use crate::error::{refusal, refusal_fix};
+use crate::fix::{Action, Fix};
 pub use crate::rules::battle::{
     ArmyUnit, Battle, BattleStatus, Decision, Side, SideResult, SuddenDeathRow, TwistRow,
 };
@@ -48,14 +49,16 @@ pub fn set_roles(conn: &Connection, battle_id: i64, roster_id: Option<i64>) -> R
 /// Loads a battle by id, or says how to find one.
 pub fn load(conn: &Connection, id: i64) -> Result<Battle> {
     let Some((battle, cancelled)) = load_all(conn, "b.id = ?1", &[&id])?.pop() else {
-        return Err(refusal(format!(
-            "there is no battle {id} (see `ptg battle list`)"
-        )));
+        return Err(refusal_fix(
+            format!("there is no battle {id}"),
+            vec![Fix::act(Action::ReadBattles)],
+        ));
     };
     if cancelled {
-        return Err(refusal(format!(
-            "battle {id} was cancelled by `ptg undo` (see `ptg history`)"
-        )));
+        return Err(refusal_fix(
+            format!("battle {id} was cancelled by an undo"),
+            vec![Fix::act(Action::ReadHistory)],
+        ));
     }
     Ok(battle)
 }

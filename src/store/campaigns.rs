@@ -4,7 +4,8 @@ use super::apply::log_set;
 use super::lookup;
 use super::now;
 use super::reuse::CachedRow;
-use crate::error::refusal;
+use crate::error::{refusal, refusal_fix};
+use crate::fix::{Action, Fix};
 use crate::names;
 use crate::rules::log::Command;
 use crate::rules::names::{NameKind, check as check_name};
@@ -145,11 +146,15 @@ impl Campaign {
             return Ok(c);
         }
         let all = Campaign::list(conn)?;
-        Err(refusal(format!(
-            "{} (see `ptg campaign list`, or create it with `ptg campaign new \"{}\"`)",
+        Err(refusal_fix(
             names::unknown("campaign", name, all.iter().map(|c| c.campaign.name.as_str())),
-            name.trim()
-        )))
+            vec![
+                Fix::act(Action::ReadCampaigns),
+                Fix::act(Action::NewCampaign {
+                    name: name.trim().to_string(),
+                }),
+            ],
+        ))
     }
 
     pub fn list(conn: &Connection) -> Result<Vec<CampaignRow>> {
@@ -259,9 +264,10 @@ impl Campaign {
         if let Some(name) = &before.name {
             let taken = lookup::campaign_id(conn, name)?.filter(|other| *other != campaign_id);
             if let Some(other) = taken {
-                return Err(refusal(format!(
-                    "another campaign is called '{name}' now (id {other}); rename it first (`ptg campaign rename`)"
-                )));
+                return Err(refusal_fix(
+                    format!("another campaign is called '{name}' now (id {other})"),
+                    vec![Fix::act(Action::RenameCampaign)],
+                ));
             }
         }
         conn.execute(

@@ -5,7 +5,8 @@ use super::now;
 use super::reuse::CachedRow;
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, LoreKind};
-use crate::error::refusal;
+use crate::error::{refusal, refusal_fix};
+use crate::fix::{Action, Fix, Input};
 use crate::names;
 use crate::rules::model::{Enhancement, QuestState, RewardDue, Roster, TomeEntry, Unit};
 use crate::rules::names::{NameKind, check as check_name};
@@ -35,7 +36,10 @@ pub fn create(conn: &Connection, campaign_id: i64, name: &str, player: &str, fac
         return Err(refusal("a roster needs a name"));
     }
     if player.trim().is_empty() {
-        return Err(refusal("a roster needs a player (--player NAME)"));
+        return Err(refusal_fix(
+            "a roster needs a player",
+            vec![Fix::give(Input::Player)],
+        ));
     }
     let name = check_name(NameKind::Roster, name)?;
     let player = check_name(NameKind::Player, player)?;
@@ -63,10 +67,10 @@ pub fn id_of(conn: &Connection, name: &str) -> Result<i64> {
     }
     let mut stmt = conn.prepare_cached("SELECT name FROM rosters WHERE deleted = 0 ORDER BY name")?;
     let all: Vec<String> = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
-    Err(refusal(format!(
-        "{} (see `ptg roster list`)",
-        names::unknown("roster", name, all.iter().map(String::as_str))
-    )))
+    Err(refusal_fix(
+        names::unknown("roster", name, all.iter().map(String::as_str)),
+        vec![Fix::act(Action::ReadRosters { campaign: None })],
+    ))
 }
 
 /// When roster `id`'s current quest was embarked on: the latest change set in force that

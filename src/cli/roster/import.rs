@@ -127,7 +127,7 @@ pub fn run_import(app: &mut App, args: ImportArgs) -> Result<()> {
         print_report(&done, args.dry_run)?;
     }
     match &done.refused {
-        Some(why) => Err(Error::refused(why.clone())),
+        Some(why) => Err(why.clone().into()),
         None => Ok(()),
     }
 }

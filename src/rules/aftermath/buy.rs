@@ -7,6 +7,7 @@
 //! unit added in the same aftermath may be the one reinforced).
 
 use crate::catalogue::Warscroll;
+use crate::fix::{Fix, Input};
 use crate::rules::model::{Roster, Unit};
 use crate::rules::roster::{Allowed, check_may_join, check_reinforceable, check_unique_warscroll};
 use crate::rules::{RuleError, refuse};
@@ -42,6 +43,8 @@ pub fn check_may_reinforce(unit: &Unit) -> Result<(), RuleError> {
             ),
         );
     }
-    check_reinforceable(unit, "pick another unit or leave out --reinforce")
-        .map_err(|e| RuleError::new("reinforcing units", e.message))
+    check_reinforceable(unit, Fix::leave_out(Input::Reinforce)).map_err(|e| RuleError {
+        rule: "reinforcing units",
+        ..e
+    })
 }

@@ -5,6 +5,7 @@
 //! answers pass the same checks.
 
 use crate::catalogue::battlepack::Battlepack;
+use crate::fix::{Fix, Input};
 use crate::rules::aftermath::Fought;
 use crate::rules::model::{Roster, Unit};
 use crate::rules::{RuleError, refuse};
@@ -103,17 +104,19 @@ pub(super) fn favoured_warriors<'a>(
         if candidates.is_empty() {
             return Ok(None);
         }
-        return refuse(
+        return Err(RuleError::new(
             "favoured warriors",
             format!(
-                "pick 1 unit that took part to be the favoured warriors with --favoured, or --favoured ask to pick once the D3s are rolled (one of: {})",
+                "pick 1 unit that took part to be the favoured warriors, or ask to pick once the D3s are rolled (one of: {})",
                 candidates
                     .iter()
                     .map(|u| u.label())
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-        );
+        )
+        .fix(Fix::give(Input::Favoured))
+        .fix(Fix::set(Input::Favoured, "ask")));
     };
     let unit = roster.find_unit(wanted)?;
     if unit.warlord {

@@ -6,9 +6,10 @@
 
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::Battlepack;
+use crate::fix::{Fix, Input};
 use crate::rules::model::{Roster, Unit};
 use crate::rules::roster::warlord_problems;
-use crate::rules::{Change, RuleError, UnitRef, refuse};
+use crate::rules::{Change, RuleError, UnitRef};
 
 /// Who hands the roster to whom: (the warlord retiring, the unit leading from now on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,13 +37,14 @@ pub(super) fn check_may_retire_warlord(roster: &Roster, warlord: &Unit) -> Resul
     if roster.options.retire_warlord {
         return Ok(());
     }
-    refuse(
+    Err(RuleError::new(
         "retiring units",
         format!(
-            "{} is the warlord, who leads the roster and cannot be retired; leave it out of --retire (or the organiser turns on the club option: `ptg campaign set CAMPAIGN --option retire-warlord`)",
+            "{} is the warlord, who leads the roster and cannot be retired; leave it out of the units retired",
             warlord.label()
         ),
     )
+    .fix(Fix::turn(roster.campaign.clone(), "retire-warlord", true)))
 }
 
 /// The new warlord when this aftermath retires the warlord, checked before any die is rolled:
@@ -61,28 +63,34 @@ pub(super) fn plan_succession(
         (None, None) => return Ok(None),
         (None, Some(_)) => {
             let leader = roster.warlord().map_or("the warlord".to_string(), Unit::label);
-            return refuse(
+            return Err(RuleError::new(
                 "warlord",
-                format!(
-                    "--warlord names who leads the roster when its warlord retires, and {leader} is not retiring; leave out --warlord"
-                ),
-            );
+                format!("a new warlord is named only when the warlord retires, and {leader} is not retiring"),
+            )
+            .fix(Fix::leave_out(Input::Warlord)));
         }
         (Some(old), None) => {
-            let fix = match candidates(pack, faction, roster, retired).as_slice() {
-                [] => "no unit on the Order of Battle may lead it (a single-model HERO of the faction, not UNIQUE, within the warlord's points); keep the warlord".to_string(),
-                some => format!(
-                    "name who leads the roster from now on with --warlord UNIT: {}",
-                    some.iter().map(|u| u.label()).collect::<Vec<_>>().join(", ")
+            let (why, fix) = match candidates(pack, faction, roster, retired).as_slice() {
+                [] => ("no unit on the Order of Battle may lead it (a single-model HERO of the faction, not UNIQUE, within the warlord's points); keep the warlord".to_string(), None),
+                some => (
+                    format!(
+                        "name who leads the roster from now on (one of: {})",
+                        some.iter().map(|u| u.label()).collect::<Vec<_>>().join(", ")
+                    ),
+                    Some(Fix::give(Input::Warlord)),
                 ),
             };
-            return refuse(
+            let refusal = RuleError::new(
                 "warlord",
                 format!(
-                    "retiring {} leaves the roster without a warlord; {fix}",
+                    "retiring {} leaves the roster without a warlord; {why}",
                     old.label()
                 ),
             );
+            return Err(match fix {
+                Some(fix) => refusal.fix(fix),
+                None => refusal,
+            });
         }
         (Some(old), Some(named)) => (old, named),
     };
@@ -97,15 +105,15 @@ pub(super) fn plan_succession(
             .map(|ally| format!("is an ally from {ally}, and the warlord is of the roster's own faction"))
     };
     if let Some(why) = why {
-        return refuse(
-            "warlord",
-            format!("{} {why}; name another unit with --warlord", new.label()),
+        return Err(
+            RuleError::new("warlord", format!("{} {why}; name another unit", new.label()))
+                .fix(Fix::give(Input::Warlord)),
         );
     }
     if let Some(broken) = warlord_problems(pack, faction, new).into_iter().next() {
-        return refuse(
-            "warlord",
-            format!("{} (name another unit with --warlord)", broken.message),
+        return Err(
+            RuleError::new("warlord", format!("{}; name another unit", broken.message))
+                .fix(Fix::give(Input::Warlord)),
         );
     }
     Ok(Some(Succession {

@@ -104,23 +104,23 @@ fn favoured_warriors_took_part_and_are_never_the_warlord() {
     let r = hammers();
     let err = run(&r, &fought(), &favour("Knight-Questor"), &[2, 3, 4]).unwrap_err();
     assert_eq!(err.rule, "favoured warriors");
-    assert!(err.message.contains("warlord"), "{err}");
+    assert!(err.to_string().contains("warlord"), "{err}");
     let f = Fought {
         army: vec![WARLORD, ELITE_GUARD],
         ..fought()
     };
     let err = run(&r, &f, &favour("Liberators"), &[2, 3]).unwrap_err();
-    assert!(err.message.contains("did not take part"), "{err}");
+    assert!(err.to_string().contains("did not take part"), "{err}");
     let err = run(&r, &fought(), &Choices::default(), &[2, 3]).unwrap_err();
-    assert!(err.message.contains("--favoured"), "{err}");
+    assert!(err.to_string().contains("--favoured"), "{err}");
     let err = run(&r, &fought(), &favour("Famous Hero"), &[2, 3, 4]).unwrap_err();
-    assert!(err.message.contains("UNIQUE"), "{err}");
+    assert!(err.to_string().contains("UNIQUE"), "{err}");
 }
 
 #[test]
 fn a_d3_typed_as_4_is_refused() {
     let err = run(&hammers(), &fought(), &favour("Liberators"), &[4, 3, 4]).unwrap_err();
-    assert!(err.message.contains("4 cannot be rolled on a D3"), "{err}");
+    assert!(err.to_string().contains("4 cannot be rolled on a D3"), "{err}");
 }
 
 #[test]
@@ -208,7 +208,7 @@ fn glory_seekers_earn_d3_plus_3_after_a_victory_they_survived() {
         &[1, 2, 5],
     )
     .unwrap_err();
-    assert!(err.message.contains("Glory Seekers were destroyed"), "{err}");
+    assert!(err.to_string().contains("Glory Seekers were destroyed"), "{err}");
 }
 
 #[test]
@@ -371,7 +371,7 @@ fn glory_buys_one_new_unit_and_one_reinforcement_which_may_be_the_new_unit() {
     // 100 glory earned: Liberators (90) can be added but not reinforced as well (180).
     let err = run(&r, &fought(), &buying(&["Liberators"], &["new"], &[]), &[1, 1, 1]).unwrap_err();
     assert_eq!(err.rule, "glory");
-    assert!(err.message.contains("has 100"), "{err}");
+    assert!(err.to_string().contains("has 100"), "{err}");
 
     let mut rich = hammers();
     rich.glory = 100;
@@ -417,7 +417,7 @@ fn single_models_and_the_warlord_are_protected() {
     r.glory = 1000;
     let err = run(&r, &fought(), &buying(&[], &["Knight-Questor"], &[]), &[]).unwrap_err();
     assert_eq!(err.rule, "reinforcing units");
-    assert!(err.message.contains("minimum size of 1"), "{err}");
+    assert!(err.to_string().contains("minimum size of 1"), "{err}");
     let err = run(&r, &fought(), &buying(&[], &[], &["Knight-Questor"]), &[]).unwrap_err();
     assert_eq!(err.rule, "retiring units");
 }
@@ -454,7 +454,7 @@ fn a_first_wizard_added_by_an_aftermath_after_set_up_owes_one_spell_and_one_mani
         (LoreKind::Manifestation, "Glowing Orb"),
     ] {
         let e = plan_tome_entry(&pack(), &host(), &a, kind, name, None, None).unwrap_err();
-        assert!(e.message.contains("already chosen"), "{e}");
+        assert!(e.to_string().contains("already chosen"), "{e}");
     }
     // A second WIZARD, in a later aftermath, brings nothing more.
     a.glory = 500;

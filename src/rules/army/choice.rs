@@ -21,7 +21,7 @@ impl FromStr for RegimentChoice {
             return refuse(
                 "regiments",
                 format!(
-                    "--regiment {s}: name the HERO leading it before '=', e.g. \"Knight-Arcanum=Liberators,Vindictors\""
+                    "regiment '{s}': name the HERO leading it before '=', e.g. \"Knight-Arcanum=Liberators,Vindictors\""
                 ),
             );
         }
@@ -33,7 +33,7 @@ impl FromStr for RegimentChoice {
         if units.iter().any(String::is_empty) {
             return refuse(
                 "regiments",
-                format!("--regiment {s}: a unit name is empty; separate the units with single commas"),
+                format!("regiment '{s}': a unit name is empty; separate the units with single commas"),
             );
         }
         Ok(RegimentChoice {

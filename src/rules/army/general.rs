@@ -1,7 +1,8 @@
 //! The army's general: the warlord if taken, a WARMASTER if any is taken, and always a HERO.
 
+use crate::fix::{Fix, Input};
 use crate::rules::model::{Roster, Unit};
-use crate::rules::{RuleError, refuse};
+use crate::rules::{RuleError, refuse, refuse_fix};
 
 pub(super) fn labels(units: &[&Unit]) -> String {
     units.iter().map(|u| u.label()).collect::<Vec<_>>().join(", ")
@@ -29,12 +30,13 @@ pub(super) fn choose_general<'a>(
         .transpose()?
         .filter(|g| g.ally.is_some())
     {
-        return refuse(
+        return refuse_fix(
             "general",
             format!(
-                "{} is an allied unit, and allied units are never the general; pick another general with --general",
+                "{} is an allied unit, and allied units are never the general; pick another general",
                 g.label()
             ),
+            Fix::give(Input::General),
         );
     }
     let units: Vec<&Unit> = all.iter().copied().filter(|u| u.ally.is_none()).collect();
@@ -61,19 +63,21 @@ pub(super) fn choose_general<'a>(
                 );
             }
             if let Some(w) = warlord.filter(|w| w.id != g.id) {
-                return refuse(
+                return Err(RuleError::new(
                     "general",
                     format!(
-                        "the warlord {} is in the army, so the warlord must be the general; leave out --general or name the warlord",
+                        "the warlord {} is in the army, so the warlord must be the general",
                         w.label()
                     ),
-                );
+                )
+                .fix(Fix::leave_out(Input::General))
+                .fix(Fix::set(Input::General, w.label())));
             }
             if !warmasters.is_empty() && !g.has_keyword("WARMASTER") {
                 return refuse(
                     "warmaster",
                     format!(
-                        "{} has the WARMASTER keyword, so the general must be a WARMASTER (core rules 3.2), and {} is not; name {} with --general",
+                        "{} has the WARMASTER keyword, so the general must be a WARMASTER (core rules 3.2), and {} is not; name {} as the general",
                         labels(&warmasters),
                         g.label(),
                         if warmasters.len() == 1 {
@@ -90,12 +94,13 @@ pub(super) fn choose_general<'a>(
         (None, None) => match warmasters.as_slice() {
             [one] => *one,
             [_, _, ..] => {
-                return refuse(
+                return refuse_fix(
                     "general",
                     format!(
-                        "pick the general with --general; it must be a WARMASTER (one of: {})",
+                        "pick the general; it must be a WARMASTER (one of: {})",
                         labels(&warmasters)
                     ),
+                    Fix::give(Input::General),
                 );
             }
             [] => {
@@ -109,9 +114,10 @@ pub(super) fn choose_general<'a>(
                         );
                     }
                     many => {
-                        return refuse(
+                        return refuse_fix(
                             "general",
-                            format!("pick the general with --general (one of: {})", labels(many)),
+                            format!("pick the general (one of: {})", labels(many)),
+                            Fix::give(Input::General),
                         );
                     }
                 }

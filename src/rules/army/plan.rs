@@ -5,6 +5,7 @@ use super::general::choose_general;
 use super::regiments::{Regiment, asked_regiments, no_room, place_regiments};
 use crate::catalogue::battlepack::ArmyLimits;
 use crate::catalogue::options::AlliesOption;
+use crate::fix::Fix;
 use crate::names::SameName;
 use crate::rules::battle::ArmyUnit;
 use crate::rules::model::{Roster, Unit};
@@ -98,12 +99,13 @@ fn check_allies(allies: Option<&AlliesOption>, roster: &Roster, units: &[&Unit])
     }
     let Some(share) = allies.filter(|_| roster.options.allies) else {
         let c = &roster.campaign;
-        return refuse(
+        return Err(RuleError::new(
             "allies",
             format!(
-                "campaign '{c}' does not play with allies now, so its allied units stay home; leave them out, or turn allies on with `ptg campaign set \"{c}\" --option allies`"
+                "campaign '{c}' does not play with allies now, so its allied units stay home; leave them out"
             ),
-        );
+        )
+        .fix(Fix::turn(c.clone(), "allies", true)));
     };
     check_ally_share(
         share.one_in,

@@ -61,7 +61,7 @@ pub(super) fn asked_regiments<'a>(
             refuse(
                 "regiments",
                 format!(
-                    "{} is not in the army, so it cannot {role}; add it to the units taken or take it out of --regiment",
+                    "{} is not in the army, so it cannot {role}; add it to the units taken or take it out of the regiment",
                     u.label()
                 ),
             )
@@ -75,7 +75,7 @@ pub(super) fn asked_regiments<'a>(
             return refuse(
                 "regiments",
                 format!(
-                    "{} is not a HERO, so it cannot lead a regiment; name a HERO before '=' in --regiment and put {} in its regiment",
+                    "{} is not a HERO, so it cannot lead a regiment; name a HERO before '=' in the regiment and put {} in its regiment",
                     leader.label(),
                     leader.display_name()
                 ),
@@ -85,7 +85,7 @@ pub(super) fn asked_regiments<'a>(
             return refuse(
                 "regiments",
                 format!(
-                    "{} leads one regiment but is given two --regiment; name all its units in one",
+                    "{} leads one regiment but is given two; name all its units in one",
                     leader.label()
                 ),
             );
@@ -98,7 +98,7 @@ pub(super) fn asked_regiments<'a>(
                 return refuse(
                     "regiments",
                     format!(
-                        "{} is faction terrain, which is not a unit and joins the army outside the regiments; take it out of {}'s --regiment",
+                        "{} is faction terrain, which is not a unit and joins the army outside the regiments; take it out of {}'s regiment",
                         unit.label(),
                         leader.label()
                     ),
@@ -108,7 +108,7 @@ pub(super) fn asked_regiments<'a>(
                 return refuse(
                     "regiments",
                     format!(
-                        "{} is a HERO and leads its own regiment, so it cannot join {}'s; take it out of that --regiment",
+                        "{} is a HERO and leads its own regiment, so it cannot join {}'s; take it out of that regiment",
                         unit.label(),
                         leader.label()
                     ),

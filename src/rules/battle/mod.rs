@@ -15,8 +15,9 @@ pub use sudden_death::{DecisionReport, PickRequest, Standing};
 
 use super::dice::{DiceExpr, Roller};
 use super::model::{Roster, Unit};
-use super::{RuleError, refuse};
+use super::{RuleError, refuse, refuse_fix};
 use crate::catalogue::battlepack::{BattlefieldSize, Battlepack, Battleplan, Twist};
+use crate::fix::{Fix, Input};
 use crate::names;
 use crate::names::SameName;
 use serde::{Deserialize, Serialize};
@@ -107,9 +108,10 @@ pub fn results(pack: &Battlepack, vp: [u32; 2], withdrew: Option<usize>) -> [Bat
 /// about (a what-if, not a battle), so only a limit of 0 is refused there.
 pub fn check_what_if_points(points: u32) -> Result<(), RuleError> {
     if points == 0 {
-        return refuse(
+        return refuse_fix(
             "points limit",
-            "the points limit must be more than 0 (e.g. --points 1000)",
+            "the points limit must be more than 0",
+            Fix::set(Input::Points, "1000"),
         );
     }
     Ok(())
@@ -120,13 +122,15 @@ pub fn check_withdrawal(roster: &str, army_units: usize, destroyed: usize) -> Re
     if destroyed * 2 >= army_units && army_units > 0 {
         return Ok(());
     }
-    refuse(
+    Err(RuleError::new(
         "withdrawal",
         format!(
-            "{roster} may withdraw only once at least half of its starting army is destroyed: {destroyed} of {army_units} units were (needs {}); list the destroyed units with --destroyed, or leave out --withdrew",
+            "{roster} may withdraw only once at least half of its starting army is destroyed: {destroyed} of {army_units} units were (needs {})",
             army_units.div_ceil(2)
         ),
     )
+    .fix(Fix::give(Input::Destroyed))
+    .fix(Fix::leave_out(Input::Withdrew)))
 }
 
 /// One side's report of how the battle went, as `battle result` is told it.
@@ -142,9 +146,10 @@ pub struct SideReport<'a> {
 /// Both sides' results from their reports, refusing an impossible withdrawal.
 pub fn decide(pack: &Battlepack, sides: [&SideReport; 2]) -> Result<[BattleResult; 2], RuleError> {
     if sides[0].withdrew && sides[1].withdrew {
-        return refuse(
+        return refuse_fix(
             "withdrawal",
-            "only one side can withdraw; name one roster with --withdrew",
+            "only one side can withdraw; name one roster",
+            Fix::give(Input::Withdrew),
         );
     }
     let withdrew = sides.iter().position(|s| s.withdrew);
@@ -189,7 +194,7 @@ pub fn find_army_unit(
         [] => refuse(
             "battle units",
             format!(
-                "'{wanted}' is not in {} of this battle (record armies with `ptg battle army`; summoned and replacement units are not on the Order of Battle, so leave them out)",
+                "'{wanted}' is not in {} of this battle (only the armies recorded for it; summoned and replacement units are not on the Order of Battle, so leave them out)",
                 match scope.as_slice() {
                     [side] => format!("{}'s army", rosters[*side].name),
                     _ => "either army".to_string(),

@@ -2,8 +2,9 @@
 //! HERO or MONSTER to have fallen, and an achieved Assassinate or Blunt slays its target.
 
 use super::state::{ArmyUnit, Battle, SideResult};
+use crate::fix::{Fix, Input};
+use crate::rules::RuleError;
 use crate::rules::model::Roster;
-use crate::rules::{RuleError, refuse};
 
 /// For each side (`rosters` in the battle's order, with the units `lost` and whether each
 /// general was `slain`): a unit marked in `slew` as having slain an enemy HERO or MONSTER
@@ -60,14 +61,16 @@ fn check_side(
             .collect::<Vec<_>>()
             .join(", "),
     };
-    refuse(
+    Err(RuleError::new(
         "battle result",
         format!(
-            "{slayer} cannot have slain an enemy HERO or MONSTER: {}'s army held {held}; mark the one \
-             slain with --destroyed (a general with --general-slain), or leave out --slew-hero-or-monster",
+            "{slayer} cannot have slain an enemy HERO or MONSTER: {}'s army held {held}; mark the one slain",
             enemy.name
         ),
     )
+    .fix(Fix::give(Input::Destroyed))
+    .fix(Fix::give(Input::GeneralSlain))
+    .fix(Fix::leave_out(Input::SlewHeroOrMonster)))
 }
 
 /// An achieved objective whose target is a unit (Assassinate, Blunt: "slay the unit they

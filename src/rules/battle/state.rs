@@ -7,10 +7,11 @@
 use super::narrative::{Decision, SuddenDeathRow, TriumphRow};
 use super::{BattleResult, SideReport, decide, find_army_unit};
 use crate::catalogue::battlepack::Battlepack;
+use crate::fix::{Action, Fix, Input};
 use crate::names::SameName;
 use crate::rules::fought::Fought;
 use crate::rules::model::Roster;
-use crate::rules::{Change, Outcome, RuleError, refuse};
+use crate::rules::{Change, Outcome, RuleError, refuse, refuse_fix};
 use serde::{Deserialize, Serialize};
 
 /// Where a battle stands.
@@ -176,12 +177,13 @@ pub fn check_points_limit(pack: &Battlepack, points: u32) -> Result<(), RuleErro
         })
         .collect::<Vec<_>>()
         .join(", ");
-    refuse(
+    refuse_fix(
         "points limit",
         format!(
-            "a {points}-point battle is below {}'s glory table, which starts at {lowest} points (bands: {bands}); use --points {lowest} or more",
+            "a {points}-point battle is below {}'s glory table, which starts at {lowest} points (bands: {bands})",
             pack.name
         ),
+        Fix::set(Input::Points, lowest.to_string()),
     )
 }
 
@@ -202,12 +204,10 @@ pub fn check_quest_points(pack: &Battlepack, roster: &Roster, points: u32) -> Re
             _ => return Ok(()),
         },
     };
-    refuse(
+    refuse_fix(
         "quest points",
-        format!(
-            "{quest}, but --quest-points gives it {points}; leave out --quest-points for {}",
-            roster.name
-        ),
+        format!("{quest}, but {points} quest points are given for {}", roster.name),
+        Fix::leave_out(Input::QuestPoints),
     )
 }
 
@@ -313,11 +313,10 @@ impl Battle {
             );
         }
         if round == 0 || round > last_round {
-            return refuse(
+            return refuse_fix(
                 "twists",
-                format!(
-                    "a battle has rounds 1 to {last_round}, so there is no round {round}; use --round 1 to {last_round}"
-                ),
+                format!("a battle has rounds 1 to {last_round}, so there is no round {round}"),
+                Fix::give(Input::Round),
             );
         }
         if let Some(t) = self.twists.iter().find(|t| t.round == round) {
@@ -346,13 +345,8 @@ impl Battle {
             );
         }
         self.fought(roster_id).ok_or_else(|| {
-            RuleError::new(
-                "aftermath",
-                format!(
-                    "battle {} has no result yet; record it first with `ptg battle result {} --vp ...`",
-                    self.id, self.id
-                ),
-            )
+            RuleError::new("aftermath", format!("battle {} has no result yet", self.id))
+                .fix(Fix::act(Action::RecordResult { battle: self.id }))
         })
     }
 
@@ -414,12 +408,13 @@ impl Battle {
         }
         for (s, r) in self.sides.iter().zip(rosters) {
             if s.army.is_empty() {
-                return refuse(
+                return refuse_fix(
                     "battle result",
-                    format!(
-                        "{}'s army for battle {} is not recorded; record it first with `ptg battle army {} \"{}\" <units>...`",
-                        r.name, self.id, self.id, r.name
-                    ),
+                    format!("{}'s army for battle {} is not recorded", r.name, self.id),
+                    Fix::act(Action::RecordArmy {
+                        battle: self.id,
+                        roster: r.name.clone(),
+                    }),
                 );
             }
         }
@@ -436,9 +431,10 @@ impl Battle {
         }
         for (i, r) in rosters.iter().enumerate() {
             if vps[i].is_none() {
-                return refuse(
+                return refuse_fix(
                     "battle result",
-                    format!("give {}'s victory points too: --vp \"{}\"=N", r.name, r.name),
+                    format!("give {}'s victory points too", r.name),
+                    Fix::give(Input::Vp),
                 );
             }
         }

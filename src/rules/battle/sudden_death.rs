@@ -14,9 +14,10 @@ use super::{BattleResult, find_army_unit};
 use crate::catalogue::Table;
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::options::{Objective, SuddenDeathOption, TargetKind};
+use crate::fix::{Action, Fix, Input};
 use crate::rules::model::{Roster, Unit};
 use crate::rules::names::{NameKind, check};
-use crate::rules::{RuleError, refuse};
+use crate::rules::{RuleError, refuse, refuse_fix};
 use serde::Serialize;
 
 /// How `battle result` is told the battle was decided when not by victory points alone.
@@ -108,21 +109,18 @@ pub fn sudden_death_option<'p>(
 ) -> Result<&'p SuddenDeathOption, RuleError> {
     let campaign = &roster.campaign;
     if !roster.options.sudden_death {
-        return refuse(
+        return refuse_fix(
             "sudden death",
-            format!(
-                "the campaign '{campaign}' does not play the sudden-death option; turn it on with `ptg campaign set \"{campaign}\" --option sudden-death`"
-            ),
+            format!("the campaign '{campaign}' does not play the sudden-death option"),
+            Fix::turn(campaign.clone(), "sudden-death", true),
         );
     }
     pack.options.sudden_death.as_ref().ok_or_else(|| {
-        RuleError::new(
-            "sudden death",
-            format!(
-                "{} has no sudden death rules; turn the option off with `ptg campaign set \"{campaign}\" --option sudden-death=off`",
-                pack.name
-            ),
-        )
+        RuleError::new("sudden death", format!("{} has no sudden death rules", pack.name)).fix(Fix::turn(
+            campaign.clone(),
+            "sudden-death",
+            false,
+        ))
     })
 }
 
@@ -177,12 +175,15 @@ impl Battle {
     pub(super) fn check_no_pick(&self) -> Result<(), RuleError> {
         match self.sides.iter().find(|s| s.sudden_death.is_some()) {
             None => Ok(()),
-            Some(s) => refuse(
+            Some(s) => refuse_fix(
                 "battle state",
                 format!(
-                    "{} picked a sudden death objective for battle {}, which rests on the armies as recorded; undo the pick first (`ptg undo --roster \"{}\"`), then record the army",
-                    s.roster, self.id, s.roster
+                    "{} picked a sudden death objective for battle {}, which rests on the armies as recorded; undo the pick first, then record the army",
+                    s.roster, self.id
                 ),
+                Fix::act(Action::Undo {
+                    roster: Some(s.roster.clone()),
+                }),
             ),
         }
     }
@@ -217,23 +218,30 @@ impl Battle {
         }
         for (s, r) in self.sides.iter().zip(rosters) {
             if s.army.is_empty() {
-                return refuse(
+                return refuse_fix(
                     "sudden death",
                     format!(
-                        "{}'s army for battle {} is not recorded, so its models cannot be counted; record it first with `ptg battle army {} \"{}\" <units>...`",
-                        r.name, self.id, self.id, r.name
+                        "{}'s army for battle {} is not recorded, so its models cannot be counted",
+                        r.name, self.id
                     ),
+                    Fix::act(Action::RecordArmy {
+                        battle: self.id,
+                        roster: r.name.clone(),
+                    }),
                 );
             }
         }
         if let Some(s) = self.sides.iter().find(|s| s.sudden_death.is_some()) {
             let picked = s.sudden_death.as_ref().map_or("", |p| p.objective.as_str());
-            return refuse(
+            return refuse_fix(
                 "sudden death",
                 format!(
-                    "{} already picked {picked} for battle {}; one objective per battle (undo it with `ptg undo --roster \"{}\"` to pick another)",
-                    s.roster, self.id, s.roster
+                    "{} already picked {picked} for battle {}; one objective per battle (undo it to pick another)",
+                    s.roster, self.id
                 ),
+                Fix::act(Action::Undo {
+                    roster: Some(s.roster.clone()),
+                }),
             );
         }
         let models = self.models(rosters);
@@ -270,30 +278,30 @@ impl Battle {
         };
         let kind = objective.target.as_ref().map(|t| t.kind);
         if pick.target.is_some() && kind != Some(TargetKind::Unit) {
-            return refuse(
+            return refuse_fix(
                 "sudden death",
-                format!("{} has no unit to slay; leave out --target", objective.name),
+                format!("{} has no unit to slay", objective.name),
+                Fix::leave_out(Input::Target),
             );
         }
         if pick.terrain.is_some() && kind != Some(TargetKind::Terrain) {
-            return refuse(
+            return refuse_fix(
                 "sudden death",
-                format!(
-                    "{} has no terrain feature to pick; leave out --terrain",
-                    objective.name
-                ),
+                format!("{} has no terrain feature to pick", objective.name),
+                Fix::leave_out(Input::Terrain),
             );
         }
         match kind {
             None => {}
             Some(TargetKind::Terrain) => {
                 let Some(text) = pick.terrain else {
-                    return refuse(
+                    return refuse_fix(
                         "sudden death",
                         format!(
-                            "{} needs the terrain feature in enemy territory {} picks: add --terrain \"NAME\"",
+                            "{} needs the terrain feature in enemy territory {} picks",
                             objective.name, own.name
                         ),
+                        Fix::give(Input::Terrain),
                     );
                 };
                 row.target_text = Some(check(NameKind::Terrain, text)?.to_string());
@@ -340,12 +348,13 @@ impl Battle {
             format!("{} picks one of: {}", them.name, fitting.join(", "))
         };
         let Some(wanted) = wanted else {
-            return refuse(
+            return refuse_fix(
                 "sudden death",
                 format!(
-                    "{} needs {needs} of {}'s army, picked by its player: add --target UNIT ({pick_from})",
+                    "{} needs {needs} of {}'s army, picked by its player ({pick_from})",
                     objective.name, them.name
                 ),
+                Fix::give(Input::Target),
             );
         };
         let armies: Vec<Vec<i64>> = self
@@ -394,33 +403,35 @@ impl Battle {
         }
         let option = sudden_death_option(pack, rosters[0])?;
         let how = if asked.sudden_death_achieved {
-            "--sudden-death achieved"
+            Input::SuddenDeath
         } else {
-            "--models-lost"
+            Input::ModelsLost
         };
         if report.withdrew.is_some() {
-            return refuse(
-                "battle result",
-                format!("a withdrawal decides the battle itself; leave out {how} or --withdrew"),
+            return Err(
+                RuleError::new("battle result", "a withdrawal decides the battle itself")
+                    .fix(Fix::leave_out(how))
+                    .fix(Fix::leave_out(Input::Withdrew)),
             );
         }
         let mut results = self.plan_result(pack, rosters, report)?;
         let models = self.models(rosters);
         if asked.sudden_death_achieved {
             if !asked.models_lost.is_empty() || !asked.models_added.is_empty() {
-                return refuse(
+                return Err(RuleError::new(
                     "battle result",
-                    "a battle is decided by sudden death or by casualties, not both; leave out --models-lost/--models-added or --sudden-death",
-                );
+                    "a battle is decided by sudden death or by casualties, not both",
+                )
+                .fix(Fix::leave_out(Input::ModelsLost))
+                .fix(Fix::leave_out(Input::SuddenDeath)));
             }
             let Some(i) = self.sides.iter().position(|s| s.sudden_death.is_some()) else {
-                return refuse(
+                return Err(RuleError::new(
                     "battle result",
-                    format!(
-                        "no sudden death objective was picked for battle {}; the outnumbered side picks one first with `ptg battle sudden-death {} ROSTER OBJECTIVE`, or leave out --sudden-death",
-                        self.id, self.id
-                    ),
-                );
+                    format!("no sudden death objective was picked for battle {}", self.id),
+                )
+                .fix(Fix::act(Action::PickSuddenDeath { battle: self.id }))
+                .fix(Fix::leave_out(Input::SuddenDeath)));
             };
             let won = parse_result(&option.achieved)?;
             results[i].result = won;
@@ -440,22 +451,22 @@ impl Battle {
         for i in 0..2 {
             let name = &rosters[i].name;
             let Some(n) = lost[i] else {
-                return refuse(
+                return refuse_fix(
                     "battle result",
-                    format!(
-                        "a result by casualties needs both sides' losses: add --models-lost \"{name}\"=N"
-                    ),
+                    format!("a result by casualties needs both sides' losses ({name}'s too)"),
+                    Fix::give(Input::ModelsLost),
                 );
             };
             let added = added[i].unwrap_or(0);
             if u64::from(n) > u64::from(models[i]) + u64::from(added) {
-                return refuse(
+                return Err(RuleError::new(
                     "battle result",
                     format!(
-                        "{name} set up {} models and added {added} during the game, so it cannot have lost {n}; check --models-lost, or give the models added with --models-added \"{name}\"=N",
+                        "{name} set up {} models and added {added} during the game, so it cannot have lost {n}; check the models lost",
                         models[i]
                     ),
-                );
+                )
+                .fix(Fix::give(Input::ModelsAdded)));
             }
             counted[i] = n;
         }

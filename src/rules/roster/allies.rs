@@ -17,9 +17,10 @@
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::options::AlliesOption;
 use crate::catalogue::{Faction, Warscroll};
+use crate::fix::{Fix, Input};
 use crate::names::SameName;
 use crate::rules::model::{Roster, Unit};
-use crate::rules::{RuleError, refuse};
+use crate::rules::{RuleError, refuse, refuse_fix};
 
 /// The faction data a roster's units are looked up in: the roster's own faction, and for an
 /// allied unit the faction it comes from. Every rule that compares a unit with the data (its
@@ -76,20 +77,20 @@ pub fn check_ally_faction<'p>(
 ) -> Result<&'p AlliesOption, RuleError> {
     let c = &roster.campaign;
     let Some(option) = pack.options.allies.as_ref().filter(|_| roster.options.allies) else {
-        return refuse(
-            "allies",
-            format!(
-                "campaign '{c}' does not play with allies; turn them on with `ptg campaign set \"{c}\" --option allies`, or leave out --ally"
-            ),
+        return Err(
+            RuleError::new("allies", format!("campaign '{c}' does not play with allies"))
+                .fix(Fix::turn(c.to_string(), "allies", true))
+                .fix(Fix::leave_out(Input::Ally)),
         );
     };
     if ally.name.same_name(&own.name) {
-        return refuse(
+        return refuse_fix(
             "allies",
             format!(
-                "{} is {}'s own faction, so the unit is no ally; just leave out --ally",
+                "{} is {}'s own faction, so the unit is no ally",
                 ally.name, roster.name
             ),
+            Fix::leave_out(Input::Ally),
         );
     }
     if !ally.grand_alliance.same_name(&own.grand_alliance) {
@@ -127,12 +128,13 @@ pub fn check_ally_joins(unit: &Unit) -> Result<(), RuleError> {
     if counts_for_share(unit) {
         return Ok(());
     }
-    refuse(
+    refuse_fix(
         "allies",
         format!(
-            "{} is faction terrain, which is no unit and cannot be an ally; leave out --ally and take your own faction's terrain",
+            "{} is faction terrain, which is no unit and cannot be an ally; take your own faction's terrain",
             unit.warscroll
         ),
+        Fix::leave_out(Input::Ally),
     )
 }
 

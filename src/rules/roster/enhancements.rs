@@ -4,11 +4,12 @@ use super::allies::check_not_ally;
 use super::rewards::{claim_reward, owed_reward};
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{EnhancementKind, EnhancementTable, Faction};
+use crate::fix::{Action, Fix, Input};
 use crate::names;
 use crate::names::SameName;
 use crate::rules::change::{Change, Outcome, UnitRef};
 use crate::rules::model::{Roster, Unit};
-use crate::rules::{RuleError, refuse};
+use crate::rules::{RuleError, refuse, refuse_fix};
 
 /// Finds an enhancement of the faction by name, preferring a table `unit` is eligible for.
 fn find_enhancement<'a>(
@@ -38,14 +39,13 @@ fn find_enhancement<'a>(
         .enhancement_tables
         .iter()
         .flat_map(|t| t.enhancements.iter().map(String::as_str));
-    refuse(
+    Err(RuleError::new(
         "enhancements",
-        format!(
-            "{} (see `ptg faction show \"{}\"`)",
-            names::unknown(&format!("{} enhancement", faction.name), name, all),
-            faction.name
-        ),
+        names::unknown(&format!("{} enhancement", faction.name), name, all),
     )
+    .fix(Fix::act(Action::ReadFaction {
+        faction: faction.name.clone(),
+    })))
 }
 
 /// Whether `unit` may take an enhancement from `table`; a table that lists no units is open to HEROES.
@@ -154,24 +154,26 @@ pub fn plan_enhancement(
         (None, Some(claim)) => claim_reward(&mut out, claim),
         (None, None) => {
             if roster.setup_complete {
-                return refuse(
+                return refuse_fix(
                     "enhancements",
                     format!(
-                        "set-up is over, so {enhancement} must be earned; say how with --reason (e.g. \"Search for the Artefact completed\")"
+                        "set-up is over, so {enhancement} must be earned; say how (e.g. \"Search for the Artefact completed\")"
                     ),
+                    Fix::give(Input::Reason),
                 );
             }
             if let Some(holder) = roster
                 .active_units()
                 .find(|u| u.enhancements.iter().any(|e| e.table.same_name(&table.name)))
             {
-                return refuse(
+                return refuse_fix(
                     "enhancements",
                     format!(
-                        "the starting pick from {} is already given to {}; further enhancements are earned: record one with --reason",
+                        "the starting pick from {} is already given to {}; further enhancements are earned: say how",
                         table.name,
                         holder.label()
                     ),
+                    Fix::give(Input::Reason),
                 );
             }
             "starting enhancement".into()

@@ -4,6 +4,7 @@
 
 use super::super::names::{NameKind, check};
 use super::super::{Change, Outcome, RuleError, refuse};
+use crate::fix::{Fix, Input};
 use crate::rules::model::Roster;
 
 /// `roster rename`: the roster is called `to` from now on. Whether another roster of its
@@ -25,14 +26,15 @@ pub fn plan_rename(roster: &Roster, to: &str) -> Result<Outcome, RuleError> {
 /// their history either way).
 pub fn plan_delete(roster: &Roster, battles: i64, force: bool) -> Result<Outcome, RuleError> {
     if battles > 0 && !force {
-        return refuse(
+        return Err(RuleError::new(
             "roster delete",
             format!(
-                "{} fought or planned {battles} battle(s); add --force to delete it anyway (its \
-                 battles keep it in their history, and `ptg undo` brings it back)",
+                "{} fought or planned {battles} battle(s); to delete it anyway (its battles keep it \
+                 in their history, and undo brings it back)",
                 roster.name
             ),
-        );
+        )
+        .fix(Fix::give(Input::Force)));
     }
     let mut out = Outcome::new(format!("{} deleted", roster.name));
     out.push(Change::DeleteRoster);
@@ -54,13 +56,11 @@ pub fn check_campaign_rename(campaign: &str, to: &str) -> Result<(), RuleError> 
 /// `campaign delete`: refused while the campaign holds battles unless `force`.
 pub fn check_campaign_delete(campaign: &str, battles: i64, force: bool) -> Result<(), RuleError> {
     if battles > 0 && !force {
-        return refuse(
+        return Err(RuleError::new(
             "campaign delete",
-            format!(
-                "{campaign} holds {battles} battle(s); add --force to delete it with its rosters \
-                 anyway (`ptg undo` brings them back)"
-            ),
-        );
+            format!("{campaign} holds {battles} battle(s); to delete it with its rosters anyway (undo brings them back)"),
+        )
+        .fix(Fix::give(Input::Force)));
     }
     Ok(())
 }
@@ -94,9 +94,8 @@ mod tests {
         let r = empty_roster();
         let err = plan_delete(&r, 2, false).unwrap_err();
         assert!(
-            err.message.contains("2 battle(s); add --force"),
-            "{}",
-            err.message
+            err.message.contains("2 battle(s)") && err.fixes == [Fix::give(Input::Force)],
+            "{err}"
         );
         assert_eq!(
             plan_delete(&r, 2, true).unwrap().changes,

@@ -4,11 +4,12 @@
 use super::tome::find_lore_entry;
 use crate::catalogue::battlepack::{Battlepack, QuestReward, QuestTarget};
 use crate::catalogue::{EnhancementKind, Faction, LoreKind};
+use crate::fix::{Action, Fix, Input};
 use crate::names;
 use crate::names::SameName;
 use crate::rules::change::{Change, Outcome, UnitRef};
 use crate::rules::model::{Roster, Unit};
-use crate::rules::{RuleError, refuse};
+use crate::rules::{RuleError, refuse, refuse_fix};
 
 /// Starts a quest. One quest at a time: during set-up a new choice replaces the current one;
 /// afterwards a quest can only be given up in the aftermath.
@@ -32,7 +33,7 @@ pub fn plan_quest(
             return refuse(
                 "quest log",
                 format!(
-                    "{} is already on the quest '{}'; give it up in the aftermath (`--quest abandon`) before starting another",
+                    "{} is already on the quest '{}'; give it up in an aftermath (Quest: abandon) before starting another",
                     roster.name, current.quest
                 ),
             );
@@ -46,13 +47,10 @@ pub fn plan_quest(
     }
     let unit_ref = match (q.target, unit) {
         (QuestTarget::None, Some(u)) => {
-            return refuse(
+            return refuse_fix(
                 "quests",
-                format!(
-                    "{} does not name a unit; leave out --unit ({})",
-                    q.name,
-                    u.label()
-                ),
+                format!("{} does not name a unit ({})", q.name, u.label()),
+                Fix::leave_out(Input::Unit),
             );
         }
         (QuestTarget::None, None) => None,
@@ -62,7 +60,11 @@ pub fn plan_quest(
             } else {
                 "a HERO with no heroic trait to be the Rising Champion"
             };
-            return refuse("quests", format!("{} names {who}; add --unit <unit>", q.name));
+            return refuse_fix(
+                "quests",
+                format!("{} names {who}", q.name),
+                Fix::give(Input::Unit),
+            );
         }
         (target, Some(u)) => {
             if u.retired {
@@ -113,12 +115,10 @@ pub fn plan_quest(
     };
     if q.reward == QuestReward::TameManifestation {
         let Some(m) = manifestation else {
-            return refuse(
+            return refuse_fix(
                 "quests",
-                format!(
-                    "{} starts by adding a manifestation marked Wild; add --manifestation <name>",
-                    q.name
-                ),
+                format!("{} starts by adding a manifestation marked Wild", q.name),
+                Fix::give(Input::Manifestation),
             );
         };
         let (lore, entry) = find_lore_entry(faction, LoreKind::Manifestation, m)?;
@@ -133,12 +133,12 @@ pub fn plan_quest(
             );
         }
         if current.len() >= pack.roster.lore_capacity as usize {
-            return refuse(
+            return refuse_fix(
                 "lore capacity",
-                format!(
-                    "the manifestation lore is full ({}); remove one first with `ptg roster lore ... --replace`",
-                    current.len()
-                ),
+                format!("the manifestation lore is full ({})", current.len()),
+                Fix::act(Action::ReplaceInTome {
+                    roster: roster.name.clone(),
+                }),
             );
         }
         out.push(Change::AddToTome {
@@ -150,7 +150,11 @@ pub fn plan_quest(
             reason: format!("{} begun", q.name),
         });
     } else if manifestation.is_some() {
-        return refuse("quests", format!("{} does not take --manifestation", q.name));
+        return refuse_fix(
+            "quests",
+            format!("{} does not take a manifestation", q.name),
+            Fix::leave_out(Input::Manifestation),
+        );
     }
     out.push(Change::StartQuest {
         quest: q.name.clone(),

@@ -15,10 +15,11 @@ use super::allies::{Factions, check_ally_share, counts_for_share, share_counts};
 use super::tome::forfeit_starting_picks;
 use super::warscrolls::{active_warscrolls, new_excess};
 use crate::catalogue::battlepack::Battlepack;
+use crate::fix::{Action, Fix};
 use crate::names::SameName;
 use crate::rules::change::{Change, Outcome, UnitRef, reward_words};
 use crate::rules::model::{Roster, Unit};
-use crate::rules::{RuleError, refuse};
+use crate::rules::{RuleError, refuse_fix};
 
 /// Plans taking `unit` off `roster`'s starting Order of Battle. `armies` are the battles whose
 /// recorded army holds the unit (the store knows them, the roster does not).
@@ -30,36 +31,48 @@ pub fn plan_remove_starting_unit(
     armies: &[i64],
 ) -> Result<Outcome, RuleError> {
     let (r, label) = (&roster.name, unit.label());
-    let undo_hint = format!(
-        "`ptg undo --roster \"{r}\"` undoes the roster's latest command; `ptg history --roster \"{r}\"` shows the order"
-    );
+    // Undo takes back the roster's latest command; its history shows the order.
+    let undo = || {
+        Fix::act(Action::Undo {
+            roster: Some(r.clone()),
+        })
+    };
     if roster.setup_complete {
-        return refuse(
+        return Err(RuleError::new(
             "order of battle",
             format!(
-                "{r} has fought a battle, so set-up is over and units no longer come off its Order of Battle; retire {label} in an aftermath instead (`ptg aftermath <battle> \"{r}\" --retire {}`)",
-                unit.id
+                "{r} has fought a battle, so set-up is over and units no longer come off its Order of Battle"
             ),
-        );
+        )
+        .fix(Fix::act(Action::Retire {
+            battle: None,
+            roster: r.clone(),
+            unit: unit.id.to_string(),
+        })));
     }
     if unit.warlord {
-        return refuse(
+        return refuse_fix(
             "warlord",
             format!(
-                "{label} is the warlord, picked when the roster was made; the warlord leads the roster and cannot leave its Order of Battle. To start with another warlord, make a new roster (`ptg roster new ... --warlord ...`) and delete this one (`ptg roster delete \"{r}\"`)"
+                "{label} is the warlord, picked when the roster was made; the warlord leads the roster and cannot leave its Order of Battle"
             ),
+            Fix::act(Action::NewRoster),
         );
     }
     if !armies.is_empty() {
         let battles: Vec<String> = armies.iter().map(i64::to_string).collect();
-        return refuse(
+        return Err(RuleError::new(
             "armies",
             format!(
-                "{label} is in the army recorded for battle {}; record that army again without it (`ptg battle army {} \"{r}\" ...`) or undo it first ({undo_hint})",
+                "{label} is in the army recorded for battle {}; record that army again without it, or undo it first",
                 battles.join(", battle "),
-                armies[0]
             ),
-        );
+        )
+        .fix(Fix::act(Action::RecordArmy {
+            battle: armies[0],
+            roster: r.clone(),
+        }))
+        .fix(undo()));
     }
     if !unit.enhancements.is_empty() {
         let held: Vec<String> = unit
@@ -68,31 +81,35 @@ pub fn plan_remove_starting_unit(
             .map(|e| format!("{} ({})", e.name, e.table))
             .collect();
         let them = if held.len() == 1 { "it" } else { "them" };
-        return refuse(
+        return refuse_fix(
             "enhancements",
             format!(
-                "{label} holds {}, which would be lost with it; undo the `roster enhance` that gave {them} first ({undo_hint}), then give {them} to another unit",
+                "{label} holds {}, which would be lost with it; undo the enhancement that gave {them} first, then give {them} to another unit",
                 held.join(" and ")
             ),
+            undo(),
         );
     }
     if let Some(q) = roster.quest.as_ref().filter(|q| q.unit == Some(unit.id)) {
-        return refuse(
+        return Err(RuleError::new(
             "quest log",
             format!(
-                "{label} is the unit of the current quest, {}; start another quest first (`ptg quest start \"{r}\" QUEST`, which replaces it during set-up), or undo the `quest start` ({undo_hint})",
+                "{label} is the unit of the current quest, {}; start another quest first (during set-up it replaces this one), or undo the quest's start",
                 q.quest
             ),
-        );
+        )
+        .fix(Fix::act(Action::StartQuest { roster: r.clone() }))
+        .fix(undo()));
     }
     if let Some(due) = roster.rewards.iter().find(|d| d.unit == Some(unit.id)) {
-        return refuse(
+        return refuse_fix(
             "rewards",
             format!(
-                "{label} is owed {} from {}, which can go to no other unit and would be lost; undo the command that earned it first ({undo_hint})",
+                "{label} is owed {} from {}, which can go to no other unit and would be lost; undo the command that earned it first",
                 reward_words(due.reward),
                 due.source
             ),
+            undo(),
         );
     }
     let before = active_warscrolls(roster);
@@ -108,13 +125,17 @@ pub fn plan_remove_starting_unit(
             .active_units()
             .filter(|u| u.warscroll.same_name(w))
             .max_by_key(|u| u.id)
-            .map_or_else(|| format!("\"{w}\""), |u| u.id.to_string());
-        return refuse(
+            .map_or_else(|| w.to_string(), |u| u.id.to_string());
+        return refuse_fix(
             "unlocked units",
             format!(
-                "{label} unlocks {w}: an Order of Battle holds no more {w} than {by}, and without it {} {w} would stay with {} {by}; remove a {w} first (`ptg roster remove \"{r}\" {latest}`)",
+                "{label} unlocks {w}: an Order of Battle holds no more {w} than {by}, and without it {} {w} would stay with {} {by}",
                 o.count, o.unlocking
             ),
+            Fix::act(Action::RemoveUnit {
+                roster: r.clone(),
+                unit: latest,
+            }),
         );
     }
     check_allies_stay_a_share(pack, roster, unit)?;

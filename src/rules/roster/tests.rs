@@ -189,15 +189,23 @@ fn warlord_must_be_a_single_model_non_unique_hero_within_350() {
     };
     let e = pick("Lord on Drake").unwrap_err();
     assert_eq!(e.rule, "warlord points");
-    assert!(e.message.contains("351") && e.message.contains("350"), "{e}");
+    assert!(
+        e.to_string().contains("351") && e.to_string().contains("350"),
+        "{e}"
+    );
     assert_eq!(pick("Famous Hero").unwrap_err().rule, "warlord");
-    assert!(pick("Famous Hero").unwrap_err().message.contains("UNIQUE"));
-    assert!(pick("Hero Retinue").unwrap_err().message.contains("single model"));
-    assert!(pick("Liberators").unwrap_err().message.contains("not a HERO"));
+    assert!(pick("Famous Hero").unwrap_err().to_string().contains("UNIQUE"));
+    assert!(
+        pick("Hero Retinue")
+            .unwrap_err()
+            .to_string()
+            .contains("single model")
+    );
+    assert!(pick("Liberators").unwrap_err().to_string().contains("not a HERO"));
     assert!(
         pick("Knight Questor")
             .unwrap_err()
-            .message
+            .to_string()
             .contains("did you mean 'Knight-Questor'")
     );
 }
@@ -255,7 +263,10 @@ fn starting_order_of_battle_may_reach_exactly_1000_points() {
     assert_eq!(r.points(), 1000);
     let e = add(&mut r, "Liberators", false).unwrap_err();
     assert_eq!(e.rule, "starting points");
-    assert!(e.message.contains("1090") && e.message.contains("by 90"), "{e}");
+    assert!(
+        e.to_string().contains("1090") && e.to_string().contains("by 90"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -267,9 +278,9 @@ fn a_reinforced_unit_costs_double_and_size_1_units_cannot_be_reinforced() {
     assert_eq!(r.points(), 280);
     let e = add(&mut r, "Big Beast", true).unwrap_err();
     assert_eq!(e.rule, "reinforced units");
-    assert!(e.message.contains("minimum size of 1"), "{e}");
+    assert!(e.to_string().contains("minimum size of 1"), "{e}");
     let e = add(&mut r, "Elite Guard", true).unwrap_err();
-    assert!(e.message.contains("cannot be reinforced"), "{e}");
+    assert!(e.to_string().contains("cannot be reinforced"), "{e}");
 }
 
 #[test]
@@ -277,7 +288,7 @@ fn after_set_up_units_join_only_through_the_aftermath() {
     let mut r = roster_led_by("Knight-Questor");
     r.setup_complete = true;
     let e = add(&mut r, "Liberators", false).unwrap_err();
-    assert!(e.message.contains("aftermath"), "{e}");
+    assert!(e.to_string().contains("aftermath"), "{e}");
 }
 
 fn enhance(r: &mut Roster, warscroll: &str, name: &str, reason: Option<&str>) -> Result<(), RuleError> {
@@ -294,7 +305,7 @@ fn one_starting_enhancement_per_table_then_only_earned_ones() {
     enhance(&mut r, "Knight-Questor", "stoic", None).unwrap();
     assert_eq!(unit(&r, "Knight-Questor").enhancements[0].name, "Stoic");
     let e = enhance(&mut r, "Battle Mage", "Bold", None).unwrap_err();
-    assert!(e.message.contains("starting pick from Heroic Traits"), "{e}");
+    assert!(e.to_string().contains("starting pick from Heroic Traits"), "{e}");
     enhance(
         &mut r,
         "Battle Mage",
@@ -311,9 +322,9 @@ fn an_enhancement_appears_once_and_a_unit_holds_one_per_table() {
     add(&mut r, "Battle Mage", false).unwrap();
     enhance(&mut r, "Knight-Questor", "Stoic", None).unwrap();
     let e = enhance(&mut r, "Battle Mage", "Stoic", Some("quest")).unwrap_err();
-    assert!(e.message.contains("same enhancement twice"), "{e}");
+    assert!(e.to_string().contains("same enhancement twice"), "{e}");
     let e = enhance(&mut r, "Knight-Questor", "Bold", Some("quest")).unwrap_err();
-    assert!(e.message.contains("same table"), "{e}");
+    assert!(e.to_string().contains("same table"), "{e}");
 }
 
 #[test]
@@ -326,7 +337,7 @@ fn a_unique_warscroll_joins_an_order_of_battle_once() {
     let e = add(&mut r, "Famous Hero", false).unwrap_err();
     assert_eq!(e.rule, "unique units");
     assert!(
-        e.message
+        e.to_string()
             .contains("already on the Order of Battle as Famous Hero (#2)"),
         "{e}"
     );
@@ -356,7 +367,7 @@ fn a_unique_warscroll_joins_an_order_of_battle_once() {
     let mut dice = TypedDice::new([1]);
     let e = plan_aftermath(&pack(), &host(), &r, &fought, &choices, &mut dice).unwrap_err();
     assert_eq!(e.rule, "unique units");
-    assert!(e.message.contains("Famous Hero (#2)"), "{e}");
+    assert!(e.to_string().contains("Famous Hero (#2)"), "{e}");
     // Once the copy is retired it has left the Order of Battle, and another may join.
     r.units[1].retired = true;
     let mut dice = TypedDice::new([1]);
@@ -381,9 +392,9 @@ fn unique_and_ineligible_units_get_no_enhancements() {
     add(&mut r, "Famous Hero", false).unwrap();
     add(&mut r, "Liberators", false).unwrap();
     let e = enhance(&mut r, "Famous Hero", "Stoic", None).unwrap_err();
-    assert!(e.message.contains("UNIQUE"), "{e}");
+    assert!(e.to_string().contains("UNIQUE"), "{e}");
     let e = enhance(&mut r, "Liberators", "Stoic", None).unwrap_err();
-    assert!(e.message.contains("cannot take Stoic"), "{e}");
+    assert!(e.to_string().contains("cannot take Stoic"), "{e}");
     assert!(unit(&r, "Famous Hero").enhancements.is_empty());
 }
 
@@ -403,12 +414,12 @@ fn tome(
 fn the_first_wizard_brings_one_spell_and_one_manifestation() {
     let mut r = roster_led_by("Knight-Questor");
     let e = tome(&mut r, LoreKind::Spell, "Bolt", None, None).unwrap_err();
-    assert!(e.message.contains("add a WIZARD"), "{e}");
+    assert!(e.to_string().contains("add a WIZARD"), "{e}");
     add(&mut r, "Battle Mage", false).unwrap();
     tome(&mut r, LoreKind::Spell, "bolt", None, None).unwrap();
     tome(&mut r, LoreKind::Manifestation, "Floating Sword", None, None).unwrap();
     let e = tome(&mut r, LoreKind::Spell, "Ward", None, None).unwrap_err();
-    assert!(e.message.contains("--reason"), "{e}");
+    assert!(e.to_string().contains("--reason"), "{e}");
     assert_eq!(r.tome[0].value, Some(7));
     assert!(tome(&mut r, LoreKind::Prayer, "Bolt", None, None).is_err());
 }
@@ -421,7 +432,7 @@ fn a_lore_holds_six_and_a_seventh_needs_replace() {
     }
     let e = tome(&mut r, LoreKind::Spell, "Quake", None, Some("quest")).unwrap_err();
     assert_eq!(e.rule, "lore capacity");
-    assert!(e.message.contains("--replace"), "{e}");
+    assert!(e.to_string().contains("--replace"), "{e}");
     tome(&mut r, LoreKind::Spell, "Quake", Some("haste"), Some("quest")).unwrap();
     let names: Vec<_> = r.tome(LoreKind::Spell).map(|e| e.name.as_str()).collect();
     assert_eq!(names, ["Bolt", "Ward", "Gloom", "Flare", "Storm", "Quake"]);
@@ -438,16 +449,16 @@ fn quests_name_the_right_unit() {
     assert!(
         plan_quest(&p, &f, &r, "Seek Glory in Battle", None, None)
             .unwrap_err()
-            .message
+            .to_string()
             .contains("--unit")
     );
     assert!(plan_quest(&p, &f, &r, "Search for the Artefact", Some(&lib), None).is_err());
     let e = plan_quest(&p, &f, &r, "Rise of a Champion", Some(&lib), None).unwrap_err();
-    assert!(e.message.contains("must be a HERO"), "{e}");
+    assert!(e.to_string().contains("must be a HERO"), "{e}");
     enhance(&mut r, "Knight-Questor", "Stoic", None).unwrap();
     let lord_with_trait = unit(&r, "Knight-Questor").clone();
     let e = plan_quest(&p, &f, &r, "Rise of a Champion", Some(&lord_with_trait), None).unwrap_err();
-    assert!(e.message.contains("already has a heroic trait"), "{e}");
+    assert!(e.to_string().contains("already has a heroic trait"), "{e}");
     let out = plan_quest(&p, &f, &r, "seek glory in battle", Some(&lib), None).unwrap();
     r.apply(&out, 100);
     assert_eq!(
@@ -471,7 +482,7 @@ fn one_quest_at_a_time_replaced_only_during_set_up() {
     assert!(matches!(out.changes[0], Change::DropQuest { .. }));
     r.setup_complete = true;
     let e = plan_quest(&p, &f, &r, "Master Magical Lore", None, None).unwrap_err();
-    assert!(e.message.contains("abandon"), "{e}");
+    assert!(e.to_string().contains("abandon"), "{e}");
 }
 
 #[test]
@@ -599,7 +610,7 @@ fn the_first_wizard_at_set_up_owes_one_spell_and_one_manifestation() {
     ] {
         let e = tome(&mut r, kind, name, None, None).unwrap_err();
         assert!(
-            e.message.contains("already chosen") && e.message.contains("--reason"),
+            e.to_string().contains("already chosen") && e.to_string().contains("--reason"),
             "{e}"
         );
     }
@@ -664,7 +675,7 @@ fn a_first_priest_added_later_owes_a_prayer_and_a_manifestation_of_its_own() {
     }
     assert_eq!(owed(&r), []);
     let e = plan_tome_entry(&pack(), &f, &r, LoreKind::Prayer, "Bless", None, None).unwrap_err();
-    assert!(e.message.contains("already chosen"), "{e}");
+    assert!(e.to_string().contains("already chosen"), "{e}");
 }
 
 #[test]

@@ -4,11 +4,12 @@ use super::rewards::{claim_reward, owed_reward};
 use crate::catalogue::battlepack::{Battlepack, QuestReward};
 use crate::catalogue::faction::keyword_matches;
 use crate::catalogue::{Faction, LoreKind};
+use crate::fix::{Action, Fix, Input};
 use crate::names;
 use crate::names::SameName;
 use crate::rules::change::{Change, NewUnit, Outcome, RemovedEntry};
 use crate::rules::model::{RewardDue, Roster, Unit};
-use crate::rules::{RuleError, refuse};
+use crate::rules::{RuleError, refuse, refuse_fix};
 
 /// The caster keywords whose first arrival brings starting picks, with what each brings: the
 /// first WIZARD a spell and a manifestation, the first PRIEST a prayer and a manifestation.
@@ -147,10 +148,10 @@ pub(super) fn forfeit_starting_picks(roster: &Roster, leaving: &Unit) -> Result<
             format!("{k} lore: {}", names.join(", "))
         })
         .collect();
-    refuse(
+    refuse_fix(
         "arcane tome",
         format!(
-            "{} is the only {} on the Order of Battle, and the starting {} it brought {} already picked (Arcane Tome, {}); the roster cannot keep {them} without it. Add another {} first, or undo the `roster lore add` that picked {them} (`ptg undo --roster \"{}\"` undoes the roster's latest command)",
+            "{} is the only {} on the Order of Battle, and the starting {} it brought {} already picked (Arcane Tome, {}); the roster cannot keep {them} without it. Add another {} first, or undo the pick of {them} (the roster's latest command)",
             leaving.label(),
             keywords.join(" and "),
             kinds
@@ -161,8 +162,10 @@ pub(super) fn forfeit_starting_picks(roster: &Roster, leaving: &Unit) -> Result<
             if picked.len() == 1 { "is" } else { "are" },
             tome.join("; "),
             keywords.join(" or "),
-            roster.name
         ),
+        Fix::act(Action::Undo {
+            roster: Some(roster.name.clone()),
+        }),
     )
 }
 
@@ -184,14 +187,13 @@ pub(super) fn find_lore_entry<'a>(
     if all.is_empty() {
         return refuse("arcane tome", format!("{} has no {kind} lore", faction.name));
     }
-    refuse(
+    Err(RuleError::new(
         "arcane tome",
-        format!(
-            "{} (see `ptg faction show \"{}\"`)",
-            names::unknown(&format!("{} {kind}", faction.name), name, all),
-            faction.name
-        ),
+        names::unknown(&format!("{} {kind}", faction.name), name, all),
     )
+    .fix(Fix::act(Action::ReadFaction {
+        faction: faction.name.clone(),
+    })))
 }
 
 /// Adds a spell, prayer or manifestation to the roster's Arcane Tome, replacing `replace` when
@@ -255,16 +257,17 @@ pub fn plan_tome_entry(
     };
     let capacity = pack.roster.lore_capacity as usize;
     if replaced.is_none() && current.len() >= capacity {
-        return refuse(
+        return refuse_fix(
             "lore capacity",
             format!(
-                "the {kind} lore already holds {capacity}, the most it can; add with --replace <one of: {}>",
+                "the {kind} lore already holds {capacity}, the most it can; add in place of one of: {}",
                 current
                     .iter()
                     .map(|e| e.name.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
+            Fix::give(Input::Replace),
         );
     }
     let owed = owed_reward(roster, tome_reward(kind), None)?;
@@ -278,12 +281,13 @@ pub fn plan_tome_entry(
                 LoreKind::Prayer => "the first PRIEST",
                 LoreKind::Manifestation => "the first WIZARD and with the first PRIEST",
             };
-            return refuse(
+            return refuse_fix(
                 "arcane tome",
                 format!(
-                    "no {kind} is waiting to be picked on {}: a starting {kind} comes once, with {with} on the Order of Battle, and is already chosen; further {kind}s are earned (quests): record one with --reason",
+                    "no {kind} is waiting to be picked on {}: a starting {kind} comes once, with {with} on the Order of Battle, and is already chosen; further {kind}s are earned (quests): say how",
                     roster.name
                 ),
+                Fix::give(Input::Reason),
             );
         }
     };

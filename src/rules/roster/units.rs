@@ -6,28 +6,25 @@ use super::tome::grant_starting_picks;
 use super::warscrolls::{Allowed, active_warscrolls, check_may_join, check_unlocks};
 use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Faction, Warscroll};
+use crate::fix::{Action, Fix, Input};
 use crate::names;
 use crate::names::SameName;
 use crate::rules::change::{Change, NewUnit, Outcome, UnitRef};
 use crate::rules::model::{Roster, Unit};
 use crate::rules::names::NameKind;
-use crate::rules::{RuleError, refuse};
+use crate::rules::{RuleError, refuse, refuse_fix};
 
 /// Looks a warscroll up in the faction, suggesting close names when it is not there.
 pub fn find_warscroll<'a>(faction: &'a Faction, name: &str) -> Result<&'a Warscroll, RuleError> {
     faction.unit(name).ok_or_else(|| {
-        RuleError::new(
-            "faction units",
-            format!(
-                "{} (see `ptg faction show \"{}\"`)",
-                names::unknown(
-                    &format!("{} unit", faction.name),
-                    name,
-                    faction.units.iter().map(|u| u.name.as_str())
-                ),
-                faction.name
-            ),
-        )
+        let unknown = names::unknown(
+            &format!("{} unit", faction.name),
+            name,
+            faction.units.iter().map(|u| u.name.as_str()),
+        );
+        RuleError::new("faction units", unknown).fix(Fix::act(Action::ReadFaction {
+            faction: faction.name.clone(),
+        }))
     })
 }
 
@@ -48,13 +45,13 @@ pub fn plan_add_unit(
     ally: Option<&Faction>,
 ) -> Result<Outcome, RuleError> {
     if roster.setup_complete {
-        return refuse(
+        return Err(RuleError::new(
             "order of battle",
             format!(
-                "{} has fought a battle, so set-up is over; new units join in the aftermath (`ptg aftermath <battle> \"{}\" --add-unit ...`)",
-                roster.name, roster.name
+                "{} has fought a battle, so set-up is over; new units join in an aftermath",
+                roster.name
             ),
-        );
+        ));
     }
     let share = ally
         .map(|a| check_ally_faction(pack, faction, roster, a))
@@ -80,7 +77,7 @@ pub fn plan_add_unit(
     check_unit_name(roster, name)?;
     let mut unit = Unit::new(0, w);
     if reinforced {
-        check_reinforceable(&unit, "add it without --reinforced")?;
+        check_reinforceable(&unit, Fix::leave_out(Input::Reinforced))?;
         unit.reinforced = true;
     }
     let limit = u64::from(pack.roster.starting_points);
@@ -158,17 +155,18 @@ pub fn check_unit_name(roster: &Roster, name: Option<&str>) -> Result<(), RuleEr
 }
 
 /// Refuses to reinforce a single-model unit or one the data marks as not reinforceable.
-pub fn check_reinforceable(unit: &Unit, fix: &str) -> Result<(), RuleError> {
+pub fn check_reinforceable(unit: &Unit, fix: Fix) -> Result<(), RuleError> {
     if let Some(why) = never_reinforceable(unit) {
-        return refuse("reinforced units", format!("{} {why}; {fix}", unit.warscroll));
+        return refuse_fix("reinforced units", format!("{} {why}", unit.warscroll), fix);
     }
     if unit.reinforced {
-        return refuse(
+        return refuse_fix(
             "reinforced units",
             format!(
-                "{} is already reinforced (a unit is reinforced once); {fix}",
+                "{} is already reinforced (a unit is reinforced once)",
                 unit.label()
             ),
+            fix,
         );
     }
     Ok(())

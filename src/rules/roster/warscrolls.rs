@@ -11,6 +11,7 @@
 
 use super::allies::Factions;
 use crate::catalogue::{Faction, Warscroll};
+use crate::fix::{Action, Fix};
 use crate::names::SameName;
 use crate::rules::model::{Roster, Unit};
 use crate::rules::{RuleError, refuse};
@@ -47,13 +48,16 @@ pub fn check_may_join(w: &Warscroll, allowed: Allowed) -> Result<(), RuleError> 
     }
     if w.legends && !allowed.legends {
         let c = allowed.campaign;
-        return refuse(
+        return Err(RuleError::new(
             "legends",
             format!(
-                "{} is a Legends warscroll, and campaign '{c}' does not allow Legends; allow them with `ptg campaign set \"{c}\" --legends on`, or pick another unit",
+                "{} is a Legends warscroll, and campaign '{c}' does not allow Legends; pick another unit",
                 w.name
             ),
-        );
+        )
+        .fix(Fix::act(Action::AllowLegends {
+            campaign: c.to_string(),
+        })));
     }
     Ok(())
 }

@@ -169,7 +169,8 @@ fn answer(done: Imported) -> Result<Value, Failure> {
     match done.refused {
         Some(why) => Err(Failure {
             report: Some(report),
-            ..Failure::new(StatusCode::UNPROCESSABLE_ENTITY, why)
+            fixes: why.fixes,
+            ..Failure::new(StatusCode::UNPROCESSABLE_ENTITY, why.message)
         }),
         None => Ok(report),
     }
@@ -294,7 +295,9 @@ fn report_page(done: &Imported, dry_run: bool, back: &str) -> Response {
 fn report_html(done: &Imported) -> Markup {
     let m = &done.matched;
     html! {
-        @if let Some(why) = &done.refused { p { strong { (why) } } }
+        @if let Some(why) = &done.refused {
+            p { strong { (crate::fix::with_page_words(&why.message, &why.fixes)) } }
+        }
         p { "Read as " (done.format) " (" (m.faction) ")." }
         div.scroll { table {
             tr { th { "Line" } th {} th { "List" } th { "Matched" } }

@@ -54,7 +54,7 @@ fn create(
 fn revoke(s: &Server, store: &mut Store, campaign_id: i64, invite: i64, who: Principal) -> Result<Invite> {
     if invite == who.invite_id {
         return Err(Error::refused(
-            "that is the invite you are signed in with; revoke it with `ptg invite --revoke` or from another organiser's link",
+            "that is the invite you are signed in with; revoke it from another organiser's link, or from the command line",
         ));
     }
     crate::server::campaign::undo::campaign_name(s, store, campaign_id)?;

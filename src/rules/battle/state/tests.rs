@@ -86,13 +86,13 @@ fn a_battle_needs_two_rosters_of_its_campaign() {
     let pack = pack();
     assert!(check_sides(&pack, "Vale", 1000, [&a, &b]).is_ok());
     let same = check_sides(&pack, "Vale", 1000, [&a, &a]).unwrap_err();
-    assert!(same.message.contains("named twice"), "{}", same.message);
+    assert!(same.to_string().contains("named twice"), "{}", same.message);
     b.campaign = "Other".into();
     let elsewhere = check_sides(&pack, "vale", 1000, [&a, &b]).unwrap_err();
     assert!(
-        elsewhere.message.contains("belongs to the campaign 'Other'"),
+        elsewhere.to_string().contains("belongs to the campaign 'Other'"),
         "{}",
-        elsewhere.message
+        elsewhere.to_string()
     );
 }
 
@@ -103,15 +103,15 @@ fn points_limits_below_the_first_glory_band_are_refused_with_the_bands() {
         let err = check_points_limit(&pack, points).unwrap_err();
         assert_eq!(err.rule, "points limit");
         assert!(
-            err.message
+            err.to_string()
                 .contains("starts at 1000 points (bands: 1000-1250, 1251-1750, 1751-2250, 2251+)"),
             "{}",
-            err.message
+            err.to_string()
         );
         assert!(
-            err.message.contains("use --points 1000 or more"),
+            err.to_string().contains("use --points 1000"),
             "{}",
-            err.message
+            err.to_string()
         );
     }
     assert!(check_points_limit(&pack, 1000).is_ok());
@@ -125,7 +125,11 @@ fn armies_change_only_until_the_result() {
     assert!(b.check_army_open().is_ok());
     b.status = BattleStatus::Fought;
     let err = b.check_army_open().unwrap_err();
-    assert!(err.message.contains("already has its result"), "{}", err.message);
+    assert!(
+        err.to_string().contains("already has its result"),
+        "{}",
+        err.message
+    );
 }
 
 #[test]
@@ -136,7 +140,7 @@ fn twists_come_once_a_round_in_rounds_one_to_five_before_the_result() {
     assert_eq!(last, 5);
     for round in [0, 6, 99] {
         let err = b.check_twist(round, last).unwrap_err();
-        assert!(err.message.contains("rounds 1 to 5"), "{}", err.message);
+        assert!(err.to_string().contains("rounds 1 to 5"), "{}", err.message);
     }
     assert!(b.check_twist(2, last).is_ok());
     assert!(b.check_twist(5, last).is_ok());
@@ -147,17 +151,17 @@ fn twists_come_once_a_round_in_rounds_one_to_five_before_the_result() {
     });
     let again = b.check_twist(2, last).unwrap_err();
     assert!(
-        again.message.contains("already rolled (Fog, for Rats)"),
+        again.to_string().contains("already rolled (Fog, for Rats)"),
         "{}",
-        again.message
+        again.to_string()
     );
     assert!(b.check_twist(3, last).is_ok());
     b.status = BattleStatus::Fought;
     let after = b.check_twist(3, last).unwrap_err();
     assert!(
-        after.message.contains("already has its result"),
+        after.to_string().contains("already has its result"),
         "{}",
-        after.message
+        after.to_string()
     );
 }
 
@@ -167,38 +171,38 @@ fn a_result_needs_both_armies_and_both_scores() {
     let no_armies = battle(&r, false);
     let err = plan(&no_armies, &r, &report(&[("Hammers", 10), ("Rats", 3)])).unwrap_err();
     assert!(
-        err.message.contains("army for battle 4 is not recorded"),
+        err.to_string().contains("army for battle 4 is not recorded"),
         "{}",
-        err.message
+        err.to_string()
     );
 
     let b = battle(&r, true);
     let one = plan(&b, &r, &report(&[("Hammers", 10)])).unwrap_err();
     assert!(
-        one.message.contains("give Rats's victory points too"),
+        one.to_string().contains("give Rats's victory points too"),
         "{}",
-        one.message
+        one.to_string()
     );
     let twice = plan(&b, &r, &report(&[("Hammers", 10), ("hammers", 3)])).unwrap_err();
     assert!(
-        twice.message.contains("--vp names Hammers twice"),
+        twice.to_string().contains("--vp names Hammers twice"),
         "{}",
-        twice.message
+        twice.to_string()
     );
     let stranger = plan(&b, &r, &report(&[("Ogres", 10)])).unwrap_err();
     assert!(
-        stranger.message.contains("not a side of battle 4"),
+        stranger.to_string().contains("not a side of battle 4"),
         "{}",
-        stranger.message
+        stranger.to_string()
     );
 
     let mut fought = b.clone();
     fought.status = BattleStatus::Fought;
     let done = plan(&fought, &r, &report(&[("Hammers", 10), ("Rats", 3)])).unwrap_err();
     assert!(
-        done.message.contains("already has its result"),
+        done.to_string().contains("already has its result"),
         "{}",
-        done.message
+        done.to_string()
     );
 }
 
@@ -220,7 +224,11 @@ fn the_aftermath_waits_for_the_result_and_runs_once() {
     let r = sides();
     let mut b = battle(&r, true);
     let early = b.check_aftermath(1, "Hammers").unwrap_err();
-    assert!(early.message.contains("has no result yet"), "{}", early.message);
+    assert!(
+        early.to_string().contains("has no result yet"),
+        "{}",
+        early.message
+    );
     b.status = BattleStatus::Fought;
     b.sides[0].victory_points = Some(10);
     b.sides[0].result = Some(BattleResult::MinorVictory);
@@ -229,15 +237,15 @@ fn the_aftermath_waits_for_the_result_and_runs_once() {
     b.sides[0].aftermath_done = true;
     let twice = b.check_aftermath(1, "Hammers").unwrap_err();
     assert!(
-        twice.message.contains("already been run for Hammers"),
+        twice.to_string().contains("already been run for Hammers"),
         "{}",
-        twice.message
+        twice.to_string()
     );
     let stranger = b.check_aftermath(9, "Ogres").unwrap_err();
     assert!(
-        stranger.message.contains("Ogres is not a side of battle 4"),
+        stranger.to_string().contains("Ogres is not a side of battle 4"),
         "{}",
-        stranger.message
+        stranger.to_string()
     );
 }
 
@@ -259,11 +267,11 @@ fn a_unit_name_both_armies_field_is_refused_listing_the_candidates_never_guessed
     let err = plan(&b, &r, &rep).unwrap_err();
     assert_eq!(err.rule, "battle units");
     assert!(
-        err.message.contains("Liberators (#2) of Hammers")
-            && err.message.contains("Liberators (#12) of Rats")
-            && err.message.contains("ROSTER:UNIT"),
+        err.to_string().contains("Liberators (#2) of Hammers")
+            && err.to_string().contains("Liberators (#12) of Rats")
+            && err.to_string().contains("ROSTER:UNIT"),
         "{}",
-        err.message
+        err.to_string()
     );
     rep.destroyed = vec!["rats: Liberators".into(), "#3".into()];
     rep.slew_hero_or_monster = vec!["Hammers:Liberators".into()];
@@ -271,13 +279,13 @@ fn a_unit_name_both_armies_field_is_refused_listing_the_candidates_never_guessed
     let no_hero = plan(&b, &r, &rep).unwrap_err();
     assert!(
         no_hero
-            .message
+            .to_string()
             .contains("Liberators (#2) cannot have slain an enemy HERO or MONSTER")
             && no_hero
-                .message
+                .to_string()
                 .contains("Rats's army held Knight-Questor (#11) (neither destroyed"),
         "{}",
-        no_hero.message
+        no_hero.to_string()
     );
     rep.destroyed.push("Rats:Knight-Questor".into());
     let [h, rats] = plan(&b, &r, &rep).unwrap();
@@ -286,9 +294,9 @@ fn a_unit_name_both_armies_field_is_refused_listing_the_candidates_never_guessed
     rep.destroyed = vec!["Rats:Knight-Arcanum".into()];
     let missing = plan(&b, &r, &rep).unwrap_err();
     assert!(
-        missing.message.contains("not in Rats's army"),
+        missing.to_string().contains("not in Rats's army"),
         "{}",
-        missing.message
+        missing.to_string()
     );
 }
 
@@ -320,10 +328,10 @@ fn quest_points_are_refused_for_a_roster_whose_quest_does_not_count_them() {
     let none = plan(&b, &r, &rep).unwrap_err();
     assert_eq!(none.rule, "quest points");
     assert!(
-        none.message.contains("Rats has no current quest")
-            && none.message.contains("leave out --quest-points for Rats"),
+        none.to_string().contains("Rats has no current quest")
+            && none.to_string().contains("leave out --quest-points"),
         "{}",
-        none.message
+        none.to_string()
     );
     r[1].quest = Some(crate::rules::model::QuestState {
         quest: "seek-glory-in-battle".into(),
@@ -334,10 +342,10 @@ fn quest_points_are_refused_for_a_roster_whose_quest_does_not_count_them() {
     let uncounted = plan(&b, &r, &rep).unwrap_err();
     assert!(
         uncounted
-            .message
+            .to_string()
             .contains("Rats's quest, Seek Glory in Battle, does not count quest points"),
         "{}",
-        uncounted.message
+        uncounted.to_string()
     );
     r[1].quest.as_mut().unwrap().quest = "search-for-the-artefact".into();
     let [_, rats] = plan(&b, &r, &rep).unwrap();

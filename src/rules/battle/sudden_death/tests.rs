@@ -79,7 +79,7 @@ fn plan(b: &Battle, r: &[Roster; 2], roster: i64, p: &PickRequest) -> Result<Sud
 }
 
 fn refusal(result: Result<impl std::fmt::Debug, RuleError>) -> String {
-    result.expect_err("refused").message
+    result.expect_err("refused").to_string()
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn a_pick_needs_the_option_both_armies_no_result_and_no_earlier_pick() {
     assert!(
         b.check_no_pick()
             .unwrap_err()
-            .message
+            .to_string()
             .contains("undo the pick first")
     );
 }
@@ -322,7 +322,7 @@ fn casualties_count_added_models_among_the_losses_not_the_army() {
         models_lost: lost(&[("Hammers", 6)]),
         ..DecisionReport::default()
     });
-    assert!(refusal(decided(&b, &r, &one_side)).contains("--models-lost \"Rats\"=N"));
+    assert!(refusal(decided(&b, &r, &one_side)).contains("(Rats's too); add --models-lost ROSTER=N"));
     let tie = report(DecisionReport {
         models_lost: lost(&[("Hammers", 5), ("Rats", 6)]),
         ..DecisionReport::default()
@@ -361,7 +361,9 @@ fn an_achieved_objective_is_a_major_victory_for_the_side_that_picked_it() {
     );
     let mut withdrew = achieved.clone();
     withdrew.withdrew = Some("Rats".into());
-    assert!(refusal(decided(&b, &r, &withdrew)).contains("leave out --sudden-death achieved or --withdrew"));
+    assert!(
+        refusal(decided(&b, &r, &withdrew)).contains("leave out --sudden-death, or leave out --withdrew")
+    );
     let mut both = achieved.clone();
     both.decision.models_lost = lost(&[("Hammers", 1), ("Rats", 1)]);
     assert!(refusal(decided(&b, &r, &both)).contains("not both"));

@@ -126,8 +126,8 @@ fn a_legends_warscroll_joins_only_in_a_campaign_that_allows_legends() {
     let e = warlord("Lord-Castellant", false).unwrap_err();
     assert_eq!(e.rule, "legends");
     assert!(
-        e.message.contains("Lord-Castellant is a Legends warscroll")
-            && e.message.contains("`ptg campaign set \"Vale\" --legends on`"),
+        e.to_string().contains("Lord-Castellant is a Legends warscroll")
+            && e.to_string().contains("`ptg campaign set \"Vale\" --legends on`"),
         "{e}"
     );
     let mut r = warlord("Snarlboss", false).unwrap();
@@ -145,7 +145,7 @@ fn an_anvil_of_apotheosis_hero_is_never_added() {
     for legends in [false, true] {
         let e = warlord(anvil, legends).unwrap_err();
         assert_eq!(e.rule, "anvil of apotheosis");
-        assert!(e.message.contains("ptg cannot build yet"), "{e}");
+        assert!(e.to_string().contains("ptg cannot build yet"), "{e}");
         let mut r = warlord("Snarlboss", legends).unwrap();
         assert_eq!(add(&mut r, anvil).unwrap_err().rule, "anvil of apotheosis");
         assert_eq!(
@@ -162,7 +162,7 @@ fn an_order_of_battle_holds_no_more_unlocked_units_than_unlocking_ones() {
     let e = add(&mut r, "Wolfgit Retinue").unwrap_err();
     assert_eq!(e.rule, "unlocked units");
     assert!(
-        e.message
+        e.to_string()
             .contains("would leave 2 Wolfgit Retinue with 1 Snarlboss; add a Snarlboss first"),
         "{e}"
     );
@@ -171,7 +171,7 @@ fn an_order_of_battle_holds_no_more_unlocked_units_than_unlocking_ones() {
 
     // A new roster's first unit has nothing to unlock it.
     let e = check_unlocks(&marked(), &[], &["Wolfgit Retinue"]).unwrap_err();
-    assert!(e.message.contains("with 0 Snarlboss"), "{e}");
+    assert!(e.to_string().contains("with 0 Snarlboss"), "{e}");
 }
 
 #[test]
@@ -181,7 +181,7 @@ fn an_aftermath_keeps_the_unlocking_unit_of_each_unlocked_unit_that_stays() {
     add(&mut r, "Wolfgit Retinue").unwrap();
     let e = aftermath(&r, &[], &["Snarlboss"]).unwrap_err();
     assert_eq!(e.rule, "unlocked units");
-    assert!(e.message.contains("keep the Snarlboss"), "{e}");
+    assert!(e.to_string().contains("keep the Snarlboss"), "{e}");
     assert!(aftermath(&r, &[], &["Snarlboss", "Wolfgit Retinue"]).is_ok());
     // Retiring the Wolfgit Retinue frees its place for a new one in the same aftermath.
     assert!(aftermath(&r, &["Wolfgit Retinue"], &["Wolfgit Retinue"]).is_ok());
