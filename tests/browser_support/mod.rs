@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod checks;
+pub mod walk;
 
 use crate::common::Ptg;
 use fantoccini::{Client, ClientBuilder, Locator};
