@@ -8,41 +8,11 @@ mod browser_support;
 mod common;
 
 use browser_support::{
-    CHROMEDRIVER, CHROMIUM, Chromedriver, browser_here, click_and_leave, phone, serve_with,
+    CHROMEDRIVER, CHROMIUM, Chromedriver, browser_here, click_and_leave, phone, seen, serve_with,
+    tap_from_elsewhere, type_into,
 };
 use common::Ptg;
-use fantoccini::{Client, Locator};
-
-/// The page's text as the person sees it (asked again while a page is still being replaced).
-async fn seen(c: &Client) -> String {
-    for _ in 0..200 {
-        if let Ok(body) = c.find(Locator::Css("body")).await
-            && let Ok(text) = body.text().await
-        {
-            return text;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("no page to read after 10 s");
-}
-
-async fn type_into(c: &Client, css: &str, text: &str) {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap()
-        .send_keys(text)
-        .await
-        .unwrap();
-}
-
-/// Opens `target` by tapping a link on a page of another site (a `data:` page, as a chat app's
-/// or webmail's), so the navigation is cross-site.
-async fn tap_from_elsewhere(c: &Client, target: &str) {
-    c.goto(&format!("data:text/html,<a id=go href='{target}'>the link</a>"))
-        .await
-        .unwrap();
-    click_and_leave(c, "#go").await;
-}
+use fantoccini::Locator;
 
 #[tokio::test]
 async fn a_club_starts_its_campaign_and_a_player_joins_on_phones() {

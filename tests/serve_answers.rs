@@ -80,7 +80,8 @@ async fn a_list_imported_from_the_page_is_imported_once_however_often_the_page_i
     let cookie = sign_in(&p, HAMMERS).await;
     let hammers = roster_id(&p, HAMMERS);
     let key = form_key(&page(&p, &format!("/rosters/{hammers}"), &cookie).await);
-    let list = "Stormcast Eternals\n* Liberators (90)\n";
+    // Its lore line's report names the command that picks from it, reworded on the page.
+    let list = "Stormcast Eternals\nSpell Lore - Lore of the Storm\n* Liberators (90)\n";
     let sent = send(
         &p,
         form(
@@ -95,6 +96,14 @@ async fn a_list_imported_from_the_page_is_imported_once_however_often_the_page_i
     let after = p.fingerprint();
     let landed = follow(&p, &sent, &cookie).await;
     assert!(landed.body.contains("List imported"), "{}", landed.body);
+    assert!(
+        landed
+            .body
+            .contains("the Arcane Tome's picks are made with the Arcane Tome form on the roster's page")
+            && !cli_words(&visible(&landed.body)),
+        "the note is in the pages' words: {}",
+        landed.body
+    );
     // Reloading the page it landed on (twice, as pull-to-refresh does) writes nothing; the note
     // was shown once.
     for _ in 0..2 {

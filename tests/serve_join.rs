@@ -124,6 +124,12 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
         "{}",
         first.body
     );
+    // The bar on top names the league joined and links to it.
+    assert!(
+        first.body.contains(r#"<a href="/campaigns/1">Ashen Vale</a>"#),
+        "{}",
+        first.body
+    );
     let second = get(&app, &format!("/join/{join}?faction=Skaven"), "").await;
     assert!(
         second.body.contains(r#"<option value="Grey Seer">"#),

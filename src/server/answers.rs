@@ -94,14 +94,17 @@ pub async fn answer_forms(State(answers): State<Arc<Answers>>, req: Request, nex
         Some(id) if req.method() == Method::GET => Some(answers.take(&id)),
         _ => None,
     };
-    let response = reworded(next.run(req).await).await;
+    let response = next.run(req).await;
     match note {
-        None => response,
+        None => reworded(response).await,
         Some(html) => {
-            let mut shown = match html {
+            // The note is put in before the page is reworded, so what it says (an import's
+            // report, an aftermath's lines) is in the pages' words too.
+            let shown = match html {
                 Some(html) => rewrite_page(response, |page| under_title(page, &note_html(&html))).await,
                 None => response,
             };
+            let mut shown = reworded(shown).await;
             set_cookie(
                 shown.headers_mut(),
                 &format!("{FLASH}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),

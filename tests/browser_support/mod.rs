@@ -5,6 +5,9 @@
 
 #![allow(dead_code)]
 
+pub mod checks;
+pub mod walk;
+
 use crate::common::Ptg;
 use fantoccini::{Client, ClientBuilder, Locator};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -277,4 +280,36 @@ pub async fn click_and_see(c: &Client, css: &str, needle: &str) {
         );
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
+}
+
+/// The page's text as the person sees it (asked again while a page is still being replaced).
+pub async fn seen(c: &Client) -> String {
+    for _ in 0..200 {
+        if let Ok(body) = c.find(Locator::Css("body")).await
+            && let Ok(text) = body.text().await
+        {
+            return text;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no page to read after 10 s");
+}
+
+/// Types `text` into the field `css` finds, after what it holds already.
+pub async fn type_into(c: &Client, css: &str, text: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"))
+        .send_keys(text)
+        .await
+        .unwrap_or_else(|e| panic!("cannot type into {css}: {e}"));
+}
+
+/// Opens `target` by tapping a link on a page of another site (a `data:` page, as a chat app's
+/// or webmail's), so the navigation is cross-site.
+pub async fn tap_from_elsewhere(c: &Client, target: &str) {
+    c.goto(&format!("data:text/html,<a id=go href='{target}'>the link</a>"))
+        .await
+        .expect("open the page of another site");
+    click_and_leave(c, "#go").await;
 }

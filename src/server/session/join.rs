@@ -10,7 +10,8 @@ use crate::ops::join::Joining;
 use crate::rules::roster::{Allowed, WarlordChoice, eligible_warlords};
 use crate::server::actions::organised;
 use crate::server::forms::{Fields, check_key, field, refused, session};
-use crate::server::pages::{failed, page};
+use crate::server::pages::{failed, league_page};
+use crate::server::shell::League;
 use crate::server::{Failure, Shared};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -90,7 +91,12 @@ async fn join_page(
             )
         }
     };
-    let mut response = page("Join the campaign", body).into_response();
+    // In the campaign's shell: the bar on top names the league joined and links to its page.
+    let league = League {
+        id: campaign.id,
+        name: &campaign.name,
+    };
+    let mut response = league_page(league, "Join the campaign", body).into_response();
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
