@@ -102,6 +102,9 @@ async fn every_page_fits_a_phone() {
         ("/style.css", "text/css"),
         ("/favicon.svg", "image/svg+xml"),
         ("/manifest.webmanifest", "application/manifest+json"),
+        ("/apple-touch-icon.png", "image/png"),
+        ("/icon-192.png", "image/png"),
+        ("/icon-512.png", "image/png"),
     ] {
         let (head, body) = get(&base, path);
         assert!(head.starts_with("http/1.1 200"), "{path}: {head}");

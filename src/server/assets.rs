@@ -11,6 +11,11 @@ use axum::routing::get;
 pub const STYLE: &str = include_str!("assets/style.css");
 const FAVICON: &str = include_str!("assets/favicon.svg");
 const MANIFEST: &str = include_str!("assets/manifest.webmanifest");
+/// The icon drawn as PNGs (from `favicon.svg`, by headless Chromium): iOS puts only a PNG
+/// `apple-touch-icon` on its home screen, and Android's install prompt wants 192 and 512 px.
+const TOUCH_ICON: &[u8] = include_bytes!("assets/apple-touch-icon.png");
+const ICON_192: &[u8] = include_bytes!("assets/icon-192.png");
+const ICON_512: &[u8] = include_bytes!("assets/icon-512.png");
 
 /// The stylesheet's address, named by its content so a new stylesheet is fetched at once while
 /// an unchanged one is kept for a week.
@@ -41,11 +46,17 @@ pub fn routes() -> Router<Shared> {
             "/manifest.webmanifest",
             get(|| async { file(MANIFEST, "application/manifest+json") }),
         )
+        .route(
+            "/apple-touch-icon.png",
+            get(|| async { file(TOUCH_ICON, "image/png") }),
+        )
+        .route("/icon-192.png", get(|| async { file(ICON_192, "image/png") }))
+        .route("/icon-512.png", get(|| async { file(ICON_512, "image/png") }))
 }
 
 /// `body` as `content_type`, kept by browsers for a week (the pages name the stylesheet by its
 /// content, so a changed one is not kept past the next page).
-fn file(body: &'static str, content_type: &'static str) -> Response {
+fn file(body: impl IntoResponse, content_type: &'static str) -> Response {
     let mut response = body.into_response();
     let h = response.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
@@ -67,6 +78,23 @@ mod tests {
         assert_eq!(m["display"], "standalone");
         assert_eq!(m["icons"][0]["src"], "/favicon.svg");
         assert!(m["theme_color"].is_string());
+        let sizes: Vec<&str> = m["icons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|i| i["sizes"].as_str())
+            .collect();
+        assert_eq!(sizes, ["any", "192x192", "512x512"]);
+    }
+
+    #[test]
+    fn the_png_icons_are_pngs_of_their_sizes() {
+        for (png, side) in [(TOUCH_ICON, 180u32), (ICON_192, 192), (ICON_512, 512)] {
+            assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+            let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
+            let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
+            assert_eq!((width, height), (side, side));
+        }
     }
 
     #[test]

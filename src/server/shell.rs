@@ -37,6 +37,7 @@ pub fn shell(title: &str, league: Option<League>, body: Markup) -> Html<String> 
                     title { (title) " — ptg" }
                     link rel="stylesheet" href=(super::assets::style_href());
                     link rel="icon" href="/favicon.svg" type="image/svg+xml";
+                    link rel="apple-touch-icon" href="/apple-touch-icon.png";
                     link rel="manifest" href="/manifest.webmanifest";
                 }
                 body {

@@ -124,8 +124,10 @@ pub fn get(url: &str, path: &str) -> (String, String) {
         "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
     )
     .expect("send");
-    let mut answer = String::new();
-    let _ = s.read_to_string(&mut answer);
+    // Bytes, read as text where they are (an icon's PNG is not UTF-8).
+    let mut bytes = Vec::new();
+    let _ = s.read_to_end(&mut bytes);
+    let answer = String::from_utf8_lossy(&bytes);
     let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
     (head.to_lowercase(), body.to_string())
 }
