@@ -94,6 +94,24 @@ impl Error {
         }
     }
 
+    /// The error as `--json` gives it: `{"error": {"kind", "message", "hint", "fixes"}}`, the
+    /// hint in the CLI's words and the fixes as data (see `crate::fix`).
+    pub fn as_json(&self) -> serde_json::Value {
+        let (kind, message, fixes) = match self {
+            Error::Refused { message, fixes } => ("refused", message.clone(), fixes.as_slice()),
+            Error::Internal(e) => ("internal", format!("{e:#}"), &[][..]),
+            Error::PipeClosed => ("pipe-closed", String::new(), &[][..]),
+        };
+        let hint = crate::fix::for_cli(fixes);
+        serde_json::json!({ "error": {
+            "kind": kind,
+            "exit": self.exit_code(),
+            "message": message,
+            "hint": (!hint.is_empty()).then_some(hint),
+            "fixes": fixes,
+        }})
+    }
+
     /// The text for standard error; an internal error says it is not the user's fault.
     pub fn report(&self) -> String {
         match self {

@@ -376,3 +376,21 @@ fn an_import_replaces_the_whole_folder_and_cleans_up_after_a_killed_one() {
     assert_eq!(listing(&out), ["skaven.toml"]);
     assert_eq!(std::fs::read_to_string(out.join("skaven.toml")).unwrap(), skaven);
 }
+
+/// A mistyped `--data-dir` is refused naming it (issue #33), not read as no extra data.
+#[test]
+fn a_data_dir_that_is_not_there_is_refused() {
+    let p = Ptg::new();
+    let missing = p.dir.path().join("my-dtaa").display().to_string();
+    let err = p.refused_cmd(
+        p.cmd(&["--data-dir", &missing, "faction", "list"]),
+        1,
+        "does not exist",
+    );
+    assert!(err.contains(&missing) && err.contains("PTG_DATA_DIR"), "{err}");
+    let file = p.dir.path().join("edge-host.toml");
+    std::fs::write(&file, EDGE_HOST).unwrap();
+    let mut cmd = p.cmd(&["faction", "list"]);
+    cmd.env("PTG_DATA_DIR", &file);
+    p.refused_cmd(cmd, 1, "is not a folder");
+}

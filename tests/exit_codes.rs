@@ -66,12 +66,38 @@ fn a_file_that_is_not_a_ptg_database_exits_3_untouched() {
     let wal = p.db().with_extension("sqlite3-wal");
     assert!(!wal.exists(), "the foreign file was not switched to WAL");
 
+    // A text file given as the database is the user's path to fix (issue #33): exit 1, saying
+    // what the file is not, for reading and writing commands alike, and the file untouched.
     std::fs::write(p.db(), b"shopping list: dice, glue").unwrap();
-    let out = p.cmd(&["roster", "list"]).output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(3), "{err}");
-    assert!(err.contains("not a database"), "{err}");
+    for args in [&["roster", "list"][..], &["campaign", "new", ASHEN_VALE]] {
+        let out = p.cmd(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains("is not a database file") && !err.contains("report it"),
+            "{err}"
+        );
+    }
     assert_eq!(std::fs::read(p.db()).unwrap(), b"shopping list: dice, glue");
+}
+
+/// A folder given as `--db` is named as a folder (exit 1), with a file's path to use instead.
+#[test]
+fn a_folder_given_as_the_database_is_refused_naming_it() {
+    let p = Ptg::new();
+    let folder = p.dir.path().join("league");
+    std::fs::create_dir(&folder).unwrap();
+    for args in [&["campaign", "list"][..], &["campaign", "new", ASHEN_VALE]] {
+        let mut cmd = p.cmd(args);
+        cmd.env("PTG_DB", &folder);
+        let err = p.refused_cmd(cmd, 1, "is a folder, not a database file");
+        assert!(err.contains("ptg.sqlite3"), "{err}");
+    }
+    assert_eq!(
+        std::fs::read_dir(&folder).unwrap().count(),
+        0,
+        "nothing made in the folder"
+    );
 }
 
 #[test]
@@ -148,4 +174,46 @@ fn a_roster_typed_where_the_battle_goes_is_explained_in_players_words() {
     }
     let help = p.ok(&["help", "aftermath"]);
     assert!(help.contains("<BATTLE>  The battle fought"), "{help}");
+}
+
+/// With `--json` a refusal is JSON too (issue #33): its kind, exit code, message, the hint in
+/// the CLI's words and the fixes as data; an internal error says it is one.
+#[test]
+fn with_json_a_refusal_is_json() {
+    let p = Ptg::ashen_vale();
+    let before = p.fingerprint();
+    let out = p
+        .cmd(&["--json", "campaign", "new", ASHEN_VALE])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err: serde_json::Value = serde_json::from_slice(&out.stderr).expect("the refusal is JSON");
+    let e = &err["error"];
+    assert_eq!(
+        (e["kind"].as_str(), e["exit"].as_u64()),
+        (Some("refused"), Some(1)),
+        "{err}"
+    );
+    assert!(e["message"].as_str().unwrap().contains(ASHEN_VALE), "{err}");
+    assert_eq!(p.fingerprint(), before);
+
+    let missing = p
+        .cmd(&["--json", "roster", "show", "Nobody At All"])
+        .output()
+        .unwrap();
+    let err: serde_json::Value = serde_json::from_slice(&missing.stderr).expect("JSON");
+    assert_eq!(
+        err["error"]["hint"], "see the rosters (`ptg roster list`)",
+        "{err}"
+    );
+    assert_eq!(
+        err["error"]["fixes"],
+        serde_json::json!([{"fix": "do", "action": {"action": "read_rosters", "campaign": null}}])
+    );
+
+    std::fs::write(p.db(), b"SQLite format 3\0 but broken past its header").unwrap();
+    let broken = p.cmd(&["--json", "campaign", "list"]).output().unwrap();
+    assert_eq!(broken.status.code(), Some(3));
+    let err: serde_json::Value = serde_json::from_slice(&broken.stderr).expect("JSON");
+    assert_eq!(err["error"]["kind"], "internal", "{err}");
 }

@@ -314,10 +314,9 @@ fn template_out_writes_the_bundled_template_to_change_and_print_with() {
     let json = fresh.json(&["roster", "sheet", "--template-out", file.to_str().unwrap()]);
     assert_eq!(json["template"], file.to_str().unwrap());
     assert!(!fresh.db().exists());
-    // Wrong usage (exit 2): --force alone, --template-out with what only a sheet takes.
+    // Wrong usage (exit 2): --template-out with what only a sheet takes.
     for args in [
-        &["roster", "sheet", ARMY, "--force"][..],
-        &["roster", "sheet", ARMY, "--template-out", "x.toml", "-o", "x.pdf"],
+        &["roster", "sheet", ARMY, "--template-out", "x.toml", "-o", "x.pdf"][..],
         &[
             "roster",
             "sheet",
@@ -388,7 +387,7 @@ fn files_are_written_with_the_permissions_of_any_new_file() {
         assert_eq!(mode(file), 0o640, "{}", file.display());
     }
     std::fs::set_permissions(&pdf, std::fs::Permissions::from_mode(0o604)).unwrap();
-    run(&["roster", "sheet", ARMY, "-o", pdf.to_str().unwrap()]);
+    run(&["roster", "sheet", ARMY, "-o", pdf.to_str().unwrap(), "--force"]);
     assert_eq!(
         mode(&pdf),
         0o604,
@@ -400,4 +399,35 @@ fn files_are_written_with_the_permissions_of_any_new_file() {
         .filter(|e| e.file_name().to_string_lossy().starts_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}
+
+/// A sheet never writes over a file without `--force` (issue #33): a template being edited,
+/// given to `-o` by mistake, is kept as it was; with `--force` the sheet replaces it.
+#[test]
+fn a_sheet_writes_over_a_file_only_with_force() {
+    let l = wardens();
+    let mine = l.path("mine.toml");
+    std::fs::write(&mine, "# my own layout, half done\n").unwrap();
+    let target = mine.to_str().unwrap();
+    for format in ["pdf", "text"] {
+        let args = ["roster", "sheet", ARMY, "--format", format, "-o", target];
+        let err =
+            l.p.refused_cmd(l.p.cmd(&l.with_data(&args)), 1, "already exists; pass --force");
+        assert!(err.contains("mine.toml"), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(&mine).unwrap(),
+            "# my own layout, half done\n"
+        );
+    }
+    let forced = [
+        "roster", "sheet", ARMY, "--format", "text", "-o", target, "--force",
+    ];
+    assert!(
+        l.p.process(&l.with_data(&forced))
+            .output()
+            .unwrap()
+            .status
+            .success()
+    );
+    assert!(std::fs::read_to_string(&mine).unwrap().contains(ARMY));
 }

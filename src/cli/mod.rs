@@ -33,7 +33,7 @@ mod shell;
 mod undo;
 
 use crate::catalogue::Catalogue;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ids::{CampaignId, RosterId};
 use crate::ops::{self, Store};
 use clap::{Parser, Subcommand};
@@ -126,6 +126,9 @@ pub struct App {
     db_path: Option<PathBuf>,
     store: Option<Store>,
     data_dirs: Vec<PathBuf>,
+    /// The folder named by `--data-dir` (or `PTG_DATA_DIR`), which must be there: a mistyped
+    /// one would otherwise be read as no extra data at all.
+    named_data_dir: Option<PathBuf>,
     catalogue: Option<Catalogue>,
     pub json: bool,
     /// The command only reads: the database must exist already (see [`Command::reads_only`]).
@@ -140,6 +143,7 @@ impl App {
             db_path: cli.db.clone(),
             store: None,
             data_dirs,
+            named_data_dir: cli.data_dir.clone(),
             catalogue: None,
             json: cli.json,
             reads_only: cli.command.reads_only(),
@@ -149,6 +153,18 @@ impl App {
     /// The factions and battlepacks: bundled, then the user's data folders.
     pub fn catalogue(&mut self) -> Result<&Catalogue> {
         if self.catalogue.is_none() {
+            if let Some(dir) = self.named_data_dir.as_ref().filter(|d| !d.is_dir()) {
+                let what = if dir.exists() {
+                    "is not a folder"
+                } else {
+                    "does not exist"
+                };
+                return Err(Error::refused(format!(
+                    "--data-dir {}: {what}; give the folder holding your faction or battlepack \
+                     TOML files, or leave --data-dir (and PTG_DATA_DIR) out",
+                    dir.display()
+                )));
+            }
             self.catalogue = Some(Catalogue::load(&self.data_dirs)?);
         }
         Ok(self.catalogue.as_ref().expect("just loaded"))

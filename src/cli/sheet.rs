@@ -41,8 +41,8 @@ pub struct SheetArgs {
         conflicts_with_all = ["output", "template", "format", "date"]
     )]
     template_out: Option<PathBuf>,
-    /// With --template-out: replace FILE if it exists.
-    #[arg(long, requires = "template_out")]
+    /// Replace the file written (the sheet's, or --template-out's) if it exists.
+    #[arg(long)]
     force: bool,
     /// The date printed on the sheet, YYYY-MM-DD (default: today).
     #[arg(long, value_name = "DATE")]
@@ -86,7 +86,7 @@ pub fn run(app: &mut App, args: SheetArgs) -> Result<()> {
             };
             match args.output {
                 Some(path) => {
-                    write(&path, text.as_bytes())?;
+                    write(&path, text.as_bytes(), args.force)?;
                     line(format!(
                         "Wrote the roster sheet of {} to {}.",
                         view.army,
@@ -107,7 +107,7 @@ pub fn run(app: &mut App, args: SheetArgs) -> Result<()> {
             let path = args
                 .output
                 .unwrap_or_else(|| PathBuf::from(format!("{}.pdf", or_roster(slug(&view.army)))));
-            write(&path, &pdf.bytes)?;
+            write(&path, &pdf.bytes, args.force)?;
             if json_out {
                 return json(&Written {
                     roster: &view.army,
@@ -187,12 +187,20 @@ fn or_roster(stem: String) -> String {
     }
 }
 
-/// The sheet written whole or not at all, replacing a file already there.
-fn write(path: &Path, bytes: &[u8]) -> Result<()> {
-    write_whole(path, bytes, true).map_err(|e| {
-        Error::refused(format!(
-            "cannot write {}: {e}; pick another file with -o",
-            path.display()
-        ))
+/// The sheet written whole or not at all; a file already there (a template being edited, last
+/// week's sheet) is replaced only with `--force`.
+fn write(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    write_whole(path, bytes, force).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            Error::refused(format!(
+                "{} already exists; pass --force to replace it, or pick another file with -o",
+                path.display()
+            ))
+        } else {
+            Error::refused(format!(
+                "cannot write {}: {e}; pick another file with -o",
+                path.display()
+            ))
+        }
     })
 }

@@ -83,10 +83,41 @@ fn refuse_if_unusable(e: anyhow::Error, path: &Path) -> anyhow::Error {
     }
 }
 
+/// Refuses a `--db` path that cannot be a database at all, naming what it is instead: a folder,
+/// or a file that is not SQLite's (a list, a sheet, a league file given by mistake). That is
+/// the user's path to fix (exit 1), not a broken database (exit 3); SQLite alone calls both
+/// "unable to open" or "not a database".
+fn check_path(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        return Err(refusal(format!(
+            "{} is a folder, not a database file; give a file's path (e.g. {})",
+            path.display(),
+            path.join("ptg.sqlite3").display()
+        )));
+    }
+    let mut head = [0u8; 16];
+    let read = std::fs::File::open(path).and_then(|mut f| {
+        use std::io::Read;
+        f.read(&mut head)
+    });
+    if let Ok(n) = read
+        && n > 0
+        && &head[..n] != &b"SQLite format 3\0"[..n]
+    {
+        return Err(refusal(format!(
+            "{} is not a database file (a SQLite file begins \"SQLite format 3\"); give ptg's \
+             database, or a path where there is no file yet to start a new one",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     /// A file that is not a ptg database, or one written by a newer ptg, is refused untouched.
     pub fn open(path: &Path) -> Result<Store> {
+        check_path(path)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create the folder {} for the database", dir.display()))?;
@@ -109,6 +140,7 @@ impl Store {
                 path.display()
             )));
         }
+        check_path(path)?;
         let flags =
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let opened = Connection::open_with_flags(path, flags)
