@@ -102,7 +102,7 @@ fn check_path(path: &Path) -> Result<()> {
     });
     if let Ok(n) = read
         && n > 0
-        && &head[..n] != &b"SQLite format 3\0"[..n]
+        && head[..n] != b"SQLite format 3\0"[..n]
     {
         return Err(refusal(format!(
             "{} is not a database file (a SQLite file begins \"SQLite format 3\"); give ptg's \
