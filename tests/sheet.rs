@@ -112,6 +112,12 @@ fn the_pdf_puts_page_1_facts_on_page_1_and_the_order_of_battle_after_it() {
     // carry over to page 3 under the repeated headings.
     assert_eq!(pages.len(), 3, "{pages:#?}");
     assert_footers(&pages, &dates);
+    // The file is dated the day it is printed (not 1970), and says ptg made it (issue #33).
+    let pdf = l.path("sheet.pdf");
+    let year = &dates[1][..4];
+    let created = wardens::read::pdf_info(&pdf, "CreationDate");
+    assert!(created.contains(year) && !created.contains("1970"), "{created}");
+    assert!(wardens::read::pdf_info(&pdf, "Creator").starts_with("ptg "));
 
     let p1 = &pages[0];
     assert_eq!(p1[0], ARMY, "the title is the army's name");

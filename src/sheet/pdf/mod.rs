@@ -51,6 +51,7 @@ pub fn render(sheet: &Sheet, t: &Template, faces: &Faces) -> Pdf {
         return render(sheet, t, &wider);
     }
     let mut doc = PdfDocument::new(&format!("{}: Path to Glory roster", sheet.army));
+    stamp(&mut doc, sheet);
     let ids = (doc.add_font(&faces.regular.font), doc.add_font(&faces.bold.font));
     let total = pages.len();
     let (w, h) = t.page.size.mm();
@@ -66,6 +67,22 @@ pub fn render(sheet: &Sheet, t: &Template, faces: &Faces) -> Pdf {
         .collect();
     let bytes = save(doc.with_pages(pdf_pages));
     Pdf { bytes, pages: total }
+}
+
+/// The document's dates are the day the sheet is printed (printpdf leaves them at 1970, which
+/// a file manager shows as the PDF's creation), midnight UTC, so a sheet printed for a given
+/// day is the same file whenever it is made; and ptg is named as its maker.
+fn stamp(doc: &mut PdfDocument, sheet: &Sheet) {
+    let day = chrono::NaiveDate::parse_from_str(&sheet.printed, "%Y-%m-%d").ok();
+    let seconds = day
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|t| t.and_utc().timestamp());
+    if let Some(at) = seconds.and_then(|s| printpdf::date::OffsetDateTime::from_unix_timestamp(s).ok()) {
+        let info = &mut doc.metadata.info;
+        (info.creation_date, info.modification_date, info.metadata_date) = (at, at, at);
+    }
+    doc.metadata.info.creator = format!("ptg {}", env!("CARGO_PKG_VERSION"));
+    doc.metadata.info.producer = doc.metadata.info.creator.clone();
 }
 
 /// The sheet's pages, each ending in its footer. Every piece of text on them has been
