@@ -222,27 +222,42 @@ fn the_default_database_is_created_in_the_platform_data_folder() {
 fn the_demo_builds_a_legal_campaign_and_can_run_again() {
     let p = Ptg::new();
     p.ok(&["campaign", "new", "Ashen Vale"]);
+    let before = p.fingerprint();
+    // The demo keeps a database of its own beside the default one (issue #33), not PTG_DB's.
+    let demo_db = p.dir.path().join("xdg/ptg/demo.sqlite3");
     let out = p.ok(&["demo"]);
+    assert!(
+        out.contains(&format!(
+            "The demo keeps a database of its own, {}",
+            demo_db.display()
+        )),
+        "{out}"
+    );
     assert!(out.contains("$ ptg roster new \"Rat Tide (demo)\""), "{out}");
     assert!(out.contains("Rat Tide (demo) breaks no rules."), "{out}");
+    assert!(
+        out.contains(&format!("--db {} roster show", demo_db.display())),
+        "{out}"
+    );
     let again = p.ok(&["demo"]);
     assert!(again.contains("The last demo's campaign is deleted"), "{again}");
-    let campaigns = p.json(&["campaign", "list"]);
+    assert_eq!(p.fingerprint(), before, "the player's league is untouched");
+    let pdf = demo_db.with_file_name("demo-hammers-of-dawn.pdf");
+    assert!(pdf.is_file(), "the sheet beside the demo's database");
+
+    let demo = demo_db.to_str().unwrap();
+    let campaigns = p.json(&["--db", demo, "campaign", "list"]);
     let names: Vec<&str> = campaigns
         .as_array()
         .unwrap()
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    assert_eq!(
-        names,
-        ["Ashen Vale", "Ashen Vale (demo)"],
-        "the player's own campaign is untouched"
-    );
-    let rosters = p.json(&["roster", "list"]);
+    assert_eq!(names, ["Ashen Vale (demo)"]);
+    let rosters = p.json(&["--db", demo, "roster", "list"]);
     assert_eq!(rosters.as_array().unwrap().len(), 2);
     assert_eq!(rosters[0]["points"], 570);
-    p.ok(&["audit"]);
+    p.ok(&["--db", demo, "audit"]);
 }
 
 #[test]

@@ -16,8 +16,8 @@ const DEMO: &str = "Ashen Vale (demo)";
 /// deleted (it has fought, so with --force).
 static EXPORTED: Fixture = Fixture::new(|| {
     let p = LEAGUE_FIXTURE.copy();
-    p.ok(&["demo"]);
-    p.ok(&["demo"]);
+    p.ok(&["demo", "--db", p.db().to_str().unwrap()]);
+    p.ok(&["demo", "--db", p.db().to_str().unwrap()]);
     p.ok(&["roster", "delete", MOONCLAN, "--force"]);
     p
 });

@@ -241,7 +241,7 @@ fn league_case() -> &'static LeagueCase {
     static CASE: std::sync::OnceLock<LeagueCase> = std::sync::OnceLock::new();
     CASE.get_or_init(|| {
         let p = common::league::LEAGUE_FIXTURE.copy();
-        p.ok(&["demo"]);
+        p.ok(&["demo", "--db", p.db().to_str().unwrap()]);
         let file = serde_json::from_str(&p.ok(&["export"])).unwrap();
         let q = common::league::LEAGUE_FIXTURE.copy();
         q.ok(&["campaign", "rename", common::league::LEAGUE, "Home League"]);

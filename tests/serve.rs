@@ -488,7 +488,7 @@ async fn a_player_picks_a_rank_s_ability_and_starts_a_quest_as_the_cli_does() {
 #[tokio::test]
 async fn a_server_for_one_campaign_shows_no_other() {
     let p = LEAGUE_FIXTURE.copy();
-    p.ok(&["demo"]);
+    p.ok(&["demo", "--db", p.db().to_str().unwrap()]);
     let demo_roster = p.json(&["roster", "show", "Hammers of Dawn (demo)"])["id"]
         .as_i64()
         .unwrap();

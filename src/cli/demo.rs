@@ -1,8 +1,10 @@
 //! `ptg demo`: a guided walk-through that sets up a campaign with two rosters from the
 //! bundled data, fights their first battle and runs both aftermaths, by running the real
-//! commands one after another and printing each. Its campaign and rosters carry " (demo)" in
-//! their names, so it never touches a player's own; each run first deletes the campaign the
-//! last run made (as `campaign delete --force` does), so demo campaigns do not pile up.
+//! commands one after another and printing each. It keeps a database of its own (`demo.sqlite3`
+//! beside the default one, or the `--db` typed), so a player's league never holds demo
+//! campaigns, in its history or its exports; it says where. Its campaign and rosters carry
+//! " (demo)" in their names; each run first deletes the campaign the last run made (as
+//! `campaign delete --force` does), so demo campaigns do not pile up.
 
 use super::{Cli, output::line};
 use crate::error::{Error, Result};
@@ -11,7 +13,7 @@ use crate::names::SameName;
 use crate::ops;
 use crate::ops::Store;
 use clap::Parser;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The walk-through, with `{s}` standing for [`DEMO`] (the names' mark), `{b}` for the
 /// battle's id and `{pdf}` for a roster sheet file in the temporary folder.
@@ -213,15 +215,28 @@ const STEPS: &[&[&str]] = &[
     &["roster", "show", "Hammers of Dawn{s}"],
     &["rolls", "--battle", "{b}"],
     &["audit", "--campaign", "Ashen Vale{s}"],
-    &["roster", "sheet", "Hammers of Dawn{s}", "-o", "{pdf}"],
+    &["roster", "sheet", "Hammers of Dawn{s}", "-o", "{pdf}", "--force"],
     &["roster", "list", "--campaign", "Ashen Vale{s}"],
 ];
 
 /// The mark on the names of the demo's campaign and rosters.
 const DEMO: &str = " (demo)";
 
-/// Runs the walk-through against the given database and data folder.
-pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &mut Store) -> Result<()> {
+/// The demo's database: the one typed with `--db`, else `demo.sqlite3` beside the default
+/// database (never `PTG_DB`'s, which is a player's league).
+pub fn database(typed: Option<PathBuf>) -> Result<PathBuf> {
+    match typed {
+        Some(db) => Ok(db),
+        None => Ok(ops::db_path(None)?.with_file_name("demo.sqlite3")),
+    }
+}
+
+/// Runs the walk-through against database `db` (opened as `store`) and the data folder.
+pub fn run(db: &Path, data_dir: Option<PathBuf>, store: &mut Store) -> Result<()> {
+    line(format!(
+        "The demo keeps a database of its own, {}: your league is not touched.",
+        db.display()
+    ))?;
     let campaign = format!("Ashen Vale{DEMO}");
     let earlier = ops::campaign::list(store)?
         .into_iter()
@@ -235,7 +250,9 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &mut Store) ->
         ))?;
     }
     let battle = ops::battle::next_id(store)?;
-    let pdf = std::env::temp_dir().join("ptg-demo-hammers-of-dawn.pdf");
+    // Beside the demo's database, in the player's own folder: not a name in the machine's
+    // shared temporary folder that another user's file could already hold.
+    let pdf = db.with_file_name("demo-hammers-of-dawn.pdf");
     for step in STEPS {
         let args: Vec<String> = step
             .iter()
@@ -258,13 +275,43 @@ pub fn run(db: Option<PathBuf>, data_dir: Option<PathBuf>, store: &mut Store) ->
         line(format!("\n$ ptg {}", shown.join(" ")))?;
         let mut cli = Cli::try_parse_from(std::iter::once("ptg".to_string()).chain(args))
             .map_err(|e| Error::Internal(anyhow::anyhow!("a demo step does not parse: {e}")))?;
-        cli.db = db.clone();
+        cli.db = Some(db.to_path_buf());
         cli.data_dir = data_dir.clone();
         super::run(cli)?;
     }
+    let ptg = how_to_run();
     line(format!(
-        "\nDone. Open {} to see the printable roster. Try `ptg roster show` on either roster, \
-         `ptg battle show`, or `ptg --help`.",
-        pdf.display()
+        "\nDone. Open {} to see the printable roster. To look around the demo's league, give \
+         its database: `{ptg} --db {} roster show \"Hammers of Dawn{DEMO}\"`, `{ptg} --db {} \
+         battle show {battle}`; and `{ptg} --help` for everything else.",
+        pdf.display(),
+        quoted(db),
+        quoted(db),
     ))
+}
+
+/// How to run this ptg again: `ptg` when it is the one on the PATH, else its own path (a
+/// fresh clone runs it as `cargo run`, before anything is installed).
+fn how_to_run() -> String {
+    let exe = std::env::current_exe().ok();
+    let on_path = std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths).any(|dir| {
+            let found = dir.join(format!("ptg{}", std::env::consts::EXE_SUFFIX));
+            found.is_file() && found.canonicalize().ok() == exe.as_ref().and_then(|e| e.canonicalize().ok())
+        })
+    });
+    match exe {
+        Some(exe) if !on_path => quoted(&exe),
+        _ => "ptg".to_string(),
+    }
+}
+
+/// A path as typed in a shell: quoted when it holds a space.
+fn quoted(path: &Path) -> String {
+    let shown = path.display().to_string();
+    if shown.contains(' ') {
+        format!("\"{shown}\"")
+    } else {
+        shown
+    }
 }

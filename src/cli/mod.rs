@@ -51,6 +51,10 @@ pub struct Cli {
     /// Database file (default: the platform data folder, e.g. ~/.local/share/ptg/ptg.sqlite3).
     #[arg(long, global = true, env = "PTG_DB", value_name = "PATH")]
     pub db: Option<PathBuf>,
+    /// Whether `--db` was typed on this command line (rather than taken from `PTG_DB`): the
+    /// demo writes into a database named so, and otherwise keeps one of its own.
+    #[arg(skip)]
+    pub db_typed: bool,
     /// Print data as JSON instead of tables.
     #[arg(long, global = true)]
     pub json: bool,
@@ -313,7 +317,10 @@ pub fn run(cli: Cli) -> Result<()> {
     let mut app = App::new(&cli);
     let (db, data_dir) = (cli.db.clone(), cli.data_dir.clone());
     match cli.command {
-        Command::Demo => demo::run(db, data_dir, app.store()?),
+        Command::Demo => {
+            let db = demo::database(cli.db_typed.then_some(db).flatten())?;
+            demo::run(&db, data_dir, &mut ops::open_store(Some(&db))?)
+        }
         Command::Faction(cmd) => faction::run(&mut app, cmd),
         Command::Campaign(cmd) => campaign::run(&mut app, cmd),
         Command::Roster(cmd) => roster::run(&mut app, cmd),
