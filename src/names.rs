@@ -5,11 +5,15 @@
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 
-/// A name as ptg compares it: trimmed, in one Unicode normal form (NFKC: a typed `é` may be
-/// one code point or `e` plus an accent, and a full-width `Ｈ` or a ligature `ﬁ` is the letters
-/// it looks like, so look-alike names collide), lower-cased by Unicode rules.
+/// A name as ptg compares it: in one Unicode normal form (NFKC: a typed `é` may be one code
+/// point or `e` plus an accent, and a full-width `Ｈ` or a ligature `ﬁ` is the letters it looks
+/// like, so look-alike names collide), each run of spaces one space and none at the ends (a
+/// data file's "Summon  Purple Sun of Shyish" is what a player types with one), lower-cased by
+/// Unicode rules.
 pub fn fold(name: &str) -> String {
-    name.trim().nfkc().flat_map(char::to_lowercase).collect()
+    let normal: String = name.nfkc().collect();
+    let words: Vec<&str> = normal.split_whitespace().collect();
+    words.join(" ").chars().flat_map(char::to_lowercase).collect()
 }
 
 /// "1 regiment", "2 regiments": a count with its noun agreeing.
@@ -19,9 +23,17 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
 
 /// Two names that are the same to a player: equal once folded.
 pub fn same(a: &str, b: &str) -> bool {
-    // Most comparisons are plain ASCII; they need no allocation.
+    // Most comparisons are plain ASCII; they need no allocation: word by word, so a run of
+    // spaces is one.
     if a.is_ascii() && b.is_ascii() {
-        return a.trim().eq_ignore_ascii_case(b.trim());
+        let (mut x, mut y) = (a.split_ascii_whitespace(), b.split_ascii_whitespace());
+        return loop {
+            match (x.next(), y.next()) {
+                (None, None) => break true,
+                (Some(p), Some(q)) if p.eq_ignore_ascii_case(q) => {}
+                _ => break false,
+            }
+        };
     }
     fold(a) == fold(b)
 }
@@ -135,6 +147,21 @@ mod tests {
         assert!(msg.contains("did you mean 'Stormcast Eternals'"), "{msg}");
         assert_eq!(suggestions("Skavn", names), vec!["Skaven".to_string()]);
         assert!(suggestions("Orruks", names).is_empty());
+    }
+
+    /// The data's "Summon  Purple Sun of Shyish" (two spaces) is what a player types with one
+    /// (issue #33); a no-break space or a tab is a space too, but words never run together.
+    #[test]
+    fn a_run_of_spaces_is_one_space() {
+        assert!(same(
+            "Summon  Purple Sun of Shyish",
+            "summon purple sun of shyish"
+        ));
+        assert!(same("Summon\u{a0}Purple Sun", "Summon  purple\tsun"));
+        assert!(!same("Purple Sun", "PurpleSun"));
+        assert_eq!(fold("  Summon  Purple\u{a0}Sun "), "summon purple sun");
+        let lore = ["Summon  Purple Sun of Shyish"];
+        assert_eq!(find(&lore, "Summon Purple Sun of Shyish", |s| s), Some(&lore[0]));
     }
 
     #[test]

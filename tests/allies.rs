@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Fixture, Ptg, named, roster_new};
+use common::{Fixture, Ptg, RATS, named, roster_new};
 
 const CAMPAIGN: &str = "Eightpoints";
 const HOST: &str = "Dark Host";
@@ -314,4 +314,26 @@ fn an_aftermath_adds_an_ally_from_the_grand_alliance_only() {
     assert_eq!(named(&r["units"], "name", "Gold Spawn")["ally"], ALLY);
     let audit = p.ok(&["audit", "--roster", HOST]);
     assert!(audit.contains("no findings"), "{audit}");
+}
+
+/// Another faction's unit asked without `--ally` is named as that faction's (issue #33), not
+/// answered with look-alikes of the roster's own ("Rat Ogors" for Liberators); where the
+/// campaign plays allies, the fix is to add it as one.
+#[test]
+fn another_factions_unit_is_named_as_theirs() {
+    let p = ALLIED.copy();
+    let err = p.refused(
+        &["roster", "add", FOE, SPAWN],
+        "Chaos Spawn of Tzeentch is a unit of Disciples of Tzeentch, not of Skaven",
+    );
+    assert!(err.contains("use --ally \"Disciples of Tzeentch\""), "{err}");
+    assert!(!err.contains("did you mean"), "{err}");
+
+    let plain = Ptg::ashen_vale();
+    plain.new_rats();
+    let err = plain.refused(
+        &["roster", "add", RATS, "Liberators"],
+        "Liberators is a unit of Stormcast Eternals, not of Skaven; a roster's units are its own faction's",
+    );
+    assert!(!err.contains("--ally") && !err.contains("Rat Ogors"), "{err}");
 }

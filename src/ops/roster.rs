@@ -74,6 +74,14 @@ pub fn add_unit(cat: &Catalogue, store: &mut Store, roster: RosterId, add: &AddU
         .map(|a| cat.faction(a).map_err(Error::refused))
         .transpose()?;
     change_roster(cat, store, roster, Command::RosterAdd, |s| {
+        if ally.is_none() && s.faction.unit(add.warscroll).is_none() {
+            let owners = owners_of(cat, add.warscroll);
+            if let Some(refused) =
+                crate::rules::roster::another_factions_unit(s.faction, &s.roster, add.warscroll, &owners)
+            {
+                return Err(refused);
+            }
+        }
         rules::plan_add_unit(
             s.pack,
             s.faction,
@@ -84,6 +92,16 @@ pub fn add_unit(cat: &Catalogue, store: &mut Store, roster: RosterId, add: &AddU
             ally,
         )
     })
+}
+
+/// The factions that have a warscroll called `warscroll` (none when the data cannot be read:
+/// the refusal then stays the plain "unknown unit").
+fn owners_of<'c>(cat: &'c Catalogue, warscroll: &str) -> Vec<&'c crate::catalogue::Faction> {
+    let all = cat.factions().unwrap_or_default();
+    all.into_iter()
+        .map(|(f, _)| f)
+        .filter(|f| f.unit(warscroll).is_some())
+        .collect()
 }
 
 /// Takes a starting unit off the Order of Battle again (set-up only): `unit` is its id, or its

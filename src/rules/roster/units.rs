@@ -28,6 +28,33 @@ pub fn find_warscroll<'a>(faction: &'a Faction, name: &str) -> Result<&'a Warscr
     })
 }
 
+/// The refusal for a warscroll `faction` does not have but `owners` (other factions) do: a
+/// Liberators asked of a Skaven roster is a Stormcast Eternals unit, which a "did you mean"
+/// among Skaven names ("Rat Ogors") would only hide. Where the campaign plays allies, the fix
+/// is to add it as one (the grand alliance is checked when it is).
+pub fn another_factions_unit(
+    faction: &Faction,
+    roster: &Roster,
+    warscroll: &str,
+    owners: &[&Faction],
+) -> Option<RuleError> {
+    let first = owners.first()?;
+    let names: Vec<&str> = owners.iter().map(|f| f.name.as_str()).collect();
+    let unit = first.unit(warscroll).map_or(warscroll, |w| w.name.as_str());
+    let error = RuleError::new(
+        "faction units",
+        format!(
+            "{unit} is a unit of {}, not of {}; a roster's units are its own faction's",
+            names.join(" and "),
+            faction.name
+        ),
+    );
+    Some(match roster.options.allies {
+        true => error.fix(Fix::set(Input::Ally, first.name.clone())),
+        false => error,
+    })
+}
+
 /// A starting unit joins the Order of Battle, at minimum size or reinforced, within the
 /// starting points limit. After set-up, units join only through the aftermath.
 ///
