@@ -45,7 +45,7 @@ fn a_typed_dice_list_must_hold_exactly_the_dice_the_step_rolls() {
     let err = p.refused(&aftermath("2,3"), needs);
     assert!(err.contains("2 were typed"), "{err}");
     let err = p.refused(&aftermath("2,3,4,5"), needs);
-    assert!(err.contains("1 typed-in dice were not needed"), "{err}");
+    assert!(err.contains("1 typed-in die was not needed"), "{err}");
     // Recording the second army of a battle: the generals' renown is tied, so a roll-off
     // picks who chooses territories, and a tie would roll again: at least 2 dice.
     p.ok(&[

@@ -121,6 +121,9 @@ fn undoing_an_aftermath_puts_glory_renown_ranks_quest_and_order_of_battle_back()
     );
     assert!(log.contains("[undone by #"), "{log}");
     assert!(log.contains("undo: Undo #"), "{log}");
+    // Abilities by name, as players know them, not by id (issue #33).
+    assert!(log.contains("Aspiring ability: Berserker"), "{log}");
+    assert!(!log.contains("ability: berserker"), "{log}");
     assert!(
         log.contains("+55 glory (battle 1: fought 30, major victory 20, general alive 5)"),
         "{log}"
@@ -231,7 +234,12 @@ fn undo_refuses_what_later_entries_build_on_and_walks_back_in_order() {
     );
     // The Rat Tide's roster creation is next, and that cannot be undone.
     p.ok(&["undo", "--yes"]); // Stormvermin added
-    p.refused(&["undo", "--yes"], "undo cannot remove a roster");
+    let err = p.refused(&["undo", "--yes"], "undo cannot remove a roster");
+    // Not a dead end: deleting the roster is the way (issue #33).
+    assert!(
+        err.contains("delete the roster instead (`ptg roster delete \"Rat Tide\"`)"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -96,7 +96,9 @@ fn the_league_table_counts_results_glory_and_renown_and_sorts_by_the_campaigns_r
         "{text}"
     );
 
-    p.ok(&["campaign", "set", LEAGUE, "--standings", "glory"]);
+    let said = p.ok(&["campaign", "set", LEAGUE, "--standings", "glory"]);
+    // The change is confirmed in the rule's words (issue #33).
+    assert!(said.contains("league table sorted by glory earned"), "{said}");
     let place = |mut r: Row, n: u64| {
         r.0 = n;
         r

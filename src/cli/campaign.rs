@@ -157,17 +157,19 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
             let c = &done.campaign;
             match done.set_id {
                 Some(set) => line(format!(
-                    "Campaign '{}': {}; {} (#{set}; `ptg undo --campaign \"{}\"` reverses it).",
+                    "Campaign '{}': {}; {}; league table {} (#{set}; `ptg undo --campaign \"{}\"` reverses it).",
                     c.name,
                     legends_words(c.legends),
                     c.options.words(),
+                    c.options.standings.words(),
                     c.name
                 )),
                 None => line(format!(
-                    "Campaign '{}': {}; {} already; nothing changed.",
+                    "Campaign '{}': {}; {}; league table {} already; nothing changed.",
                     c.name,
                     legends_words(c.legends),
-                    c.options.words()
+                    c.options.words(),
+                    c.options.standings.words()
                 )),
             }
         }

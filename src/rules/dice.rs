@@ -77,19 +77,18 @@ pub fn check_all_used(dice: &dyn Dice, step: &str) -> Result<(), RuleError> {
             t.rolls.join(", ")
         ),
     };
-    let message = if t.typed > t.asked {
-        format!(
-            "{} typed-in dice were not needed: {needs}, {} were typed; type exactly those with --dice",
-            t.typed - t.asked,
-            t.typed
-        )
-    } else {
-        format!(
-            "{needs}, {} were typed; type them all with --dice (nothing was saved)",
-            t.typed
-        )
+    let typed = match t.typed {
+        1 => "1 was typed".to_string(),
+        n => format!("{n} were typed"),
     };
-    Err(RuleError::new("dice", message))
+    let message = if t.typed > t.asked {
+        let extra = t.typed - t.asked;
+        let were = if extra == 1 { "die was" } else { "dice were" };
+        format!("{extra} typed-in {were} not needed: {needs}, {typed}; type exactly those")
+    } else {
+        format!("{needs}, {typed}; type them all (nothing was saved)")
+    };
+    Err(RuleError::new("dice", message).fix(crate::fix::Fix::give(crate::fix::Input::Dice)))
 }
 
 /// ptg rolls: ChaCha8 from a logged seed, so a roll can be replayed and checked.
@@ -354,11 +353,11 @@ mod tests {
         // Too few: the missing dice are still counted (stand-ins let the step finish).
         let err = roll("1").unwrap_err();
         assert_eq!(
-            err.message,
-            "this aftermath needs 3 dice (D3 renown for Liberators, 2D6 the battleplan), 1 were typed; type them all with --dice (nothing was saved)"
+            err.to_string(),
+            "dice: this aftermath needs 3 dice (D3 renown for Liberators, 2D6 the battleplan), 1 was typed; type them all (nothing was saved); add --dice ROLLS"
         );
         let err = roll("1,2,3,4").unwrap_err();
-        assert!(err.message.contains("1 typed-in dice were not needed"), "{err}");
+        assert!(err.message.contains("1 typed-in die was not needed"), "{err}");
         assert!(err.message.contains("needs 3 dice"), "{err}");
     }
 

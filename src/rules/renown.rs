@@ -245,6 +245,7 @@ pub fn plan_rank_choice(
         unit: UnitRef::Existing(unit.id),
         rank: rank.name.clone(),
         ability: chosen.id.clone(),
+        name: chosen.name.clone(),
     });
     Ok(out)
 }

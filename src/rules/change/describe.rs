@@ -83,7 +83,11 @@ impl Change {
             }
             Change::GainRank { rank, .. } => format!("reached rank {rank}"),
             Change::SetPath { path, .. } => format!("follows the Path of the {}", capitalise(path)),
-            Change::ChooseAbility { rank, ability, .. } => format!("{rank} ability: {ability}"),
+            Change::ChooseAbility {
+                rank, ability, name, ..
+            } => {
+                format!("{rank} ability: {}", if name.is_empty() { ability } else { name })
+            }
             Change::GiveEnhancement {
                 table, name, reason, ..
             } => format!("given {name} ({table}; {reason})"),

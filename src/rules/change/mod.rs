@@ -59,6 +59,10 @@ pub enum Change {
         unit: UnitRef,
         rank: String,
         ability: String,
+        /// The ability's name as the battlepack gives it, for history ("Battle Fury", not
+        /// "battle-fury"); empty in changes logged before it was kept.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        name: String,
     },
     GiveEnhancement {
         unit: UnitRef,

@@ -131,6 +131,7 @@ pub fn plan_warlord(
         unit: me,
         rank: first.name.clone(),
         ability: ability.id.clone(),
+        name: ability.name.clone(),
     });
     grant_starting_picks(&[], &mut out);
     Ok(out)

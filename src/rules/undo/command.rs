@@ -99,13 +99,17 @@ pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
 /// roster), an undo (undone sets are not in force), or a command this ptg does not know.
 pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
     match set.kind() {
-        Some(Command::RosterNew) => refuse(
+        Some(Command::RosterNew) => Err(RuleError::new(
             "undo",
             format!(
-                "the latest command is the creation of a roster ({}); undo cannot remove a roster",
+                "the latest command is the creation of a roster ({}); undo cannot remove a roster, \
+                 but deleting it can (and undo brings a deleted roster back)",
                 set.summary
             ),
-        ),
+        )
+        .fix(crate::fix::Fix::act(crate::fix::Action::DeleteRoster {
+            roster: set.roster.clone().unwrap_or_else(|| "ROSTER".into()),
+        }))),
         Some(Command::Undo) => refuse("undo", format!("#{} is itself an undo", set.id)),
         None => refuse(
             "undo",
