@@ -217,6 +217,12 @@ async fn a_revoked_invite_lets_nobody_in() {
     let listed = p.json(&["invite", LEAGUE, "--list"]);
     let id = listed[0]["id"].as_i64().unwrap().to_string();
     p.ok(&["invite", LEAGUE, "--revoke", &id]);
+    // The list shows its times as history and rolls do (issue #33): "YYYY-MM-DD HH:MM:SS".
+    let table = p.ok(&["invite", LEAGUE, "--list"]);
+    let stored = listed[0]["created_at"].as_str().unwrap();
+    let shown = stored.replace('T', " ");
+    let shown = shown.trim_end_matches('Z').split('.').next().unwrap();
+    assert!(table.contains(shown) && !table.contains(stored), "{table}");
     let before = p.fingerprint();
     let refused = send(
         &p,

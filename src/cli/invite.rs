@@ -3,7 +3,7 @@
 //! organiser's.
 
 use super::App;
-use super::output::{json, line, or_dash, table};
+use super::output::{json, line, moment, or_dash, table};
 use crate::error::Result;
 use crate::ops;
 use clap::{ArgGroup, Args};
@@ -45,9 +45,9 @@ pub fn run(app: &mut App, args: InviteArgs) -> Result<()> {
             t.add_row(vec![
                 i.id.to_string(),
                 whom,
-                i.created_at.clone(),
+                moment(&i.created_at),
                 i.made_by.map(|m| format!("#{m}")).unwrap_or_else(|| "-".into()),
-                or_dash(i.revoked_at.clone().unwrap_or_default()),
+                or_dash(i.revoked_at.as_deref().map(moment).unwrap_or_default()),
             ]);
         }
         return line(t.to_string());

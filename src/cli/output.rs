@@ -64,6 +64,18 @@ where
 }
 
 /// "-" for nothing, so empty cells read as deliberate.
+/// A stored time (`2026-11-21T19:04:11Z`, or already `2026-11-21 19:04:11`) as every table
+/// shows one: `2026-11-21 19:04:11`.
+pub fn moment(stored: &str) -> String {
+    let plain = stored.replace('T', " ");
+    let plain = plain.trim_end_matches('Z');
+    // Whole seconds, as history prints them.
+    match plain.split_once('.') {
+        Some((whole, _)) => whole.to_string(),
+        None => plain.to_string(),
+    }
+}
+
 pub fn or_dash(s: impl AsRef<str>) -> String {
     let s = s.as_ref();
     if s.is_empty() { "-".into() } else { s.into() }

@@ -64,6 +64,6 @@ fn cells(r: RollRow) -> [String; 9] {
         r.faces.iter().map(u32::to_string).collect::<Vec<_>>().join(" "),
         r.total.to_string(),
         source,
-        r.created_at.replace('T', " ").trim_end_matches('Z').to_string(),
+        crate::cli::output::moment(&r.created_at),
     ]
 }

@@ -88,7 +88,11 @@ pub fn check_all_used(dice: &dyn Dice, step: &str) -> Result<(), RuleError> {
     } else {
         format!("{needs}, {typed}; type them all (nothing was saved)")
     };
-    Err(RuleError::new("dice", message).fix(crate::fix::Fix::give(crate::fix::Input::Dice)))
+    let fix = match t.asked {
+        0 => crate::fix::Fix::leave_out(crate::fix::Input::Dice),
+        _ => crate::fix::Fix::give(crate::fix::Input::Dice),
+    };
+    Err(RuleError::new("dice", message).fix(fix))
 }
 
 /// ptg rolls: ChaCha8 from a logged seed, so a roll can be replayed and checked.
