@@ -1,16 +1,13 @@
 //! The `ptg` binary: parse arguments, run the command, map errors to exit codes (0 done,
 //! 1 refused, 2 wrong usage, 3 internal error; see `ptg::error`).
 
-use clap::parser::ValueSource;
-use clap::{CommandFactory, FromArgMatches};
+use clap::Parser;
 use ptg::cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     // clap prints usage errors itself and exits 2; --help and --version exit 0.
-    let matches = cli::Cli::command().get_matches();
-    let mut args = cli::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    args.db_typed = matches.value_source("db") == Some(ValueSource::CommandLine);
+    let args = cli::Cli::parse();
     let json = args.json;
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,

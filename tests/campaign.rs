@@ -183,6 +183,15 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
     let waiting = h["waiting"].as_array().unwrap();
     assert_eq!(waiting.len(), 1, "{waiting:?}");
     assert!(waiting[0].as_str().unwrap().contains("Dawn Guard"));
+    // `rank pending --json` is data, not the sentences with their commands (issue #33).
+    let pending = p.json(&["rank", "pending", HAMMERS]);
+    assert_eq!(pending[0]["kind"], "rank", "{pending}");
+    assert!(
+        pending[0]["unit"].as_str().unwrap().contains("Dawn Guard"),
+        "{pending}"
+    );
+    assert!(!pending[0]["paths"].as_array().unwrap().is_empty(), "{pending}");
+    assert!(!pending.to_string().contains("ptg "), "{pending}");
     p.refused(
         &["rank", "choose", HAMMERS, "Dawn Guard", "battle-fury"],
         "add --path",

@@ -409,3 +409,18 @@ fn a_data_dir_that_is_not_there_is_refused() {
     cmd.env("PTG_DATA_DIR", &file);
     p.refused_cmd(cmd, 1, "is not a folder");
 }
+
+/// `demo --json` is JSON throughout (issue #33): each step named, then its own JSON.
+#[test]
+fn the_demo_in_json_is_a_stream_of_json_documents() {
+    let p = Ptg::new();
+    let out = p.ok(&["demo", "--json"]);
+    let docs: Vec<serde_json::Value> = serde_json::Deserializer::from_str(&out)
+        .into_iter::<serde_json::Value>()
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{out}"));
+    assert!(docs[0]["database"].as_str().unwrap().ends_with("demo.sqlite3"));
+    let steps = docs.iter().filter(|d| d.get("step").is_some()).count();
+    assert!(steps > 20, "{steps} steps");
+    assert!(docs.last().unwrap()["done"]["sheet"].is_string(), "{out}");
+}

@@ -217,3 +217,33 @@ fn with_json_a_refusal_is_json() {
     let err: serde_json::Value = serde_json::from_slice(&broken.stderr).expect("JSON");
     assert_eq!(err["error"]["kind"], "internal", "{err}");
 }
+
+/// The command line's words (issue #33): a database set by PTG_DB is not shown in usage lines
+/// as if typed, placeholders name what to give, and an unknown page for `ptg man` is wrong
+/// usage (exit 2), as it is for `ptg help`.
+#[test]
+fn usage_lines_and_placeholders_say_what_to_type() {
+    let p = Ptg::new();
+    let out = p.cmd(&["roster", "add"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("Usage: ptg roster add <ROSTER> <WARSCROLL>"),
+        "{err}"
+    );
+    assert!(!err.contains("--db"), "PTG_DB is set, not typed: {err}");
+
+    let help = p.ok(&["battle", "result", "--help"]);
+    for shown in [
+        "--withdrew <ROSTER>",
+        "--general-slain <ROSTER>",
+        "--destroyed <UNIT>",
+        "--slew-hero-or-monster <UNIT>",
+    ] {
+        assert!(help.contains(shown), "{shown}: {help}");
+    }
+    for args in [&["man", "nope"][..], &["help", "nope"]] {
+        let out = p.cmd(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}

@@ -406,8 +406,10 @@ fn the_man_page_is_roff_naming_every_command() {
         afford.contains("Also list what costs more than the glory held"),
         "{afford}"
     );
-    p.refused(
-        &["man", "roster", "aford"],
+    // Wrong usage, as `ptg help` words it (exit 2; issue #33).
+    p.refused_cmd(
+        p.cmd(&["man", "roster", "aford"]),
+        2,
         "unknown ptg-roster command 'aford': did you mean 'afford'?",
     );
 }

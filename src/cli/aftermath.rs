@@ -30,7 +30,7 @@ pub struct AftermathArgs {
     #[arg(long, value_name = "WARSCROLL")]
     add_unit: Vec<String>,
     /// A name of your own for the added unit.
-    #[arg(long)]
+    #[arg(long, value_name = "NAME")]
     add_name: Option<String>,
     /// The added unit is an ally from this faction of the roster's grand alliance (option
     /// `allies`).

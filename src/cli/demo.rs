@@ -6,7 +6,10 @@
 //! " (demo)" in their names; each run first deletes the campaign the last run made (as
 //! `campaign delete --force` does), so demo campaigns do not pile up.
 
-use super::{Cli, output::line};
+use super::{
+    Cli,
+    output::{json, line},
+};
 use crate::error::{Error, Result};
 use crate::ids::CampaignId;
 use crate::names::SameName;
@@ -232,22 +235,35 @@ pub fn database(typed: Option<PathBuf>) -> Result<PathBuf> {
 }
 
 /// Runs the walk-through against database `db` (opened as `store`) and the data folder.
-pub fn run(db: &Path, data_dir: Option<PathBuf>, store: &mut Store) -> Result<()> {
-    line(format!(
-        "The demo keeps a database of its own, {}: your league is not touched.",
-        db.display()
-    ))?;
+///
+/// With `--json` every step prints its JSON, after a `{"step": [...]}` naming it, so the
+/// whole walk-through is a stream of JSON documents (as `jq` reads them).
+pub fn run(db: &Path, data_dir: Option<PathBuf>, store: &mut Store, json_out: bool) -> Result<()> {
+    let say = |text: String, data: serde_json::Value| match json_out {
+        true => json(&data),
+        false => line(text),
+    };
+    say(
+        format!(
+            "The demo keeps a database of its own, {}: your league is not touched.",
+            db.display()
+        ),
+        serde_json::json!({ "database": db }),
+    )?;
     let campaign = format!("Ashen Vale{DEMO}");
     let earlier = ops::campaign::list(store)?
         .into_iter()
         .find(|c| c.campaign.name.same_name(&campaign));
     if let Some(earlier) = earlier {
-        line(format!("\n$ ptg campaign delete \"{campaign}\" --force"))?;
         let done = ops::manage::delete_campaign(store, CampaignId(earlier.campaign.id), true)?;
-        line(format!(
-            "The last demo's campaign is deleted (change set #{}; it stays in the history).",
-            done.set_id
-        ))?;
+        say(
+            format!(
+                "\n$ ptg campaign delete \"{campaign}\" --force\nThe last demo's campaign is deleted \
+                 (change set #{}; it stays in the history).",
+                done.set_id
+            ),
+            serde_json::json!({ "deleted": campaign, "change_set": done.set_id }),
+        )?;
     }
     let battle = ops::battle::next_id(store)?;
     // Beside the demo's database, in the player's own folder: not a name in the machine's
@@ -272,14 +288,21 @@ pub fn run(db: &Path, data_dir: Option<PathBuf>, store: &mut Store) -> Result<()
                 }
             })
             .collect();
-        line(format!("\n$ ptg {}", shown.join(" ")))?;
+        say(
+            format!("\n$ ptg {}", shown.join(" ")),
+            serde_json::json!({ "step": args }),
+        )?;
         let mut cli = Cli::try_parse_from(std::iter::once("ptg".to_string()).chain(args))
             .map_err(|e| Error::Internal(anyhow::anyhow!("a demo step does not parse: {e}")))?;
         cli.db = Some(db.to_path_buf());
         cli.data_dir = data_dir.clone();
+        cli.json = json_out;
         super::run(cli)?;
     }
     let ptg = how_to_run();
+    if json_out {
+        return json(&serde_json::json!({ "done": { "database": db, "sheet": pdf, "battle": battle } }));
+    }
     line(format!(
         "\nDone. Open {} to see the printable roster. To look around the demo's league, give \
          its database: `{ptg} --db {} roster show \"Hammers of Dawn{DEMO}\"`, `{ptg} --db {} \

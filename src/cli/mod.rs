@@ -48,18 +48,18 @@ not ptg's, corrupt or from a newer ptg, or an I/O failure: not your fault, nothi
 #[derive(Debug, Parser)]
 #[command(name = "ptg", version, about, propagate_version = true, after_help = EXIT_CODES)]
 pub struct Cli {
-    /// Database file (default: the platform data folder, e.g. ~/.local/share/ptg/ptg.sqlite3).
-    #[arg(long, global = true, env = "PTG_DB", value_name = "PATH")]
+    /// Database file [or the environment's PTG_DB] (default: the platform data folder, e.g.
+    /// ~/.local/share/ptg/ptg.sqlite3).
+    // The environment is read in `run`, not by clap: clap shows an argument its variable set
+    // as if it were typed, in every usage line ("ptg roster add --db <PATH> ...").
+    #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<PathBuf>,
-    /// Whether `--db` was typed on this command line (rather than taken from `PTG_DB`): the
-    /// demo writes into a database named so, and otherwise keeps one of its own.
-    #[arg(skip)]
-    pub db_typed: bool,
     /// Print data as JSON instead of tables.
     #[arg(long, global = true)]
     pub json: bool,
-    /// A folder of extra faction/battlepack TOML files that add to or replace the bundled ones.
-    #[arg(long, global = true, env = "PTG_DATA_DIR", value_name = "DIR")]
+    /// A folder of extra faction/battlepack TOML files that add to or replace the bundled ones
+    /// [or the environment's PTG_DATA_DIR].
+    #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
@@ -312,14 +312,24 @@ pub fn battle_id(typed: &str) -> std::result::Result<i64, String> {
     }
 }
 
+/// A path from the environment, when the variable is set and not empty.
+fn from_env(var: &str) -> Option<PathBuf> {
+    std::env::var_os(var).filter(|v| !v.is_empty()).map(PathBuf::from)
+}
+
 /// Runs one parsed command line.
-pub fn run(cli: Cli) -> Result<()> {
+pub fn run(mut cli: Cli) -> Result<()> {
+    // `--db` typed on this command line (not PTG_DB's): the demo writes only into a database
+    // named so, and otherwise keeps one of its own.
+    let db_typed = cli.db.clone();
+    cli.db = cli.db.or_else(|| from_env("PTG_DB"));
+    cli.data_dir = cli.data_dir.or_else(|| from_env("PTG_DATA_DIR"));
     let mut app = App::new(&cli);
-    let (db, data_dir) = (cli.db.clone(), cli.data_dir.clone());
+    let data_dir = cli.data_dir.clone();
     match cli.command {
         Command::Demo => {
-            let db = demo::database(cli.db_typed.then_some(db).flatten())?;
-            demo::run(&db, data_dir, &mut ops::open_store(Some(&db))?)
+            let db = demo::database(db_typed)?;
+            demo::run(&db, data_dir, &mut ops::open_store(Some(&db))?, cli.json)
         }
         Command::Faction(cmd) => faction::run(&mut app, cmd),
         Command::Campaign(cmd) => campaign::run(&mut app, cmd),

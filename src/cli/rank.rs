@@ -49,10 +49,11 @@ pub fn run(app: &mut App, cmd: RankCmd) -> Result<()> {
         }
         RankCmd::Pending { .. } => {
             let s = ops::rank::pending(cat, store, roster_id)?;
-            let lines = pending_lines(s.pack, &s.roster);
             if json_out {
-                return json(&lines);
+                // Data, not the sentences below with their commands in them (issue #33).
+                return json(&crate::views::roster::waiting(s.pack, &s.roster));
             }
+            let lines = pending_lines(s.pack, &s.roster);
             if lines.is_empty() {
                 return line(format!("{} has no choices waiting.", s.roster.name));
             }

@@ -4,7 +4,7 @@
 
 use super::Cli;
 use super::output::line;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::names;
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
@@ -42,7 +42,12 @@ pub fn man(args: ManArgs) -> Result<()> {
             None => {
                 let names: Vec<&str> = page_of.get_subcommands().map(|s| s.get_name()).collect();
                 let what = format!("{} command", page_of.get_display_name().unwrap_or("ptg"));
-                return Err(Error::refused(names::unknown(&what, wanted, names)));
+                // Wrong usage, as `ptg help nope` is: clap words it and exits 2.
+                clap::Error::raw(
+                    clap::error::ErrorKind::InvalidSubcommand,
+                    format!("{}\n", names::unknown(&what, wanted, names)),
+                )
+                .exit();
             }
         };
     }

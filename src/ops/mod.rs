@@ -49,13 +49,19 @@ pub use crate::store::Store;
 /// Opens the database at `path` (default: the platform data folder), creating it on first
 /// use; a file that is not a ptg database, or is from a newer ptg, is refused untouched.
 pub fn open_store(path: Option<&std::path::Path>) -> Result<Store> {
-    Ok(Store::open(&db_path(path)?)?)
+    let path = db_path(path)?;
+    crate::store::check_path(&path)?;
+    Ok(Store::open(&path)?)
 }
 
 /// Opens the database at `path` (default: the platform data folder) only if it exists, for
 /// commands that only read: they refuse rather than create an empty database or its folder.
 pub fn open_existing_store(path: Option<&std::path::Path>) -> Result<Store> {
-    Ok(Store::open_existing(&db_path(path)?)?)
+    let path = db_path(path)?;
+    if path.exists() {
+        crate::store::check_path(&path)?;
+    }
+    Ok(Store::open_existing(&path)?)
 }
 
 /// Opens the database at `path` (default: the platform data folder) if there is one, for
@@ -73,6 +79,7 @@ pub fn open_store_if_exists(path: Option<&std::path::Path>) -> Result<Option<Sto
     if !path.exists() {
         return Ok(None);
     }
+    crate::store::check_path(&path)?;
     Ok(Some(Store::open_existing(&path)?))
 }
 

@@ -86,8 +86,10 @@ fn refuse_if_unusable(e: anyhow::Error, path: &Path) -> anyhow::Error {
 /// Refuses a `--db` path that cannot be a database at all, naming what it is instead: a folder,
 /// or a file that is not SQLite's (a list, a sheet, a league file given by mistake). That is
 /// the user's path to fix (exit 1), not a broken database (exit 3); SQLite alone calls both
-/// "unable to open" or "not a database".
-fn check_path(path: &Path) -> Result<()> {
+/// "unable to open" or "not a database". Checked where a path is typed (`ops::open_store`),
+/// not when the server opens its database again: a file overwritten under a running server is
+/// its failure (500), not a request's.
+pub fn check_path(path: &Path) -> Result<()> {
     if path.is_dir() {
         return Err(refusal(format!(
             "{} is a folder, not a database file; give a file's path (e.g. {})",
@@ -117,7 +119,6 @@ impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     /// A file that is not a ptg database, or one written by a newer ptg, is refused untouched.
     pub fn open(path: &Path) -> Result<Store> {
-        check_path(path)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create the folder {} for the database", dir.display()))?;
@@ -140,7 +141,6 @@ impl Store {
                 path.display()
             )));
         }
-        check_path(path)?;
         let flags =
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let opened = Connection::open_with_flags(path, flags)

@@ -20,7 +20,7 @@ pub struct ArmyArgs {
     units: Vec<String>,
     /// The general (default: the warlord, if taken, else the army's only WARMASTER or
     /// only HERO).
-    #[arg(long)]
+    #[arg(long, value_name = "UNIT")]
     general: Option<String>,
     /// A regiment: a HERO and the non-HERO units it leads, by id or name, e.g.
     /// "Knight-Arcanum=Liberators,7" (repeat for each regiment). Units left out are placed

@@ -51,19 +51,19 @@ pub struct ResultArgs {
     #[arg(long = "vp", value_name = "ROSTER=N", required = true)]
     vp: Vec<PerSide>,
     /// The roster that withdrew (needs half its starting army destroyed).
-    #[arg(long)]
+    #[arg(long, value_name = "ROSTER")]
     withdrew: Option<String>,
     /// A roster whose general was slain (a destroyed general counts without this); a
     /// one-model general slain is a destroyed unit.
-    #[arg(long)]
+    #[arg(long, value_name = "ROSTER")]
     general_slain: Vec<String>,
     /// Units destroyed, from either army: a unit id, a name, or ROSTER:UNIT to say whose
     /// (e.g. "Hammers of Dawn:Liberators"); a name both armies field is refused, not guessed.
-    #[arg(long, num_args = 1..)]
+    #[arg(long, num_args = 1.., value_name = "UNIT")]
     destroyed: Vec<String>,
     /// Units that slew an enemy HERO or MONSTER (for Rise of a Champion): a unit id, a name,
     /// or ROSTER:UNIT to say whose.
-    #[arg(long, num_args = 1..)]
+    #[arg(long, num_args = 1.., value_name = "UNIT")]
     slew_hero_or_monster: Vec<String>,
     /// Quest points gained during the battle, as ROSTER=N (0 to 1000; only for a quest that
     /// counts them).

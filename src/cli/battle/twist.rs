@@ -17,7 +17,7 @@ pub struct TwistArgs {
     #[arg(long)]
     round: u32,
     /// The underdog, who rolls; without one the players roll off for it.
-    #[arg(long)]
+    #[arg(long, value_name = "ROSTER")]
     underdog: Option<String>,
     #[command(flatten)]
     dice: DiceArgs,

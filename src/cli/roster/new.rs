@@ -21,10 +21,10 @@ pub struct NewArgs {
     #[arg(long)]
     faction: String,
     /// The warlord's warscroll: a single-model HERO of the faction, not UNIQUE.
-    #[arg(long)]
+    #[arg(long, value_name = "WARSCROLL")]
     warlord: String,
     /// A name of your own for the warlord.
-    #[arg(long)]
+    #[arg(long, value_name = "NAME")]
     warlord_name: Option<String>,
     /// warrior, leader, mage (WIZARD) or devout (PRIEST).
     #[arg(long)]
