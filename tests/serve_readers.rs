@@ -144,8 +144,9 @@ async fn a_server_on_a_foreign_or_corrupt_file_answers_500_and_keeps_nothing_ope
     let (status, body) = get(&app, "/").await;
     assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
     assert!(body.contains("not a database"), "{body}");
+    // Started on a text file, `ptg serve` names the path as the CLI does (exit 1, issue #33).
     let out = p.cmd(&["serve", "--listen", "127.0.0.1:0"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(3), "{err}");
-    assert!(err.contains("not a database"), "{err}");
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("is not a database file"), "{err}");
 }

@@ -54,6 +54,13 @@ pub fn open_store(path: Option<&std::path::Path>) -> Result<Store> {
     Ok(Store::open(&path)?)
 }
 
+/// Opens the server's database again (a writer's or a reader's connection): its path was
+/// named when it started, so a file that is no longer a database is the server's failure, not
+/// a path to give again.
+pub fn reopen_store(path: &std::path::Path) -> Result<Store> {
+    Ok(Store::open(path)?)
+}
+
 /// Opens the database at `path` (default: the platform data folder) only if it exists, for
 /// commands that only read: they refuse rather than create an empty database or its folder.
 pub fn open_existing_store(path: Option<&std::path::Path>) -> Result<Store> {

@@ -169,7 +169,7 @@ impl Server {
         let reader = READER.try_with(|r| *r).ok().flatten();
         tokio::task::spawn_blocking(move || {
             let _reading = ReaderHere::set(reader);
-            let mut store = crate::ops::open_store(Some(&server.db))?;
+            let mut store = crate::ops::reopen_store(&server.db)?;
             work(&server, &mut store)
         })
         .await

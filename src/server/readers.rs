@@ -85,7 +85,7 @@ impl Readers {
                 return Ok((store, kept));
             }
         }
-        let mut store = crate::ops::open_store(Some(db))?;
+        let mut store = crate::ops::reopen_store(db)?;
         store.keep_for_reading()?;
         let identity = store.identity()?;
         Ok((store, identity))
@@ -156,7 +156,7 @@ impl Server {
             let db = self.db.clone();
             let _ = tokio::task::spawn_blocking(move || {
                 let _paused = paused;
-                crate::ops::open_store(Some(&db)).map(|mut store| store.checkpoint(CHECKPOINT_PATIENCE))
+                crate::ops::reopen_store(&db).map(|mut store| store.checkpoint(CHECKPOINT_PATIENCE))
             })
             .await;
         }
