@@ -397,9 +397,19 @@ fn the_man_page_is_roff_naming_every_command() {
     let page = p.ok(&["man"]);
     assert!(page.contains(".TH ptg 1"), "{page}");
     assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
+    // Each command named as the `ptg man` call that shows its page: ptg installs no
+    // `ptg-roster(1)` page to cite (issue #33).
     for cmd in ["faction", "roster", "quest", "battleplan", "path", "completions"] {
-        assert!(page.contains(&format!("ptg\\-{cmd}(1)")), "{cmd}");
+        assert!(page.contains(&format!("\\fBptg man {cmd}\\fR")), "{cmd}");
     }
+    assert!(!page.contains("(1)\n"), "{page}");
+    // The synopsis gives each option's value.
+    let result = p.ok(&["man", "battle", "result"]);
+    assert!(
+        result.contains("[\\fB\\-\\-withdrew\\fR \\fIROSTER\\fR]"),
+        "{result}"
+    );
+    assert!(result.contains("[\\fB\\-\\-db\\fR \\fIPATH\\fR]"), "{result}");
     let afford = p.ok(&["man", "roster", "afford"]);
     assert!(afford.contains(".TH ptg-roster-afford 1"), "{afford}");
     assert!(

@@ -53,7 +53,39 @@ pub fn man(args: ManArgs) -> Result<()> {
     }
     let mut page = Vec::new();
     clap_mangen::Man::new(page_of.clone()).render(&mut page)?;
-    print(page)
+    let page = String::from_utf8(page).map_err(anyhow::Error::from)?;
+    print(installed_words(page_of, &page).into_bytes())
+}
+
+/// clap_mangen's page as ptg installs none: the synopsis gives each option's value
+/// (`--db PATH`, not a bare `--db`), and a subcommand is named as the `ptg man` call that shows
+/// its page (`ptg man battle new`) rather than as a page `ptg-battle-new(1)` no one installed.
+fn installed_words(cmd: &clap::Command, page: &str) -> String {
+    let mut out = String::with_capacity(page.len());
+    let mut in_synopsis = false;
+    for line in page.lines() {
+        if line.starts_with(".SH ") {
+            in_synopsis = line == ".SH SYNOPSIS";
+        }
+        let mut line = line.to_string();
+        if in_synopsis && !line.starts_with('.') {
+            for arg in cmd.get_arguments().filter(|a| a.get_action().takes_values()) {
+                let (Some(long), Some(value)) =
+                    (arg.get_long(), arg.get_value_names().and_then(|v| v.first()))
+                else {
+                    continue;
+                };
+                let flag = format!("\\fB\\-\\-{}\\fR", long.replace('-', "\\-"));
+                line = line.replace(&flag, &format!("{flag} \\fI{value}\\fR"));
+            }
+        }
+        if let Some(page_name) = line.strip_suffix("(1)").and_then(|l| l.strip_prefix("ptg\\-")) {
+            line = format!("\\fBptg man {}\\fR", page_name.replace("\\-", " "));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
 }
 
 /// Writes generated text as it is (it ends with its own newline).
