@@ -106,10 +106,7 @@ fn attach(list: &mut ParsedList, u: usize, n: usize, line: &str, body: &str) {
         }
         (Some(Marker::Reinforced), _) => {
             // `3x Clanrats` then `Reinforced`: every unit of the line.
-            let at = unit.line;
-            for unit in list.units.iter_mut().filter(|x| x.line == at) {
-                unit.reinforced = true;
-            }
+            unit.reinforced = true;
             list.ignore(n, line, "the reinforced marker (read onto the unit above)");
         }
         (None, Some(Labelled::Name(name))) => {
@@ -313,6 +310,8 @@ fn unit_line(n: usize, body: &str) -> Option<Vec<ListUnit>> {
     } else {
         let (p, before, after) = find_points(body)?;
         unit.points = Some(p);
+        let (aside, after) = take_aside(after);
+        unit.aside = aside;
         extras.extend(
             after
                 .split([',', ';', '|', '(', ')', '[', ']'])
@@ -349,7 +348,28 @@ fn unit_line(n: usize, body: &str) -> Option<Vec<ListUnit>> {
             (None, None) => unit.enhancements.push(extra.to_string()),
         }
     }
-    Some(vec![unit; count])
+    unit.count = (count > 1).then_some(count);
+    Some(vec![unit])
+}
+
+/// The first bracketed words after the points that are no marker, label or points
+/// (`(350) (Batussy)`), and the rest of the text without them.
+fn take_aside(after: &str) -> (Option<String>, &str) {
+    let t = after.trim_start();
+    let Some(close) = t.strip_prefix(['(', '[']).and_then(|_| t.find([')', ']'])) else {
+        return (None, after);
+    };
+    let inner = t[1..close].trim();
+    let plain = !inner.is_empty()
+        && marker(inner).is_none()
+        && labelled(inner).is_none()
+        && points_expr(inner).is_none()
+        && inner.chars().any(char::is_alphabetic);
+    if plain {
+        (Some(inner.to_string()), &t[close + 1..])
+    } else {
+        (None, after)
+    }
 }
 
 /// Markers at the end of a name: `(Reinforced)`, `[General]`, `, General`, ` Reinforced`.

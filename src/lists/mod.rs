@@ -77,6 +77,14 @@ pub struct ListUnit {
     pub enhancements: Vec<String>,
     /// The faction of an allied unit (`• Ally: Slaves to Darkness` in ptg's export).
     pub ally: Option<String>,
+    /// A count printed before the name (`3x Clanrats`, listbot's `20 x Sisters of Slaughter`):
+    /// units or models, which the matching decides from the warscroll's size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
+    /// Words in brackets after the points (`(350) (Batussy)`): an enhancement, else the unit's
+    /// own name; the matching decides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aside: Option<String>,
 }
 
 /// A lore the list names ("Spell Lore - Lore of the Storm").
