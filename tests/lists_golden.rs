@@ -121,7 +121,20 @@ fn every_fixture_imported_goes_round_the_app_layout_unchanged() {
         let mut args = import(f, &first);
         args.push("--skip-unknown".into());
         if !printed(&p, &args).starts_with("exit: 0") {
-            continue;
+            // A list led by a hero that may not lead (UNIQUE, over the points cap): led by the
+            // first HERO of the list the import offers instead.
+            let mut json = args.clone();
+            json.extend(["--dry-run".to_string(), "--json".to_string()]);
+            let refs: Vec<&str> = json.iter().map(String::as_str).collect();
+            let out = p.cmd(&refs).output().expect("ptg runs");
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+            let Some(leader) = v["may_lead"][0].as_str() else {
+                continue;
+            };
+            args.extend(["--warlord".to_string(), leader.to_string()]);
+            if !printed(&p, &args).starts_with("exit: 0") {
+                continue;
+            }
         }
         imported += 1;
         let text = dir.join(format!("list-{i}.txt"));

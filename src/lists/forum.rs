@@ -24,6 +24,12 @@ pub fn parse(text: &str) -> ParsedList {
             continue;
         }
         let was_first = std::mem::take(&mut first);
+        // `**Rat Tide**`, `# Rat Tide`: a title in Markdown.
+        if was_first && let Some(title) = markdown_title(line) {
+            list.name = Some(title.to_string());
+            list.ignore(n, line, "the list's name");
+            continue;
+        }
         let norm = line.replace(" – ", " - ").replace(" — ", " - ");
         let bulleted = strip_bullet(&norm);
         let body = bulleted.unwrap_or(&norm);
@@ -62,6 +68,18 @@ pub fn parse(text: &str) -> ParsedList {
         }
     }
     list
+}
+
+/// The words of a first line in Markdown bold or as a heading, without points.
+fn markdown_title(line: &str) -> Option<&str> {
+    let inner = line
+        .strip_prefix("**")
+        .and_then(|l| l.strip_suffix("**"))
+        .or_else(|| line.strip_prefix("__").and_then(|l| l.strip_suffix("__")))
+        .or_else(|| line.strip_prefix('#').map(|l| l.trim_start_matches('#')))?
+        .trim();
+    (!inner.is_empty() && find_points(inner).is_none() && inner.chars().any(char::is_alphabetic))
+        .then_some(inner)
 }
 
 /// `+++`, `===`, `---`, `***`, `~~~` and the like.
@@ -317,9 +335,18 @@ fn unit_line(n: usize, body: &str) -> Option<Vec<ListUnit>> {
                 .split([',', ';', '|', '(', ')', '[', ']'])
                 .flat_map(|s| s.split(" - ")),
         );
+        // `Grey Seer on Screaming Bell - Scourge of Aqshy (310)`: the season's tag stays with
+        // the name, for the matching to read.
+        let season = before.split(" - ").skip(1).any(super::is_season_tag);
         let mut pieces = before.split(" - ");
-        let name = pieces.next().unwrap_or("");
-        extras.extend(pieces);
+        let name = if season {
+            before
+        } else {
+            pieces.next().unwrap_or("")
+        };
+        if !season {
+            extras.extend(pieces);
+        }
         name
     };
     let (count, name) = split_count(name.trim());

@@ -148,6 +148,23 @@ const ENHANCEMENT_GROUPS: &[&str] = &[
     "big names",
 ];
 
+/// Words that open a season's tag: "Scourge of Ghyran", "General's Handbook 2024", "GHB".
+const SEASONS: &[&str] = &[
+    "scourge of",
+    "general's handbook",
+    "general’s handbook",
+    "generals handbook",
+    "ghb",
+    "season of",
+];
+
+/// Whether `tag` names a matched-play season ("Scourge of Ghyran"), as lists add to the name of
+/// a seasonal warscroll.
+pub fn is_season_tag(tag: &str) -> bool {
+    let lower = tag.trim().to_lowercase();
+    SEASONS.iter().any(|s| lower.starts_with(s))
+}
+
 /// Why a list could not be read at all.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{0}")]
@@ -181,7 +198,23 @@ pub fn parse(bytes: &[u8], forced: Option<Format>) -> Result<(Format, ParsedList
         Format::NewRecruitText => nr_text::parse(&text(bytes)?),
         Format::Forum => forum::parse(&text(bytes)?),
     };
+    // Text whose grammar was guessed: another text grammar that understands more of it wins
+    // (forum text with New Recruit's `++ Heroes ++` headings).
+    if forced.is_none() && matches!(format, Format::NewRecruitText | Format::App) && not_understood(&list) > 0
+    {
+        let forum = forum::parse(&text(bytes)?);
+        if not_understood(&forum) < not_understood(&list) && forum.units.len() >= list.units.len() {
+            return Ok((Format::Forum, forum));
+        }
+    }
     Ok((format, list))
+}
+
+fn not_understood(list: &ParsedList) -> usize {
+    list.notes
+        .iter()
+        .filter(|n| n.kind == NoteKind::NotUnderstood)
+        .count()
 }
 
 /// UTF-8 text (a byte-order mark dropped, CRLF kept for the grammars to split on).

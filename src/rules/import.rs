@@ -361,6 +361,7 @@ pub fn plan_import(roster: &Roster, units: &[&ImportUnit], warlord: Option<&Impo
 }
 
 mod counted;
+pub mod leaders;
 pub mod reading;
 mod unit;
 

@@ -7,6 +7,7 @@
 //! that fits several warscrolls is [`Found::Ambiguous`], never picked.
 
 use crate::catalogue::{Faction, Warscroll};
+use crate::lists::is_season_tag;
 use crate::names;
 
 /// A printed name read as a warscroll.
@@ -23,6 +24,8 @@ pub struct Reading<'f> {
     pub models: Option<u32>,
     /// `Reinforced` printed in the name.
     pub reinforced: bool,
+    /// `General` or `Warlord` printed in the name.
+    pub general: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -32,15 +35,6 @@ pub enum Found<'f> {
     Ambiguous(Vec<String>),
     None,
 }
-
-/// Words that open a season's tag: "Scourge of Ghyran", "General's Handbook 2024", "GHB".
-const SEASONS: &[&str] = &[
-    "scourge of",
-    "general's handbook",
-    "generals handbook",
-    "ghb",
-    "season of",
-];
 
 /// The faction's warscroll `printed` names, read past what lists add to names.
 pub fn find_unit<'f>(faction: &'f Faction, printed: &str) -> Found<'f> {
@@ -58,6 +52,7 @@ pub fn find_unit<'f>(faction: &'f Faction, printed: &str) -> Found<'f> {
         count: None,
         models: None,
         reinforced: false,
+        general: false,
     };
     // Peel what lists add at the end of a name, one piece at a time, trying the rest each time.
     loop {
@@ -103,6 +98,7 @@ fn reading(w: &Warscroll) -> Reading<'_> {
         count: None,
         models: None,
         reinforced: false,
+        general: false,
     }
 }
 
@@ -202,7 +198,14 @@ fn tag(t: &str, r: &mut Reading) {
         }
         [m] if m.starts_with('x') && m[1..].parse::<u32>().is_ok() => r.count = m[1..].parse().ok(),
         ["reinforced"] => r.reinforced = true,
-        _ if SEASONS.iter().any(|s| lower.starts_with(s)) => {
+        ["general"] | ["warlord"] => r.general = true,
+        // Points printed again in the name (`Terradon Chief (100) - General`).
+        [p] if p
+            .trim_end_matches("pts")
+            .trim_end_matches("points")
+            .parse::<u32>()
+            .is_ok() => {}
+        _ if is_season_tag(&lower) => {
             r.loose = true;
             r.notes.push(format!(
                 "'{t}' is a season's version of the warscroll; Path to Glory uses the base warscroll"

@@ -112,6 +112,7 @@ pub(super) fn match_unit(faction: &Faction, printed: &ListUnit, out: &mut Matche
         );
         return unmatched(out, &u, detail);
     }
+    u.general |= reading.general;
     let count = u.count.or(reading.count);
     let marked = u.reinforced || reading.reinforced;
     let units = match units_of(w, count, reading.models, u.points, marked) {
