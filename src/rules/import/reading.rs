@@ -26,6 +26,8 @@ pub struct Reading<'f> {
     pub reinforced: bool,
     /// `General` or `Warlord` printed in the name.
     pub general: bool,
+    /// A bare number in brackets in the name (`Liberators (10)`): models or points.
+    pub number: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -44,7 +46,6 @@ pub fn find_unit<'f>(faction: &'f Faction, printed: &str) -> Found<'f> {
     let Some(first) = faction.units.first() else {
         return Found::None;
     };
-    let mut name = tidy(printed);
     let mut r = Reading {
         warscroll: first,
         notes: Vec::new(),
@@ -53,7 +54,25 @@ pub fn find_unit<'f>(faction: &'f Faction, printed: &str) -> Found<'f> {
         models: None,
         reinforced: false,
         general: false,
+        number: None,
     };
+    let mut name = tidy(printed);
+    // `Stormcast Eternals Liberators`: the faction's name before the warscroll's.
+    let own = |w: &Warscroll| strip_prefix_folded(&w.name, &faction.name).is_some();
+    if let Some(rest) = strip_prefix_folded(&name, &faction.name)
+        && !faction.units.iter().any(own)
+    {
+        name = rest.to_string();
+    }
+    // `10 Liberators`: a count before the name, without an `x`.
+    if let Some((n, rest)) = name.split_once(' ')
+        && let Ok(n) = n.parse::<u32>()
+        && (1..=200).contains(&n)
+        && !rest.is_empty()
+    {
+        r.count = Some(n);
+        name = rest.to_string();
+    }
     // Peel what lists add at the end of a name, one piece at a time, trying the rest each time.
     loop {
         if let Some(w) = exact(faction, &name, &r) {
@@ -99,6 +118,7 @@ fn reading(w: &Warscroll) -> Reading<'_> {
         models: None,
         reinforced: false,
         general: false,
+        number: None,
     }
 }
 
@@ -199,12 +219,21 @@ fn tag(t: &str, r: &mut Reading) {
         [m] if m.starts_with('x') && m[1..].parse::<u32>().is_ok() => r.count = m[1..].parse().ok(),
         ["reinforced"] => r.reinforced = true,
         ["general"] | ["warlord"] => r.general = true,
-        // Points printed again in the name (`Terradon Chief (100) - General`).
+        // A number printed again in the name: points or models, not told apart.
         [p] if p
             .trim_end_matches("pts")
             .trim_end_matches("points")
+            .trim()
             .parse::<u32>()
-            .is_ok() => {}
+            .is_ok() =>
+        {
+            r.number = p
+                .trim_end_matches("pts")
+                .trim_end_matches("points")
+                .trim()
+                .parse()
+                .ok();
+        }
         _ if is_season_tag(&lower) => {
             r.loose = true;
             r.notes.push(format!(
@@ -217,6 +246,13 @@ fn tag(t: &str, r: &mut Reading) {
                 .push(format!("'{t}' set aside: it is no part of a warscroll's name"));
         }
     }
+}
+
+/// `name` without `prefix` and the space after it, compared as names are.
+fn strip_prefix_folded<'a>(name: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = name.get(..prefix.len())?;
+    let rest = name[prefix.len()..].strip_prefix(' ')?;
+    names::same(head, prefix).then_some(rest.trim())
 }
 
 /// `X with Y` / `X w/ Y`: the name before the weapon option, and the option.

@@ -115,7 +115,18 @@ pub(super) fn match_unit(faction: &Faction, printed: &ListUnit, out: &mut Matche
     u.general |= reading.general;
     let count = u.count.or(reading.count);
     let marked = u.reinforced || reading.reinforced;
-    let units = match units_of(w, count, reading.models, u.points, marked) {
+    // `Liberators (10) - 180 pts`: a bare number is models when the points printed say so.
+    let mut models = reading.models;
+    if let Some(n) = reading.number.filter(|_| models.is_none()) {
+        let fits = units_of(w, None, Some(n), u.points, marked)
+            .is_ok_and(|x| Some(x.units * w.points * if x.reinforced { 2 } else { 1 }) == u.points);
+        if fits {
+            models = Some(n);
+        } else {
+            notes.push(format!("'({n})' set aside"));
+        }
+    }
+    let units = match units_of(w, count, models, u.points, marked) {
         Ok(units) => units,
         Err(why) => return unmatched(out, &u, why),
     };

@@ -82,3 +82,11 @@ fn a_loose_spelling_is_a_warning_and_an_unknown_name_is_none() {
         Found::None
     );
 }
+
+#[test]
+fn a_count_or_the_factions_name_before_the_name_is_read_off() {
+    let r = one("Stormcast Eternals", "10 Liberators");
+    assert_eq!((r.warscroll.name.as_str(), r.count), ("Liberators", Some(10)));
+    let r = one("Stormcast Eternals", "Stormcast Eternals Liberators");
+    assert_eq!((r.warscroll.name.as_str(), r.loose), ("Liberators", false));
+}
