@@ -81,6 +81,10 @@ pub struct ListUnit {
     /// units or models, which the matching decides from the warscroll's size.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
+    /// Models the list's file counts in the unit (`.ros`/`.json` model selections), which tell
+    /// a reinforced unit when its `Reinforced` upgrade is missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub models: Option<u32>,
     /// Words in brackets after the points (`(350) (Batussy)`): an enhancement, else the unit's
     /// own name; the matching decides.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -225,7 +225,10 @@ fn points_said_so_win_over_a_bare_number_and_follow_a_bracketed_tag() {
     let u = &parse("Liberators (10) - 180 pts").units[0];
     assert_eq!((u.warscroll.as_str(), u.points), ("Liberators (10)", Some(180)));
     let u = &parse("Prosecutors [3 models] 120").units[0];
-    assert_eq!((u.warscroll.as_str(), u.points), ("Prosecutors [3 models]", Some(120)));
+    assert_eq!(
+        (u.warscroll.as_str(), u.points),
+        ("Prosecutors [3 models]", Some(120))
+    );
     let u = &parse("Grey Seer on Screaming Bell – Scourge of Aqshy (310)").units[0];
     assert_eq!(u.warscroll, "Grey Seer on Screaming Bell - Scourge of Aqshy");
     assert!(u.enhancements.is_empty());

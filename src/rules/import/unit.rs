@@ -126,10 +126,30 @@ pub(super) fn match_unit(faction: &Faction, printed: &ListUnit, out: &mut Matche
             notes.push(format!("'({n})' set aside"));
         }
     }
-    let units = match units_of(w, count, models, u.points, marked) {
+    let mut units = match units_of(w, count, models, u.points, marked) {
         Ok(units) => units,
         Err(why) => return unmatched(out, &u, why),
     };
+    // A file's model count: twice the unit size without a `Reinforced` upgrade is reinforced.
+    if let Some(m) = u
+        .models
+        .filter(|_| units.units == 1 && models.is_none() && count.is_none())
+    {
+        let size = w.unit_size.max(1);
+        // Unless the points printed are the plain unit's (then ptg's unit size may be off).
+        if m == 2 * size && w.reinforceable && !units.reinforced && u.points != Some(w.points) {
+            units.reinforced = true;
+            loose = true;
+            notes.push(format!(
+                "the list holds {m} models, twice the unit's {size}, without 'Reinforced': read as reinforced"
+            ));
+        } else if m == size && units.reinforced {
+            loose = true;
+            notes.push(format!(
+                "the list marks it reinforced but holds {m} models, the unit's size: read as reinforced, as marked"
+            ));
+        }
+    }
     if let Some(note) = &units.note {
         notes.push(note.clone());
     }
