@@ -63,11 +63,28 @@ pub fn parse(text: &str) -> ParsedList {
                 list.units.extend(units);
                 current = Some(list.units.len() - 1);
             }
+        } else if was_first && bulleted.is_none() && plain_title(line) {
+            // `Starborne Skyhost`: a first line of words alone names the list (a warscroll's
+            // name there is still read as the unit by the matching).
+            list.name = Some(line.to_string());
+            list.ignore(n, line, FIRST_LINE_NAME);
         } else {
             list.not_understood(n, line);
         }
     }
     list
+}
+
+/// Why a first line of words alone was set aside.
+pub const FIRST_LINE_NAME: &str = "the list's name (its first line)";
+
+/// A line of a few words, letters and spaces (and `'`, `-`), none of them a number.
+fn plain_title(line: &str) -> bool {
+    let words = line.split_whitespace().count();
+    (1..=8).contains(&words)
+        && line.chars().all(|c| {
+            c.is_alphabetic() || c.is_whitespace() || matches!(c, '\'' | '’' | '-' | ',' | '!' | '&')
+        })
 }
 
 /// The words of a first line in Markdown bold or as a heading, without points.

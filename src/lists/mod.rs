@@ -257,6 +257,7 @@ pub fn detect(bytes: &[u8]) -> Result<Format, ListError> {
 mod app;
 pub mod export;
 mod forum;
+pub use forum::FIRST_LINE_NAME;
 mod nr_json;
 mod nr_text;
 mod ptg_json;

@@ -243,7 +243,8 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
     }
     for n in &list.notes {
         // Forum text often heads a list with the faction's name alone.
-        if n.kind == NoteKind::NotUnderstood && names::same(&n.text, &faction.name) {
+        let first_line = matches!(&n.kind, NoteKind::Ignored(why) if why == crate::lists::FIRST_LINE_NAME);
+        if (n.kind == NoteKind::NotUnderstood || first_line) && names::same(&n.text, &faction.name) {
             out.report.push(ReportLine {
                 line: n.line,
                 text: n.text.clone(),
@@ -253,9 +254,8 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
             continue;
         }
         // A bare warscroll name, printed without points, is that unit: the name is exact.
-        if n.kind == NoteKind::NotUnderstood
-            && matches!(reading::find_unit(faction, &n.text), reading::Found::One(_))
-        {
+        let bare = n.kind == NoteKind::NotUnderstood || first_line;
+        if bare && matches!(reading::find_unit(faction, &n.text), reading::Found::One(_)) {
             let bare = ListUnit {
                 line: n.line,
                 warscroll: n.text.clone(),

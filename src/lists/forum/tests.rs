@@ -200,13 +200,26 @@ fn one_line_spellings() {
     for nonsense in [
         "- 120",
         "(120)",
-        "Stormcast Eternals",
         "3x Clanrats",
         "Liberators | Reinforced",
         "Liberators220",
     ] {
         assert_eq!(not_understood(&parse(nonsense)), vec![nonsense], "{nonsense}");
     }
+    // A first line of words alone names the list.
+    let titled = parse(
+        "Starborne Skyhost
+Terradon Chief (100)",
+    );
+    assert_eq!(titled.name.as_deref(), Some("Starborne Skyhost"));
+    assert!(not_understood(&titled).is_empty());
+    assert_eq!(
+        not_understood(&parse(
+            "Points: 1000
+Stormcast Eternals"
+        )),
+        vec!["Stormcast Eternals"]
+    );
 }
 
 #[test]
