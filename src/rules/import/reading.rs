@@ -92,6 +92,14 @@ pub fn find_unit<'f>(faction: &'f Faction, printed: &str) -> Found<'f> {
         r.warscroll = w;
         return Found::One(r);
     }
+    // `Morathi-Khaine & The Shadow Queen`: the warscroll, and a companion that comes with it.
+    if let Some((base, with)) = split_companion(&name)
+        && let Some(w) = exact(faction, base, &r)
+    {
+        r.notes.push(format!("'{with}' comes with {}", w.name));
+        r.warscroll = w;
+        return Found::One(r);
+    }
     let loose: Vec<&Warscroll> = faction
         .units
         .iter()
@@ -104,9 +112,39 @@ pub fn find_unit<'f>(faction: &'f Faction, printed: &str) -> Found<'f> {
             r.warscroll = w;
             Found::One(r)
         }
+        [] => by_start(faction, &name, r),
+        many => Found::Ambiguous(many.iter().map(|w| w.name.clone()).collect()),
+    }
+}
+
+/// `Kragnos` for "Kragnos, the End of Empires": the one warscroll whose name begins with the
+/// words printed (a warning), or the several it could be (refused).
+fn by_start<'f>(faction: &'f Faction, name: &str, mut r: Reading<'f>) -> Found<'f> {
+    let starting: Vec<&Warscroll> = faction
+        .units
+        .iter()
+        .filter(|w| names::loosely_starts(&w.name, name))
+        .collect();
+    match starting.as_slice() {
+        [w] => {
+            r.notes.push(format!("'{name}' read as the start of {}", w.name));
+            r.loose = true;
+            r.warscroll = w;
+            Found::One(r)
+        }
         [] => Found::None,
         many => Found::Ambiguous(many.iter().map(|w| w.name.clone()).collect()),
     }
+}
+
+/// `X & Y`, `X and Y`, `X + Y`: the name before a companion, and the companion.
+fn split_companion(name: &str) -> Option<(&str, &str)> {
+    let lower = name.to_lowercase();
+    [" & ", " and ", " + "].iter().find_map(|sep| {
+        let at = lower.find(sep)?;
+        let (base, with) = (name[..at].trim(), name[at + sep.len()..].trim());
+        (!base.is_empty() && !with.is_empty()).then_some((base, with))
+    })
 }
 
 fn reading(w: &Warscroll) -> Reading<'_> {
@@ -155,6 +193,8 @@ pub fn tidy(s: &str) -> String {
         })
         .filter(|c| *c != '\u{0}')
         .collect();
+    // A footnote mark (`Liberators*`) is no part of a name.
+    let plain = plain.trim_end_matches(['*', '†', '‡']);
     plain.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

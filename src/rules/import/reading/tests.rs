@@ -90,3 +90,20 @@ fn a_count_or_the_factions_name_before_the_name_is_read_off() {
     let r = one("Stormcast Eternals", "Stormcast Eternals Liberators");
     assert_eq!((r.warscroll.name.as_str(), r.loose), ("Liberators", false));
 }
+
+#[test]
+fn a_companion_after_the_name_or_the_start_of_a_long_name_is_read_with_a_warning() {
+    let r = one("Daughters of Khaine", "Morathi-Khaine & The Shadow Queen");
+    assert_eq!(r.warscroll.name, "Morathi-Khaine");
+    assert!(r.notes[0].contains("The Shadow Queen"));
+    let k = one("Ironjawz", "Kragnos");
+    assert_eq!(
+        (k.warscroll.name.as_str(), k.loose),
+        ("Kragnos, the End of Empires", true)
+    );
+    // A start several warscrolls share is no guess: they are named.
+    match find_unit(faction("Stormcast Eternals"), "Knight") {
+        Found::Ambiguous(names) => assert!(names.len() > 1, "{names:?}"),
+        other => panic!("{other:?}"),
+    }
+}
