@@ -259,3 +259,24 @@ fn words_after_the_points_are_an_enhancement_else_the_units_own_name() {
     assert_eq!(m.report[0].status, Status::Warning);
     assert_eq!(m.units[1].enhancements[0].2, trait_name);
 }
+
+#[test]
+fn fewer_models_than_the_unit_are_its_undersize_copy_when_the_faction_has_one() {
+    let seraphon = cat().faction("Seraphon").unwrap();
+    let mut small = unit(1, "Terradon Riders", Some(70));
+    small.count = Some(2);
+    // Two whole units at their points are two units.
+    let mut two = unit(2, "Terradon Riders", Some(180));
+    two.count = Some(2);
+    let list = ParsedList {
+        units: vec![small, two],
+        ..ParsedList::default()
+    };
+    let m = match_list(seraphon, &[], &list);
+    let names: Vec<&str> = m.units.iter().map(|u| u.warscroll.name.as_str()).collect();
+    assert_eq!(
+        names,
+        vec!["Terradon Riders (2 Models)", "Terradon Riders", "Terradon Riders"]
+    );
+    assert_eq!(m.report[0].status, Status::Warning);
+}

@@ -102,9 +102,18 @@ pub(super) fn match_unit(faction: &Faction, printed: &ListUnit, out: &mut Matche
             return unmatched(out, &u, detail);
         }
     };
-    let w = reading.warscroll;
+    let mut w = reading.warscroll;
     loose |= reading.loose;
     notes.extend(reading.notes.iter().cloned());
+    let mut count = u.count.or(reading.count);
+    // Listbot's `2 x Terradon Riders (70)`: fewer models than the unit, which the faction has
+    // as an undersize unit, unless the points are those of that many whole units.
+    if let Some(n) = count.filter(|n| *n < w.unit_size && u.points != Some(n * w.points))
+        && let Some(small) = undersize(faction, w, n)
+    {
+        notes.push(format!("{n} models: the undersize unit {}", small.name));
+        (w, count, loose) = (small, None, true);
+    }
     if w.anvil_of_apotheosis {
         let detail = format!(
             "{} is an Anvil of Apotheosis hero, which ptg cannot build yet; left out",
@@ -113,7 +122,6 @@ pub(super) fn match_unit(faction: &Faction, printed: &ListUnit, out: &mut Matche
         return unmatched(out, &u, detail);
     }
     u.general |= reading.general;
-    let count = u.count.or(reading.count);
     let marked = u.reinforced || reading.reinforced;
     // `Liberators (10) - 180 pts`: a bare number is models when the points printed say so.
     let mut models = reading.models;
@@ -163,6 +171,16 @@ pub(super) fn match_unit(faction: &Faction, printed: &ListUnit, out: &mut Matche
         }
         add(faction, w, &one, &units, (&notes, loose), out);
     }
+}
+
+/// The undersize copy of `w` with `models` models ("Terradon Riders (2 Models)"), if any.
+fn undersize<'f>(faction: &'f Faction, w: &Warscroll, models: u32) -> Option<&'f Warscroll> {
+    faction.units.iter().find(|x| {
+        x.unlocked_by.is_some()
+            && x.unit_size == models
+            && (names::same(&x.name, &format!("{} ({models} Models)", w.name))
+                || names::same(&x.name, &format!("{} ({models} Model)", w.name)))
+    })
 }
 
 /// The report lines and the unit of one unit of a line.
