@@ -127,4 +127,5 @@ fn an_undersize_unit_joins_only_beside_the_unit_that_unlocks_it() {
     );
     let shown = p.ok(&["faction", "show", "Seraphon"]);
     assert!(shown.contains("Terradon Riders (2 Models)"), "{shown}");
+    assert!(shown.contains("[unlocked by Terradon Chief]"), "{shown}");
 }
