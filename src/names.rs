@@ -49,6 +49,20 @@ impl SameName for str {
     }
 }
 
+/// Two names with the same words once accents, punctuation, case and small joining words are
+/// dropped ("Lord Celestant" and "Lord-Celestant"): a loose match, to be reported as such.
+pub fn loosely_same(a: &str, b: &str) -> bool {
+    let a = loose_words(a);
+    !a.is_empty() && a == loose_words(b)
+}
+
+/// Whether `name` begins with the words of `start`, loosely as [`loosely_same`] compares
+/// ("Kragnos" begins "Kragnos, the End of Empires").
+pub fn loosely_starts(name: &str, start: &str) -> bool {
+    let (n, s) = (loose_words(name), loose_words(start));
+    !s.is_empty() && n.len() > s.len() && n[..s.len()] == s[..]
+}
+
 /// The words of a name with accents, punctuation and small joining words dropped, for
 /// suggestions: "Eidolon of Mathlann, Aspect of the Sea" -> eidolon mathlann aspect sea.
 fn loose_words(name: &str) -> Vec<String> {

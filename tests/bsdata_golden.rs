@@ -187,9 +187,9 @@ fn per_faction_counts_equal_what_the_ascension_context_shows() {
     }
     eprintln!("{totals:?}");
     // Legends are imported now (Sequitors and the rest), as are the 24 Anvil templates and the
-    // 3 units another unit unlocks.
+    // 13 units another unit unlocks (10 of them undersize copies, "Terradon Riders (2 Models)").
     assert!(totals.legends > 100, "{totals:?}");
-    assert_eq!((totals.anvil, totals.unlocked), (24, 3), "{totals:?}");
+    assert_eq!((totals.anvil, totals.unlocked), (24, 13), "{totals:?}");
 }
 
 #[test]
@@ -427,6 +427,24 @@ fn units_unlocked_by_another_unit() {
             "{name}"
         );
     }
+    // An undersize copy: a second link to the unit's entry that renames it, with its own cost
+    // (Seraphon.cat, link d3e4-1c9f-b706-c1fa: 70 pts, lifted per Terradon Chief).
+    let seraphon = faction(import, "Seraphon");
+    let small = seraphon
+        .unit("Terradon Riders (2 Models)")
+        .expect("the undersize unit");
+    let full = seraphon.unit("Terradon Riders").expect("the full unit");
+    assert_eq!(
+        (
+            small.points,
+            small.unit_size,
+            small.reinforceable,
+            small.unlocked_by.as_deref()
+        ),
+        (70, 2, false, Some("Terradon Chief"))
+    );
+    assert_eq!(small.id, "d3e4-1c9f-b706-c1fa");
+    assert_eq!((full.unit_size, full.unlocked_by.as_deref()), (3, None));
 }
 
 #[test]

@@ -307,7 +307,10 @@ fn a_list_without_a_general_shows_its_report_and_asks_for_the_warlord() {
     let out = p.cmd(&refs).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("Knight-Arcanum (120 pts)"));
-    p.refused(&refs, "name the warlord (a HERO of the list); add --warlord UNIT");
+    p.refused(
+        &refs,
+        "the list marks no general; name the warlord: of the list's HEROes, Knight-Arcanum may lead; add --warlord UNIT",
+    );
     run(
         &p,
         &[args, vec!["--warlord".into(), "Knight-Arcanum".into()]].concat(),

@@ -205,3 +205,55 @@ async fn a_list_file_chosen_on_the_organiser_s_page_makes_the_roster_roster_impo
         cli.json(&["roster", "show", &name])
     );
 }
+
+/// A shared matched-play list led by a UNIQUE hero (issue #33): the API refuses it with the
+/// warlord field as the fix and the HEROes of the list that may lead, and writes nothing.
+#[tokio::test]
+async fn a_list_led_by_a_unique_hero_is_refused_with_who_may_lead() {
+    let web = Ptg::ashen_vale();
+    let list = std::fs::read_to_string(common::fixture("lists/forum-listbot-daughters.txt")).unwrap();
+    let id = serve_support::campaign_id(&web, common::ASHEN_VALE);
+    let organiser = invite(&web, &["--organiser"]);
+    let body = json!({"list": list, "player": "Ana", "name": "Khailebron", "path": "warrior", "ability": "berserker"});
+    let before = web.fingerprint();
+    let refused = send(
+        &web,
+        api_post(
+            &format!("/api/campaigns/{id}/import"),
+            Some(&organiser),
+            body.clone(),
+        ),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    let answer = refused.json();
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("Morathi-Khaine is UNIQUE"),
+        "{answer}"
+    );
+    assert!(
+        answer.to_string().contains("\"warlord\""),
+        "the fix names the warlord field: {answer}"
+    );
+    assert_eq!(
+        answer["report"]["may_lead"],
+        json!(["Hag Queen", "Melusai Ironscale"])
+    );
+    assert_eq!(web.fingerprint(), before);
+    let mut led = body;
+    led["warlord"] = json!("Hag Queen");
+    let made = send(
+        &web,
+        api_post(&format!("/api/campaigns/{id}/import"), Some(&organiser), led),
+    )
+    .await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+}

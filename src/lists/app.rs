@@ -276,8 +276,9 @@ pub(super) fn points_expr(s: &str) -> Option<u32> {
     number(digits.trim())
 }
 
-/// `3x Clanrats`, `3 x Clanrats`, `2 X Rat Ogors`: the count (1 to 50) and the rest.
-pub(super) fn split_count(s: &str) -> (usize, &str) {
+/// `3x Clanrats`, `3 x Clanrats`, `2 X Rat Ogors`, listbot's `20 x Sisters of Slaughter`: the
+/// count (1 to 200; units or models, as the matching decides) and the rest.
+pub(super) fn split_count(s: &str) -> (u32, &str) {
     let digits = s.chars().take_while(char::is_ascii_digit).count();
     if digits == 0 {
         return (1, s);
@@ -290,8 +291,8 @@ pub(super) fn split_count(s: &str) -> (usize, &str) {
     if !rest.starts_with(char::is_whitespace) {
         return (1, s);
     }
-    match s[..digits].parse::<usize>() {
-        Ok(count @ 1..=50) if !rest.trim().is_empty() => (count, rest.trim()),
+    match s[..digits].parse::<u32>() {
+        Ok(count @ 1..=200) if !rest.trim().is_empty() => (count, rest.trim()),
         _ => (1, s),
     }
 }
@@ -339,8 +340,17 @@ pub(super) fn lore(line: &str) -> Option<(&'static str, &str)> {
 /// `Liberators (220)`, `Liberators (220 pts)`, `Knight-Arcanum (10 Points)`, with an optional
 /// count and `"Custom Name"`: the unit entries of the line.
 fn unit_line(n: usize, line: &str) -> Option<Vec<ListUnit>> {
-    let body = line.strip_suffix(')')?;
-    let open = body.rfind('(')?;
+    let (mut body, mut aside) = (line.strip_suffix(')')?, None);
+    let mut open = body.rfind('(')?;
+    // `Abhorrant Ghoul King on Royal Terrorgheist (350) (Batussy)`: words after the points.
+    if points_expr(&body[open + 1..]).is_none()
+        && let Some(before) = body[..open].trim_end().strip_suffix(')')
+        && let Some(o) = before.rfind('(')
+        && points_expr(&before[o + 1..]).is_some()
+    {
+        aside = Some(body[open + 1..].trim().to_string());
+        (body, open) = (before, o);
+    }
     let points = points_expr(&body[open + 1..])?;
     let (count, rest) = split_count(body[..open].trim());
     let (warscroll, custom) = custom_name(rest);
@@ -352,9 +362,11 @@ fn unit_line(n: usize, line: &str) -> Option<Vec<ListUnit>> {
         warscroll: warscroll.to_string(),
         custom_name: custom.map(str::to_string),
         points: Some(points),
+        count: (count > 1).then_some(count),
+        aside,
         ..ListUnit::default()
     };
-    Some(vec![unit; count])
+    Some(vec![unit])
 }
 
 #[cfg(test)]

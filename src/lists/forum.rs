@@ -24,6 +24,12 @@ pub fn parse(text: &str) -> ParsedList {
             continue;
         }
         let was_first = std::mem::take(&mut first);
+        // `**Rat Tide**`, `# Rat Tide`: a title in Markdown.
+        if was_first && let Some(title) = markdown_title(line) {
+            list.name = Some(title.to_string());
+            list.ignore(n, line, "the list's name");
+            continue;
+        }
         let norm = line.replace(" – ", " - ").replace(" — ", " - ");
         let bulleted = strip_bullet(&norm);
         let body = bulleted.unwrap_or(&norm);
@@ -57,11 +63,40 @@ pub fn parse(text: &str) -> ParsedList {
                 list.units.extend(units);
                 current = Some(list.units.len() - 1);
             }
+        } else if was_first && bulleted.is_none() && plain_title(line) {
+            // `Starborne Skyhost`: a first line of words alone names the list (a warscroll's
+            // name there is still read as the unit by the matching).
+            list.name = Some(line.to_string());
+            list.ignore(n, line, FIRST_LINE_NAME);
         } else {
             list.not_understood(n, line);
         }
     }
     list
+}
+
+/// Why a first line of words alone was set aside.
+pub const FIRST_LINE_NAME: &str = "the list's name (its first line)";
+
+/// A line of a few words, letters and spaces (and `'`, `-`), none of them a number.
+fn plain_title(line: &str) -> bool {
+    let words = line.split_whitespace().count();
+    (1..=8).contains(&words)
+        && line.chars().all(|c| {
+            c.is_alphabetic() || c.is_whitespace() || matches!(c, '\'' | '’' | '-' | ',' | '!' | '&')
+        })
+}
+
+/// The words of a first line in Markdown bold or as a heading, without points.
+fn markdown_title(line: &str) -> Option<&str> {
+    let inner = line
+        .strip_prefix("**")
+        .and_then(|l| l.strip_suffix("**"))
+        .or_else(|| line.strip_prefix("__").and_then(|l| l.strip_suffix("__")))
+        .or_else(|| line.strip_prefix('#').map(|l| l.trim_start_matches('#')))?
+        .trim();
+    (!inner.is_empty() && find_points(inner).is_none() && inner.chars().any(char::is_alphabetic))
+        .then_some(inner)
 }
 
 /// `+++`, `===`, `---`, `***`, `~~~` and the like.
@@ -106,10 +141,7 @@ fn attach(list: &mut ParsedList, u: usize, n: usize, line: &str, body: &str) {
         }
         (Some(Marker::Reinforced), _) => {
             // `3x Clanrats` then `Reinforced`: every unit of the line.
-            let at = unit.line;
-            for unit in list.units.iter_mut().filter(|x| x.line == at) {
-                unit.reinforced = true;
-            }
+            unit.reinforced = true;
             list.ignore(n, line, "the reinforced marker (read onto the unit above)");
         }
         (None, Some(Labelled::Name(name))) => {
@@ -237,14 +269,38 @@ fn heading(body: &str) -> Option<&'static str> {
 /// Points in a line: `(120)`, `[120 pts]`, `120 pts`, `120pts`, `(10 Points)`, `- 120`.
 /// Returns the points and the text before and after them.
 fn find_points(s: &str) -> Option<(u32, &str, &str)> {
+    let bracketed = bracket_points(s);
+    // `Liberators (10) - 180 pts`: points said so win over a bare number in brackets.
+    match bracketed {
+        Some((_, _, _, true)) => return bracketed.map(|(p, b, a, _)| (p, b, a)),
+        Some((_, before, _, false)) => {
+            if let Some(said) = said_points(s).filter(|(_, b, _)| b.len() > before.len()) {
+                return Some(said);
+            }
+            return bracketed.map(|(p, b, a, _)| (p, b, a));
+        }
+        None => {}
+    }
+    said_points(s).or_else(|| trailing_points(s))
+}
+
+/// The first `(120)` / `[120 pts]`: points, before, after, and whether a unit word was printed.
+fn bracket_points(s: &str) -> Option<(u32, &str, &str, bool)> {
     for (open, c) in s.char_indices().filter(|(_, c)| *c == '(' || *c == '[') {
         let close = if c == '(' { ')' } else { ']' };
         if let Some(len) = s[open + 1..].find(close)
             && let Some(p) = points_expr(&s[open + 1..open + 1 + len])
         {
-            return Some((p, &s[..open], &s[open + 2 + len..]));
+            let inner = &s[open + 1..open + 1 + len];
+            let said = inner.chars().any(char::is_alphabetic);
+            return Some((p, &s[..open], &s[open + 2 + len..], said));
         }
     }
+    None
+}
+
+/// `120 pts`, `120pts`, `120 points` among the words of `s`.
+fn said_points(s: &str) -> Option<(u32, &str, &str)> {
     let words: Vec<(usize, &str)> = s
         .split_whitespace()
         .map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w))
@@ -266,8 +322,12 @@ fn find_points(s: &str) -> Option<(u32, &str, &str)> {
             return Some((p, &s[..start], &s[start + bare.len()..]));
         }
     }
-    // `Liberators - 220`, `Liberators: 220`, and `Liberators 220` (two to four digits after a
-    // space: no warscroll's name ends in a number, a single digit is more likely a count).
+    None
+}
+
+/// `Liberators - 220`, `Liberators: 220`, and `Liberators 220` (two to four digits after a
+/// space: no warscroll's name ends in a number, a single digit is more likely a count).
+fn trailing_points(s: &str) -> Option<(u32, &str, &str)> {
     let digits = s.chars().rev().take_while(char::is_ascii_digit).count();
     let before = s[..s.len() - digits].trim_end();
     let sep = before.chars().last()?;
@@ -276,7 +336,8 @@ fn find_points(s: &str) -> Option<(u32, &str, &str)> {
         return Some((p?, &before[..before.len() - sep.len_utf8()], ""));
     }
     let spaced = before.len() < s.len() - digits;
-    if (2..=4).contains(&digits) && spaced && sep.is_alphabetic() {
+    // After a name, or after its bracketed tag (`Prosecutors [3 models] 120`).
+    if (2..=4).contains(&digits) && spaced && (sep.is_alphabetic() || matches!(sep, ')' | ']')) {
         return Some((p?, before, ""));
     }
     None
@@ -313,14 +374,25 @@ fn unit_line(n: usize, body: &str) -> Option<Vec<ListUnit>> {
     } else {
         let (p, before, after) = find_points(body)?;
         unit.points = Some(p);
+        let (aside, after) = take_aside(after);
+        unit.aside = aside;
         extras.extend(
             after
                 .split([',', ';', '|', '(', ')', '[', ']'])
                 .flat_map(|s| s.split(" - ")),
         );
+        // `Grey Seer on Screaming Bell - Scourge of Aqshy (310)`: the season's tag stays with
+        // the name, for the matching to read.
+        let season = before.split(" - ").skip(1).any(super::is_season_tag);
         let mut pieces = before.split(" - ");
-        let name = pieces.next().unwrap_or("");
-        extras.extend(pieces);
+        let name = if season {
+            before
+        } else {
+            pieces.next().unwrap_or("")
+        };
+        if !season {
+            extras.extend(pieces);
+        }
         name
     };
     let (count, name) = split_count(name.trim());
@@ -349,7 +421,28 @@ fn unit_line(n: usize, body: &str) -> Option<Vec<ListUnit>> {
             (None, None) => unit.enhancements.push(extra.to_string()),
         }
     }
-    Some(vec![unit; count])
+    unit.count = (count > 1).then_some(count);
+    Some(vec![unit])
+}
+
+/// The first bracketed words after the points that are no marker, label or points
+/// (`(350) (Batussy)`), and the rest of the text without them.
+fn take_aside(after: &str) -> (Option<String>, &str) {
+    let t = after.trim_start();
+    let Some(close) = t.strip_prefix(['(', '[']).and_then(|_| t.find([')', ']'])) else {
+        return (None, after);
+    };
+    let inner = t[1..close].trim();
+    let plain = !inner.is_empty()
+        && marker(inner).is_none()
+        && labelled(inner).is_none()
+        && points_expr(inner).is_none()
+        && inner.chars().any(char::is_alphabetic);
+    if plain {
+        (Some(inner.to_string()), &t[close + 1..])
+    } else {
+        (None, after)
+    }
 }
 
 /// Markers at the end of a name: `(Reinforced)`, `[General]`, `, General`, ` Reinforced`.

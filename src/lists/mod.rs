@@ -77,6 +77,18 @@ pub struct ListUnit {
     pub enhancements: Vec<String>,
     /// The faction of an allied unit (`• Ally: Slaves to Darkness` in ptg's export).
     pub ally: Option<String>,
+    /// A count printed before the name (`3x Clanrats`, listbot's `20 x Sisters of Slaughter`):
+    /// units or models, which the matching decides from the warscroll's size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
+    /// Models the list's file counts in the unit (`.ros`/`.json` model selections), which tell
+    /// a reinforced unit when its `Reinforced` upgrade is missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub models: Option<u32>,
+    /// Words in brackets after the points (`(350) (Batussy)`): an enhancement, else the unit's
+    /// own name; the matching decides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aside: Option<String>,
 }
 
 /// A lore the list names ("Spell Lore - Lore of the Storm").
@@ -140,6 +152,23 @@ const ENHANCEMENT_GROUPS: &[&str] = &[
     "big names",
 ];
 
+/// Words that open a season's tag: "Scourge of Ghyran", "General's Handbook 2024", "GHB".
+const SEASONS: &[&str] = &[
+    "scourge of",
+    "general's handbook",
+    "general’s handbook",
+    "generals handbook",
+    "ghb",
+    "season of",
+];
+
+/// Whether `tag` names a matched-play season ("Scourge of Ghyran"), as lists add to the name of
+/// a seasonal warscroll.
+pub fn is_season_tag(tag: &str) -> bool {
+    let lower = tag.trim().to_lowercase();
+    SEASONS.iter().any(|s| lower.starts_with(s))
+}
+
 /// Why a list could not be read at all.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{0}")]
@@ -173,7 +202,23 @@ pub fn parse(bytes: &[u8], forced: Option<Format>) -> Result<(Format, ParsedList
         Format::NewRecruitText => nr_text::parse(&text(bytes)?),
         Format::Forum => forum::parse(&text(bytes)?),
     };
+    // Text whose grammar was guessed: another text grammar that understands more of it wins
+    // (forum text with New Recruit's `++ Heroes ++` headings).
+    if forced.is_none() && matches!(format, Format::NewRecruitText | Format::App) && not_understood(&list) > 0
+    {
+        let forum = forum::parse(&text(bytes)?);
+        if not_understood(&forum) < not_understood(&list) && forum.units.len() >= list.units.len() {
+            return Ok((Format::Forum, forum));
+        }
+    }
     Ok((format, list))
+}
+
+fn not_understood(list: &ParsedList) -> usize {
+    list.notes
+        .iter()
+        .filter(|n| n.kind == NoteKind::NotUnderstood)
+        .count()
 }
 
 /// UTF-8 text (a byte-order mark dropped, CRLF kept for the grammars to split on).
@@ -212,6 +257,7 @@ pub fn detect(bytes: &[u8]) -> Result<Format, ListError> {
 mod app;
 pub mod export;
 mod forum;
+pub use forum::FIRST_LINE_NAME;
 mod nr_json;
 mod nr_text;
 mod ptg_json;

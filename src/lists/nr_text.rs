@@ -177,6 +177,7 @@ pub fn parse(text: &str) -> ParsedList {
                 };
                 list.faction = Some(h.to_string());
                 list.points = list.points.or(pts);
+                list.ignore(n, line, "the faction (read as the list's faction)");
             } else {
                 list.ignore(n, line, "a section heading");
             }
@@ -185,7 +186,16 @@ pub fn parse(text: &str) -> ParsedList {
         }
         if let Some(item) = bullet(line) {
             match current {
-                Some(u) => read_option(&mut list, u, n, item),
+                Some(u) => {
+                    read_option(&mut list, u, n, item);
+                    // A marker on a line of its own: said, as the other grammars say it.
+                    let lower = item.to_lowercase();
+                    if lower == "general" {
+                        list.ignore(n, line, "the general marker (read onto the unit above)");
+                    } else if lower == "reinforced" || lower.starts_with("reinforced ") {
+                        list.ignore(n, line, "the reinforced marker (read onto the unit above)");
+                    }
+                }
                 None => {
                     if !read_army_choice(&mut list, n, item) {
                         list.not_understood(n, line);
@@ -247,6 +257,7 @@ pub fn parse(text: &str) -> ParsedList {
             };
             list.faction = Some(name.to_string());
             list.points = list.points.or(pts);
+            list.ignore(n, line, "the faction (read as the list's faction)");
             continue;
         }
         list.not_understood(n, line);

@@ -97,6 +97,7 @@ pub fn parse(json: &str) -> Result<ParsedList, ListError> {
             general: u.warlord,
             enhancements: u.enhancements.into_iter().map(|e| e.name).collect(),
             ally: u.ally,
+            ..ListUnit::default()
         });
     }
     let first = out.units.len();

@@ -318,6 +318,9 @@ fn read_unit_child(list: &mut ParsedList, unit: &mut ListUnit, c: &Selection, un
     } else if c.group.as_deref().is_some_and(is_enhancement_group) {
         unit.enhancements.push(name.to_string());
     } else {
+        if c.kind.as_deref() == Some("model") {
+            *unit.models.get_or_insert(0) += c.number.max(1);
+        }
         list.ignore(
             c.pos,
             &c.describe(),

@@ -8,11 +8,11 @@ use crate::error::{Error, Refusal, Result};
 use crate::fix::{Action, Fix, Input};
 use crate::ids::{CampaignId, RosterId};
 use crate::lists::{self, Format};
-use crate::rules::import::{ImportUnit, Matched, check_size, match_list, pick_faction, plan_import};
+use crate::rules::import::{ImportUnit, Matched, check_size, leaders, match_list, pick_faction, plan_import};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
 use crate::rules::roster::{self as roster_rules, Finding, WarlordChoice};
-use crate::store::{Campaign, LogContext, Store, apply, rosters};
+use crate::store::{Campaign, LogContext, Store, apply, lookup, rosters};
 
 /// Where the list goes.
 pub enum Target<'a> {
@@ -57,6 +57,9 @@ pub struct Imported {
     pub written: bool,
     /// Why nothing was written, when the import was refused: the report is still shown.
     pub refused: Option<Refusal>,
+    /// The list's warscrolls that may lead a new roster (for `--warlord`); empty when the list
+    /// goes into a roster that has its warlord.
+    pub may_lead: Vec<String>,
 }
 
 /// The error that unwinds a dry run's (or a refused import's) transaction after the import was
@@ -92,7 +95,20 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
         problems: Vec::new(),
         written: false,
         refused: None,
+        may_lead: Vec::new(),
     };
+    if let Target::New { campaign, .. } = &req.target {
+        let c = store.read(|conn| live_campaign(conn, *campaign))?;
+        let allowed = roster_rules::Allowed {
+            campaign: &c.name,
+            legends: c.legends,
+        };
+        let pack = pack_of(cat, &c)?;
+        result.may_lead = leaders::may_lead(pack, faction, allowed, &result.matched)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+    }
     if result.matched.unmatched() > 0 && !req.skip_unknown {
         result.refused = Some(Refusal {
             message: format!(
@@ -237,20 +253,37 @@ fn new_roster(
 ) -> Result<Roster> {
     let c = live_campaign(tx, campaign)?;
     let pack = pack_of(cat, &c)?;
+    let allowed = roster_rules::Allowed {
+        campaign: &c.name,
+        legends: c.legends,
+    };
+    let leaders = leaders::may_lead(pack, faction, allowed, matched);
     let general = match warlord {
         Some(w) => w.to_string(),
         None => match matched.general() {
             Some(g) => g.warscroll.name.clone(),
             None => {
-                return Err(Error::refused(
-                    "the list marks no general; name the warlord (a HERO of the list)",
-                )
+                return Err(Error::refused(format!(
+                    "the list marks no general; name the warlord: {}",
+                    leaders::leaders_in_words(&leaders)
+                ))
                 .fix(Fix::give(Input::Warlord)));
             }
         },
     };
+    // A matched-play list often leads with a UNIQUE hero or one over the points cap.
+    let lead = faction.unit(&general);
+    if let Some(why) = lead.and_then(|w| leaders::cannot_lead(pack, faction, allowed, w)) {
+        return Err(
+            Error::refused(format!("{why}; {}", leaders::leaders_in_words(&leaders)))
+                .fix(Fix::give(Input::Warlord)),
+        );
+    }
     let (Some(path), Some(ability)) = (path, ability) else {
-        let paths: Vec<String> = pack.paths.iter().map(|p| p.id.clone()).collect();
+        let paths: Vec<&str> = match lead {
+            Some(w) => leaders::warlord_paths(pack, w),
+            None => pack.paths.iter().map(|p| p.id.as_str()).collect(),
+        };
         return Err(Error::refused(format!(
             "name the warlord's Path (one of: {}) and its first ability (the warlord is {general})",
             paths.join(", ")
@@ -262,6 +295,14 @@ fn new_roster(
         .map(str::to_string)
         .or_else(|| list.name.clone())
         .ok_or_else(|| Error::refused("the list has no name of its own").fix(Fix::give(Input::Name)))?;
+    if lookup::roster_in_campaign(tx, c.id, &roster_name)?.is_some() {
+        return Err(Error::refused(format!(
+            "campaign '{}' already has a roster called '{}'; name the new one",
+            c.name,
+            roster_name.trim()
+        ))
+        .fix(Fix::give(Input::Name)));
+    }
     let custom = matched
         .units
         .iter()

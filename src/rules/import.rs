@@ -80,6 +80,10 @@ pub struct Matched {
     /// [`MAX_SUGGESTED_LINES`]: each costs a comparison with every name of the faction).
     #[serde(skip)]
     pub suggested: usize,
+    /// While a unit is matched: the list's unit right before it, with no heading between
+    /// (the warscroll a 0-point companion comes with).
+    #[serde(skip)]
+    after: Option<usize>,
 }
 
 /// The most unmatched lines of one list that get "did you mean" suggestions; the rest are
@@ -157,7 +161,7 @@ pub fn pick_faction<'a>(factions: &[&'a Faction], list: &ParsedList) -> Result<&
     let held = |f: &Faction| {
         list.units
             .iter()
-            .filter(|u| f.unit(&u.warscroll).is_some())
+            .filter(|u| matches!(reading::find_unit(f, &u.warscroll), reading::Found::One(_)))
             .count()
     };
     let mut best: Vec<(&Faction, usize)> = factions.iter().map(|f| (*f, held(f))).collect();
@@ -188,8 +192,10 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
         units: Vec::new(),
         report: Vec::new(),
         suggested: 0,
+        after: None,
     };
-    for u in &list.units {
+    for (i, u) in list.units.iter().enumerate() {
+        out.after = companion_of(list, i);
         let ally = u
             .ally
             .as_deref()
@@ -237,7 +243,8 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
     }
     for n in &list.notes {
         // Forum text often heads a list with the faction's name alone.
-        if n.kind == NoteKind::NotUnderstood && names::same(&n.text, &faction.name) {
+        let first_line = matches!(&n.kind, NoteKind::Ignored(why) if why == crate::lists::FIRST_LINE_NAME);
+        if (n.kind == NoteKind::NotUnderstood || first_line) && names::same(&n.text, &faction.name) {
             out.report.push(ReportLine {
                 line: n.line,
                 text: n.text.clone(),
@@ -247,12 +254,14 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
             continue;
         }
         // A bare warscroll name, printed without points, is that unit: the name is exact.
-        if n.kind == NoteKind::NotUnderstood && faction.unit(&n.text).is_some() {
+        let bare = n.kind == NoteKind::NotUnderstood || first_line;
+        if bare && matches!(reading::find_unit(faction, &n.text), reading::Found::One(_)) {
             let bare = ListUnit {
                 line: n.line,
                 warscroll: n.text.clone(),
                 ..ListUnit::default()
             };
+            out.after = None;
             match_unit(faction, &bare, &mut out);
             continue;
         }
@@ -272,6 +281,17 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
     }
     out.report.sort_by_key(|l| l.line);
     out
+}
+
+/// The list's unit `i` comes right after (no section heading between them), by its line.
+fn companion_of(list: &ParsedList, i: usize) -> Option<usize> {
+    let (u, prev) = (&list.units[i], list.units[..i].last()?);
+    let heading = list.notes.iter().any(|n| {
+        n.line > prev.line
+            && n.line < u.line
+            && matches!(&n.kind, NoteKind::Ignored(why) if why.contains("heading"))
+    });
+    (!heading && prev.line < u.line).then_some(prev.line)
 }
 
 /// Why a line was not read, with the names of the faction it may have meant.
@@ -295,147 +315,6 @@ fn not_understood(faction: &Faction, text: &str, out: &mut Matched) -> String {
             quoted(&close)
         ),
     }
-}
-
-/// Why a unit's own name in a list cannot be kept: the name rule every entrance passes
-/// (`rules::names`), or another unit of the list already named so.
-fn own_name_problem(u: &ListUnit, out: &Matched) -> Option<String> {
-    let name = u.custom_name.as_deref()?;
-    if let Err(e) = super::names::check(super::names::NameKind::Unit, name) {
-        return Some(format!("its own name: {}; fix the name in the list", e.message));
-    }
-    out.units
-        .iter()
-        .filter_map(|other| other.custom_name.as_deref())
-        .any(|other| names::same(other, name))
-        .then(|| {
-            format!(
-                "another unit of the list is already named '{}'; give each unit its own name",
-                name.trim()
-            )
-        })
-}
-
-fn match_unit(faction: &Faction, u: &ListUnit, out: &mut Matched) {
-    if let Some(why) = own_name_problem(u, out) {
-        out.report.push(ReportLine {
-            line: u.line,
-            text: u.warscroll.clone(),
-            status: Status::Unmatched,
-            detail: why,
-        });
-        return;
-    }
-    let Some(w) = faction.unit(&u.warscroll) else {
-        let detail = out.unknown(
-            &format!("{} unit", faction.name),
-            &u.warscroll,
-            faction.units.iter().map(|x| x.name.as_str()),
-        );
-        out.report.push(ReportLine {
-            line: u.line,
-            text: u.warscroll.clone(),
-            status: Status::Unmatched,
-            detail,
-        });
-        return;
-    };
-    if w.anvil_of_apotheosis {
-        out.report.push(ReportLine {
-            line: u.line,
-            text: u.warscroll.clone(),
-            status: Status::Unmatched,
-            detail: format!(
-                "{} is an Anvil of Apotheosis hero, which ptg cannot build yet; left out",
-                w.name
-            ),
-        });
-        return;
-    }
-    let cost = w.points * if u.reinforced { 2 } else { 1 };
-    let mut detail = format!(
-        "{}{} ({cost} pts){}{}",
-        w.name,
-        if u.reinforced { ", reinforced" } else { "" },
-        if u.general { ", general" } else { "" },
-        u.custom_name
-            .as_deref()
-            .map(|n| format!(", named \"{n}\""))
-            .unwrap_or_default()
-    );
-    let mut status = Status::Unit;
-    if let Some(printed) = u.points.filter(|p| *p != cost) {
-        status = Status::Warning;
-        detail.push_str(&format!(
-            "; the list says {printed} pts, the catalogue {cost} (ptg's catalogue decides)"
-        ));
-    }
-    if u.reinforced && !w.reinforceable {
-        status = Status::Warning;
-        detail.push_str("; it cannot be reinforced, so it joins at minimum size");
-    }
-    out.report.push(ReportLine {
-        line: u.line,
-        text: u.warscroll.clone(),
-        status,
-        detail,
-    });
-    let mut enhancements: Vec<(String, EnhancementKind, String)> = Vec::new();
-    for e in &u.enhancements {
-        let table = faction
-            .enhancement_tables
-            .iter()
-            .find(|t| t.enhancements.iter().any(|x| names::same(x, e)));
-        let line = match table {
-            Some(t) if enhancements.iter().any(|(name, ..)| name == &t.name) => ReportLine {
-                line: u.line,
-                text: e.clone(),
-                status: Status::Unmatched,
-                detail: format!(
-                    "{} already has an enhancement from {}; a unit holds one of each table, so this one is left out",
-                    w.name, t.name
-                ),
-            },
-            Some(t) => {
-                let name = t
-                    .enhancements
-                    .iter()
-                    .find(|x| names::same(x, e))
-                    .cloned()
-                    .unwrap_or_default();
-                enhancements.push((t.name.clone(), t.kind, name.clone()));
-                ReportLine {
-                    line: u.line,
-                    text: e.clone(),
-                    status: Status::Enhancement,
-                    detail: format!("{name} ({}) on {}", t.name, w.name),
-                }
-            }
-            None => ReportLine {
-                line: u.line,
-                text: e.clone(),
-                status: Status::Unmatched,
-                detail: out.unknown(
-                    "enhancement",
-                    e,
-                    faction
-                        .enhancement_tables
-                        .iter()
-                        .flat_map(|t| t.enhancements.iter().map(String::as_str)),
-                ),
-            },
-        };
-        out.report.push(line);
-    }
-    out.units.push(ImportUnit {
-        line: u.line,
-        warscroll: w.clone(),
-        ally: u.ally.as_ref().map(|_| faction.name.clone()),
-        custom_name: u.custom_name.clone(),
-        reinforced: u.reinforced && w.reinforceable,
-        general: u.general,
-        enhancements,
-    });
 }
 
 /// The changes that put `units` on `roster`'s Order of Battle, `warlord` (already on it) taking
@@ -480,6 +359,13 @@ pub fn plan_import(roster: &Roster, units: &[&ImportUnit], warlord: Option<&Impo
     grant_starting_picks(&roster.units, &mut out);
     out
 }
+
+mod counted;
+pub mod leaders;
+pub mod reading;
+mod unit;
+
+use unit::match_unit;
 
 #[cfg(test)]
 mod tests;

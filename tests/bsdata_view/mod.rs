@@ -213,7 +213,14 @@ impl Checkout {
                     && attr(m, "field") == constraint
                     && m.descendants().any(|c| ids.contains(attr(c, "childId")))
             });
-            if lifted && names.insert(attr(entry, "name").to_lowercase()) {
+            // An undersize copy ("Terradon Riders (2 Models)") is named by its link.
+            let renamed = kids(link, "modifiers").find(|m| {
+                attr(*m, "type") == "set"
+                    && attr(*m, "field") == "name"
+                    && m.children().all(|c| !c.is_element())
+            });
+            let name = renamed.map_or(attr(entry, "name"), |m| attr(m, "value"));
+            if lifted && names.insert(name.to_lowercase()) {
                 out.units += 1;
                 out.unlocked += 1;
                 out.legends += usize::from(

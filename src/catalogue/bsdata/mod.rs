@@ -46,7 +46,10 @@
 //!   `anvil_of_apotheosis`, at 0 points. A unit with a `max 0` constraint is a copy of another
 //!   ("Undersize Unit") and skipped, unless a modifier lifts that constraint per selection of an
 //!   imported unit and no unit of its name was imported: it is kept, `unlocked_by` that unit
-//!   (e.g. one Wolfgit Retinue per Snarlboss). Name and id come from the unit entry; a repeated
+//!   (e.g. one Wolfgit Retinue per Snarlboss). An undersize copy is a second root link to a
+//!   unit's entry that renames it with an unconditional `set name` modifier ("Terradon Riders
+//!   (2 Models)", 70 pts per Terradon Chief): it is kept under that name, with the link's id,
+//!   the models its name gives as `unit_size`, and not reinforceable. Name and id come from the unit entry; a repeated
 //!   name keeps the first and warns.
 //!   `unit_size` is the sum of the `min` (scope "parent") constraints of the unit's visible
 //!   model entries, through groups and links (a group's own `min` counts when larger); a unit

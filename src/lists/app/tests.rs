@@ -71,6 +71,7 @@ fn skaven_export_with_crlf_counts_and_point_spellings() {
     };
     let clanrats = ListUnit {
         reinforced: true,
+        count: Some(3),
         ..unit(15, "Clanrats", 110)
     };
     let engineer = ListUnit {
@@ -81,8 +82,6 @@ fn skaven_export_with_crlf_counts_and_point_spellings() {
         list.units,
         vec![
             seer,
-            clanrats.clone(),
-            clanrats.clone(),
             clanrats,
             unit(17, "Rat Ogors", 10),
             engineer,
@@ -236,4 +235,18 @@ proptest! {
         let _ = detect(text.as_bytes());
         assert_accounted(&text, &app);
     }
+}
+
+#[test]
+fn words_in_brackets_after_the_points_are_kept_aside() {
+    let list = parse("Regiment 1\nAbhorrant Ghoul King on Royal Terrorgheist (350) (Batussy)\n• General");
+    let u = &list.units[0];
+    assert_eq!(
+        (u.warscroll.as_str(), u.points, u.aside.as_deref()),
+        (
+            "Abhorrant Ghoul King on Royal Terrorgheist",
+            Some(350),
+            Some("Batussy")
+        )
+    );
 }

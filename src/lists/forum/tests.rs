@@ -21,14 +21,16 @@ fn nighthaunt_listbot() {
         enhancements: vec!["Lightshard of the Harvest Moon".into()],
         ..unit(10, "Lady Olynder, Mortarch of Grief", 250)
     };
-    let chainrasps = unit(15, "Chainrasps", 110);
+    // A count is kept as printed: the matching decides whether it counts units or models.
+    let chainrasps = ListUnit {
+        count: Some(3),
+        ..unit(15, "Chainrasps", 110)
+    };
     assert_eq!(
         list.units,
         vec![
             knight,
             olynder,
-            chainrasps.clone(),
-            chainrasps.clone(),
             chainrasps,
             ListUnit {
                 reinforced: true,
@@ -67,13 +69,15 @@ fn slaanesh_with_crlf_commas_and_dashes() {
         enhancements: vec!["Unseemly Vitality".into()],
         ..unit(4, "Bladebringer, Herald on Exalted Chariot", 150)
     };
-    let daemonettes = unit(7, "Daemonettes", 130);
+    let daemonettes = ListUnit {
+        count: Some(2),
+        ..unit(7, "Daemonettes", 130)
+    };
     assert_eq!(
         list.units,
         vec![
             bladebringer,
             unit(6, "Infernal Enrapturess, Herald of Slaanesh", 130),
-            daemonettes.clone(),
             daemonettes,
             unit(8, "Seeker Chariot", 110),
             ListUnit {
@@ -105,7 +109,10 @@ fn ironjawz_pipes_and_a_title() {
         enhancements: vec!["Trophy Skulls".into(), "Hulking Brute".into()],
         ..unit(2, "Megaboss on Maw-krusha", 460)
     };
-    let ardboyz = unit(6, "Ardboyz", 150);
+    let ardboyz = ListUnit {
+        count: Some(2),
+        ..unit(6, "Ardboyz", 150)
+    };
     let shaman = ListUnit {
         enhancements: vec!["Bossrokk Pebble".into()],
         ..unit(8, "Weirdnob Shaman", 100)
@@ -122,7 +129,6 @@ fn ironjawz_pipes_and_a_title() {
                 reinforced: true,
                 ..unit(5, "Brutes", 180)
             },
-            ardboyz.clone(),
             ardboyz,
             unit(7, "Gore-gruntas", 180),
             shaman,
@@ -184,16 +190,61 @@ fn one_line_spellings() {
         assert_eq!(list.units, vec![want], "{line}");
         assert!(list.notes.is_empty(), "{line}");
     }
-    assert_eq!(parse("2 X Rat Ogors (140)").units.len(), 2);
-    assert_eq!(parse("1 x Rat Ogors (140)").units.len(), 1);
+    assert_eq!(parse("2 X Rat Ogors (140)").units[0].count, Some(2));
+    assert_eq!(parse("1 x Rat Ogors (140)").units[0].count, None);
+    // Listbot's model counts, up to 200.
+    assert_eq!(
+        parse("20 x Sisters of Slaughter with Bladed Bucklers (240)").units[0].count,
+        Some(20)
+    );
     for nonsense in [
         "- 120",
         "(120)",
-        "Stormcast Eternals",
         "3x Clanrats",
         "Liberators | Reinforced",
         "Liberators220",
     ] {
         assert_eq!(not_understood(&parse(nonsense)), vec![nonsense], "{nonsense}");
     }
+    // A first line of words alone names the list.
+    let titled = parse(
+        "Starborne Skyhost
+Terradon Chief (100)",
+    );
+    assert_eq!(titled.name.as_deref(), Some("Starborne Skyhost"));
+    assert!(not_understood(&titled).is_empty());
+    assert_eq!(
+        not_understood(&parse(
+            "Points: 1000
+Stormcast Eternals"
+        )),
+        vec!["Stormcast Eternals"]
+    );
+}
+
+#[test]
+fn words_in_brackets_after_the_points_are_set_aside_for_the_matching() {
+    let u = &parse("Abhorrant Ghoul King on Royal Terrorgheist (350) (Batussy)").units[0];
+    assert_eq!(u.warscroll, "Abhorrant Ghoul King on Royal Terrorgheist");
+    assert_eq!(u.aside.as_deref(), Some("Batussy"));
+    assert!(u.enhancements.is_empty());
+    // Markers stay markers.
+    let g = &parse("Lord-Celestant (160) (General)").units[0];
+    assert!(g.general && g.aside.is_none());
+}
+
+#[test]
+fn points_said_so_win_over_a_bare_number_and_follow_a_bracketed_tag() {
+    let u = &parse("Liberators (10) - 180 pts").units[0];
+    assert_eq!((u.warscroll.as_str(), u.points), ("Liberators (10)", Some(180)));
+    let u = &parse("Prosecutors [3 models] 120").units[0];
+    assert_eq!(
+        (u.warscroll.as_str(), u.points),
+        ("Prosecutors [3 models]", Some(120))
+    );
+    let u = &parse("Grey Seer on Screaming Bell – Scourge of Aqshy (310)").units[0];
+    assert_eq!(u.warscroll, "Grey Seer on Screaming Bell - Scourge of Aqshy");
+    assert!(u.enhancements.is_empty());
+    let list = parse("**Rat Tide**\nGrey Seer (110)");
+    assert_eq!(list.name.as_deref(), Some("Rat Tide"));
 }

@@ -197,3 +197,86 @@ fn a_long_list_of_garbage_gets_suggestions_for_its_first_lines_only() {
     let err = check_size(&l).unwrap_err();
     assert!(err.message.contains("at most 1000"), "{}", err.message);
 }
+
+#[test]
+fn a_files_model_count_tells_a_reinforced_unit_unless_its_points_say_otherwise() {
+    let f = stormcast();
+    let libs = f.unit("Liberators").unwrap();
+    let mut counted = unit(1, "Liberators", None);
+    counted.models = Some(libs.unit_size * 2);
+    let mut plain = unit(2, "Liberators", Some(libs.points));
+    plain.models = Some(libs.unit_size * 2);
+    let list = ParsedList {
+        units: vec![counted, plain],
+        ..ParsedList::default()
+    };
+    let m = match_list(f, &[], &list);
+    assert!(m.units[0].reinforced);
+    assert_eq!(m.report[0].status, Status::Warning, "{:?}", m.report[0]);
+    assert!(!m.units[1].reinforced);
+}
+
+#[test]
+fn a_zero_point_line_after_its_unit_is_a_companion_set_aside() {
+    let dok = cat().faction("Daughters of Khaine").unwrap();
+    let list = ParsedList {
+        units: vec![
+            unit(1, "Morathi-Khaine", Some(750)),
+            unit(2, "The Shadow Queen", Some(0)),
+        ],
+        ..ParsedList::default()
+    };
+    let m = match_list(dok, &[], &list);
+    assert_eq!(m.units.len(), 1);
+    assert_eq!(m.report[1].status, Status::Ignored);
+    assert!(
+        m.report[1].detail.contains("comes with Morathi-Khaine"),
+        "{}",
+        m.report[1].detail
+    );
+    // Alone, or under a heading of its own, it is not matched.
+    let alone = ParsedList {
+        units: vec![unit(1, "The Shadow Queen", Some(0))],
+        ..ParsedList::default()
+    };
+    assert_eq!(match_list(dok, &[], &alone).unmatched(), 1);
+}
+
+#[test]
+fn words_after_the_points_are_an_enhancement_else_the_units_own_name() {
+    let f = stormcast();
+    let trait_name = f.enhancement_tables[0].enhancements[0].clone();
+    let mut named = unit(1, "Liberators", None);
+    named.aside = Some("Dawn Guard".into());
+    let mut enhanced = unit(2, "Lord-Vigilant on Gryph-stalker", None);
+    enhanced.aside = Some(trait_name.clone());
+    let list = ParsedList {
+        units: vec![named, enhanced],
+        ..ParsedList::default()
+    };
+    let m = match_list(f, &[], &list);
+    assert_eq!(m.units[0].custom_name.as_deref(), Some("Dawn Guard"));
+    assert_eq!(m.report[0].status, Status::Warning);
+    assert_eq!(m.units[1].enhancements[0].2, trait_name);
+}
+
+#[test]
+fn fewer_models_than_the_unit_are_its_undersize_copy_when_the_faction_has_one() {
+    let seraphon = cat().faction("Seraphon").unwrap();
+    let mut small = unit(1, "Terradon Riders", Some(70));
+    small.count = Some(2);
+    // Two whole units at their points are two units.
+    let mut two = unit(2, "Terradon Riders", Some(180));
+    two.count = Some(2);
+    let list = ParsedList {
+        units: vec![small, two],
+        ..ParsedList::default()
+    };
+    let m = match_list(seraphon, &[], &list);
+    let names: Vec<&str> = m.units.iter().map(|u| u.warscroll.name.as_str()).collect();
+    assert_eq!(
+        names,
+        vec!["Terradon Riders (2 Models)", "Terradon Riders", "Terradon Riders"]
+    );
+    assert_eq!(m.report[0].status, Status::Warning);
+}

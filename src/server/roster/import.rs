@@ -317,6 +317,9 @@ fn report_html(done: &Imported) -> Markup {
         @if !done.problems.is_empty() {
             ul { @for p in &done.problems { li { "problem (" (p.rule) "): " (p.message) } } }
         }
+        @if done.refused.is_some() && !done.may_lead.is_empty() {
+            p.note { "HEROes of the list that may lead (the warlord field): " (done.may_lead.join(", ")) }
+        }
     }
 }
 
@@ -332,7 +335,7 @@ pub fn import_form(action: &str, key: &str, new_roster: bool) -> Markup {
             @if new_roster {
                 p { label { "Player " input name="player" required; } " "
                     label { "roster name (empty: the list's) " input name="name"; } }
-                p.note { "When the list marks no general: " }
+                p.note { "When the list marks no general, or one that may not lead: " }
                 p { label { "warlord " input name="warlord"; } " "
                     label { "Path " input name="path" placeholder="warrior"; } " "
                     label { "ability " input name="ability"; } }

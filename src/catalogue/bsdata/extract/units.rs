@@ -59,15 +59,20 @@ impl Extractor<'_, '_> {
         }
         for (link, entry, constraint) in locked {
             let legends = self.shown(link, entry) == Shown::WithLegends;
-            let name = &self.scope.node(entry).name;
-            if units.iter().any(|u| u.name.same_name(name)) {
+            // An undersize copy renames itself on its link ("Terradon Riders (2 Models)").
+            let renamed = self.renamed(link);
+            let name = renamed
+                .clone()
+                .unwrap_or_else(|| self.scope.node(entry).name.clone());
+            if units.iter().any(|u| u.name.same_name(&name)) {
                 continue; // a variant copy of a unit imported already
             }
             let Some(by) = self.unlocker(&[link, entry], &constraint, &units, &picked) else {
                 continue;
             };
             let picks = Picked { link, entry };
-            if let Some(u) = self.unit(&picks, false, legends, Some(by), &units) {
+            let locked = Locked { by, renamed };
+            if let Some(u) = self.unit(&picks, false, legends, Some(locked), &units) {
                 units.push(u);
                 picked.push(picks);
             }
@@ -82,10 +87,14 @@ impl Extractor<'_, '_> {
         p: &Picked,
         anvil: bool,
         legends: bool,
-        unlocked_by: Option<String>,
+        locked: Option<Locked>,
         units: &[Warscroll],
     ) -> Option<Warscroll> {
         let (link, entry) = (p.link, p.entry);
+        let (unlocked_by, renamed) = match locked {
+            Some(l) => (Some(l.by), l.renamed),
+            None => (None, None),
+        };
         let keywords = self.keywords(&[link, entry]);
         let terrain = keywords.iter().any(|k| k == "FACTION TERRAIN");
         let points = match self.points(link, entry) {
@@ -94,28 +103,48 @@ impl Extractor<'_, '_> {
             None => return None, // no cost: comes with another unit (e.g. a companion)
         };
         let e = self.scope.node(entry);
-        if units.iter().any(|u| u.name.same_name(&e.name)) {
+        let name = renamed.clone().unwrap_or_else(|| e.name.clone());
+        if units.iter().any(|u| u.name.same_name(&name)) {
             self.warn(
                 link,
                 "a unit of this name was already imported; this one is skipped",
             );
             return None;
         }
-        let unit_size = match self.models(entry, 0) {
-            Some(n) if n >= 1.0 => n.round() as u32,
+        // A renamed copy shares its entry with the full unit: its link's id tells them apart.
+        let id = match &renamed {
+            Some(_) => self.scope.node(link).id.clone(),
+            None => e.id.clone(),
+        };
+        let undersize = renamed.as_deref().and_then(undersize_models);
+        let unit_size = match (undersize, self.models(entry, 0)) {
+            (Some(n), _) => n,
+            (None, Some(n)) if n >= 1.0 => n.round() as u32,
             _ => 1, // no model entries: a single-model unit or faction terrain
         };
         Some(Warscroll {
-            name: e.name.clone(),
-            id: e.id.clone(),
+            name,
+            id,
             points: points.max(0.0).round() as u32,
             unit_size,
-            reinforceable: self.reinforceable(link) || self.reinforceable(entry),
+            // An undersize unit is the smaller one; it is not reinforced.
+            reinforceable: undersize.is_none() && (self.reinforceable(link) || self.reinforceable(entry)),
             keywords,
             legends: legends || self.legends_faction || self.is_legends(link, entry),
             anvil_of_apotheosis: anvil,
             unlocked_by,
         })
+    }
+
+    /// The name an unconditional `set name` modifier of a root link gives its unit.
+    fn renamed(&self, link: Ref) -> Option<String> {
+        self.scope
+            .node(link)
+            .mods
+            .iter()
+            .filter(|m| m.op == ModOp::Set && m.field == "name" && self.ctx.holds(&m.cond))
+            .map(|m| m.value.trim().to_string())
+            .rfind(|v| !v.is_empty())
     }
 
     fn shown(&self, link: Ref, entry: Ref) -> Shown {
@@ -271,7 +300,38 @@ impl Extractor<'_, '_> {
     }
 }
 
+/// A unit another unit unlocks: that unit, and the name its link gives it, if any.
+struct Locked {
+    by: String,
+    renamed: Option<String>,
+}
+
+/// The models of an undersize copy from its name: "Terradon Riders (2 Models)" → 2.
+fn undersize_models(name: &str) -> Option<u32> {
+    let inner = name.trim_end().strip_suffix(')')?;
+    let (_, inner) = inner.rsplit_once('(')?;
+    let lower = inner.trim().to_lowercase();
+    let n = lower
+        .strip_suffix("models")
+        .or_else(|| lower.strip_suffix("model"))?;
+    n.trim().parse().ok().filter(|n| *n >= 1)
+}
+
 /// Upper-case names ("HERO", "WIZARD (1)") are printed keywords.
 fn is_printed_keyword(name: &str) -> bool {
     name.chars().any(char::is_alphabetic) && !name.chars().any(char::is_lowercase)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::undersize_models;
+
+    #[test]
+    fn an_undersize_copy_names_its_models() {
+        assert_eq!(undersize_models("Terradon Riders (2 Models)"), Some(2));
+        assert_eq!(undersize_models("Stormdrake Guard (1 model)"), Some(1));
+        assert_eq!(undersize_models("Terradon Riders"), None);
+        assert_eq!(undersize_models("Knights (Scourge of Tests)"), None);
+        assert_eq!(undersize_models("Knights (0 Models)"), None);
+    }
 }

@@ -1,0 +1,109 @@
+//! Names as real lists print them, read against the bundled factions.
+
+use super::*;
+use crate::catalogue::Catalogue;
+use std::sync::OnceLock;
+
+fn faction(name: &str) -> &'static Faction {
+    static CAT: OnceLock<Catalogue> = OnceLock::new();
+    CAT.get_or_init(|| Catalogue::bundled().expect("bundled data"))
+        .faction(name)
+        .unwrap()
+}
+
+fn one(faction_name: &str, printed: &str) -> Reading<'static> {
+    match find_unit(faction(faction_name), printed) {
+        Found::One(r) => r,
+        other => panic!("{printed}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_seasons_tag_reads_as_the_base_warscroll_with_a_warning() {
+    for printed in [
+        "Kairic Acolytes (Scourge of Ghyran)",
+        "Kairic Acolytes [Scourge of Ghyran]",
+        "Kairic Acolytes - Scourge of Ghyran",
+        "Kairic Acolytes – Scourge of Ghyran",
+        "Kairic Acolytes (General’s Handbook 2024)",
+    ] {
+        let r = one("Disciples of Tzeentch", printed);
+        assert_eq!(r.warscroll.name, "Kairic Acolytes", "{printed}");
+        assert!(r.loose, "{printed}: a season's tag is said");
+        assert!(r.notes[0].contains("season"), "{printed}: {:?}", r.notes);
+    }
+    let bell = one("Skaven", "Grey Seer on Screaming Bell (Scourge of Aqshy)");
+    assert_eq!(bell.warscroll.name, "Grey Seer on Screaming Bell");
+}
+
+#[test]
+fn typography_is_no_guess() {
+    let r = one("Stormcast Eternals", "Lord\u{2011}Celestant");
+    assert_eq!(r.warscroll.name, "Lord-Celestant");
+    let plain = one("Stormcast Eternals", "Liberators\u{a0}");
+    assert!(!plain.loose && plain.notes.is_empty());
+}
+
+#[test]
+fn counts_models_and_markers_in_the_name_are_read_off() {
+    let r = one("Stormcast Eternals", "Liberators x3");
+    assert_eq!((r.warscroll.name.as_str(), r.count), ("Liberators", Some(3)));
+    let r = one("Stormcast Eternals", "Liberators x 2");
+    assert_eq!(r.count, Some(2));
+    let r = one("Stormcast Eternals", "Liberators [10 models]");
+    assert_eq!((r.models, r.loose), (Some(10), false));
+    let r = one("Stormcast Eternals", "Liberators (Reinforced)");
+    assert!(r.reinforced && !r.loose);
+}
+
+#[test]
+fn models_fewer_than_the_unit_find_its_undersize_copy() {
+    let r = one("Seraphon", "Terradon Riders [2 models]");
+    assert_eq!(r.warscroll.name, "Terradon Riders (2 Models)");
+    assert_eq!(one("Seraphon", "Terradon Riders (2 Models)").warscroll.points, 70);
+}
+
+#[test]
+fn a_weapon_option_after_the_name_is_set_aside() {
+    let r = one("Daughters of Khaine", "Sisters of Slaughter with Bladed Bucklers");
+    assert_eq!(r.warscroll.name, "Sisters of Slaughter");
+    assert!(r.notes[0].contains("Bladed Bucklers"));
+    let r = one("Daughters of Khaine", "Witch Aelves with Paired Sciansá");
+    assert_eq!(r.warscroll.name, "Witch Aelves");
+}
+
+#[test]
+fn a_loose_spelling_is_a_warning_and_an_unknown_name_is_none() {
+    let r = one("Daughters of Khaine", "Morathi Khaine");
+    assert_eq!(r.warscroll.name, "Morathi-Khaine");
+    assert!(r.loose);
+    assert_eq!(
+        find_unit(faction("Daughters of Khaine"), "The Shadow Queen"),
+        Found::None
+    );
+}
+
+#[test]
+fn a_count_or_the_factions_name_before_the_name_is_read_off() {
+    let r = one("Stormcast Eternals", "10 Liberators");
+    assert_eq!((r.warscroll.name.as_str(), r.count), ("Liberators", Some(10)));
+    let r = one("Stormcast Eternals", "Stormcast Eternals Liberators");
+    assert_eq!((r.warscroll.name.as_str(), r.loose), ("Liberators", false));
+}
+
+#[test]
+fn a_companion_after_the_name_or_the_start_of_a_long_name_is_read_with_a_warning() {
+    let r = one("Daughters of Khaine", "Morathi-Khaine & The Shadow Queen");
+    assert_eq!(r.warscroll.name, "Morathi-Khaine");
+    assert!(r.notes[0].contains("The Shadow Queen"));
+    let k = one("Ironjawz", "Kragnos");
+    assert_eq!(
+        (k.warscroll.name.as_str(), k.loose),
+        ("Kragnos, the End of Empires", true)
+    );
+    // A start several warscrolls share is no guess: they are named.
+    match find_unit(faction("Stormcast Eternals"), "Knight") {
+        Found::Ambiguous(names) => assert!(names.len() > 1, "{names:?}"),
+        other => panic!("{other:?}"),
+    }
+}
