@@ -28,6 +28,12 @@ impl<'a> Attrs<'a> {
     pub(super) fn str(&self, key: &str) -> String {
         self.get(key).unwrap_or_default().to_string()
     }
+    /// A name as players type it: a catalogue's "Summon  Purple Sun of Shyish" (two spaces) or
+    /// a trailing space is one space, none at the ends (issue #33).
+    pub(super) fn name(&self, key: &str) -> String {
+        let raw = self.get(key).unwrap_or_default();
+        raw.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
     pub(super) fn flag(&self, key: &str) -> bool {
         self.get(key) == Some("true")
     }

@@ -187,7 +187,7 @@ impl Parser {
             }
             Tag::CategoryEntry => {
                 let cat = Category {
-                    name: a.str("name"),
+                    name: a.name("name"),
                     hidden: a.flag("hidden"),
                 };
                 self.out.categories.entry(a.str("id")).or_insert(cat);

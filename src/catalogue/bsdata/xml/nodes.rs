@@ -23,7 +23,7 @@ impl Parser {
         let id = a.str("id");
         let node = Node {
             kind,
-            name: a.str("name"),
+            name: a.name("name"),
             entry_type,
             links_group: kind == NodeKind::Link && a.get("type") == Some("selectionEntryGroup"),
             target: if kind == NodeKind::Link {
