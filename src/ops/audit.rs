@@ -133,6 +133,7 @@ fn audit_one(
         starting: starting.as_ref(),
         armies: &armies,
         rolls: &dice,
+        glory_earned_kept: crate::store::kept::glory_earned(conn, roster_id)?,
     };
     let found = audit::audit_roster(pack, factions.as_ref(), &evidence);
     Ok((found, rows.iter().map(|s| s.id).collect()))

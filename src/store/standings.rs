@@ -1,6 +1,7 @@
-//! What a campaign's league table is made of, per roster, in three queries however many
-//! battles: the roster with its glory, renown, units and current quest; the glory it gained
-//! in change sets still in force; its results in battles not cancelled.
+//! What a campaign's league table is made of, per roster, in two queries however many
+//! battles: the roster with its glory, the glory it earned in change sets still in force (kept
+//! beside the log, `store::kept`, rather than summed from the whole log on every view), renown,
+//! units and current quest; its results in battles not cancelled.
 
 use crate::rules::battle::BattleResult;
 use anyhow::{Context, Result};
@@ -25,7 +26,7 @@ pub struct LeagueRow {
 /// Every roster of `campaign_id` with its numbers, by id.
 pub fn league(conn: &Connection, campaign_id: i64) -> Result<Vec<LeagueRow>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT r.id, r.name, r.player, r.faction, r.glory,
+        "SELECT r.id, r.name, r.player, r.faction, r.glory, r.glory_earned,
                 (SELECT COALESCE(SUM(u.renown), 0) FROM units u
                   WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0),
                 (SELECT COUNT(*) FROM units u
@@ -41,30 +42,15 @@ pub fn league(conn: &Connection, campaign_id: i64) -> Result<Vec<LeagueRow>> {
                 player: r.get(2)?,
                 faction: r.get(3)?,
                 glory_held: r.get(4)?,
-                glory_earned: 0,
-                renown: r.get(5)?,
-                units: r.get(6)?,
-                quest: r.get(7)?,
+                glory_earned: u64::try_from(r.get::<_, i64>(5)?).unwrap_or(0),
+                renown: r.get(6)?,
+                units: r.get(7)?,
+                quest: r.get(8)?,
                 results: Vec::new(),
             })
         })?
         .collect::<Result<_, _>>()?;
     let index: HashMap<i64, usize> = rows.iter().enumerate().map(|(i, r)| (r.roster_id, i)).collect();
-
-    let mut earned = conn.prepare_cached(
-        "SELECT c.roster_id, SUM(json_extract(c.payload, '$.amount'))
-         FROM changes c JOIN change_sets s ON s.id = c.change_set_id
-         JOIN rosters r ON r.id = c.roster_id
-         WHERE r.campaign_id = ?1 AND c.kind = 'gain_glory'
-           AND s.undoes IS NULL AND s.undone_by IS NULL
-         GROUP BY c.roster_id",
-    )?;
-    for row in earned.query_map([campaign_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
-        let (roster, amount) = row?;
-        if let Some(&i) = index.get(&roster) {
-            rows[i].glory_earned = u64::try_from(amount).unwrap_or(0);
-        }
-    }
 
     let mut results = conn.prepare_cached(
         "SELECT s.roster_id, s.result FROM battle_sides s JOIN battles b ON b.id = s.battle_id

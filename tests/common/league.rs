@@ -94,3 +94,48 @@ pub static LEAGUE_FIXTURE: Fixture = Fixture::new(|| {
     ]);
     p
 });
+
+/// Each live roster's glory earned as campaign `campaign`'s league table shows it, by name.
+pub fn glory_earned_in_table(p: &Ptg, campaign: &str) -> std::collections::BTreeMap<String, u64> {
+    let shown = p.json(&["campaign", "show", campaign]);
+    shown["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let earned = s["glory_earned"].as_u64().unwrap_or_else(|| panic!("{s}"));
+            (s["roster"].as_str().unwrap().to_string(), earned)
+        })
+        .collect()
+}
+
+/// Each live roster of campaign `campaign` with the glory its log gains in change sets still
+/// in force (neither undone nor an undo), summed from the log itself: what the league table
+/// must show, however it keeps it.
+pub fn glory_earned_in_log(p: &Ptg, campaign: &str) -> std::collections::BTreeMap<String, u64> {
+    let conn = rusqlite::Connection::open(p.db()).expect("open db");
+    let mut stmt = conn
+        .prepare(
+            "SELECT r.name, COALESCE(SUM(CASE WHEN s.undoes IS NULL AND s.undone_by IS NULL
+                                              THEN json_extract(c.payload, '$.amount') END), 0)
+             FROM rosters r JOIN campaigns k ON k.id = r.campaign_id
+             LEFT JOIN changes c ON c.roster_id = r.id AND c.kind = 'gain_glory'
+             LEFT JOIN change_sets s ON s.id = c.change_set_id
+             WHERE k.name = ?1 AND k.deleted = 0 AND r.deleted = 0
+             GROUP BY r.id",
+        )
+        .unwrap();
+    stmt.query_map([campaign], |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as u64)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// Asserts campaign `campaign`'s league table shows, for every roster, the glory earned its
+/// log adds up to, and that the audit agrees.
+pub fn assert_glory_earned_is_the_logs(p: &Ptg, campaign: &str, when: &str) {
+    let logged = glory_earned_in_log(p, campaign);
+    assert!(!logged.is_empty(), "{when}: no rosters in {campaign}");
+    assert_eq!(glory_earned_in_table(p, campaign), logged, "{when}");
+    p.ok(&["audit", "--campaign", campaign]);
+}

@@ -91,6 +91,28 @@ pub fn glory(roster: &Roster, log: &[LoggedSet]) -> Vec<Finding> {
     out
 }
 
+/// The glory earned the league table shows, kept beside the log (`store::kept`), equals the
+/// glory gained in this roster's change sets still in force (neither undone nor an undo, the
+/// league table's rule). Nothing else reads the kept figure, so without this check a figure
+/// that drifted from the log would misplace the roster in the table unnoticed.
+pub fn glory_earned(roster: &Roster, log: &[LoggedSet], kept: i64) -> Vec<Finding> {
+    let logged: i64 = own_changes(roster, log)
+        .filter(|(set, _)| set.in_force())
+        .filter_map(|(_, c)| match &c.change {
+            Some(Change::GainGlory { amount, .. }) => Some(i64::from(*amount)),
+            _ => None,
+        })
+        .sum();
+    if logged == kept {
+        return Vec::new();
+    }
+    vec![finding(
+        Check::GloryEarned,
+        roster,
+        format!("the league table's glory earned is {kept}, but the change sets in force gain {logged}"),
+    )]
+}
+
 /// Favour gained minus favour lost (option `favour`), change by change: never below 0, and
 /// ending at the stored favour.
 pub fn favour(roster: &Roster, log: &[LoggedSet]) -> Vec<Finding> {

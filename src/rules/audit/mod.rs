@@ -14,7 +14,8 @@ mod order_of_battle;
 use finding::finding;
 pub use finding::{Check, Finding};
 pub use history::{
-    aftermath_purchases, dice_log, favour, glory, renown, starting_lore_picks, unreadable_changes,
+    aftermath_purchases, dice_log, favour, glory, glory_earned, renown, starting_lore_picks,
+    unreadable_changes,
 };
 pub use order_of_battle::{
     ArmyTaken, UnitCosts, army_points, current_data, enhancements, lores, ranks, starting_order_of_battle,
@@ -39,6 +40,8 @@ pub struct RosterEvidence<'a> {
     pub armies: &'a [ArmyTaken],
     /// Ids of every roll in the dice log.
     pub rolls: &'a BTreeSet<i64>,
+    /// The glory earned kept beside the log for the league table (`rosters.glory_earned`).
+    pub glory_earned_kept: i64,
 }
 
 /// What the audit found for one roster: failures, and notes that never fail it.
@@ -93,6 +96,7 @@ pub fn audit_roster(pack: &Battlepack, factions: Option<&Factions>, ev: &RosterE
         out.extend(army_points(ev.stored, army));
     }
     out.extend(glory(ev.stored, ev.log));
+    out.extend(glory_earned(ev.stored, ev.log, ev.glory_earned_kept));
     out.extend(favour(ev.stored, ev.log));
     out.extend(renown(ev.stored, ev.log));
     out.extend(ranks(pack, ev.stored));

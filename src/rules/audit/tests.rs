@@ -110,6 +110,7 @@ fn a_roster_that_matches_its_log_has_no_findings() {
         starting: Some(&r),
         armies: std::slice::from_ref(&army),
         rolls: &rolls,
+        glory_earned_kept: 0,
     };
     assert_eq!(
         audit_roster(&pack(), Some(&Factions::alone(&host())), &ev),
@@ -289,6 +290,37 @@ fn glory_must_add_up_and_never_go_below_zero() {
         vec![ch(1, None, gain_glory(10)), ch(2, None, spend_glory(5)), theirs],
     )];
     assert_eq!(glory(&r, &log), []);
+}
+
+#[test]
+fn the_kept_glory_earned_must_equal_the_gains_in_force() {
+    let r = roster_led_by("Knight-Questor");
+    // 10 earned and kept; 20 earned, then undone (its undo spends them back); an undone
+    // spending's undo gains 5 back, which the league table never counted as earned.
+    let mut undone = set(2, "aftermath", vec![ch(2, None, gain_glory(20))]);
+    undone.undone_by = Some(3);
+    let mut undo = set(3, "undo", vec![ch(3, None, spend_glory(20))]);
+    undo.undoes = Some(2);
+    let mut regained = set(5, "undo", vec![ch(5, None, gain_glory(5))]);
+    regained.undoes = Some(4);
+    let mut theirs = ch(6, None, gain_glory(50));
+    theirs.roster_id = Some(2);
+    let log = vec![
+        set(1, "aftermath", vec![ch(1, None, gain_glory(10)), theirs]),
+        undone,
+        undo,
+        regained,
+    ];
+    assert_eq!(glory_earned(&r, &log, 10), []);
+    let found = glory_earned(&r, &log, 30);
+    assert_eq!(checks(&found), [Check::GloryEarned]);
+    assert!(
+        found[0]
+            .message
+            .contains("glory earned is 30, but the change sets in force gain 10"),
+        "{}",
+        found[0].message
+    );
 }
 
 #[test]
