@@ -335,6 +335,25 @@ fn a_kept_glory_earned_that_differs_from_the_log_is_found() {
 }
 
 #[test]
+fn a_kept_record_that_differs_from_the_battles_is_found() {
+    let p = CAMPAIGN.copy();
+    // The Hammers won one battle and lost one; the league table's kept record says a draw more.
+    let found = findings(
+        &p,
+        "UPDATE rosters SET draws = draws + 1 WHERE name = 'Hammers of Dawn';",
+    );
+    assert_eq!(found.len(), 1, "{found:#?}");
+    let f = the(&found, "league-record");
+    assert_eq!(f["roster"], HAMMERS);
+    assert!(
+        message(f).contains("the league table's record is 3 played")
+            && message(f).contains("1 draws")
+            && message(f).contains("but its battles' results are 2 played"),
+        "{f}"
+    );
+}
+
+#[test]
 fn glory_below_zero_in_history_is_found() {
     let p = CAMPAIGN.copy();
     // Battle 1 earned 5 instead of 55: +5, +60, then the 90 spent on Dawn Guard is 25 short.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::league::{LEAGUE, LEAGUE_FIXTURE, MOONCLAN, SILKEN, assert_glory_earned_is_the_logs};
+use common::league::{LEAGUE, LEAGUE_FIXTURE, MOONCLAN, SILKEN, assert_table_adds_up};
 use common::{HAMMERS, Ptg, RATS, named, roster_new};
 
 /// (place, roster, played, won, major, drawn, lost, glory earned, glory held, renown, units,
@@ -123,9 +123,9 @@ fn glory_gained_by_an_undone_aftermath_is_not_counted() {
 }
 
 #[test]
-fn the_league_tables_glory_earned_is_what_the_log_gains_in_force_through_aftermaths_and_undo() {
+fn the_league_tables_glory_earned_and_record_are_what_the_log_and_battles_say_through_aftermaths_and_undo() {
     let p = LEAGUE_FIXTURE.copy();
-    assert_glory_earned_is_the_logs(&p, LEAGUE, "after five battles' aftermaths");
+    assert_table_adds_up(&p, LEAGUE, "after five battles' aftermaths");
     // Battle 6's aftermath for the Rats (major victory: 30 + 20 + 5 glory), buying a unit with
     // 90 of it: spending glory takes nothing off what was earned.
     let buying = [
@@ -142,12 +142,12 @@ fn the_league_tables_glory_earned_is_what_the_log_gains_in_force_through_afterma
     p.ok(&buying);
     let rats = |p: &Ptg| p.json(&["roster", "show", RATS])["glory"].as_u64();
     assert_eq!(rats(&p), Some(70 + 55 - 90));
-    assert_glory_earned_is_the_logs(&p, LEAGUE, "after an aftermath that buys");
+    assert_table_adds_up(&p, LEAGUE, "after an aftermath that buys");
     // Undone, the 55 earned go and the 90 spent come back; what the undo gives back was
     // never earned.
     p.ok(&["undo", "--roster", RATS, "--yes"]);
     assert_eq!(rats(&p), Some(70));
-    assert_glory_earned_is_the_logs(&p, LEAGUE, "after undoing it");
+    assert_table_adds_up(&p, LEAGUE, "after undoing it");
     p.ok(&buying);
     p.ok(&[
         "aftermath",
@@ -158,9 +158,10 @@ fn the_league_tables_glory_earned_is_what_the_log_gains_in_force_through_afterma
         "--dice",
         "1,1,1",
     ]);
-    assert_glory_earned_is_the_logs(&p, LEAGUE, "after both aftermaths again");
+    assert_table_adds_up(&p, LEAGUE, "after both aftermaths again");
     // A whole battle's result undone (its aftermaths, then the Rats' quest started after it,
-    // first), then recorded again the other way round.
+    // first): the Rats' major victory and the Silken Host's defeat no longer count; then
+    // recorded again the other way round.
     for roster in [SILKEN, RATS] {
         p.ok(&["undo", "--roster", roster, "--yes"]);
     }
@@ -168,7 +169,9 @@ fn the_league_tables_glory_earned_is_what_the_log_gains_in_force_through_afterma
         p.ok(&["undo", "--campaign", LEAGUE, "--yes"]);
     }
     assert_eq!(p.json(&["battle", "show", "6"])["status"], "planned");
-    assert_glory_earned_is_the_logs(&p, LEAGUE, "after undoing battle 6's result");
+    assert_table_adds_up(&p, LEAGUE, "after undoing battle 6's result");
+    let played = |p: &Ptg| common::league::counted_in_table(p, LEAGUE)[RATS].1[0];
+    assert_eq!(played(&p), 2);
     p.ok(&[
         "battle",
         "result",
@@ -187,7 +190,8 @@ fn the_league_tables_glory_earned_is_what_the_log_gains_in_force_through_afterma
         "--dice",
         "1,1,1",
     ]);
-    assert_glory_earned_is_the_logs(&p, LEAGUE, "after battle 6 fought again");
+    assert_table_adds_up(&p, LEAGUE, "after battle 6 fought again");
+    assert_eq!(played(&p), 3);
 }
 
 #[test]

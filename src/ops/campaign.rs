@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::ids::CampaignId;
 use crate::rules::battle::Battle;
 use crate::rules::options::CampaignOptions;
-use crate::rules::standings::{LeagueEntry, Record, Standing, StandingsRule, standings};
+use crate::rules::standings::{LeagueEntry, Standing, StandingsRule, standings};
 use crate::store::{Campaign, CampaignRow, Store};
 use serde::Serialize;
 
@@ -171,7 +171,7 @@ pub fn show(cat: &Catalogue, store: &mut Store, campaign: CampaignId) -> Result<
             roster: r.roster,
             player: r.player,
             faction: r.faction,
-            record: Record::of(r.results),
+            record: r.record,
             glory_earned: r.glory_earned,
             glory_held: r.glory_held,
             renown: r.renown,

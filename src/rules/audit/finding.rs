@@ -20,6 +20,8 @@ pub enum Check {
     GloryBalance,
     /// The glory earned kept for the league table differs from the gains in force in the log.
     GloryEarned,
+    /// The record of results kept for the league table differs from the roster's battles.
+    LeagueRecord,
     /// Glory went below 0 at some point of the change log.
     NegativeGlory,
     /// Stored favour differs from what the change log adds up to, or went below 0.
@@ -65,6 +67,7 @@ impl Check {
             Check::ArmyUnits => "army units",
             Check::GloryBalance => "glory balance",
             Check::GloryEarned => "glory earned",
+            Check::LeagueRecord => "league record",
             Check::NegativeGlory => "negative glory",
             Check::FavourBalance => "favour balance",
             Check::Renown => "renown",

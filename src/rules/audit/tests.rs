@@ -110,7 +110,8 @@ fn a_roster_that_matches_its_log_has_no_findings() {
         starting: Some(&r),
         armies: std::slice::from_ref(&army),
         rolls: &rolls,
-        glory_earned_kept: 0,
+        results: &[],
+        kept: Kept::default(),
     };
     assert_eq!(
         audit_roster(&pack(), Some(&Factions::alone(&host())), &ev),
@@ -318,6 +319,31 @@ fn the_kept_glory_earned_must_equal_the_gains_in_force() {
         found[0]
             .message
             .contains("glory earned is 30, but the change sets in force gain 10"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
+fn the_kept_record_must_equal_the_battles_results() {
+    use crate::rules::battle::BattleResult::{Draw, MajorDefeat, MajorVictory};
+    let r = roster_led_by("Knight-Questor");
+    let results = [MajorVictory, Draw, MajorVictory, MajorDefeat];
+    let kept = Record::of(results);
+    assert_eq!((kept.played, kept.major_victories), (4, 2));
+    assert_eq!(record(&r, &results, kept), []);
+    let drifted = Record {
+        draws: 0,
+        minor_victories: 1,
+        ..kept
+    };
+    let found = record(&r, &results, drifted);
+    assert_eq!(checks(&found), [Check::LeagueRecord]);
+    assert!(
+        found[0].message.contains(
+            "record is 4 played: 2 major and 1 minor victories, 0 draws, 0 minor and 1 major \
+             defeats, but its battles' results are 4 played: 2 major and 0 minor victories, 1 draws"
+        ),
         "{}",
         found[0].message
     );

@@ -126,7 +126,8 @@ fn check_columns(conn: &Conn, known: &Table, rows: &Rows, problems: &mut Problem
             )),
             Some(Kind::Kept) => problems.0.push(format!(
                 "the file's table '{name}' has a column '{column}', which ptg counts from the \
-                 change log rather than reads from a file; the file is not as `ptg export` writes it"
+                 league's history (its change log and battles) rather than reads from a file; \
+                 the file is not as `ptg export` writes it"
             )),
             Some(_) => {}
         }
@@ -289,7 +290,9 @@ fn check_value(table: &str, column: &str, kind: Kind, value: &Value, ids: &FileI
             None => Err("this ptg does not know what the column holds".to_string()),
         },
         // Refused with the file's columns (`check_columns`).
-        Kind::Kept => Err("ptg counts it from the change log; a league file does not carry it".to_string()),
+        Kind::Kept => {
+            Err("ptg counts it from the league's history; a league file does not carry it".to_string())
+        }
     }
 }
 

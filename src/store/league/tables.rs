@@ -86,6 +86,11 @@ pub const TABLES: &[Table] = &[
             ("favour", Plain),
             ("deleted", Flag),
             ("glory_earned", Kept),
+            ("major_victories", Kept),
+            ("minor_victories", Kept),
+            ("draws", Kept),
+            ("minor_defeats", Kept),
+            ("major_defeats", Kept),
         ],
     },
     Table {
