@@ -1,5 +1,7 @@
--- What the league table shows of each roster, kept beside what it is counted from (issue #32):
--- the table summed every roster's `gain_glory` changes over the whole change log, and read
+-- What the league table shows of each roster, kept beside what it is counted from, and the
+-- indexes of the league page's other reads (issue #32).
+--
+-- The table summed every roster's `gain_glory` changes over the whole change log, and read
 -- every side of every battle for the results, on every view, which bound the league page to
 -- ~300 a second at 1,000 battles. `store::kept` keeps these in the transaction of every
 -- command that changes what they count (a glory gain, an undo, a result recorded or put back,
@@ -39,3 +41,12 @@ UPDATE rosters SET
     major_defeats = (
         SELECT COUNT(*) FROM battle_sides s JOIN battles b ON b.id = s.battle_id
         WHERE s.roster_id = rosters.id AND b.cancelled = 0 AND s.result = 'major_defeat');
+
+-- What else the league page reads on every view, each from an index alone: the renown and
+-- count of the units on each Order of Battle (rather than every unit row the roster ever
+-- had), the battles of a campaign not cancelled (counted, and the newest listed), and the
+-- sides still waiting on an aftermath ("What's next": a few, rather than every side of the
+-- league).
+CREATE INDEX units_standing ON units(roster_id, retired, removed, renown);
+CREATE INDEX battles_standing ON battles(campaign_id, cancelled);
+CREATE INDEX open_sides ON battle_sides(battle_id, side) WHERE aftermath_set_id IS NULL;
