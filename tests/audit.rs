@@ -304,6 +304,56 @@ fn stored_glory_that_differs_from_the_log_is_found() {
 }
 
 #[test]
+fn a_kept_glory_earned_that_differs_from_the_log_is_found() {
+    let p = CAMPAIGN.copy();
+    // The league table's figure, kept beside the log, drifted (a hand edit, or a command that
+    // forgot to keep it): the log still says what was earned.
+    let kept = |p: &Ptg| {
+        scalar(
+            p,
+            "SELECT glory_earned FROM rosters WHERE name = 'Hammers of Dawn'",
+        )
+    };
+    let earned = kept(&p);
+    assert!(earned > 0, "the Hammers earned glory in two aftermaths");
+    let found = findings(
+        &p,
+        "UPDATE rosters SET glory_earned = glory_earned + 7 WHERE name = 'Hammers of Dawn';",
+    );
+    assert_eq!(found.len(), 1, "{found:#?}");
+    let f = the(&found, "glory-earned");
+    assert_eq!(f["roster"], HAMMERS);
+    let says = format!(
+        "the league table's glory earned is {}, but the change sets in force gain {earned}",
+        earned + 7
+    );
+    assert!(message(f).contains(&says), "{f}");
+    // Undoing an aftermath keeps the figure with the log.
+    p.ok(&["undo", "--roster", HAMMERS]);
+    assert!(kept(&p) < earned);
+    assert!(p.ok(&["audit"]).contains("no findings"));
+}
+
+#[test]
+fn a_kept_record_that_differs_from_the_battles_is_found() {
+    let p = CAMPAIGN.copy();
+    // The Hammers won one battle and lost one; the league table's kept record says a draw more.
+    let found = findings(
+        &p,
+        "UPDATE rosters SET draws = draws + 1 WHERE name = 'Hammers of Dawn';",
+    );
+    assert_eq!(found.len(), 1, "{found:#?}");
+    let f = the(&found, "league-record");
+    assert_eq!(f["roster"], HAMMERS);
+    assert!(
+        message(f).contains("the league table's record is 3 played")
+            && message(f).contains("1 draws")
+            && message(f).contains("but its battles' results are 2 played"),
+        "{f}"
+    );
+}
+
+#[test]
 fn glory_below_zero_in_history_is_found() {
     let p = CAMPAIGN.copy();
     // Battle 1 earned 5 instead of 55: +5, +60, then the 90 spent on Dawn Guard is 25 short.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::league::{LEAGUE, LEAGUE_FIXTURE, MOONCLAN, SILKEN};
+use common::league::{LEAGUE, LEAGUE_FIXTURE, MOONCLAN, SILKEN, assert_table_adds_up};
 use common::{HAMMERS, Ptg, RATS, named, roster_new};
 
 /// (place, roster, played, won, major, drawn, lost, glory earned, glory held, renown, units,
@@ -122,6 +122,78 @@ fn glory_gained_by_an_undone_aftermath_is_not_counted() {
         (m["glory_earned"].as_u64(), m["played"].as_u64()),
         (Some(90), Some(3))
     );
+}
+
+#[test]
+fn the_league_tables_glory_earned_and_record_are_what_the_log_and_battles_say_through_aftermaths_and_undo() {
+    let p = LEAGUE_FIXTURE.copy();
+    assert_table_adds_up(&p, LEAGUE, "after five battles' aftermaths");
+    // Battle 6's aftermath for the Rats (major victory: 30 + 20 + 5 glory), buying a unit with
+    // 90 of it: spending glory takes nothing off what was earned.
+    let buying = [
+        "aftermath",
+        "6",
+        RATS,
+        "--favoured",
+        "Clanrats",
+        "--dice",
+        "1,1,1",
+        "--add-unit",
+        "Acolyte Globadiers",
+    ];
+    p.ok(&buying);
+    let rats = |p: &Ptg| p.json(&["roster", "show", RATS])["glory"].as_u64();
+    assert_eq!(rats(&p), Some(70 + 55 - 90));
+    assert_table_adds_up(&p, LEAGUE, "after an aftermath that buys");
+    // Undone, the 55 earned go and the 90 spent come back; what the undo gives back was
+    // never earned.
+    p.ok(&["undo", "--roster", RATS, "--yes"]);
+    assert_eq!(rats(&p), Some(70));
+    assert_table_adds_up(&p, LEAGUE, "after undoing it");
+    p.ok(&buying);
+    p.ok(&[
+        "aftermath",
+        "6",
+        SILKEN,
+        "--favoured",
+        "Daemonettes",
+        "--dice",
+        "1,1,1",
+    ]);
+    assert_table_adds_up(&p, LEAGUE, "after both aftermaths again");
+    // A whole battle's result undone (its aftermaths, then the Rats' quest started after it,
+    // first): the Rats' major victory and the Silken Host's defeat no longer count; then
+    // recorded again the other way round.
+    for roster in [SILKEN, RATS] {
+        p.ok(&["undo", "--roster", roster, "--yes"]);
+    }
+    for _ in 0..2 {
+        p.ok(&["undo", "--campaign", LEAGUE, "--yes"]);
+    }
+    assert_eq!(p.json(&["battle", "show", "6"])["status"], "planned");
+    assert_table_adds_up(&p, LEAGUE, "after undoing battle 6's result");
+    let played = |p: &Ptg| common::league::counted_in_table(p, LEAGUE)[RATS].1[0];
+    assert_eq!(played(&p), 2);
+    p.ok(&[
+        "battle",
+        "result",
+        "6",
+        "--vp",
+        "Rat Tide=4",
+        "--vp",
+        "Silken Host=10",
+    ]);
+    p.ok(&[
+        "aftermath",
+        "6",
+        SILKEN,
+        "--favoured",
+        "Daemonettes",
+        "--dice",
+        "1,1,1",
+    ]);
+    assert_table_adds_up(&p, LEAGUE, "after battle 6 fought again");
+    assert_eq!(played(&p), 3);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::league::{LEAGUE, LEAGUE_FIXTURE, MOONCLAN};
+use common::league::{LEAGUE, LEAGUE_FIXTURE, MOONCLAN, assert_table_adds_up};
 use common::{Fixture, HAMMERS, Ptg, named};
 use serde_json::Value;
 
@@ -94,6 +94,11 @@ fn a_league_imported_into_an_empty_database_is_the_same_league_with_the_same_ids
         "{said}"
     );
     q.ok(&["audit"]);
+    // The file carries the log and the battles, not what the league table keeps beside them:
+    // counted again from them.
+    assert!(!text.contains("glory_earned") && !text.contains("major_victories"));
+    assert_table_adds_up(&q, LEAGUE, "imported into an empty database");
+    assert_table_adds_up(&q, DEMO, "the live demo, imported");
     assert_eq!(seen(&q, &[LEAGUE, DEMO]), seen(&p, &[LEAGUE, DEMO]));
     // Exported again, it is the same file.
     assert_eq!(undated(export(&q, &[]).1), undated(file));
@@ -142,6 +147,8 @@ fn into_a_database_with_a_league_of_its_own_every_id_moves_and_history_still_wor
     );
     assert!(said.contains("ids given after this database's own"), "{said}");
     q.ok(&["audit"]);
+    assert_table_adds_up(&q, LEAGUE, "imported with every id moved");
+    assert_table_adds_up(&q, "Home League", "the home league beside it");
     let hammers = format!("{LEAGUE}/{HAMMERS}");
     let shown = |db: &Ptg| without_ids(&db.json(&["roster", "show", &hammers]));
     assert_eq!(shown(&q), shown(&p));
@@ -175,6 +182,7 @@ fn into_a_database_with_a_league_of_its_own_every_id_moves_and_history_still_wor
         }
         db.ok(&["undo", "--roster", &hammers]);
         db.ok(&["audit", "--campaign", LEAGUE]);
+        assert_table_adds_up(db, LEAGUE, "after undoing imported history");
     }
     assert_eq!(battle_6(&q), battle_6(&p));
     assert_eq!(
@@ -268,6 +276,20 @@ fn a_file_that_cannot_be_imported_whole_changes_nothing() {
                 f["tables"]["units"]["columns"][2] = Value::from("colour")
             }),
             "a column 'colour' this ptg does not know",
+        ),
+        (
+            // The glory earned is counted from the log, never taken from a file.
+            edited(&q, &text, |f| {
+                let rosters = &mut f["tables"]["rosters"];
+                rosters["columns"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push("glory_earned".into());
+                for row in rosters["rows"].as_array_mut().unwrap() {
+                    row.as_array_mut().unwrap().push(Value::from(9999));
+                }
+            }),
+            "a column 'glory_earned', which ptg counts from the league's history",
         ),
         (
             edited(&q, &text, |f| {

@@ -127,12 +127,22 @@ fn audit_one(
         // The engine reports the unreadable changes; the log cannot be replayed past them.
         (None, Vec::new())
     };
+    let results: Vec<_> = battles
+        .iter()
+        .flat_map(|b| &b.sides)
+        .filter(|s| s.roster_id == roster_id)
+        .filter_map(|s| s.result)
+        .collect();
+    let (glory_earned, record) = crate::store::kept::of_roster(conn, roster_id)?;
+    let kept = audit::Kept { glory_earned, record };
     let evidence = RosterEvidence {
         stored: &stored,
         log: &rows,
         starting: starting.as_ref(),
         armies: &armies,
         rolls: &dice,
+        results: &results,
+        kept,
     };
     let found = audit::audit_roster(pack, factions.as_ref(), &evidence);
     Ok((found, rows.iter().map(|s| s.id).collect()))

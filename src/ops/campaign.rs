@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::ids::CampaignId;
 use crate::rules::battle::Battle;
 use crate::rules::options::CampaignOptions;
-use crate::rules::standings::{LeagueEntry, Record, Standing, StandingsRule, standings};
+use crate::rules::standings::{LeagueEntry, Standing, StandingsRule, standings};
 use crate::store::{Campaign, CampaignRow, Store};
 use serde::Serialize;
 
@@ -140,17 +140,30 @@ pub const RECENT_BATTLES: u32 = 5;
 
 /// A campaign's settings, the options in force with what each does, and its rosters.
 pub fn show(cat: &Catalogue, store: &mut Store, campaign: CampaignId) -> Result<Shown> {
-    let (campaign, rows, battles, league, recent_battles) = store.read(|conn| {
+    // The league's rows give the roster list too, and the battles are counted for this
+    // campaign alone: the league page reads this on every view (issue #32).
+    let (campaign, battles, league, recent_battles) = store.read(|conn| {
         let c = super::live_campaign(conn, campaign)?;
-        let rows = crate::store::rosters::list(conn, Some(c.id))?;
-        let battles = Campaign::list(conn)?
-            .into_iter()
-            .find(|r| r.campaign.id == c.id)
-            .map_or(0, |r| r.battles);
+        let battles = Campaign::battles_of(conn, c.id, None)?;
         let league = crate::store::standings::league(conn, c.id)?;
         let recent = crate::store::battles::recent(conn, c.id, RECENT_BATTLES)?;
-        Ok::<_, Error>((c, rows, battles, league, recent))
+        Ok::<_, Error>((c, battles, league, recent))
     })?;
+    let realms = cat.realms().map_err(|e| Error::refused(e.to_string()))?;
+    let rosters = league
+        .iter()
+        .map(|r| {
+            let keeps = campaign.options.favour
+                && (r.favour > 0 || crate::rules::favour::god_of(&realms, &r.faction, &[]).is_some());
+            RosterLine {
+                favour: keeps.then_some(r.favour),
+                name: r.roster.clone(),
+                player: r.player.clone(),
+                faction: r.faction.clone(),
+                glory: i64::from(r.glory_held),
+            }
+        })
+        .collect();
     let entries = league
         .into_iter()
         .map(|r| LeagueEntry {
@@ -158,7 +171,7 @@ pub fn show(cat: &Catalogue, store: &mut Store, campaign: CampaignId) -> Result<
             roster: r.roster,
             player: r.player,
             faction: r.faction,
-            record: Record::of(r.results),
+            record: r.record,
             glory_earned: r.glory_earned,
             glory_held: r.glory_held,
             renown: r.renown,
@@ -168,7 +181,6 @@ pub fn show(cat: &Catalogue, store: &mut Store, campaign: CampaignId) -> Result<
         .collect();
     let standings_rule = campaign.options.standings;
     let pack = cat.battlepack(&campaign.battlepack).map_err(Error::refused)?;
-    let realms = cat.realms().map_err(|e| Error::refused(e.to_string()))?;
     let options = campaign
         .options
         .in_force()
@@ -176,20 +188,6 @@ pub fn show(cat: &Catalogue, store: &mut Store, campaign: CampaignId) -> Result<
         .map(|(option, value)| {
             let what = option_words(cat, pack, option, &value);
             OptionLine { option, value, what }
-        })
-        .collect();
-    let rosters = rows
-        .into_iter()
-        .map(|r| {
-            let keeps = campaign.options.favour
-                && (r.favour > 0 || crate::rules::favour::god_of(&realms, &r.faction, &[]).is_some());
-            RosterLine {
-                favour: keeps.then_some(r.favour),
-                name: r.name,
-                player: r.player,
-                faction: r.faction,
-                glory: r.glory,
-            }
         })
         .collect();
     Ok(Shown {

@@ -171,16 +171,21 @@ pub fn live_campaign(conn: &Conn, id: CampaignId) -> Result<Campaign> {
     })
 }
 
+/// The faction of `roster`, or a refusal saying its data is missing.
+pub(crate) fn faction_of<'a>(cat: &'a Catalogue, roster: &Roster) -> Result<&'a Faction> {
+    cat.faction(&roster.faction).map_err(|e| {
+        Error::refused(format!(
+            "{e}; the roster's faction data is missing (was a user data file removed?)"
+        ))
+    })
+}
+
 /// Loads roster `id` with its faction, battlepack and campaign.
 pub fn subject_by_id<'a>(cat: &'a Catalogue, conn: &Conn, id: i64) -> Result<Subject<'a>> {
     let roster = rosters::load(conn, id)?;
     let campaign = Campaign::of_roster(conn, id)?;
     let pack = pack_of(cat, &campaign)?;
-    let faction = cat.faction(&roster.faction).map_err(|e| {
-        Error::refused(format!(
-            "{e}; the roster's faction data is missing (was a user data file removed?)"
-        ))
-    })?;
+    let faction = faction_of(cat, &roster)?;
     Ok(Subject {
         pack,
         faction,

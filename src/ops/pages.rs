@@ -1,17 +1,17 @@
 //! What a page of `ptg serve` shows, read in one transaction (issue #32): the page loads what
-//! it shows once (a roster with its faction, battlepack and campaign) and works out each of
-//! its sections from that, rather than each section loading it again, and it shows one moment
-//! of the league while others write.
+//! it shows once (a roster with its faction, battlepack and campaign; a battle with both sides'
+//! rosters) and works out each of its sections from that, rather than each section loading it
+//! again, and it shows one moment of the league while others write.
 
 use super::roster::Shown;
 use super::undo::{Preview, Scope};
 use crate::catalogue::Catalogue;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ids::RosterId;
 use crate::rules::afford::Affordable;
 use crate::rules::roster::CheckReport;
-use crate::store::Store;
 use crate::store::battle_lines::{self, BattleLine};
+use crate::store::{Campaign, Store};
 
 /// A roster's page: the roster as `roster show` has it, what `roster check` finds, what its
 /// glory buys (`roster afford`), the command its undo would take back, and its battles.
@@ -46,6 +46,57 @@ pub fn roster_page<'a>(cat: &'a Catalogue, store: &mut Store, roster: RosterId) 
             offers,
             latest,
             battles,
+        })
+    })
+}
+
+/// A battle's page: the battle as `battle show` has it with both sides' rosters, its
+/// campaign's name, what each side still to run its aftermath can buy with its glory, the
+/// sudden death objectives to pick from, and the battle's dice.
+pub struct BattlePage<'a> {
+    pub shown: super::battle::Shown<'a>,
+    /// Its campaign's name; none once the campaign is deleted (its battles are kept).
+    pub league: Option<String>,
+    /// What each side's glory buys, by roster, for the aftermath still to run.
+    pub offers: Vec<(i64, Affordable)>,
+    /// The sudden death objectives, once both armies are in (option `sudden-death`).
+    pub objectives: Vec<crate::catalogue::options::Objective>,
+    /// Every die of the battle from the dice log, each command's, oldest first.
+    pub rolls: Vec<crate::store::rolls::RollRow>,
+}
+
+/// Battle `id`'s page, in one read transaction: each side's roster is loaded once, for the
+/// battle and for what its aftermath can buy.
+pub fn battle_page<'a>(cat: &'a Catalogue, store: &mut Store, id: i64) -> Result<BattlePage<'a>> {
+    store.read(|conn| {
+        let shown = super::battle::shown(cat, conn, id, Vec::new())?;
+        let campaign = shown.battle.campaign_id;
+        let league = Campaign::live(conn, campaign)?.map(|c| c.name);
+        let pack = super::pack_of(cat, &Campaign::by_id(conn, campaign)?)?;
+        let objectives = match (&shown.standing, shown.rosters.first()) {
+            (Some(_), Some(first)) => super::sudden_death::objectives_of(cat, pack, first)?,
+            _ => Vec::new(),
+        };
+        let mut offers = Vec::new();
+        let fought = shown.battle.status == crate::rules::battle::BattleStatus::Fought;
+        for side in shown.battle.sides.iter().filter(|s| fought && !s.aftermath_done) {
+            let Some(roster) = shown.rosters.iter().find(|r| r.id == side.roster_id) else {
+                continue;
+            };
+            let offer = crate::rules::afford::affordable(pack, super::faction_of(cat, roster)?, roster);
+            offers.push((roster.id, offer));
+        }
+        let mut rolls = Vec::new();
+        crate::store::rolls::each::<Error>(conn, Some(id), None, |r| {
+            rolls.push(r);
+            Ok(())
+        })?;
+        Ok(BattlePage {
+            shown,
+            league,
+            offers,
+            objectives,
+            rolls,
         })
     })
 }

@@ -3,8 +3,8 @@
 
 use super::battle::{Shown, shown};
 use super::pack_of;
-use crate::catalogue::Catalogue;
 use crate::catalogue::options::Objective;
+use crate::catalogue::{Battlepack, Catalogue};
 use crate::error::{Result, refusal};
 use crate::ids::RosterId;
 use crate::rules::battle::PickRequest;
@@ -68,19 +68,11 @@ pub fn pick<'a>(
     })
 }
 
-/// The objectives of the sudden death table battle `battle_id`'s campaign plays, to choose
-/// from (`ptg serve`'s form): none when the campaign does not play the option.
-pub fn objectives(cat: &Catalogue, store: &mut Store, battle_id: i64) -> Result<Vec<Objective>> {
-    store.read(|conn| {
-        let b = battles::load(conn, battle_id)?;
-        let pack = pack_of(cat, &Campaign::by_id(conn, b.campaign_id)?)?;
-        let Some(side) = b.sides.first() else {
-            return Ok(Vec::new());
-        };
-        let r = rosters::load(conn, side.roster_id)?;
-        let Ok(option) = sudden_death_option(pack, &r) else {
-            return Ok(Vec::new());
-        };
-        Ok(cat.table(&option.table).map_err(refusal)?.objectives.clone())
-    })
+/// The objectives of the sudden death table the campaign of `roster` (a side of the battle)
+/// plays, to choose from (`ptg serve`'s form): none when the campaign does not play the option.
+pub(super) fn objectives_of(cat: &Catalogue, pack: &Battlepack, roster: &Roster) -> Result<Vec<Objective>> {
+    let Ok(option) = sudden_death_option(pack, roster) else {
+        return Ok(Vec::new());
+    };
+    Ok(cat.table(&option.table).map_err(refusal)?.objectives.clone())
 }

@@ -265,6 +265,7 @@ pub fn apply_changes(
                     "UPDATE rosters SET glory = glory + ?2 WHERE id = ?1",
                     params![rid, amount],
                 )?;
+                super::kept::glory_gained(tx, rid, set_id, *amount)?;
             }
             Change::SpendGlory { amount, .. } => {
                 tx.execute(

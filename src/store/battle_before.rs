@@ -238,6 +238,7 @@ pub fn restore_result(conn: &Connection, battle_id: i64, kept: &str) -> Result<(
         params![battle_id, result.status.as_str()],
     )?;
     for SideRow(roster_id, victory_points, outcome, withdrew, general_slain, quest_points) in result.sides {
+        super::kept::side_result(conn, battle_id, roster_id, outcome)?;
         let n = conn.execute(
             "UPDATE battle_sides SET victory_points = ?3, result = ?4, withdrew = ?5, general_slain = ?6,
                     quest_points = ?7

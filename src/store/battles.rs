@@ -187,6 +187,7 @@ pub(super) fn insert_unit(
 /// Records both sides' results and marks the battle fought.
 pub fn record_result(conn: &Connection, battle_id: i64, sides: &[SideResult]) -> Result<()> {
     for s in sides {
+        super::kept::side_result(conn, battle_id, s.roster_id, Some(s.result))?;
         conn.execute(
             "UPDATE battle_sides SET victory_points = ?3, result = ?4, withdrew = ?5, general_slain = ?6,
                     quest_points = ?7
@@ -332,6 +333,7 @@ pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: Battle
     match undo {
         BattleUndo::Nothing => {}
         BattleUndo::Cancel => {
+            super::kept::battle_cancelled(conn, battle_id)?;
             conn.execute("UPDATE battles SET cancelled = 1 WHERE id = ?1", [battle_id])?;
         }
         BattleUndo::ClearAftermath => {

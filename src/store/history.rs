@@ -365,8 +365,10 @@ pub fn sets_after(
     sets_where(conn, &filter, None, &values)
 }
 
-/// Records that change set `undo` reverses `set`.
+/// Records that change set `undo` reverses `set`, taking `set`'s gains off the figures kept
+/// beside the log (`store::kept`) in the same transaction.
 pub fn mark_undone(conn: &Connection, set: i64, undo: i64) -> Result<()> {
+    super::kept::set_undone(conn, set)?;
     conn.execute(
         "UPDATE change_sets SET undone_by = ?2 WHERE id = ?1",
         params![set, undo],

@@ -14,6 +14,7 @@ mod cursor;
 pub mod history;
 pub mod invites;
 pub mod join_links;
+pub mod kept;
 pub mod league;
 pub mod lookup;
 pub mod open_sides;

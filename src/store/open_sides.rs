@@ -28,7 +28,7 @@ pub fn open_sides(
     campaign_id: Option<i64>,
     roster_id: Option<i64>,
 ) -> Result<Vec<OpenSide>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare_cached(
         "SELECT s.battle_id, s.roster_id, r.name, o.name, s.result IS NOT NULL,
                 EXISTS (SELECT 1 FROM battle_units u WHERE u.battle_id = s.battle_id AND u.roster_id = s.roster_id),
                 EXISTS (SELECT 1 FROM battle_units u WHERE u.battle_id = s.battle_id AND u.roster_id = os.roster_id)

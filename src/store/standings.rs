@@ -1,13 +1,14 @@
-//! What a campaign's league table is made of, per roster, in three queries however many
-//! battles: the roster with its glory, renown, units and current quest; the glory it gained
-//! in change sets still in force; its results in battles not cancelled.
+//! What a campaign's league table is made of, per roster, in one query however many battles:
+//! the roster with its glory, the glory it earned in change sets still in force and its record
+//! of results in battles not cancelled (both kept beside what they count, `store::kept`, rather
+//! than counted from the whole log and every battle on every view), renown, units and current
+//! quest.
 
-use crate::rules::battle::BattleResult;
-use anyhow::{Context, Result};
+use crate::rules::standings::Record;
+use anyhow::Result;
 use rusqlite::Connection;
-use std::collections::HashMap;
 
-/// One roster's numbers, before the engine counts its record and sorts the table.
+/// One roster's numbers, before the engine sorts the table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LeagueRow {
     pub roster_id: i64,
@@ -16,70 +17,40 @@ pub struct LeagueRow {
     pub faction: String,
     pub glory_held: u32,
     pub glory_earned: u64,
+    /// Favour points (option `favour`).
+    pub favour: i64,
     pub renown: u32,
     pub units: u32,
     pub quest: Option<String>,
-    pub results: Vec<BattleResult>,
+    pub record: Record,
 }
 
-/// Every roster of `campaign_id` with its numbers, by id.
+/// Every live roster of `campaign_id` with its numbers, by name (as `roster list` has them).
 pub fn league(conn: &Connection, campaign_id: i64) -> Result<Vec<LeagueRow>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT r.id, r.name, r.player, r.faction, r.glory,
+        "SELECT r.id, r.name, r.player, r.faction, r.glory, r.glory_earned, r.favour,
                 (SELECT COALESCE(SUM(u.renown), 0) FROM units u
                   WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0),
                 (SELECT COUNT(*) FROM units u
                   WHERE u.roster_id = r.id AND u.retired = 0 AND u.removed = 0),
-                (SELECT q.quest FROM quests q WHERE q.roster_id = r.id AND q.status = 'current')
-         FROM rosters r WHERE r.campaign_id = ?1 AND r.deleted = 0 ORDER BY r.id",
+                (SELECT q.quest FROM quests q WHERE q.roster_id = r.id AND q.status = 'current'),
+                r.major_victories, r.minor_victories, r.draws, r.minor_defeats, r.major_defeats
+         FROM rosters r WHERE r.campaign_id = ?1 AND r.deleted = 0 ORDER BY r.name",
     )?;
-    let mut rows: Vec<LeagueRow> = stmt
-        .query_map([campaign_id], |r| {
-            Ok(LeagueRow {
-                roster_id: r.get(0)?,
-                roster: r.get(1)?,
-                player: r.get(2)?,
-                faction: r.get(3)?,
-                glory_held: r.get(4)?,
-                glory_earned: 0,
-                renown: r.get(5)?,
-                units: r.get(6)?,
-                quest: r.get(7)?,
-                results: Vec::new(),
-            })
-        })?
-        .collect::<Result<_, _>>()?;
-    let index: HashMap<i64, usize> = rows.iter().enumerate().map(|(i, r)| (r.roster_id, i)).collect();
-
-    let mut earned = conn.prepare_cached(
-        "SELECT c.roster_id, SUM(json_extract(c.payload, '$.amount'))
-         FROM changes c JOIN change_sets s ON s.id = c.change_set_id
-         JOIN rosters r ON r.id = c.roster_id
-         WHERE r.campaign_id = ?1 AND c.kind = 'gain_glory'
-           AND s.undoes IS NULL AND s.undone_by IS NULL
-         GROUP BY c.roster_id",
-    )?;
-    for row in earned.query_map([campaign_id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
-        let (roster, amount) = row?;
-        if let Some(&i) = index.get(&roster) {
-            rows[i].glory_earned = u64::try_from(amount).unwrap_or(0);
-        }
-    }
-
-    let mut results = conn.prepare_cached(
-        "SELECT s.roster_id, s.result FROM battle_sides s JOIN battles b ON b.id = s.battle_id
-         WHERE b.campaign_id = ?1 AND b.cancelled = 0 AND s.result IS NOT NULL
-         ORDER BY s.battle_id",
-    )?;
-    for row in results.query_map([campaign_id], |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
-    })? {
-        let (roster, result) = row?;
-        let result: BattleResult = serde_json::from_value(serde_json::Value::String(result.clone()))
-            .with_context(|| format!("a battle result '{result}' this ptg does not know"))?;
-        if let Some(&i) = index.get(&roster) {
-            rows[i].results.push(result);
-        }
-    }
-    Ok(rows)
+    let rows = stmt.query_map([campaign_id], |r| {
+        Ok(LeagueRow {
+            roster_id: r.get(0)?,
+            roster: r.get(1)?,
+            player: r.get(2)?,
+            faction: r.get(3)?,
+            glory_held: r.get(4)?,
+            glory_earned: u64::try_from(r.get::<_, i64>(5)?).unwrap_or(0),
+            favour: r.get(6)?,
+            renown: r.get(7)?,
+            units: r.get(8)?,
+            quest: r.get(9)?,
+            record: super::kept::record(r, 10)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }

@@ -3,6 +3,7 @@
 //! it).
 
 use super::{Fixture, HAMMERS, Ptg, RATS, roster_new};
+use std::collections::BTreeMap;
 
 pub const LEAGUE: &str = "Ashen Vale";
 pub const SILKEN: &str = "Silken Host";
@@ -94,3 +95,80 @@ pub static LEAGUE_FIXTURE: Fixture = Fixture::new(|| {
     ]);
     p
 });
+
+/// What the league table counts of one roster: glory earned, then played, major and minor
+/// victories, draws, minor and major defeats.
+pub type Counted = (u64, [u64; 6]);
+
+/// Each live roster of campaign `campaign` with what its league table shows it counted, by
+/// name.
+pub fn counted_in_table(p: &Ptg, campaign: &str) -> BTreeMap<String, Counted> {
+    let shown = p.json(&["campaign", "show", campaign]);
+    shown["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let n = |k: &str| s[k].as_u64().unwrap_or_else(|| panic!("{k} in {s}"));
+            let record = [
+                "played",
+                "major_victories",
+                "minor_victories",
+                "draws",
+                "minor_defeats",
+                "major_defeats",
+            ]
+            .map(n);
+            (
+                s["roster"].as_str().unwrap().to_string(),
+                (n("glory_earned"), record),
+            )
+        })
+        .collect()
+}
+
+/// Each live roster of campaign `campaign` with the glory its log gains in change sets still
+/// in force (neither undone nor an undo) and its results in battles not cancelled, counted
+/// from the log and the battles themselves: what the league table must show, however it
+/// keeps it.
+pub fn counted_from_history(p: &Ptg, campaign: &str) -> BTreeMap<String, Counted> {
+    let conn = rusqlite::Connection::open(p.db()).expect("open db");
+    let mut stmt = conn
+        .prepare(
+            "SELECT r.name,
+                (SELECT COALESCE(SUM(json_extract(c.payload, '$.amount')), 0)
+                 FROM changes c JOIN change_sets s ON s.id = c.change_set_id
+                 WHERE c.roster_id = r.id AND c.kind = 'gain_glory'
+                   AND s.undoes IS NULL AND s.undone_by IS NULL),
+                (SELECT json_group_array(s.result) FROM battle_sides s JOIN battles b ON b.id = s.battle_id
+                 WHERE s.roster_id = r.id AND b.cancelled = 0 AND s.result IS NOT NULL)
+             FROM rosters r JOIN campaigns k ON k.id = r.campaign_id
+             WHERE k.name = ?1 AND k.deleted = 0 AND r.deleted = 0",
+        )
+        .unwrap();
+    stmt.query_map([campaign], |r| {
+        let results: Vec<String> = serde_json::from_str(&r.get::<_, String>(2)?).unwrap();
+        let count = |what: &str| results.iter().filter(|x| *x == what).count() as u64;
+        let record = [
+            results.len() as u64,
+            count("major_victory"),
+            count("minor_victory"),
+            count("draw"),
+            count("minor_defeat"),
+            count("major_defeat"),
+        ];
+        Ok((r.get(0)?, (r.get::<_, i64>(1)? as u64, record)))
+    })
+    .unwrap()
+    .collect::<Result<_, _>>()
+    .unwrap()
+}
+
+/// Asserts campaign `campaign`'s league table shows, for every roster, the glory earned and
+/// the record its log and battles add up to, and that the audit agrees.
+pub fn assert_table_adds_up(p: &Ptg, campaign: &str, when: &str) {
+    let history = counted_from_history(p, campaign);
+    assert!(!history.is_empty(), "{when}: no rosters in {campaign}");
+    assert_eq!(counted_in_table(p, campaign), history, "{when}");
+    p.ok(&["audit", "--campaign", campaign]);
+}

@@ -18,6 +18,10 @@ pub enum Check {
     ArmyUnits,
     /// Stored glory differs from what the change log adds up to.
     GloryBalance,
+    /// The glory earned kept for the league table differs from the gains in force in the log.
+    GloryEarned,
+    /// The record of results kept for the league table differs from the roster's battles.
+    LeagueRecord,
     /// Glory went below 0 at some point of the change log.
     NegativeGlory,
     /// Stored favour differs from what the change log adds up to, or went below 0.
@@ -62,6 +66,8 @@ impl Check {
             Check::ArmyPoints => "army points",
             Check::ArmyUnits => "army units",
             Check::GloryBalance => "glory balance",
+            Check::GloryEarned => "glory earned",
+            Check::LeagueRecord => "league record",
             Check::NegativeGlory => "negative glory",
             Check::FavourBalance => "favour balance",
             Check::Renown => "renown",

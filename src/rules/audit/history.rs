@@ -5,9 +5,11 @@ use super::finding::{Check, Finding, finding};
 use crate::catalogue::battlepack::QuestReward;
 use crate::catalogue::{Battlepack, LoreKind};
 use crate::rules::Change;
+use crate::rules::battle::BattleResult;
 use crate::rules::log::{LoggedChange, LoggedSet};
 use crate::rules::model::Roster;
 use crate::rules::roster::{is_starting_pick, starting_tome_allowance};
+use crate::rules::standings::Record;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// This roster's changes, in log order, with the set each is in.
@@ -89,6 +91,53 @@ pub fn glory(roster: &Roster, log: &[LoggedSet]) -> Vec<Finding> {
         ));
     }
     out
+}
+
+/// The glory earned the league table shows, kept beside the log (`store::kept`), equals the
+/// glory gained in this roster's change sets still in force (neither undone nor an undo, the
+/// league table's rule). Nothing else reads the kept figure, so without this check a figure
+/// that drifted from the log would misplace the roster in the table unnoticed.
+pub fn glory_earned(roster: &Roster, log: &[LoggedSet], kept: i64) -> Vec<Finding> {
+    let logged: i64 = own_changes(roster, log)
+        .filter(|(set, _)| set.in_force())
+        .filter_map(|(_, c)| match &c.change {
+            Some(Change::GainGlory { amount, .. }) => Some(i64::from(*amount)),
+            _ => None,
+        })
+        .sum();
+    if logged == kept {
+        return Vec::new();
+    }
+    vec![finding(
+        Check::GloryEarned,
+        roster,
+        format!("the league table's glory earned is {kept}, but the change sets in force gain {logged}"),
+    )]
+}
+
+/// The record the league table shows, kept beside the battles (`store::kept`), equals the
+/// roster's results in its battles not cancelled: as with the glory earned, nothing else reads
+/// the kept figures.
+pub fn record(roster: &Roster, results: &[BattleResult], kept: Record) -> Vec<Finding> {
+    let fought = Record::of(results.iter().copied());
+    if fought == kept {
+        return Vec::new();
+    }
+    let words = |r: &Record| {
+        format!(
+            "{} played: {} major and {} minor victories, {} draws, {} minor and {} major defeats",
+            r.played, r.major_victories, r.minor_victories, r.draws, r.minor_defeats, r.major_defeats
+        )
+    };
+    vec![finding(
+        Check::LeagueRecord,
+        roster,
+        format!(
+            "the league table's record is {}, but its battles' results are {}",
+            words(&kept),
+            words(&fought)
+        ),
+    )]
 }
 
 /// Favour gained minus favour lost (option `favour`), change by change: never below 0, and

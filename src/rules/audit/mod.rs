@@ -14,16 +14,19 @@ mod order_of_battle;
 use finding::finding;
 pub use finding::{Check, Finding};
 pub use history::{
-    aftermath_purchases, dice_log, favour, glory, renown, starting_lore_picks, unreadable_changes,
+    aftermath_purchases, dice_log, favour, glory, glory_earned, record, renown, starting_lore_picks,
+    unreadable_changes,
 };
 pub use order_of_battle::{
     ArmyTaken, UnitCosts, army_points, current_data, enhancements, lores, ranks, starting_order_of_battle,
 };
 
 use crate::catalogue::Battlepack;
+use crate::rules::battle::BattleResult;
 use crate::rules::log::LoggedSet;
 use crate::rules::model::Roster;
 use crate::rules::roster::Factions;
+use crate::rules::standings::Record;
 use std::collections::BTreeSet;
 
 /// Everything the audit looks at for one roster.
@@ -39,6 +42,20 @@ pub struct RosterEvidence<'a> {
     pub armies: &'a [ArmyTaken],
     /// Ids of every roll in the dice log.
     pub rolls: &'a BTreeSet<i64>,
+    /// The roster's results in its battles not cancelled.
+    pub results: &'a [BattleResult],
+    /// What the league table keeps of the roster beside its log and battles.
+    pub kept: Kept,
+}
+
+/// What the league table keeps of a roster (`store::kept`), for the audit to compare with what
+/// it is counted from.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Kept {
+    /// The glory earned in change sets still in force.
+    pub glory_earned: i64,
+    /// Its results in battles not cancelled.
+    pub record: Record,
 }
 
 /// What the audit found for one roster: failures, and notes that never fail it.
@@ -93,6 +110,8 @@ pub fn audit_roster(pack: &Battlepack, factions: Option<&Factions>, ev: &RosterE
         out.extend(army_points(ev.stored, army));
     }
     out.extend(glory(ev.stored, ev.log));
+    out.extend(glory_earned(ev.stored, ev.log, ev.kept.glory_earned));
+    out.extend(record(ev.stored, ev.results, ev.kept.record));
     out.extend(favour(ev.stored, ev.log));
     out.extend(renown(ev.stored, ev.log));
     out.extend(ranks(pack, ev.stored));

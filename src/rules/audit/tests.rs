@@ -110,6 +110,8 @@ fn a_roster_that_matches_its_log_has_no_findings() {
         starting: Some(&r),
         armies: std::slice::from_ref(&army),
         rolls: &rolls,
+        results: &[],
+        kept: Kept::default(),
     };
     assert_eq!(
         audit_roster(&pack(), Some(&Factions::alone(&host())), &ev),
@@ -289,6 +291,62 @@ fn glory_must_add_up_and_never_go_below_zero() {
         vec![ch(1, None, gain_glory(10)), ch(2, None, spend_glory(5)), theirs],
     )];
     assert_eq!(glory(&r, &log), []);
+}
+
+#[test]
+fn the_kept_glory_earned_must_equal_the_gains_in_force() {
+    let r = roster_led_by("Knight-Questor");
+    // 10 earned and kept; 20 earned, then undone (its undo spends them back); an undone
+    // spending's undo gains 5 back, which the league table never counted as earned.
+    let mut undone = set(2, "aftermath", vec![ch(2, None, gain_glory(20))]);
+    undone.undone_by = Some(3);
+    let mut undo = set(3, "undo", vec![ch(3, None, spend_glory(20))]);
+    undo.undoes = Some(2);
+    let mut regained = set(5, "undo", vec![ch(5, None, gain_glory(5))]);
+    regained.undoes = Some(4);
+    let mut theirs = ch(6, None, gain_glory(50));
+    theirs.roster_id = Some(2);
+    let log = vec![
+        set(1, "aftermath", vec![ch(1, None, gain_glory(10)), theirs]),
+        undone,
+        undo,
+        regained,
+    ];
+    assert_eq!(glory_earned(&r, &log, 10), []);
+    let found = glory_earned(&r, &log, 30);
+    assert_eq!(checks(&found), [Check::GloryEarned]);
+    assert!(
+        found[0]
+            .message
+            .contains("glory earned is 30, but the change sets in force gain 10"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
+fn the_kept_record_must_equal_the_battles_results() {
+    use crate::rules::battle::BattleResult::{Draw, MajorDefeat, MajorVictory};
+    let r = roster_led_by("Knight-Questor");
+    let results = [MajorVictory, Draw, MajorVictory, MajorDefeat];
+    let kept = Record::of(results);
+    assert_eq!((kept.played, kept.major_victories), (4, 2));
+    assert_eq!(record(&r, &results, kept), []);
+    let drifted = Record {
+        draws: 0,
+        minor_victories: 1,
+        ..kept
+    };
+    let found = record(&r, &results, drifted);
+    assert_eq!(checks(&found), [Check::LeagueRecord]);
+    assert!(
+        found[0].message.contains(
+            "record is 4 played: 2 major and 1 minor victories, 0 draws, 0 minor and 1 major \
+             defeats, but its battles' results are 4 played: 2 major and 0 minor victories, 1 draws"
+        ),
+        "{}",
+        found[0].message
+    );
 }
 
 #[test]

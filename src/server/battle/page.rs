@@ -3,6 +3,7 @@
 //! before the battle its realm, twists and sudden death objective, then its result and each
 //! side's aftermath.
 
+use crate::error::Error;
 use crate::ops;
 use crate::rules::battle::BattleStatus;
 use crate::server::Shared;
@@ -22,14 +23,15 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let who = may_read(&server, &headers).await.map_err(failed)?;
     let (b, rosters, rolls, realms, objectives, (offers, league)) = server
         .with_reader(move |s, store| {
-            let shown = s.battle(store, id)?;
-            // Its campaign's name, for the bar on top (`s.battle` checked it is served here);
-            // none once the campaign is deleted (its battles are kept).
-            let league = ops::campaign::get(store, crate::ids::CampaignId(shown.battle.campaign_id))
-                .ok()
-                .map(|c| c.name);
+            // One read: each side's roster loaded once, for the battle and its aftermath's
+            // choices alike (issue #32).
+            let page = ops::pages::battle_page(&s.catalogue, store, id)?;
+            if !s.in_scope(page.shown.battle.campaign_id) {
+                return Err(Error::refused(format!("there is no battle {id}")));
+            }
+            let shown = &page.shown;
             let rosters = serde_json::to_value(&shown.rosters)?;
-            let view = views::battle::view(&shown)?;
+            let view = views::battle::view(shown)?;
             // The realms to name one from, while it is still to be named (option `realms`).
             let planned = shown.battle.status == BattleStatus::Planned;
             let realms_on = shown.rosters.first().is_some_and(|r| r.options.realms);
@@ -40,31 +42,9 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                     .collect(),
                 false => Vec::new(),
             };
-            // The sudden death objectives, once both armies are in (option `sudden-death`).
-            let objectives: Vec<(String, String)> = match shown.standing.is_some() {
-                true => ops::sudden_death::objectives(&s.catalogue, store, id)?
-                    .into_iter()
-                    .map(|o| (o.name, o.summary))
-                    .collect(),
-                false => Vec::new(),
-            };
-            // What each side's glory buys, for its aftermath's choices once fought.
-            let mut offers = Vec::new();
-            if shown.battle.status == BattleStatus::Fought {
-                for side in &shown.battle.sides {
-                    let at = s.locate(store, side.roster_id)?;
-                    offers.push((
-                        side.roster_id,
-                        ops::roster::afford(&s.catalogue, store, at.id)?.offers,
-                    ));
-                }
-            }
-            // Every die of the battle from the dice log, each command's.
-            let mut rolls = Vec::new();
-            ops::rolls::each(store, Some(id), None, |r| {
-                rolls.push(r);
-                Ok(())
-            })?;
+            let objectives: Vec<(String, String)> =
+                page.objectives.into_iter().map(|o| (o.name, o.summary)).collect();
+            let (offers, rolls, league) = (page.offers, page.rolls, page.league);
             Ok((view, rosters, rolls, realms, objectives, (offers, league)))
         })
         .await

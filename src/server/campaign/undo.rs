@@ -22,17 +22,22 @@ pub fn routes() -> Router<Shared> {
         .route("/campaigns/{id}/undo", post(undo_form))
 }
 
-/// The campaign's name, if this server serves it.
+/// The campaign's name, if this server serves it: one look-up of that campaign, not the list
+/// of every campaign with its counts (which every page of a campaign asks, issue #32).
 pub(in crate::server) fn campaign_name(
     s: &crate::server::Server,
     store: &mut crate::store::Store,
     id: i64,
 ) -> crate::error::Result<String> {
-    s.campaigns(store)?
-        .into_iter()
-        .find(|c| c.campaign.id == id)
-        .map(|c| c.campaign.name)
-        .ok_or_else(|| Error::refused(format!("there is no campaign with id {id}")))
+    let unknown = || Error::refused(format!("there is no campaign with id {id}"));
+    if !s.in_scope(id) {
+        return Err(unknown());
+    }
+    match ops::campaign::get(store, crate::ids::CampaignId(id)) {
+        Ok(campaign) => Ok(campaign.name),
+        Err(Error::Refused(_)) => Err(unknown()),
+        Err(e) => Err(e),
+    }
 }
 
 /// Undoes the campaign's latest command, if it is still change set `expected`.

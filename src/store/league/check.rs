@@ -120,10 +120,16 @@ fn refuse_if_any(problems: Problems) -> Result<()> {
 fn check_columns(conn: &Conn, known: &Table, rows: &Rows, problems: &mut Problems) -> Result<Vec<String>> {
     let name = known.name;
     for column in &rows.columns {
-        if known.kind(column).is_none() {
-            problems.0.push(format!(
+        match known.kind(column) {
+            None => problems.0.push(format!(
                 "the file's table '{name}' has a column '{column}' this ptg does not know; update ptg to import it"
-            ));
+            )),
+            Some(Kind::Kept) => problems.0.push(format!(
+                "the file's table '{name}' has a column '{column}', which ptg counts from the \
+                 league's history (its change log and battles) rather than reads from a file; \
+                 the file is not as `ptg export` writes it"
+            )),
+            Some(_) => {}
         }
     }
     if known.keyed() && !rows.columns.iter().any(|c| c == "id") {
@@ -283,6 +289,10 @@ fn check_value(table: &str, column: &str, kind: Kind, value: &Value, ids: &FileI
             Some(domain) => check_plain(&domain, value),
             None => Err("this ptg does not know what the column holds".to_string()),
         },
+        // Refused with the file's columns (`check_columns`).
+        Kind::Kept => {
+            Err("ptg counts it from the league's history; a league file does not carry it".to_string())
+        }
     }
 }
 

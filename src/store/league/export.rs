@@ -50,7 +50,7 @@ pub fn export(conn: &Conn, campaigns: &[i64], written_by: &str) -> Result<Export
                 _ => bail!("{}.{column} is not a reference", table.name),
             },
         };
-        let columns: Vec<&str> = table.columns.iter().map(|(c, _)| *c).collect();
+        let columns: Vec<&str> = table.in_file().map(|(c, _)| *c).collect();
         let _ = write!(
             text,
             "{}\n    \"{}\": {{\n      \"columns\": {},\n      \"rows\": [",
@@ -84,15 +84,16 @@ struct Written {
     ids: Vec<i64>,
 }
 
-/// Where `column` is among `table`'s columns (each table lists its id first).
+/// Where `column` is among the columns `table` writes to the file (each table lists its id
+/// first).
 fn columns_at(table: &Table, column: &str) -> usize {
-    table.columns.iter().position(|(c, _)| *c == column).unwrap_or(0)
+    table.in_file().position(|(c, _)| *c == column).unwrap_or(0)
 }
 
 /// Appends to `text` the rows of `table` whose `owner` column is one of the ids in the JSON
 /// array `chosen`, one per line.
 fn write_rows(conn: &Conn, table: &Table, owner: &str, chosen: &str, text: &mut String) -> Result<Written> {
-    let columns: Vec<&str> = table.columns.iter().map(|(c, _)| *c).collect();
+    let columns: Vec<&str> = table.in_file().map(|(c, _)| *c).collect();
     let sql = format!(
         "SELECT {} FROM {} WHERE {owner} IN (SELECT value FROM json_each(?1)) ORDER BY rowid",
         columns.join(", "),
@@ -108,7 +109,7 @@ fn write_rows(conn: &Conn, table: &Table, owner: &str, chosen: &str, text: &mut 
     let mut values = Vec::with_capacity(columns.len());
     while let Some(row) = rows.next()? {
         values.clear();
-        for (i, (column, kind)) in table.columns.iter().enumerate() {
+        for (i, (column, kind)) in table.in_file().enumerate() {
             let value = to_json(row.get_ref(i)?, *kind)
                 .with_context(|| format!("{}.{column} of a row cannot be exported", table.name))?;
             values.push(value);

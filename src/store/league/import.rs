@@ -116,6 +116,10 @@ pub fn import(tx: &Tx, league: &League) -> Result<Imported> {
         )));
     }
     let campaigns = imported_campaigns(league, &renumbering)?;
+    // The file carries the log, not the figures kept beside it: they are counted from it.
+    for campaign in &campaigns {
+        crate::store::kept::recount_campaign(tx, campaign.id)?;
+    }
     Ok(Imported {
         campaigns,
         rows: written,

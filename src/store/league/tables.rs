@@ -19,9 +19,12 @@ pub enum Kind {
     BattleBefore,
     /// Text or a number, written as it is.
     Plain,
+    /// A figure kept beside the change log (`store::kept`): not in the file, so a file cannot
+    /// disagree with its own log; `ptg import` counts it again from the imported log.
+    Kept,
 }
 
-use Kind::{BattleBefore, Change, Flag, Id, Json, Plain, Ref};
+use Kind::{BattleBefore, Change, Flag, Id, Json, Kept, Plain, Ref};
 
 /// A table of a league file.
 #[derive(Debug)]
@@ -42,6 +45,11 @@ impl Table {
     /// Whether rows have an id of their own that other rows refer to.
     pub fn keyed(&self) -> bool {
         self.kind("id") == Some(Id)
+    }
+
+    /// The columns a league file carries: every column but the kept ones.
+    pub fn in_file(&self) -> impl Iterator<Item = &'static (&'static str, Kind)> {
+        self.columns.iter().filter(|(_, k)| *k != Kept)
     }
 }
 
@@ -77,6 +85,12 @@ pub const TABLES: &[Table] = &[
             ("created_at", Plain),
             ("favour", Plain),
             ("deleted", Flag),
+            ("glory_earned", Kept),
+            ("major_victories", Kept),
+            ("minor_victories", Kept),
+            ("draws", Kept),
+            ("minor_defeats", Kept),
+            ("major_defeats", Kept),
         ],
     },
     Table {
