@@ -35,7 +35,7 @@ pub(in crate::server) fn campaign_name(
     }
     match ops::campaign::get(store, crate::ids::CampaignId(id)) {
         Ok(campaign) => Ok(campaign.name),
-        Err(Error::Refused(_)) => Err(unknown()),
+        Err(Error::Refused { .. }) => Err(unknown()),
         Err(e) => Err(e),
     }
 }
