@@ -46,16 +46,7 @@ pub fn find_unit<'f>(faction: &'f Faction, printed: &str) -> Found<'f> {
     let Some(first) = faction.units.first() else {
         return Found::None;
     };
-    let mut r = Reading {
-        warscroll: first,
-        notes: Vec::new(),
-        loose: false,
-        count: None,
-        models: None,
-        reinforced: false,
-        general: false,
-        number: None,
-    };
+    let mut r = reading(first);
     let mut name = tidy(printed);
     // `Stormcast Eternals Liberators`: the faction's name before the warscroll's.
     let own = |w: &Warscroll| strip_prefix_folded(&w.name, &faction.name).is_some();
