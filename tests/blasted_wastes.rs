@@ -201,8 +201,9 @@ fn three_battles_in_the_blasted_wastes() {
     p.ok(&["battle", "army", "2", CULT, "Magister", "Pink Horrors"]);
     let shown = p.ok(&["battle", "show", "2"]);
     assert!(shown.contains("Realm: Crystalline Shores"), "{shown}");
+    // The table by its name, not its id "mount-hedon" (issue #33).
     assert!(
-        shown.contains("triumph: The Blissful Host (table mount-hedon)"),
+        shown.contains("triumph: The Blissful Host (Mount Hedon Triumphs)"),
         "{shown}"
     );
     p.ok(&[

@@ -32,6 +32,8 @@ pub struct Shown<'a> {
     /// What the players should know about what the command just did (an objective judged in
     /// a battle round these battles never reach).
     pub notes: Vec<String>,
+    /// The names of the triumph tables the sides rolled on, by id, for the words beside each.
+    pub triumph_tables: Vec<(String, String)>,
     /// Both generals' renown as they stand, once both armies are in and until the result:
     /// what decides roles.
     pub generals_renown: Option<[u32; 2]>,
@@ -101,6 +103,7 @@ pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Rol
             .map(|r| r.summary.clone()),
         standing: battle.standing(pack, &rosters),
         notes: Vec::new(),
+        triumph_tables: super::realms::triumph_table_names(cat, &battle),
         generals_renown,
         battle,
         rosters,

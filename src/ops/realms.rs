@@ -140,3 +140,16 @@ pub fn adjust_favour(
         crate::rules::favour::plan_adjust(&realms, &s.roster, delta, reason)
     })
 }
+
+/// The names of the triumph tables `battle`'s sides rolled on, by id: "1e" is the "Triumph
+/// table (1st-edition rules sheet)" to a player.
+pub(super) fn triumph_table_names(cat: &Catalogue, battle: &Battle) -> Vec<(String, String)> {
+    let rolled = battle.sides.iter().filter_map(|s| s.triumph.as_ref());
+    rolled
+        .filter_map(|t| {
+            cat.table(&t.table)
+                .ok()
+                .map(|table| (t.table.clone(), table.name.clone()))
+        })
+        .collect()
+}

@@ -159,7 +159,12 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             line(format!("  general: {}", label(g.unit_id)))?;
         }
         if let Some(t) = &s.triumph {
-            line(format!("  triumph: {} (table {})", t.triumph, t.table))?;
+            let table = shown
+                .triumph_tables
+                .iter()
+                .find(|(id, _)| *id == t.table)
+                .map_or(t.table.as_str(), |(_, name)| name.as_str());
+            line(format!("  triumph: {} ({table})", t.triumph))?;
         }
         let mut marks = Vec::new();
         for u in &s.army {
