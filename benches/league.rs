@@ -90,17 +90,7 @@ struct Cell {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
-    if args.first().map(String::as_str) == Some("--generate") {
-        let (Some(n), Some(db)) = (args.get(1).and_then(|n| n.parse().ok()), args.get(2)) else {
-            eprintln!("usage: league --generate BATTLES DB");
-            std::process::exit(2);
-        };
-        if let Err(e) = generate::league(Path::new(db), n, SEED) {
-            eprintln!("league: {e}");
-            std::process::exit(1);
-        }
-        return;
-    }
+    generate::when_asked("league", &args, SEED);
     let reuse = args.iter().any(|a| a == "--reuse");
     let sizes: Vec<usize> = match args
         .iter()

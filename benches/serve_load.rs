@@ -199,17 +199,7 @@ fn kinds(db: &Path, home: &Path) -> Vec<(&'static str, Vec<String>)> {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
-    if args.first().map(String::as_str) == Some("--generate") {
-        let (Some(n), Some(db)) = (args.get(1).and_then(|n| n.parse().ok()), args.get(2)) else {
-            eprintln!("usage: serve_load --generate BATTLES DB");
-            std::process::exit(2);
-        };
-        if let Err(e) = generate::league(Path::new(db), n, SEED) {
-            eprintln!("serve_load: {e}");
-            std::process::exit(1);
-        }
-        return;
-    }
+    generate::when_asked("serve_load", &args, SEED);
     let seconds: u64 = flag(&args, "--seconds", 10);
     let battles: usize = flag(&args, "--battles", 1000);
     let reuse = args.iter().any(|a| a == "--reuse");

@@ -74,6 +74,23 @@ fn s(v: &[&str]) -> Vec<String> {
 }
 
 /// Builds the league of `battles` battles in the (new) database `db`.
+/// `BENCH --generate BATTLES DB` (the bench running itself to build a league in a process of
+/// its own): builds it and exits. Any other arguments: returns, for the bench to run.
+pub fn when_asked(bench: &str, args: &[String], seed: u64) {
+    if args.first().map(String::as_str) != Some("--generate") {
+        return;
+    }
+    let (Some(n), Some(db)) = (args.get(1).and_then(|n| n.parse().ok()), args.get(2)) else {
+        eprintln!("usage: {bench} --generate BATTLES DB");
+        std::process::exit(2);
+    };
+    if let Err(e) = league(Path::new(db), n, seed) {
+        eprintln!("{bench}: {e}");
+        std::process::exit(1);
+    }
+    std::process::exit(0);
+}
+
 pub fn league(db: &Path, battles: usize, seed: u64) -> Result<(), String> {
     let cat = Catalogue::bundled().map_err(|e| e.to_string())?;
     let mut g = Gen {

@@ -133,46 +133,34 @@ fn an_aftermath_is_applied_once_and_a_second_run_rolls_back_whole() {
 /// sides and victory points as the whole battles, under the same JSON names.
 #[test]
 fn a_battle_line_says_what_the_whole_battle_says_of_it() {
+    // What both show of a battle: id, status, and each side's roster and victory points.
+    let shown = |v: serde_json::Value| {
+        let sides: Vec<_> = v["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["roster_id"].clone(),
+                    s["roster"].clone(),
+                    s["victory_points"].clone(),
+                )
+            })
+            .collect();
+        (v["id"].clone(), v["status"].clone(), sides)
+    };
     let lines_match = |store: &Store| {
         for roster in [1, 2] {
             let mut whole = Vec::new();
             battles::each::<anyhow::Error>(store.conn(), None, Some(roster), |b| {
-                let v = serde_json::to_value(&b)?;
-                let sides: Vec<_> = v["sides"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|s| {
-                        (
-                            s["roster_id"].clone(),
-                            s["roster"].clone(),
-                            s["victory_points"].clone(),
-                        )
-                    })
-                    .collect();
-                whole.push((v["id"].clone(), v["status"].clone(), sides));
+                whole.push(shown(serde_json::to_value(&b)?));
                 Ok(())
             })
             .unwrap();
             let lines: Vec<_> = crate::store::battle_lines::of_roster(store.conn(), roster)
                 .unwrap()
                 .iter()
-                .map(|l| {
-                    let v = serde_json::to_value(l).unwrap();
-                    let sides: Vec<_> = v["sides"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|s| {
-                            (
-                                s["roster_id"].clone(),
-                                s["roster"].clone(),
-                                s["victory_points"].clone(),
-                            )
-                        })
-                        .collect();
-                    (v["id"].clone(), v["status"].clone(), sides)
-                })
+                .map(|l| shown(serde_json::to_value(l).unwrap()))
                 .collect();
             assert_eq!(lines, whole, "roster {roster}");
             assert_eq!(lines.len(), 1);
