@@ -232,6 +232,7 @@ fn usage_lines_and_placeholders_say_what_to_type() {
         "{err}"
     );
     assert!(!err.contains("--db"), "PTG_DB is set, not typed: {err}");
+    assert!(!p.db().exists(), "wrong usage makes no database");
 
     let help = p.ok(&["battle", "result", "--help"]);
     for shown in [

@@ -149,4 +149,5 @@ async fn a_server_on_a_foreign_or_corrupt_file_answers_500_and_keeps_nothing_ope
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("is not a database file"), "{err}");
+    assert_eq!(std::fs::read(p.db()).unwrap(), b"shopping list: dice, glue");
 }
