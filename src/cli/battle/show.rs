@@ -98,10 +98,17 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
                 p.roles[1],
                 roles_why(b, shown.generals_renown)
             ))?,
-            None => line(format!(
-                "  roles ({} or {}) not decided yet: the general with fewer renown picks once both armies are in",
-                p.roles[0], p.roles[1]
-            ))?,
+            None => match shown.generals_renown {
+                Some([x, y]) if x == y => line(format!(
+                    "  roles ({} or {}) not decided yet: the generals drew level at {x} renown after \
+                     the armies were recorded, so they roll off when the result is recorded",
+                    p.roles[0], p.roles[1]
+                ))?,
+                _ => line(format!(
+                    "  roles ({} or {}) not decided yet: the general with fewer renown picks once both armies are in",
+                    p.roles[0], p.roles[1]
+                ))?,
+            },
         }
         line(format!("  Deployment: {}", p.deployment))?;
         line(format!("  Scoring: {}", p.scoring))?;
