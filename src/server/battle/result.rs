@@ -148,6 +148,9 @@ pub fn result_form(
                     " sudden death objective achieved (" (picked) ")"
                 } }
             }
+            p { label { "Dice typed at the table, for a roll-off between generals who drew level or a triumph due to this battle (empty: the server rolls) "
+                input name="dice" inputmode="numeric";
+            } }
             button { "Record the result" }
         }
     }
