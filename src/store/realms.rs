@@ -138,13 +138,11 @@ pub fn previous_battle(conn: &Connection, roster_id: i64, battle_id: i64) -> Res
     }))
 }
 
-/// The roster's battles other than `battle_id` with a result (not cancelled): id, result,
-/// realm and when each was fought.
-fn fought(
-    conn: &Connection,
-    roster_id: i64,
-    battle_id: i64,
-) -> Result<Vec<(i64, String, Option<String>, CampaignTime)>> {
+/// A battle a roster fought: id, result, realm and when it was fought.
+type Fought = (i64, String, Option<String>, CampaignTime);
+
+/// The roster's battles other than `battle_id` with a result (not cancelled).
+fn fought(conn: &Connection, roster_id: i64, battle_id: i64) -> Result<Vec<Fought>> {
     let mut stmt = conn.prepare_cached(
         "SELECT b.id, s.result, b.realm,
                 (SELECT max(cs.id) FROM change_sets cs WHERE cs.battle_id = b.id
@@ -152,7 +150,7 @@ fn fought(
          FROM battle_sides s JOIN battles b ON b.id = s.battle_id
          WHERE s.roster_id = ?1 AND s.battle_id != ?2 AND s.result IS NOT NULL AND b.cancelled = 0",
     )?;
-    let mut fought: Vec<(i64, String, Option<String>, CampaignTime)> = Vec::new();
+    let mut fought: Vec<Fought> = Vec::new();
     let rows = stmt.query_map(params![roster_id, battle_id], |r| {
         Ok((
             r.get::<_, i64>(0)?,
