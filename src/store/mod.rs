@@ -7,6 +7,7 @@ mod backup;
 mod battle_before;
 pub mod battle_lines;
 mod battle_rows;
+pub mod builds_on;
 pub mod battles;
 mod busy;
 mod campaigns;
