@@ -338,7 +338,9 @@ impl Action {
         match self {
             StartQuest { roster } => format!("ptg quest start {} QUEST", q(roster)),
             Undo { roster: None } => "ptg undo".into(),
-            Undo { roster: Some(r) } | UndoFirst { roster: Some(r), .. } => format!("ptg undo --roster {}", q(r)),
+            Undo { roster: Some(r) } | UndoFirst { roster: Some(r), .. } => {
+                format!("ptg undo --roster {}", q(r))
+            }
             UndoFirst { roster: None, .. } => "ptg undo".into(),
             RecordArmy { battle, roster } => format!("ptg battle army {battle} {} <units>...", q(roster)),
             RecordResult { battle } => format!("ptg battle result {battle} --vp ..."),

@@ -131,7 +131,9 @@ pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i
         let later = history::sets_after(tx, set.id, set.battle_id, &added_units(&set), &also)?;
         for s in later.iter().filter(|s| s.kind() == Some(Command::BattleArmy)) {
             if let Some(key @ (battle, roster)) = s.battle_id.zip(s.roster_id) {
-                builds.armies.insert(key, battles::army_unit_ids(tx, battle, roster)?);
+                builds
+                    .armies
+                    .insert(key, battles::army_unit_ids(tx, battle, roster)?);
             }
         }
         if let Some(b) = blockers(&set, &later, &builds).first() {
@@ -210,7 +212,8 @@ pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i
 /// its victory.
 fn outside_its_battle(conn: &Conn, set: &LoggedSet) -> Result<(Builds, Vec<i64>)> {
     let mut builds = Builds::default();
-    let (Some(battle), Some(kind @ (Command::BattleResult | Command::BattleCorrect))) = (set.battle_id, set.kind())
+    let (Some(battle), Some(kind @ (Command::BattleResult | Command::BattleCorrect))) =
+        (set.battle_id, set.kind())
     else {
         return Ok((builds, Vec::new()));
     };

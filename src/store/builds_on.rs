@@ -80,7 +80,10 @@ pub fn triumphs_taken_from(conn: &Connection, battle_id: i64) -> Result<Vec<Take
          WHERE t.roster_id = ?1 AND t.battle_id != ?2 AND b.cancelled = 0",
     )?;
     let mut out = Vec::new();
-    for (roster_id, roster) in sides_of(conn, &[battle_id])?.remove(&battle_id).unwrap_or_default() {
+    for (roster_id, roster) in sides_of(conn, &[battle_id])?
+        .remove(&battle_id)
+        .unwrap_or_default()
+    {
         let fought: Vec<CampaignTime> = fought_stmt
             .query_map([roster_id], |r| r.get::<_, Option<i64>>(0))?
             .filter_map(|t| t.transpose())

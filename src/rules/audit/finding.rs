@@ -16,6 +16,9 @@ pub enum Check {
     ArmyPoints,
     /// An army taken to a battle names a unit the Order of Battle did not hold then.
     ArmyUnits,
+    /// A unit added by `roster add` or `roster import` after the roster's first result stood,
+    /// with no glory spent: it joined outside set-up for free.
+    OutsideSetup,
     /// Stored glory differs from what the change log adds up to.
     GloryBalance,
     /// The glory earned kept for the league table differs from the gains in force in the log.
@@ -65,6 +68,7 @@ impl Check {
             Check::Warlord => "warlord",
             Check::ArmyPoints => "army points",
             Check::ArmyUnits => "army units",
+            Check::OutsideSetup => "units outside set-up",
             Check::GloryBalance => "glory balance",
             Check::GloryEarned => "glory earned",
             Check::LeagueRecord => "league record",

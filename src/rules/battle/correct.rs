@@ -50,7 +50,10 @@ impl Battle {
         if self.recorded_as(&recorded.0, recorded.1.as_ref()) {
             return refuse(
                 "battle result",
-                format!("battle {}'s result is already recorded so; there is nothing to correct", self.id),
+                format!(
+                    "battle {}'s result is already recorded so; there is nothing to correct",
+                    self.id
+                ),
             );
         }
         let after: Vec<(i64, Option<BattleResult>)> =
@@ -110,7 +113,12 @@ impl Battle {
 pub fn result_words(names: [&str; 2], sides: &[SideResult; 2]) -> String {
     format!(
         "{} {} ({} VP), {} {} ({} VP)",
-        names[0], sides[0].result, sides[0].victory_points, names[1], sides[1].result, sides[1].victory_points
+        names[0],
+        sides[0].result,
+        sides[0].victory_points,
+        names[1],
+        sides[1].result,
+        sides[1].victory_points
     )
 }
 
@@ -201,7 +209,11 @@ mod tests {
         let err = battle
             .plan_correction(&pack(), [&a, &b], &report(10, 10), &[])
             .unwrap_err();
-        assert!(err.message.contains("B's aftermath of battle 3 has run"), "{}", err.message);
+        assert!(
+            err.message.contains("B's aftermath of battle 3 has run"),
+            "{}",
+            err.message
+        );
         battle.status = BattleStatus::Planned;
         battle.sides[1].aftermath_done = false;
         let err = battle
@@ -228,6 +240,10 @@ mod tests {
         let err = battle
             .plan_correction(&pack(), [&a, &b], &report(10, 10), &taken)
             .unwrap_err();
-        assert!(err.message.contains("battle 5 rolled a triumph"), "{}", err.message);
+        assert!(
+            err.message.contains("battle 5 rolled a triumph"),
+            "{}",
+            err.message
+        );
     }
 }

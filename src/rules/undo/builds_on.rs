@@ -5,9 +5,9 @@
 //! correction that would take a triumph's victory away is refused the same way.
 
 use crate::fix::{Action, Fix};
-use crate::rules::{Change, Outcome, RuleError};
 use crate::rules::battle::BattleResult;
 use crate::rules::log::{Command, LoggedSet};
+use crate::rules::{Change, Outcome, RuleError};
 use std::collections::HashMap;
 
 /// What the store gathers for an undo's [`super::blockers`], besides the later sets.
@@ -45,7 +45,10 @@ pub fn triumph_lost<'a>(
     after: &[(i64, Option<BattleResult>)],
 ) -> Option<&'a TakenTriumph> {
     taken.iter().find(|t| {
-        let now = after.iter().find(|(r, _)| *r == t.roster_id).and_then(|(_, r)| *r);
+        let now = after
+            .iter()
+            .find(|(r, _)| *r == t.roster_id)
+            .and_then(|(_, r)| *r);
         now != Some(BattleResult::MajorVictory)
     })
 }
@@ -205,7 +208,10 @@ mod tests {
         // Undoing a correction that leaves the major victory standing takes nothing away.
         let correction = set(11, Command::BattleCorrect, None, Some(2));
         let kept = Builds {
-            results_after: vec![(1, Some(BattleResult::MajorVictory)), (2, Some(BattleResult::MajorDefeat))],
+            results_after: vec![
+                (1, Some(BattleResult::MajorVictory)),
+                (2, Some(BattleResult::MajorDefeat)),
+            ],
             ..builds.clone()
         };
         assert!(blockers(&correction, &log, &kept).is_empty());
@@ -215,7 +221,11 @@ mod tests {
         };
         assert_eq!(blockers(&correction, &log, &drawn).len(), 1);
         let err = check_triumphs_kept(2, &[taken], &drawn.results_after).unwrap_err();
-        assert!(err.message.contains("battle 5 rolled a triumph"), "{}", err.message);
+        assert!(
+            err.message.contains("battle 5 rolled a triumph"),
+            "{}",
+            err.message
+        );
         assert_eq!(
             err.fixes,
             vec![Fix::act(Action::UndoFirst {

@@ -3,8 +3,8 @@
 //! records. Each is one exhaustive match over [`Command`], so a new command cannot be added
 //! without saying how it is undone.
 
-use crate::rules::log::{Command, LoggedSet};
 use super::builds_on::{Builds, rests_on};
+use crate::rules::log::{Command, LoggedSet};
 use crate::rules::{RuleError, refuse};
 
 /// What undoing a command does to the battle it belongs to, besides reversing its changes.
@@ -387,7 +387,10 @@ pub(super) mod tests {
         undone.undone_by = Some(5);
         let log = vec![enhanced, army, undone, other_side];
         let armies = HashMap::from([((9, 1), vec![1, 7]), ((9, 2), vec![11, 12])]);
-        let ids: Vec<i64> = blockers(&added, &log, &with_armies(armies)).iter().map(|s| s.id).collect();
+        let ids: Vec<i64> = blockers(&added, &log, &with_armies(armies))
+            .iter()
+            .map(|s| s.id)
+            .collect();
         assert_eq!(
             ids,
             vec![2, 3],
