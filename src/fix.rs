@@ -249,6 +249,8 @@ pub enum Action {
     StartQuest { roster: String },
     /// Undo the latest command (of a roster, when named).
     Undo { roster: Option<String> },
+    /// Undo change set `set` first (the latest of a roster's commands, when named, or of all).
+    UndoFirst { set: i64, roster: Option<String> },
     /// Record a side's army for a battle.
     RecordArmy { battle: i64, roster: String },
     /// Record a battle's result.
@@ -304,6 +306,7 @@ impl Action {
         match self {
             StartQuest { .. } => "start a quest".into(),
             Undo { .. } => "undo it".into(),
+            UndoFirst { set, .. } => format!("undo #{set} first"),
             RecordArmy { roster, .. } => format!("record {roster}'s army first"),
             RecordResult { battle } => format!("record battle {battle}'s result first"),
             PickSuddenDeath { .. } => "the outnumbered side picks a sudden death objective first".into(),
@@ -335,7 +338,10 @@ impl Action {
         match self {
             StartQuest { roster } => format!("ptg quest start {} QUEST", q(roster)),
             Undo { roster: None } => "ptg undo".into(),
-            Undo { roster: Some(r) } => format!("ptg undo --roster {}", q(r)),
+            Undo { roster: Some(r) } | UndoFirst { roster: Some(r), .. } => {
+                format!("ptg undo --roster {}", q(r))
+            }
+            UndoFirst { roster: None, .. } => "ptg undo".into(),
             RecordArmy { battle, roster } => format!("ptg battle army {battle} {} <units>...", q(roster)),
             RecordResult { battle } => format!("ptg battle result {battle} --vp ..."),
             PickSuddenDeath { battle } => format!("ptg battle sudden-death {battle} ROSTER OBJECTIVE"),
@@ -371,7 +377,7 @@ impl Action {
         use Action::*;
         match self {
             StartQuest { .. } => "the Quest form on the roster's page",
-            Undo { .. } => "the Undo button on the roster's or the organiser's page",
+            Undo { .. } | UndoFirst { .. } => "the Undo button on the roster's or the organiser's page",
             RecordArmy { .. } => "the Army form on the battle's page",
             RecordResult { .. } => "the Result form on the battle's page",
             PickSuddenDeath { .. } => "the Sudden death form on the battle's page",

@@ -13,6 +13,7 @@ pub mod audit;
 pub mod backup;
 pub mod battle;
 pub mod campaign;
+pub mod correct;
 pub mod data;
 pub mod history;
 pub mod invite;

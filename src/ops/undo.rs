@@ -8,13 +8,14 @@ use crate::ids::{CampaignId, RosterId};
 use crate::rules::log::{Command, LoggedSet};
 use crate::rules::model::Roster;
 use crate::rules::undo::{
-    added_units, battle_undo, blockers, check_player_may_undo, check_undoable, restores_campaign_settings,
-    reverse, rosters_changed,
+    Builds, added_units, battle_undo, blockers, check_player_may_undo, check_undoable, keep_setup_closed,
+    restores_campaign_settings, rests_on, reverse, rosters_changed, undo_first,
 };
 use crate::rules::{Outcome, RuleError};
-use crate::store::{Campaign, Conn, LogContext, Store, apply_changes, battles, history, log_set, rosters};
+use crate::store::{
+    Campaign, Conn, LogContext, Store, apply_changes, battles, builds_on, history, log_set, rosters,
+};
 use anyhow::Context;
-use std::collections::HashMap;
 
 /// One roster's part of an undo: the reversing outcome and the roster before and after.
 pub struct Reversed {
@@ -126,21 +127,27 @@ pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i
             .fix(Fix::act(Action::Undo { roster: None })));
         }
         check_undoable(&set)?;
-        let later = history::sets_after(tx, set.id, set.battle_id, &added_units(&set))?;
-        let mut armies = HashMap::new();
+        let (mut builds, also) = outside_its_battle(tx, &set)?;
+        let later = history::sets_after(tx, set.id, set.battle_id, &added_units(&set), &also)?;
         for s in later.iter().filter(|s| s.kind() == Some(Command::BattleArmy)) {
             if let Some(key @ (battle, roster)) = s.battle_id.zip(s.roster_id) {
-                armies.insert(key, battles::army_unit_ids(tx, battle, roster)?);
+                builds
+                    .armies
+                    .insert(key, battles::army_unit_ids(tx, battle, roster)?);
             }
         }
-        if let Some(b) = blockers(&set, &later, &armies).first() {
+        if let Some(b) = blockers(&set, &later, &builds).first() {
+            let why = rests_on(&set, b, &builds)
+                .map(|why| format!(" ({why})"))
+                .unwrap_or_default();
             return Err(RuleError::new(
                 "undo",
                 format!(
-                    "#{} ({}) cannot be undone while #{} ({}) builds on it; undo that first",
+                    "#{} ({}) cannot be undone while #{} ({}) builds on it{why}; undo that first",
                     set.id, set.summary, b.id, b.summary
                 ),
             )
+            .fix(undo_first(&set, b, &builds))
             .into());
         }
         let summary = format!("Undo #{}: {}", set.id, set.summary);
@@ -158,12 +165,16 @@ pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i
         let mut reversed = Vec::new();
         for roster_id in rosters_changed(&set) {
             let subject = subject_by_id(cat, tx, roster_id)?;
-            let outcome = reverse(
+            let mut outcome = reverse(
                 subject.pack,
                 &subject.roster,
                 &logged_changes(&set, roster_id)?,
                 &set.summary,
             )?;
+            keep_setup_closed(
+                &mut outcome,
+                builds_on::other_result_stands(tx, roster_id, set.battle_id)?,
+            );
             let ctx = LogContext {
                 campaign_id: campaign,
                 roster_id,
@@ -193,6 +204,38 @@ pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i
             campaign,
         })
     })
+}
+
+/// What rests on a result (or a correction) outside its battle, for `blockers`, and the ids
+/// of the sets that hold it: its rosters' results recorded after it (a result's undo only:
+/// a correction does not move the battle in time) and the armies that rolled a triumph from
+/// its victory.
+fn outside_its_battle(conn: &Conn, set: &LoggedSet) -> Result<(Builds, Vec<i64>)> {
+    let mut builds = Builds::default();
+    let (Some(battle), Some(kind @ (Command::BattleResult | Command::BattleCorrect))) =
+        (set.battle_id, set.kind())
+    else {
+        return Ok((builds, Vec::new()));
+    };
+    let mut battles = vec![battle];
+    let mut also = Vec::new();
+    if kind == Command::BattleResult {
+        let rosters: Vec<i64> = builds_on::sides_of(conn, &[battle])?
+            .remove(&battle)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        for (later, of) in builds_on::results_after(conn, set.id, &rosters)? {
+            also.push(later);
+            battles.push(of);
+        }
+    }
+    builds.sides = builds_on::sides_of(conn, &battles)?;
+    builds.triumphs = builds_on::triumphs_taken_from(conn, battle)?;
+    also.extend(builds.triumphs.iter().map(|t| t.set_id));
+    builds.results_after = builds_on::results_after_undo(conn, set.id)?;
+    Ok((builds, also))
 }
 
 /// One roster's changes in a set, each with the unit id the log recorded; an unreadable entry

@@ -63,6 +63,9 @@ pub enum Command {
     /// The outnumbered side's sudden death objective (option `sudden-death`).
     BattleSuddenDeath,
     BattleResult,
+    /// A recorded result corrected before either aftermath (`battle result --correct`): the
+    /// battle keeps its place in campaign time, which stays its `battle result` set.
+    BattleCorrect,
     Aftermath,
     /// A campaign setting changed (`campaign set`): no roster, no battle.
     CampaignSet,
@@ -78,7 +81,7 @@ pub enum Command {
 }
 
 impl Command {
-    pub const ALL: [Command; 22] = [
+    pub const ALL: [Command; 23] = [
         Command::RosterNew,
         Command::RosterAdd,
         Command::RosterRemove,
@@ -94,6 +97,7 @@ impl Command {
         Command::BattleTwist,
         Command::BattleSuddenDeath,
         Command::BattleResult,
+        Command::BattleCorrect,
         Command::Aftermath,
         Command::CampaignSet,
         Command::RosterRename,
@@ -121,6 +125,7 @@ impl Command {
             Command::BattleTwist => "battle twist",
             Command::BattleSuddenDeath => "battle sudden-death",
             Command::BattleResult => "battle result",
+            Command::BattleCorrect => "battle result --correct",
             Command::Aftermath => "aftermath",
             Command::CampaignSet => "campaign set",
             Command::RosterRename => "roster rename",

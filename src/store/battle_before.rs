@@ -6,6 +6,9 @@
 //! - `battle result` marks the battle fought, writes both sides' result columns and marks
 //!   units destroyed or slew: it keeps the status, those columns and each unit's two marks
 //!   (not who picks roles, nor the units' other columns: a result changes neither).
+//! - `battle result --correct` writes the same columns and marks again and decides again how
+//!   the result was decided: it keeps what a result keeps and the battle's decision rows
+//!   (`"decisions"`, left out by a result, whose undo deletes its rows by their set).
 //!
 //! The rest of the battle cannot have changed when the undo runs: undo refuses while a later
 //! command of the battle builds on this one (`rules::undo::command`), and armies are refused
@@ -17,7 +20,7 @@
 //! row an object keyed by column names (about 2 KB per battle), was converted by migration V7.
 
 use super::battles::{insert_unit, set_roles};
-use crate::rules::battle::{ArmyUnit, BattleResult, BattleStatus};
+use crate::rules::battle::{ArmyUnit, BattleResult, BattleStatus, DecidedBy};
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, params};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -71,7 +74,8 @@ struct UnitRow(
     i64,
 );
 
-/// Before a result: the battle's status, each side's result columns and each unit's marks.
+/// Before a result: the battle's status, each side's result columns and each unit's marks;
+/// before a correction, also how the result it corrects was decided.
 #[derive(Debug, Serialize, Deserialize)]
 struct ResultBefore {
     status: BattleStatus,
@@ -88,7 +92,14 @@ struct ResultBefore {
     roles: Option<Option<i64>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rolled: Option<bool>,
+    /// The battle's decision rows (a correction's), `None` for a result's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    decisions: Option<Vec<DecisionRow>>,
 }
+
+/// A `battle_decisions` row: roster, decided by, models set up, lost, added.
+#[derive(Debug, Serialize, Deserialize)]
+struct DecisionRow(i64, DecidedBy, Option<u32>, Option<u32>, Option<u32>);
 
 /// A side's result columns: roster, victory points, result, withdrew, general slain, quest
 /// points.
@@ -159,6 +170,30 @@ pub fn of_army(conn: &Connection, battle_id: i64, roster_id: i64) -> Result<Stri
 /// What undoing `battle result` needs, taken before the result is recorded: the status,
 /// both sides' result columns and every unit's marks.
 pub fn of_result(conn: &Connection, battle_id: i64) -> Result<String> {
+    write(Before::Result(result_now(conn, battle_id)?))
+}
+
+/// What undoing `battle result --correct` needs, taken before the correction: what a result
+/// keeps, and how the result it corrects was decided.
+pub fn of_correction(conn: &Connection, battle_id: i64) -> Result<String> {
+    let mut before = result_now(conn, battle_id)?;
+    let mut stmt = conn.prepare(
+        "SELECT roster_id, decided_by, models_set_up, models_lost, models_added
+         FROM battle_decisions WHERE battle_id = ?1 ORDER BY roster_id",
+    )?;
+    let mut rows = stmt.query([battle_id])?;
+    let mut decisions = Vec::new();
+    while let Some(r) = rows.next()? {
+        let by: String = r.get(1)?;
+        let by = by.parse().map_err(anyhow::Error::msg)?;
+        decisions.push(DecisionRow(r.get(0)?, by, r.get(2)?, r.get(3)?, r.get(4)?));
+    }
+    before.decisions = Some(decisions);
+    write(Before::Result(before))
+}
+
+/// The battle's result columns and marks as they are now.
+fn result_now(conn: &Connection, battle_id: i64) -> Result<ResultBefore> {
     let status: String = conn.query_row("SELECT status FROM battles WHERE id = ?1", [battle_id], |r| {
         r.get(0)
     })?;
@@ -192,13 +227,14 @@ pub fn of_result(conn: &Connection, battle_id: i64) -> Result<String> {
         .query_map([battle_id], |r| Ok(Marks(r.get(0)?, r.get(1)?, r.get(2)?)))?
         .collect::<Result<_, _>>()?;
     let (roles, rolled) = roles_of(conn, battle_id)?;
-    write(Before::Result(ResultBefore {
+    Ok(ResultBefore {
         status,
         sides,
         units,
         roles: Some(roles),
         rolled: Some(rolled),
-    }))
+        decisions: None,
+    })
 }
 
 /// Who picks the battle's roles, and whether they won them in a roll-off.
@@ -208,6 +244,15 @@ fn roles_of(conn: &Connection, battle_id: i64) -> Result<(Option<i64>, bool)> {
         [battle_id],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?)
+}
+
+/// Each side's result as undoing the set that kept `kept` leaves it (`None`: no result), for
+/// what rests on the result (a triumph rolled from its victory); empty for an army's.
+pub fn results_kept(kept: &str) -> Result<Vec<(i64, Option<BattleResult>)>> {
+    Ok(match read(kept)? {
+        Before::Result(result) => result.sides.iter().map(|s| (s.0, s.2)).collect(),
+        Before::Army(_) => Vec::new(),
+    })
 }
 
 fn write(before: Before) -> Result<String> {
@@ -253,13 +298,28 @@ pub fn restore_army(conn: &Connection, battle_id: i64, roster_id: i64, kept: &st
     Ok(())
 }
 
-/// Undoes `battle result`: the status, the sides' result columns and the units' marks as
-/// `kept` holds them. A side or unit the battle no longer has is an error, so the undo is
-/// rolled back rather than done in part.
-pub fn restore_result(conn: &Connection, battle_id: i64, kept: &str) -> Result<()> {
+/// Undoes `battle result` (or a correction): the status, the sides' result columns and the
+/// units' marks as `kept` holds them, and a correction's decision rows, tagged with the set
+/// `result_set` (the battle's result, which the correction corrected). A side or unit the
+/// battle no longer has is an error, so the undo is rolled back rather than done in part.
+pub fn restore_result(conn: &Connection, battle_id: i64, kept: &str, result_set: Option<i64>) -> Result<()> {
     let Before::Result(result) = read(kept)? else {
         bail!("it was kept by an army, and this undo needs a result's");
     };
+    if let Some(decisions) = &result.decisions {
+        conn.execute("DELETE FROM battle_decisions WHERE battle_id = ?1", [battle_id])?;
+        for DecisionRow(roster, by, set_up, lost, added) in decisions {
+            let Some(set) = result_set else {
+                bail!("it keeps how a result was decided, and battle {battle_id} has no result in force");
+            };
+            conn.execute(
+                "INSERT INTO battle_decisions (battle_id, roster_id, change_set_id, decided_by,
+                                               models_set_up, models_lost, models_added)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![battle_id, roster, set, by.as_str(), set_up, lost, added],
+            )?;
+        }
+    }
     conn.execute(
         "UPDATE battles SET status = ?2 WHERE id = ?1",
         params![battle_id, result.status.as_str()],
@@ -337,6 +397,9 @@ pub fn renumbered(
             }
             for marks in &mut result.units {
                 marks.0 = unit(marks.0)?;
+            }
+            for row in result.decisions.iter_mut().flatten() {
+                row.0 = roster(row.0)?;
             }
             Before::Result(result)
         }

@@ -359,7 +359,10 @@ pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: Battle
         BattleUndo::ClearRealm => super::realms::set_realm(conn, battle_id, None, None)?,
         BattleUndo::RestoreResult => {
             if let Some(kept) = kept()? {
-                battle_before::restore_result(conn, battle_id, &kept).with_context(unreadable)?;
+                // A correction's undo tags the decisions it puts back with the result it
+                // corrected, which still stands.
+                let result_set = super::builds_on::result_set(conn, battle_id)?;
+                battle_before::restore_result(conn, battle_id, &kept, result_set).with_context(unreadable)?;
             }
             super::realms::undo_result_triumphs(conn, battle_id, set_id)?;
             // How the result was decided is kept beside it, tagged with its set.

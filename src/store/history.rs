@@ -332,15 +332,21 @@ pub fn latest_live(
 
 /// The change sets in force after `set_id`, oldest first, that might build on it: those of
 /// `battle_id` (its battle, if any), those that change one of `units` (the units it added),
-/// and the `battle army` sets whose army holds one of them. What really blocks an undo is
-/// decided by `rules::undo::blockers`; this only spares reading the rest of the log.
+/// the `battle army` sets whose army holds one of them, and the sets `also` names (what rests
+/// on a result outside its battle, `store::builds_on`). What really blocks an undo is decided
+/// by `rules::undo::blockers`; this only spares reading the rest of the log.
 pub fn sets_after(
     conn: &Connection,
     set_id: i64,
     battle_id: Option<i64>,
     units: &[i64],
+    also: &[i64],
 ) -> Result<Vec<LoggedSet>> {
     let mut candidates = "SELECT id FROM change_sets WHERE battle_id = ?2".to_string();
+    // Ids the store read itself, so written into the query as numbers.
+    for id in also {
+        candidates += &format!(" UNION SELECT {id}");
+    }
     // Without units the unit clauses are left out: an empty `IN ()` still scans.
     if !units.is_empty() {
         let marks = (0..units.len())

@@ -8,6 +8,7 @@ mod battle_before;
 pub mod battle_lines;
 mod battle_rows;
 pub mod battles;
+pub mod builds_on;
 mod busy;
 mod campaigns;
 mod cursor;

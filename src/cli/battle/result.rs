@@ -1,4 +1,5 @@
-//! `ptg battle result`: how the battle ended.
+//! `ptg battle result`: how the battle ended; with `--correct`, the result recorded put right
+//! before either aftermath has run (the battle keeps its place in campaign time).
 
 use super::show::show;
 use crate::cli::App;
@@ -89,6 +90,11 @@ pub struct ResultArgs {
     /// victory).
     #[command(flatten)]
     dice: DiceArgs,
+    /// Correct the result already recorded (a mistyped score), before either side's aftermath
+    /// has run: give the whole result again, with the same flags. The battle keeps its place
+    /// in campaign time; `ptg undo` puts the result back as it was.
+    #[arg(long, conflicts_with_all = ["dice", "seed"])]
+    correct: bool,
 }
 
 fn pairs(values: Vec<PerSide>) -> Vec<(String, u32)> {
@@ -112,7 +118,10 @@ pub fn run(app: &mut App, args: ResultArgs) -> Result<()> {
             models_added: pairs(args.models_added),
         },
     };
-    let shown = ops::battle::record_result(cat, store, args.battle, &report, &mut dice)?;
+    let shown = match args.correct {
+        true => ops::correct::correct_result(cat, store, args.battle, &report)?,
+        false => ops::battle::record_result(cat, store, args.battle, &report, &mut dice)?,
+    };
     show(json_out, &shown)?;
     if !json_out {
         for s in &shown.battle.sides {

@@ -20,6 +20,9 @@ pub enum Check {
     /// A fought battle holds a triumph its roster's previous battle, as fought, did not give
     /// (not a major victory, or no battle fought before it).
     Triumphs,
+    /// A unit added by `roster add` or `roster import` after the roster's first result stood,
+    /// with no glory spent: it joined outside set-up for free.
+    OutsideSetup,
     /// Stored glory differs from what the change log adds up to.
     GloryBalance,
     /// The glory earned kept for the league table differs from the gains in force in the log.
@@ -70,6 +73,7 @@ impl Check {
             Check::ArmyPoints => "army points",
             Check::ArmyUnits => "army units",
             Check::Triumphs => "triumphs",
+            Check::OutsideSetup => "units outside set-up",
             Check::GloryBalance => "glory balance",
             Check::GloryEarned => "glory earned",
             Check::LeagueRecord => "league record",

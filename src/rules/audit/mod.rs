@@ -5,11 +5,13 @@
 //! the unit, battle or change set it is about. No I/O here.
 //!
 //! The checks live in `order_of_battle` (the roster as it started, as taken to battle and as
-//! it stands) and `history` (the change log and the dice log); `finding` is what they report.
+//! it stands), `setup` (units that joined after set-up without glory) and `history` (the
+//! change log and the dice log); `finding` is what they report.
 
 mod finding;
 mod history;
 mod order_of_battle;
+mod setup;
 mod triumphs;
 
 use finding::finding;
@@ -21,6 +23,7 @@ pub use history::{
 pub use order_of_battle::{
     ArmyTaken, UnitCosts, army_points, current_data, enhancements, lores, ranks, starting_order_of_battle,
 };
+pub use setup::units_outside_setup;
 
 use crate::catalogue::Battlepack;
 use crate::rules::battle::BattleResult;
@@ -113,6 +116,7 @@ pub fn audit_roster(pack: &Battlepack, factions: Option<&Factions>, ev: &RosterE
         out.extend(army_points(ev.stored, army));
     }
     out.extend(triumphs::triumphs(ev.stored, ev.battles));
+    out.extend(units_outside_setup(ev.stored, ev.log));
     out.extend(glory(ev.stored, ev.log));
     out.extend(glory_earned(ev.stored, ev.log, ev.kept.glory_earned));
     out.extend(record(ev.stored, ev.results, ev.kept.record));

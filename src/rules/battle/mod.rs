@@ -2,6 +2,7 @@
 //! who picks territories, twists, the result from victory points, and withdrawal. The battle's
 //! own states and the checks of each step are in [`state`].
 
+pub mod correct;
 pub mod narrative;
 pub mod roles;
 mod slayers;

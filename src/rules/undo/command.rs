@@ -3,9 +3,9 @@
 //! records. Each is one exhaustive match over [`Command`], so a new command cannot be added
 //! without saying how it is undone.
 
+use super::builds_on::{Builds, rests_on};
 use crate::rules::log::{Command, LoggedSet};
 use crate::rules::{RuleError, refuse};
-use std::collections::HashMap;
 
 /// What undoing a command does to the battle it belongs to, besides reversing its changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub fn battle_undo(set: &LoggedSet) -> BattleUndo {
             Some(roster) => BattleUndo::RestoreArmy { roster },
             None => BattleUndo::RestoreResult,
         },
-        Command::BattleResult => BattleUndo::RestoreResult,
+        Command::BattleResult | Command::BattleCorrect => BattleUndo::RestoreResult,
         Command::BattleTwist => BattleUndo::RemoveTwist,
         Command::BattleSuddenDeath => BattleUndo::RemoveSuddenDeath,
         Command::Aftermath => BattleUndo::ClearAftermath,
@@ -86,6 +86,7 @@ pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
             | Command::BattleTwist
             | Command::BattleSuddenDeath
             | Command::BattleResult
+            | Command::BattleCorrect
             | Command::Aftermath
             | Command::RosterRename
             | Command::RosterDelete
@@ -133,6 +134,7 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
             | Command::BattleTwist
             | Command::BattleSuddenDeath
             | Command::BattleResult
+            | Command::BattleCorrect
             | Command::Aftermath
             | Command::CampaignSet
             | Command::RosterRename
@@ -157,7 +159,10 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
     match earlier.kind() {
         Some(Command::BattleNew) => true,
         Some(Command::BattleArmy) => match next {
-            Command::BattleResult | Command::Aftermath | Command::BattleSuddenDeath => true,
+            Command::BattleResult
+            | Command::BattleCorrect
+            | Command::Aftermath
+            | Command::BattleSuddenDeath => true,
             Command::BattleArmy => later.roster_id == earlier.roster_id,
             Command::RosterNew
             | Command::RosterAdd
@@ -179,9 +184,15 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::Undo => false,
         },
         // Favour is won or lost in the battle's realm.
-        Some(Command::BattleRealm) => matches!(next, Command::BattleResult | Command::Aftermath),
-        Some(Command::BattleResult) => next == Command::Aftermath,
-        Some(Command::BattleSuddenDeath) => matches!(next, Command::BattleResult | Command::Aftermath),
+        Some(Command::BattleRealm | Command::BattleSuddenDeath) => matches!(
+            next,
+            Command::BattleResult | Command::BattleCorrect | Command::Aftermath
+        ),
+        // A correction rests on the result (or the correction) it corrects, and an aftermath
+        // on the result as it stands.
+        Some(Command::BattleResult | Command::BattleCorrect) => {
+            matches!(next, Command::BattleCorrect | Command::Aftermath)
+        }
         Some(
             Command::RosterNew
             | Command::RosterAdd
@@ -206,14 +217,12 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
 }
 
 /// The later sets still in force that build on `set` and so must be undone before it: those
-/// that follow from it in its battle, those that change a unit it added, and armies that took
-/// such a unit. `armies` holds the unit ids each roster took to each battle, by (battle id,
-/// roster id).
-pub fn blockers<'a>(
-    set: &LoggedSet,
-    later: &'a [LoggedSet],
-    armies: &HashMap<(i64, i64), Vec<i64>>,
-) -> Vec<&'a LoggedSet> {
+/// that follow from it in its battle, those that change a unit it added, armies that took
+/// such a unit, and what rests on a result outside its battle (`builds_on::rests_on`: later
+/// results of its rosters, triumphs rolled from its victory). `builds` holds what the store
+/// read for them.
+pub fn blockers<'a>(set: &LoggedSet, later: &'a [LoggedSet], builds: &Builds) -> Vec<&'a LoggedSet> {
+    let armies = &builds.armies;
     let added = added_units(set);
     later
         .iter()
@@ -228,7 +237,7 @@ pub fn blockers<'a>(
                     .zip(s.roster_id)
                     .and_then(|key| armies.get(&key))
                     .is_some_and(|units| units.iter().any(|u| added.contains(u)));
-            follows_in_battle(set, s) || uses_unit || takes_unit
+            follows_in_battle(set, s) || uses_unit || takes_unit || rests_on(set, s, builds).is_some()
         })
         .collect()
 }
@@ -257,6 +266,15 @@ pub fn rosters_changed(set: &LoggedSet) -> Vec<i64> {
 pub(super) mod tests {
     use super::*;
     use crate::rules::log::LoggedChange;
+    use std::collections::HashMap;
+
+    /// Builds with only armies.
+    fn with_armies(armies: HashMap<(i64, i64), Vec<i64>>) -> Builds {
+        Builds {
+            armies,
+            ..Builds::default()
+        }
+    }
 
     /// A logged set of `command` (also for `undone_by`'s tests).
     pub(in crate::rules::undo) fn set(
@@ -332,7 +350,7 @@ pub(super) mod tests {
         let after_b = set(5, Command::Aftermath, Some(2), Some(5));
         let elsewhere = set(6, Command::RosterAdd, Some(1), None);
         let log = vec![army_b.clone(), result.clone(), after_b.clone(), elsewhere];
-        let none = HashMap::new();
+        let none = Builds::default();
         let ids = |v: Vec<&LoggedSet>| v.iter().map(|s| s.id).collect::<Vec<_>>();
         assert_eq!(ids(blockers(&planned, &log, &none)), vec![3, 4, 5]);
         // One side's army does not block the other side's, but the result does.
@@ -347,7 +365,7 @@ pub(super) mod tests {
         let army_b = set(3, Command::BattleArmy, Some(2), Some(5));
         let pick = set(4, Command::BattleSuddenDeath, Some(1), Some(5));
         let result = set(5, Command::BattleResult, None, Some(5));
-        let none = HashMap::new();
+        let none = Builds::default();
         let ids = |v: Vec<&LoggedSet>| v.iter().map(|s| s.id).collect::<Vec<_>>();
         let log = vec![army_b.clone(), pick.clone(), result.clone()];
         assert_eq!(ids(blockers(&army_a, &log, &none)), vec![4, 5]);
@@ -369,14 +387,17 @@ pub(super) mod tests {
         undone.undone_by = Some(5);
         let log = vec![enhanced, army, undone, other_side];
         let armies = HashMap::from([((9, 1), vec![1, 7]), ((9, 2), vec![11, 12])]);
-        let ids: Vec<i64> = blockers(&added, &log, &armies).iter().map(|s| s.id).collect();
+        let ids: Vec<i64> = blockers(&added, &log, &with_armies(armies))
+            .iter()
+            .map(|s| s.id)
+            .collect();
         assert_eq!(
             ids,
             vec![2, 3],
             "the undone enhancement no longer counts, nor the other side's army"
         );
         let elsewhere = HashMap::from([((9, 1), vec![1, 2])]);
-        assert_eq!(blockers(&added, &log[1..2], &elsewhere).len(), 0);
+        assert_eq!(blockers(&added, &log[1..2], &with_armies(elsewhere)).len(), 0);
     }
 
     #[test]

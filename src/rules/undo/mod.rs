@@ -1,8 +1,11 @@
 //! Undo: the changes that reverse a logged command, appended to the log rather than erasing it,
 //! so history keeps both and every ledger still adds up.
 
+pub mod builds_on;
 pub mod command;
 pub mod undone_by;
+
+pub use builds_on::{Builds, TakenTriumph, check_triumphs_kept, keep_setup_closed, rests_on, undo_first};
 
 pub use command::{
     BattleUndo, added_units, battle_undo, blockers, check_undoable, restores_campaign_settings,

@@ -47,7 +47,8 @@ impl Command {
             | Command::BattleRealm
             | Command::BattleTwist
             | Command::BattleSuddenDeath
-            | Command::BattleResult => UndoneBy::Battle,
+            | Command::BattleResult
+            | Command::BattleCorrect => UndoneBy::Battle,
         }
     }
 

@@ -24,6 +24,7 @@ pub fn routes() -> Router<Shared> {
         .route("/api/battles", post(plan))
         .route("/api/battles/{id}/army/{roster_id}", post(army))
         .route("/api/battles/{id}/result", post(result))
+        .route("/api/battles/{id}/result/correct", post(correct))
 }
 
 type Answer = Result<Json<Value>, Failure>;
@@ -158,6 +159,22 @@ async fn result(
     Path(id): Path<i64>,
     Json(r): Json<Result_>,
 ) -> Answer {
+    record(server, headers, id, r, false).await
+}
+
+/// `POST /api/battles/{id}/result/correct`: `ptg battle result --correct` (the organiser),
+/// with the body of a result.
+async fn correct(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Json(r): Json<Result_>,
+) -> Answer {
+    record(server, headers, id, r, true).await
+}
+
+/// Records battle `id`'s result, or with `correct` corrects the one recorded.
+async fn record(server: Shared, headers: HeaderMap, id: i64, r: Result_, correct: bool) -> Answer {
     let sides = server
         .with_reader(move |s, store| {
             let shown = s.battle(store, id)?;
@@ -202,14 +219,14 @@ async fn result(
                     models_added: named(&r.models_added)?,
                 },
             };
-            let mut dice = dice_of(r.dice.clone());
-            views::battle::view(&ops::battle::record_result(
-                &s.catalogue,
-                store,
-                id,
-                &report,
-                dice.as_mut(),
-            )?)
+            let shown = match correct {
+                true => ops::correct::correct_result(&s.catalogue, store, id, &report)?,
+                false => {
+                    let mut dice = dice_of(r.dice.clone());
+                    ops::battle::record_result(&s.catalogue, store, id, &report, dice.as_mut())?
+                }
+            };
+            views::battle::view(&shown)
         })
         .await?;
     Ok(Json(view))

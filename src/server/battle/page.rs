@@ -8,6 +8,7 @@ use crate::ops;
 use crate::rules::battle::BattleStatus;
 use crate::server::Shared;
 use crate::server::battle::before::{self, ArmyOf};
+use crate::server::battle::correct;
 use crate::server::battle::result::{self, SuddenDeathFields};
 use crate::server::pages::{Page, failed, sides, text};
 use crate::server::session::auth::{self, acts_in_battle, may_read};
@@ -136,6 +137,11 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let result_form = key
         .filter(|_| organiser && armies_in && planned)
         .map(|k| result::result_form(id, k, &armies, sudden.as_ref()));
+    // Its correction, for the organiser, once fought and until either aftermath has run.
+    let correctable = b["status"] == "fought" && both.iter().all(|s| s["aftermath_done"] != true);
+    let correct_form = key
+        .filter(|_| organiser && correctable)
+        .map(|k| correct::correct_form(id, k, &armies, sudden.as_ref(), &b));
     // Each side's form for whoever may change it: its army while the battle is planned, its
     // aftermath once fought.
     let form_of = |side: &Value| -> Option<Markup> {
@@ -243,6 +249,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             @if let Some(form) = sudden_death_form { h2 { "Sudden death" } (form) }
             @if let Some(form) = twist_form { h2 { "Roll a twist" } (form) }
             @if let Some(form) = result_form { h2 { "Result" } (form) }
+            @if let Some(form) = correct_form { h2 { "Correct the result" } (form) }
             @if !twists.is_empty() {
                 h2 { "Twists" }
                 @let summaries = b["battleplan_details"]["twists"].as_array();

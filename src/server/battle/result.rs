@@ -17,6 +17,7 @@ use axum::response::Response;
 use axum::routing::post;
 use axum::{Form, Router};
 use maud::{Markup, html};
+use serde_json::Value;
 
 pub fn routes() -> Router<Shared> {
     Router::new().route("/battles/{id}/result", post(result))
@@ -38,7 +39,7 @@ fn per_side(f: &Fields, b: &Battle, name: &str, what: &str) -> Result<Vec<(Strin
 }
 
 /// The result report the form says, as `battle result` builds it from its flags.
-fn report(f: &Fields, b: &Battle) -> Result<ResultReport> {
+pub(super) fn report(f: &Fields, b: &Battle) -> Result<ResultReport> {
     let side = |suffix: &str| match suffix {
         "a" => b.sides.first(),
         "b" => b.sides.get(1),
@@ -107,31 +108,67 @@ pub fn result_form(
     sides: &[ArmyOf],
     sudden: Option<&SuddenDeathFields>,
 ) -> Markup {
+    let action = format!("/battles/{battle_id}/result");
+    result_fields(&action, key, sides, sudden, None, "Record the result")
+}
+
+/// The result's form sent to `action`, filled in from `now` (the battle's view, as the page
+/// reads it) when it corrects a result recorded (`correct.rs`).
+pub(super) fn result_fields(
+    action: &str,
+    key: &str,
+    sides: &[ArmyOf],
+    sudden: Option<&SuddenDeathFields>,
+    now: Option<&Value>,
+    button: &str,
+) -> Markup {
+    let side_now = |i: usize| now.map(|b| &b["sides"][i]);
+    let number = |i: usize, k: &str| side_now(i).and_then(|s| s[k].as_u64()).map(|n| n.to_string());
+    let decided = |i: usize, k: &str| {
+        side_now(i)
+            .and_then(|s| s["decision"][k].as_u64())
+            .map(|n| n.to_string())
+    };
+    let flag = |i: usize, k: &str| side_now(i).is_some_and(|s| s[k] == true);
+    let marked = |i: usize, unit: i64, k: &str| {
+        side_now(i)
+            .and_then(|s| s["army"].as_array())
+            .into_iter()
+            .flatten()
+            .any(|u| u["unit_id"].as_i64() == Some(unit) && u[k] == true)
+    };
+    let achieved = now.is_some_and(|b| {
+        b["sides"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|s| s["decision"]["by"] == "sudden_death")
+    });
     html! {
-        form method="post" action={ "/battles/" (battle_id) "/result" } {
+        form method="post" action=(action) {
             input type="hidden" name="key" value=(key);
-            @for (s, x) in sides.iter().zip(["a", "b"]) {
+            @for (i, (s, x)) in sides.iter().zip(["a", "b"]).enumerate() {
                 fieldset {
                     legend { (s.roster) }
                     p {
-                        label { "Victory points " input name={ "vp_" (x) } required inputmode="numeric" size="4"; } " "
-                        label { "quest points " input name={ "quest_" (x) } inputmode="numeric" size="4"; } " "
-                        label { input type="checkbox" name={ "general_slain_" (x) } value="yes"; " its general was slain" }
+                        label { "Victory points " input name={ "vp_" (x) } value=[number(i, "victory_points")] required inputmode="numeric" size="4"; } " "
+                        label { "quest points " input name={ "quest_" (x) } value=[number(i, "quest_points").filter(|n| n != "0")] inputmode="numeric" size="4"; } " "
+                        label { input type="checkbox" name={ "general_slain_" (x) } value="yes" checked[flag(i, "general_slain")]; " its general was slain" }
                     }
                     table {
                         tr { th { "Unit" } th { "destroyed" } th { "slew a HERO or MONSTER" } }
                         @for (id, name) in &s.units {
                             tr {
                                 td { (name) }
-                                td { label.tick { input type="checkbox" name="destroyed" value=(id) aria-label={ (name) " destroyed" }; } }
-                                td { label.tick { input type="checkbox" name="slew" value=(id) aria-label={ (name) " slew a HERO or MONSTER" }; } }
+                                td { label.tick { input type="checkbox" name="destroyed" value=(id) checked[marked(i, *id, "destroyed")] aria-label={ (name) " destroyed" }; } }
+                                td { label.tick { input type="checkbox" name="slew" value=(id) checked[marked(i, *id, "slew_hero_or_monster")] aria-label={ (name) " slew a HERO or MONSTER" }; } }
                             }
                         }
                     }
                     @if sudden.is_some() {
                         p {
-                            label { "models lost (a battle not fought to its end) " input name={ "lost_" (x) } inputmode="numeric" size="4"; } " "
-                            label { "models added during the game " input name={ "added_" (x) } inputmode="numeric" size="4"; }
+                            label { "models lost (a battle not fought to its end) " input name={ "lost_" (x) } value=[decided(i, "models_lost")] inputmode="numeric" size="4"; } " "
+                            label { "models added during the game " input name={ "added_" (x) } value=[decided(i, "models_added")] inputmode="numeric" size="4"; }
                         }
                     }
                 }
@@ -139,19 +176,21 @@ pub fn result_form(
             p { label { "Withdrew "
                 select name="withdrew" {
                     option value="" { "no one" }
-                    @for (s, x) in sides.iter().zip(["a", "b"]) { option value=(x) { (s.roster) } }
+                    @for (i, (s, x)) in sides.iter().zip(["a", "b"]).enumerate() { option value=(x) selected[flag(i, "withdrew")] { (s.roster) } }
                 }
             } }
             @if let Some(picked) = sudden.and_then(|s| s.picked.as_deref()) {
                 p { label {
-                    input type="checkbox" name="sudden_death" value="achieved";
+                    input type="checkbox" name="sudden_death" value="achieved" checked[achieved];
                     " sudden death objective achieved (" (picked) ")"
                 } }
             }
-            p { label { "Dice typed at the table, for a roll-off between generals who drew level or a triumph due to this battle (empty: the server rolls) "
-                input name="dice" inputmode="numeric";
-            } }
-            button { "Record the result" }
+            @if now.is_none() {
+                p { label { "Dice typed at the table, for a roll-off between generals who drew level or a triumph due to this battle (empty: the server rolls) "
+                    input name="dice" inputmode="numeric";
+                } }
+            }
+            button { (button) }
         }
     }
 }

@@ -213,8 +213,8 @@ fn check_rows(known: &Table, rows: &Rows, not_null: &[String], ids: &FileIds, pr
 }
 
 /// A change set keeps what its undo puts back: a `campaign set`, `rename` or `delete` the
-/// campaign's settings; a `battle army` of a roster an army, a `battle result` (or an army of
-/// the whole battle) a result, if anything. Otherwise `undo` would fail on it later.
+/// campaign's settings; a `battle army` of a roster an army, a `battle result` or its
+/// correction (or an army of the whole battle) a result, if anything. Otherwise `undo` would fail on it later.
 fn check_kept(columns: &[String], row: &[Value]) -> Result<(), String> {
     let get = |c: &str| columns.iter().position(|x| x == c).map(|i| &row[i]);
     let Some(command) = get("command").and_then(Value::as_str).and_then(Command::parse) else {
@@ -233,7 +233,7 @@ fn check_kept(columns: &[String], row: &[Value]) -> Result<(), String> {
     }
     let wanted = match command {
         Command::BattleArmy if has("roster_id") => "army",
-        Command::BattleArmy | Command::BattleResult => "result",
+        Command::BattleArmy | Command::BattleResult | Command::BattleCorrect => "result",
         _ => return Ok(()),
     };
     let Some(kept) = get("battle_before").filter(|v| !v.is_null()) else {

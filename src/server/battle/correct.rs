@@ -1,0 +1,56 @@
+//! The organiser corrects a battle's result from its page (`ptg battle result N --correct`,
+//! issue 38): the result's form again, filled in with the result as recorded, offered while
+//! neither side's aftermath has run. A refusal (an aftermath run meanwhile, a triumph rolled
+//! from the victory it would take away) comes back beside the form with what was typed.
+
+use crate::ops;
+use crate::server::Shared;
+use crate::server::battle::before::{ArmyOf, Rights, submit_in_battle};
+use crate::server::battle::result::{SuddenDeathFields, report, result_fields};
+use crate::server::forms::{Fields, field};
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::post;
+use axum::{Form, Router};
+use maud::Markup;
+use serde_json::Value;
+
+pub fn routes() -> Router<Shared> {
+    Router::new().route("/battles/{id}/correct", post(correct))
+}
+
+/// `POST /battles/{id}/correct`: `ptg battle result --correct` (the organiser).
+async fn correct(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(f): Form<Fields>,
+) -> Response {
+    let key = field(&f, "key").unwrap_or_default().to_string();
+    submit_in_battle(
+        &server,
+        &headers,
+        &key,
+        id,
+        Rights::Organiser,
+        move |s, store, b, _| {
+            let report = report(&f, &b)?;
+            ops::correct::correct_result(&s.catalogue, store, id, &report).map(|_| ())
+        },
+    )
+    .await
+}
+
+/// Correct the result (the organiser, before either aftermath): the result's form filled in
+/// with the result as `battle` (the page's view of it) has it.
+pub fn correct_form(
+    battle_id: i64,
+    key: &str,
+    sides: &[ArmyOf],
+    sudden: Option<&SuddenDeathFields>,
+    battle: &Value,
+) -> Markup {
+    let action = format!("/battles/{battle_id}/correct");
+    result_fields(&action, key, sides, sudden, Some(battle), "Correct the result")
+}
