@@ -7,7 +7,7 @@
 //! The bounds are generous (ten times the largest value a real battlepack or catalogue uses)
 //! so that house rules fit, yet small enough that no sum of them can overflow.
 
-use super::battlepack::{Battlepack, GloryBand};
+use super::battlepack::{BattlePoints, Battlepack, GloryBand};
 use super::dice::DiceExpr;
 use super::faction::Faction;
 
@@ -133,6 +133,9 @@ pub fn battlepack_problems(p: &Battlepack) -> Vec<String> {
         if let Some(d) = &q.reward_dice {
             c.dice(format_args!("quests[{i}] ({}).reward_dice", q.id), d);
         }
+        if let Some(b) = &q.battle_points {
+            battle_points_problems(&mut c, &format!("quests[{i}] ({}).battle_points", q.id), q, b);
+        }
     }
     glory_problems(&mut c, &p.glory.bands);
     let a = &p.aftermath;
@@ -220,6 +223,27 @@ pub fn battlepack_problems(p: &Battlepack) -> Vec<String> {
         );
     }
     out
+}
+
+/// A quest's per-battle bounds: gains of at least 1, limits of at least 1, and only on a quest
+/// that counts points.
+fn battle_points_problems(c: &mut Check, at: &str, q: &super::battlepack::Quest, b: &BattlePoints) {
+    if q.target_points == 0 {
+        c.out.push(format!(
+            "{at}: {} counts no quest points (target_points 0), so no battle gives it any",
+            q.id
+        ));
+    }
+    c.non_empty(&format!("{at}.each"), b.each.len());
+    for (j, &n) in b.each.iter().enumerate() {
+        c.range(format_args!("{at}.each[{j}]"), n, 1, MAX_COUNT);
+    }
+    if let Some(n) = b.per_round {
+        c.range(format_args!("{at}.per_round"), n, 1, MAX_COUNT);
+    }
+    if let Some(n) = b.per_battle {
+        c.range(format_args!("{at}.per_battle"), n, 1, MAX_COUNT);
+    }
 }
 
 /// Glory bands: each amount sane, and the bands in ascending order of points.

@@ -205,12 +205,21 @@ pub fn check_quest_points(pack: &Battlepack, roster: &Roster, points: u32) -> Re
                 "{}'s quest, {}, does not count quest points",
                 roster.name, quest.name
             ),
-            _ => return Ok(()),
+            // No more than one battle can give the quest (its `battle_points`).
+            Some(quest) => {
+                return crate::rules::quest::check_battle_points(pack, quest, &roster.name, points);
+            }
+            None => return Ok(()),
         },
     };
     refuse_fix(
         "quest points",
-        format!("{quest}, but {points} quest points are given for {}", roster.name),
+        format!(
+            "{quest}, but {} {} given for {}",
+            crate::rules::quest::quest_points_words(points),
+            if points == 1 { "is" } else { "are" },
+            roster.name
+        ),
         Fix::leave_out(Input::QuestPoints),
     )
 }
