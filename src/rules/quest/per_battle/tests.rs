@@ -118,3 +118,27 @@ fn impossible_quest_points_are_refused_in_the_quests_words_with_the_nearest_as_f
         ]
     );
 }
+
+/// Issue #38: "+1 quest point", not "+1 quest points", wherever quest points are worded.
+#[test]
+fn one_quest_point_is_worded_in_the_singular() {
+    use crate::rules::Change;
+    let gain = |points| Change::QuestProgress {
+        quest: "Search for the Artefact".into(),
+        points,
+        reason: "battle 1".into(),
+    };
+    assert_eq!(
+        gain(1).describe(),
+        "+1 quest point for Search for the Artefact (battle 1)"
+    );
+    assert_eq!(
+        gain(2).describe(),
+        "+2 quest points for Search for the Artefact (battle 1)"
+    );
+    let lose = Change::LoseQuestPoints {
+        quest: "Search for the Artefact".into(),
+        points: 1,
+    };
+    assert_eq!(lose.describe(), "-1 quest point for Search for the Artefact");
+}
