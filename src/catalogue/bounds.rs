@@ -312,4 +312,36 @@ mod tests {
             assert_eq!(battlepack_problems(p), Vec::<String>::new(), "{}", p.id);
         }
     }
+
+    #[test]
+    fn a_quests_per_battle_bounds_are_checked() {
+        let cat = super::super::Catalogue::bundled().unwrap();
+        let mut p = cat.battlepacks().unwrap()[0].clone();
+        let bad = super::super::battlepack::BattlePoints {
+            each: vec![0],
+            per_round: Some(0),
+            per_battle: None,
+        };
+        for q in p.quests.iter_mut() {
+            if q.id == "search-for-the-artefact" || q.id == "seek-glory-in-battle" {
+                q.battle_points = Some(bad.clone());
+            }
+        }
+        let problems = battlepack_problems(&p);
+        let at = "quests[0] (search-for-the-artefact).battle_points";
+        assert!(
+            problems.contains(&format!("{at}.each[0]: 0 is out of range; use 1 to 100")),
+            "{problems:?}"
+        );
+        assert!(
+            problems.contains(&format!("{at}.per_round: 0 is out of range; use 1 to 100")),
+            "{problems:?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|m| m.contains("seek-glory-in-battle counts no quest points")),
+            "{problems:?}"
+        );
+    }
 }

@@ -250,6 +250,7 @@ fn record_army_once<'a>(
         &b,
         &r,
         has_general,
+        &taken,
         triumph_table,
         &mut roller,
     )?;
