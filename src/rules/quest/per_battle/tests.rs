@@ -142,3 +142,18 @@ fn one_quest_point_is_worded_in_the_singular() {
     };
     assert_eq!(lose.describe(), "-1 quest point for Search for the Artefact");
 }
+
+#[test]
+fn the_nearest_totals_read_as_the_sides_field_on_pages() {
+    let pack = pack();
+    let quest = pack.quest("Search for the Artefact").unwrap();
+    let err = check_battle_points(&pack, quest, "Rat Tide", 6).unwrap_err();
+    assert_eq!(
+        crate::fix::for_cli(&err.fixes),
+        "use --quest-points \"Rat Tide=5\""
+    );
+    assert_eq!(
+        crate::fix::for_pages(&err.fixes),
+        "set Rat Tide's \u{201c}quest points\u{201d} to 5"
+    );
+}
