@@ -67,13 +67,13 @@ pub fn previous_battle(conn: &Conn, battle: &Battle, roster: &Roster) -> Result<
     Ok(realms::previous_battle(conn, roster.id, battle.id)?)
 }
 
-/// The triumph `roster`'s army rolls as it is recorded in `battle` (see [`plan_triumph`]).
+/// The triumph `roster`'s `army` rolls as it is recorded in `battle` (see [`plan_triumph`]);
+/// its units decide the table's re-rolls.
 pub fn triumph_for_army(
     cat: &Catalogue,
     previous: Option<&PreviousBattle>,
     battle: &Battle,
     roster: &Roster,
-    has_general: bool,
     army: &[ArmyUnit],
     wanted: Option<&str>,
     roller: &mut Roller,
@@ -86,13 +86,14 @@ pub fn triumph_for_army(
         .and_then(|p| p.realm.as_deref())
         .and_then(|name| cat.realm(name).ok());
     let tables = cat.tables().map_err(|e| Error::refused(e.to_string()))?;
-    let army: Vec<&Unit> = army.iter().filter_map(|u| roster.unit(u.unit_id)).collect();
+    let has_general = army.iter().any(|u| u.general);
+    let units: Vec<&Unit> = army.iter().filter_map(|u| roster.unit(u.unit_id)).collect();
     let context = TriumphContext {
         previous,
         previous_realm,
         wanted,
         tables: &tables,
-        army: &army,
+        army: &units,
     };
     Ok(plan_triumph(roster, battle, has_general, context, roller)?)
 }
