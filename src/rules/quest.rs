@@ -10,7 +10,9 @@ use crate::fix::{Action, Fix};
 use serde::{Deserialize, Serialize};
 
 mod per_battle;
-pub use per_battle::{PerBattle, beyond_one_battle, check_battle_points, quest_points_words};
+pub use per_battle::{
+    PerBattle, beyond_one_battle, check_battle_points, quest_points_are, quest_points_words,
+};
 
 /// What the player does with the current quest in this aftermath.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

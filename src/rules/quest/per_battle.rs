@@ -185,6 +185,11 @@ fn or_list(words: &[String]) -> String {
     }
 }
 
+/// "1 quest point is", "7 quest points are".
+pub fn quest_points_are(n: u32) -> String {
+    format!("{} {}", quest_points_words(n), if n == 1 { "is" } else { "are" })
+}
+
 /// "1 quest point", "7 quest points".
 pub fn quest_points_words(n: u32) -> String {
     crate::names::counted(n as usize, "quest point", "quest points")
