@@ -163,9 +163,9 @@ pub fn triumph_at_result(
                 );
             }
             // The army as recorded decides the table's re-rolls (`rules::tables`).
-            let army: Vec<&Unit> = battle
-                .side(roster.id)
-                .map_or_else(Vec::new, |s| s.army.iter().filter_map(|u| roster.unit(u.unit_id)).collect());
+            let army: Vec<&Unit> = battle.side(roster.id).map_or_else(Vec::new, |s| {
+                s.army.iter().filter_map(|u| roster.unit(u.unit_id)).collect()
+            });
             let row = roll_triumph(roster, at.tables, table, &army, roller)?;
             let mut note = format!(
                 "{}'s major victory in battle {} gives its triumph to battle {}, the next it fought: {}",
