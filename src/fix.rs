@@ -86,7 +86,13 @@ impl Fix {
                 (_, Some(_)) => format!("fill in \u{201c}{}\u{201d}", input.field()),
                 (_, None) => format!("tick \u{201c}{}\u{201d}", input.field()),
             },
-            Fix::Set { input, value } => format!("set \u{201c}{}\u{201d} to {value}", input.field()),
+            // A side's field (`ROSTER=N` on the CLI) is the one in that roster's part of the form.
+            Fix::Set { input, value } => match (input.metavar(), value.rsplit_once('=')) {
+                (Some(meta), Some((side, n))) if meta.starts_with("ROSTER=") => {
+                    format!("set {side}'s \u{201c}{}\u{201d} to {n}", input.field())
+                }
+                _ => format!("set \u{201c}{}\u{201d} to {value}", input.field()),
+            },
             Fix::LeaveOut { input } => match (input, input.metavar()) {
                 (Input::Withdrew, _) => "pick \u{201c}no one\u{201d} as withdrawn".into(),
                 (Input::SlewHeroOrMonster, _) => "untick \u{201c}slew a HERO or MONSTER\u{201d}".into(),
@@ -219,7 +225,7 @@ impl Input {
             Player => ("--player", Some("NAME"), "Player"),
             Points => ("--points", Some("N"), "points"),
             Quest => ("--quest", Some("QUEST"), "Quest"),
-            QuestPoints => ("--quest-points", Some("N"), "quest points"),
+            QuestPoints => ("--quest-points", Some("ROSTER=N"), "quest points"),
             Reason => ("--reason", Some("WHY"), "reason"),
             Regiment => ("--regiment", Some("HERO=UNITS"), "Regiments"),
             Reinforce => ("--reinforce", Some("UNIT"), "Reinforce"),

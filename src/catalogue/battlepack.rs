@@ -172,6 +172,27 @@ pub struct Quest {
     /// Other spellings players copy from elsewhere, which name this quest too.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
+    /// What one battle can give a quest that counts points; none means no bound is known
+    /// (a quest that counts no points, `target_points` 0, gets none from any battle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle_points: Option<BattlePoints>,
+}
+
+/// The quest points one battle can give, as numbers: a battle gives a sum of gains, each gain
+/// one of `each` (a gain of nothing is no gain), at most `per_round` gains in one battle round
+/// (times the battle's rounds) and at most `per_battle` in the battle; a limit left out is no
+/// limit the rules set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattlePoints {
+    /// The quest points one gain can give, e.g. [1], or [4, 5, 6] for a roll of 4+.
+    pub each: Vec<u32>,
+    /// Most gains in one battle round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_round: Option<u32>,
+    /// Most gains in one battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_battle: Option<u32>,
 }
 
 /// Glory earned after a battle, by points band; achievements add up.

@@ -7,7 +7,7 @@
 //! The bounds are generous (ten times the largest value a real battlepack or catalogue uses)
 //! so that house rules fit, yet small enough that no sum of them can overflow.
 
-use super::battlepack::{Battlepack, GloryBand};
+use super::battlepack::{BattlePoints, Battlepack, GloryBand};
 use super::dice::DiceExpr;
 use super::faction::Faction;
 
@@ -133,6 +133,9 @@ pub fn battlepack_problems(p: &Battlepack) -> Vec<String> {
         if let Some(d) = &q.reward_dice {
             c.dice(format_args!("quests[{i}] ({}).reward_dice", q.id), d);
         }
+        if let Some(b) = &q.battle_points {
+            battle_points_problems(&mut c, &format!("quests[{i}] ({}).battle_points", q.id), q, b);
+        }
     }
     glory_problems(&mut c, &p.glory.bands);
     let a = &p.aftermath;
@@ -222,6 +225,27 @@ pub fn battlepack_problems(p: &Battlepack) -> Vec<String> {
     out
 }
 
+/// A quest's per-battle bounds: gains of at least 1, limits of at least 1, and only on a quest
+/// that counts points.
+fn battle_points_problems(c: &mut Check, at: &str, q: &super::battlepack::Quest, b: &BattlePoints) {
+    if q.target_points == 0 {
+        c.out.push(format!(
+            "{at}: {} counts no quest points (target_points 0), so no battle gives it any",
+            q.id
+        ));
+    }
+    c.non_empty(&format!("{at}.each"), b.each.len());
+    for (j, &n) in b.each.iter().enumerate() {
+        c.range(format_args!("{at}.each[{j}]"), n, 1, MAX_COUNT);
+    }
+    if let Some(n) = b.per_round {
+        c.range(format_args!("{at}.per_round"), n, 1, MAX_COUNT);
+    }
+    if let Some(n) = b.per_battle {
+        c.range(format_args!("{at}.per_battle"), n, 1, MAX_COUNT);
+    }
+}
+
 /// Glory bands: each amount sane, and the bands in ascending order of points.
 fn glory_problems(c: &mut Check, bands: &[GloryBand]) {
     for (i, b) in bands.iter().enumerate() {
@@ -287,5 +311,37 @@ mod tests {
         for p in cat.battlepacks().unwrap() {
             assert_eq!(battlepack_problems(p), Vec::<String>::new(), "{}", p.id);
         }
+    }
+
+    #[test]
+    fn a_quests_per_battle_bounds_are_checked() {
+        let cat = super::super::Catalogue::bundled().unwrap();
+        let mut p = cat.battlepacks().unwrap()[0].clone();
+        let bad = super::super::battlepack::BattlePoints {
+            each: vec![0],
+            per_round: Some(0),
+            per_battle: None,
+        };
+        for q in p.quests.iter_mut() {
+            if q.id == "search-for-the-artefact" || q.id == "seek-glory-in-battle" {
+                q.battle_points = Some(bad.clone());
+            }
+        }
+        let problems = battlepack_problems(&p);
+        let at = "quests[0] (search-for-the-artefact).battle_points";
+        assert!(
+            problems.contains(&format!("{at}.each[0]: 0 is out of range; use 1 to 100")),
+            "{problems:?}"
+        );
+        assert!(
+            problems.contains(&format!("{at}.per_round: 0 is out of range; use 1 to 100")),
+            "{problems:?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|m| m.contains("seek-glory-in-battle counts no quest points")),
+            "{problems:?}"
+        );
     }
 }

@@ -207,6 +207,20 @@ pub struct TableEntry {
     pub rolls: Vec<u32>,
     pub name: String,
     pub summary: String,
+    /// When the roll is made again instead of giving this result, if ever.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reroll: Option<Reroll>,
+}
+
+/// A result re-rolled when every unit of the army with the keywords `every` already has the
+/// keywords `has` (Gift of Sorcery: every HERO is already a WIZARD), so it would give nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reroll {
+    /// The units looked at: those with every one of these keywords, e.g. ["HERO"].
+    pub every: Vec<String>,
+    /// Re-rolled when each of them has every one of these keywords, e.g. ["WIZARD"].
+    pub has: Vec<String>,
 }
 
 /// A sudden death objective and what must be picked for it.
@@ -303,6 +317,21 @@ impl Table {
                         _ => out.push(format!("entries: more than one entry for a roll of {n}")),
                     }
                 }
+                for e in &self.entries {
+                    if let Some(r) = &e.reroll
+                        && (r.every.is_empty()
+                            || r.has.is_empty()
+                            || r.every.iter().chain(&r.has).any(|k| k.trim().is_empty()))
+                    {
+                        out.push(format!(
+                            "entries: {}'s reroll names the units looked at (every) and what they all have (has), as keywords",
+                            e.name
+                        ));
+                    }
+                }
+                if self.entries.iter().all(|e| e.reroll.is_some()) {
+                    out.push("entries: every result is re-rolled, so a roll could give none".into());
+                }
                 let cannot = |r: &u32| i64::from(*r) < low || i64::from(*r) > high;
                 if let Some(e) = self.entries.iter().find(|e| e.rolls.iter().any(cannot)) {
                     out.push(format!(
@@ -355,4 +384,40 @@ fn parse_toml<T: serde::de::DeserializeOwned>(path: &str, text: &str, what: &str
         path: path.to_string(),
         message: format!("not a valid {what} file: {}", e.to_string().trim_end()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(rerolls: &str) -> Result<Table, DataError> {
+        let text = format!(
+            "id = \"club\"\nname = \"Club Triumphs\"\nkind = \"triumph\"\ndice = \"D3\"\n\
+             [[entries]]\nrolls = [1, 2]\nname = \"Gift\"\nsummary = \"A gift.\"\n{rerolls}\n\
+             [[entries]]\nrolls = [3]\nname = \"Plain\"\nsummary = \"Plain.\"\n"
+        );
+        <Table as super::super::load::Item>::parse("club.toml", &text)
+    }
+
+    #[test]
+    fn a_tables_re_roll_is_read_and_checked() {
+        let t = table("reroll = { every = [\"HERO\"], has = [\"WIZARD\"] }").unwrap();
+        let gift = t.entry(1).unwrap();
+        assert_eq!(
+            gift.reroll,
+            Some(Reroll {
+                every: vec!["HERO".into()],
+                has: vec!["WIZARD".into()]
+            })
+        );
+        assert_eq!(t.entry(3).unwrap().reroll, None);
+        let err = table("reroll = { every = [\"HERO\"], has = [] }").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("Gift's reroll names the units looked at"),
+            "{err}"
+        );
+        let err = table("reroll = { every = [\"HERO\"], is = [\"WIZARD\"] }").unwrap_err();
+        assert!(err.to_string().contains("club.toml"), "{err}");
+    }
 }

@@ -243,16 +243,8 @@ fn record_army_once<'a>(
         Ok::<_, Error>((b, r, sides, army.taken(), summary, seen, previous))
     })?;
     let mut roller = Roller::new(dice);
-    let has_general = taken.iter().any(|u| u.general);
-    let triumph = super::realms::triumph_for_army(
-        cat,
-        previous.as_ref(),
-        &b,
-        &r,
-        has_general,
-        triumph_table,
-        &mut roller,
-    )?;
+    let triumph =
+        super::realms::triumph_for_army(cat, previous.as_ref(), &b, &r, &taken, triumph_table, &mut roller)?;
     let [first, second] = sides.as_slice() else {
         return Err(anyhow::anyhow!("battle {battle_id} does not have two sides").into());
     };

@@ -4,11 +4,11 @@
 use super::battle::{Shown, shown};
 use crate::catalogue::{Catalogue, Realm};
 use crate::error::{Error, Result};
-use crate::rules::battle::{Battle, TriumphRow};
+use crate::rules::battle::{ArmyUnit, Battle, TriumphRow};
 use crate::rules::dice::Roller;
 use crate::rules::drafts::{DraftTriumph, TriumphAtResult, TriumphDecision, triumph_at_result};
 use crate::rules::log::Command;
-use crate::rules::model::Roster;
+use crate::rules::model::{Roster, Unit};
 use crate::rules::realms::{PreviousBattle, TriumphContext, check_pick_realm, find_realm, plan_triumph};
 use crate::store::{Conn, Store, battles, log_set, realms, rosters};
 
@@ -67,13 +67,14 @@ pub fn previous_battle(conn: &Conn, battle: &Battle, roster: &Roster) -> Result<
     Ok(realms::previous_battle(conn, roster.id, battle.id)?)
 }
 
-/// The triumph `roster`'s army rolls as it is recorded in `battle` (see [`plan_triumph`]).
+/// The triumph `roster`'s `army` rolls as it is recorded in `battle` (see [`plan_triumph`]);
+/// its units decide the table's re-rolls.
 pub fn triumph_for_army(
     cat: &Catalogue,
     previous: Option<&PreviousBattle>,
     battle: &Battle,
     roster: &Roster,
-    has_general: bool,
+    army: &[ArmyUnit],
     wanted: Option<&str>,
     roller: &mut Roller,
 ) -> Result<Option<TriumphRow>> {
@@ -85,11 +86,14 @@ pub fn triumph_for_army(
         .and_then(|p| p.realm.as_deref())
         .and_then(|name| cat.realm(name).ok());
     let tables = cat.tables().map_err(|e| Error::refused(e.to_string()))?;
+    let has_general = army.iter().any(|u| u.general);
+    let units: Vec<&Unit> = army.iter().filter_map(|u| roster.unit(u.unit_id)).collect();
     let context = TriumphContext {
         previous,
         previous_realm,
         wanted,
         tables: &tables,
+        army: &units,
     };
     Ok(plan_triumph(roster, battle, has_general, context, roller)?)
 }

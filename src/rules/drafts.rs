@@ -14,7 +14,7 @@
 use super::army::{ArmyChoice, RegimentChoice, plan_army};
 use super::battle::{ArmyUnit, Battle, BattleResult, TriumphRow, generals_renown, who_picks};
 use super::dice::Roller;
-use super::model::Roster;
+use super::model::{Roster, Unit};
 use super::realms::{PreviousBattle, roll_triumph};
 use super::{RuleError, refuse};
 use crate::catalogue::battlepack::ArmyLimits;
@@ -162,7 +162,11 @@ pub fn triumph_at_result(
                     format!("{}'s army for battle {} has no general", roster.name, battle.id),
                 );
             }
-            let row = roll_triumph(roster, at.tables, table, roller)?;
+            // The army as recorded decides the table's re-rolls (`rules::tables`).
+            let army: Vec<&Unit> = battle.side(roster.id).map_or_else(Vec::new, |s| {
+                s.army.iter().filter_map(|u| roster.unit(u.unit_id)).collect()
+            });
+            let row = roll_triumph(roster, at.tables, table, &army, roller)?;
             let mut note = format!(
                 "{}'s major victory in battle {} gives its triumph to battle {}, the next it fought: {}",
                 roster.name, won.battle_id, battle.id, row.triumph

@@ -27,6 +27,7 @@ pub mod renown;
 pub mod reprice;
 pub mod roster;
 pub mod standings;
+pub mod tables;
 pub mod undo;
 
 pub use crate::fix::{Action, Fix, Input};

@@ -9,6 +9,11 @@ use crate::catalogue::{EnhancementKind, LoreKind};
 use crate::fix::{Action, Fix};
 use serde::{Deserialize, Serialize};
 
+mod per_battle;
+pub use per_battle::{
+    PerBattle, beyond_one_battle, check_battle_points, quest_points_are, quest_points_words,
+};
+
 /// What the player does with the current quest in this aftermath.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -109,6 +114,14 @@ pub fn only_abandon(pack: &Battlepack, roster: &Roster) -> Option<String> {
     ))
 }
 
+/// "1 was", "7 were": how many quest points were recorded.
+fn were(n: u32) -> String {
+    match n {
+        1 => "1 quest point was".into(),
+        n => format!("{n} quest points were"),
+    }
+}
+
 /// Whether the quest can be completed after this battle, and if not, why not.
 fn completable(quest: &Quest, points: u32, unit: Option<i64>, fought: &Fought) -> Result<(), String> {
     match quest.target {
@@ -205,10 +218,29 @@ pub fn quest_step(
             return refuse(
                 "quest log",
                 format!(
-                    "{} does not count quest points, but {} were recorded for {}; fix the battle result",
-                    quest.name, fought.quest_points, roster.name
+                    "{} does not count quest points, but {} recorded for {}; fix the battle result",
+                    quest.name,
+                    were(fought.quest_points),
+                    roster.name
                 ),
             );
+        }
+        // A result recorded by an older ptg (or read from a league file) may hold more than
+        // one battle can give: the aftermath refuses it rather than count it.
+        if let Some((_, why)) = beyond_one_battle(pack, quest, fought.quest_points) {
+            return Err(RuleError::new(
+                "quest points",
+                format!(
+                    "battle {}'s result gives {} {} for {}, which no battle can give ({why}); the result must be recorded again",
+                    fought.battle_id,
+                    roster.name,
+                    quest_points_words(fought.quest_points),
+                    quest.name
+                ),
+            )
+            .fix(Fix::act(Action::Undo {
+                roster: Some(roster.name.clone()),
+            })));
         }
         points += fought.quest_points;
         step.changes.push(Change::QuestProgress {

@@ -5,7 +5,7 @@
 
 use super::battle::{Battle, BattleResult, BattleStatus, TriumphRow, roll_off};
 use super::dice::Roller;
-use super::model::Roster;
+use super::model::{Roster, Unit};
 use super::{RuleError, refuse};
 use crate::catalogue::{Realm, Table, TableKind};
 use crate::fix::{Action, Fix};
@@ -143,6 +143,9 @@ pub struct TriumphContext<'a> {
     pub wanted: Option<&'a str>,
     /// Every table the data holds.
     pub tables: &'a [&'a Table],
+    /// The units of the army the triumph is rolled for (a result its table re-rolls for such an
+    /// army is rolled again).
+    pub army: &'a [&'a Unit],
 }
 
 /// The triumph an army rolls as it is recorded, if any: the campaign plays triumphs, the
@@ -162,6 +165,7 @@ pub fn plan_triumph(
         previous_realm,
         wanted,
         tables,
+        army,
     } = context;
     let Some(campaign_table) = roster.options.triumphs.as_deref() else {
         return match wanted {
@@ -251,15 +255,17 @@ pub fn plan_triumph(
             }
         }
     };
-    roll_triumph(roster, tables, id, roller).map(Some)
+    roll_triumph(roster, tables, id, army, roller).map(Some)
 }
 
 /// Rolls `roster`'s triumph on the table with id `id`: when its army is recorded, or when the
-/// battle's result finds the triumph due and not rolled yet (`rules::drafts`).
+/// battle's result finds the triumph due and not rolled yet (`rules::drafts`). `army` is the
+/// army's units, for the results its table re-rolls (`rules::tables`).
 pub fn roll_triumph(
     roster: &Roster,
     tables: &[&Table],
     id: &str,
+    army: &[&Unit],
     roller: &mut Roller,
 ) -> Result<TriumphRow, RuleError> {
     let Some(table) = tables.iter().find(|t| names::same(&t.id, id)) else {
@@ -268,19 +274,8 @@ pub fn roll_triumph(
             format!("there is no triumph table '{id}' in the data (see data/tables/)"),
         );
     };
-    let n = roller.roll(
-        table.dice_expr(),
-        format!("triumph for {} ({})", roster.name, table.name),
-    )?;
-    let entry = u32::try_from(n)
-        .ok()
-        .and_then(|n| table.entry(n))
-        .ok_or_else(|| {
-            RuleError::new(
-                "triumphs",
-                format!("{} has no entry for a roll of {n}", table.name),
-            )
-        })?;
+    let what = format!("triumph for {} ({})", roster.name, table.name);
+    let entry = super::tables::roll_on_table(table, army, &what, roller)?;
     Ok(TriumphRow {
         table: table.id.clone(),
         triumph: entry.name.clone(),

@@ -46,6 +46,9 @@ pub enum Check {
     /// More starting spells, prayers or manifestations were owed or picked than the first
     /// WIZARD and first PRIEST on the Order of Battle bring.
     StartingLorePicks,
+    /// Quest points counted or recorded for one battle that no battle can give (the
+    /// battlepack's per-battle bounds of the quest).
+    QuestPoints,
     /// A change refers to a roll that is not in the dice log.
     DiceLog,
     /// A change in the log cannot be read, so the roster cannot be rebuilt from it.
@@ -85,6 +88,7 @@ impl Check {
             Check::Enhancements => "enhancements",
             Check::LoreCapacity => "lore capacity",
             Check::StartingLorePicks => "starting lore picks",
+            Check::QuestPoints => "quest points",
             Check::DiceLog => "dice log",
             Check::ChangeLog => "change log",
             Check::FactionData => "faction data",

@@ -12,6 +12,7 @@ mod finding;
 mod history;
 mod order_of_battle;
 mod setup;
+mod quests;
 mod triumphs;
 
 use finding::finding;
@@ -24,6 +25,7 @@ pub use order_of_battle::{
     ArmyTaken, UnitCosts, army_points, current_data, enhancements, lores, ranks, starting_order_of_battle,
 };
 pub use setup::units_outside_setup;
+pub use quests::quest_points;
 
 use crate::catalogue::Battlepack;
 use crate::rules::battle::BattleResult;
@@ -127,6 +129,7 @@ pub fn audit_roster(pack: &Battlepack, factions: Option<&Factions>, ev: &RosterE
     out.extend(enhancements(ev.stored));
     out.extend(lores(pack, ev.stored));
     out.extend(starting_lore_picks(ev.stored, ev.log));
+    out.extend(quest_points(pack, ev.stored, ev.log, ev.battles));
     out.extend(dice_log(ev.stored, ev.log, ev.rolls));
     RosterAudit { findings: out, notes }
 }

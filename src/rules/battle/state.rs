@@ -11,6 +11,7 @@ use crate::fix::{Action, Fix, Input};
 use crate::names::SameName;
 use crate::rules::fought::Fought;
 use crate::rules::model::Roster;
+use crate::rules::quest::{check_battle_points, quest_points_are};
 use crate::rules::{Change, Outcome, RuleError, refuse, refuse_fix};
 use serde::{Deserialize, Serialize};
 
@@ -205,14 +206,13 @@ pub fn check_quest_points(pack: &Battlepack, roster: &Roster, points: u32) -> Re
                 "{}'s quest, {}, does not count quest points",
                 roster.name, quest.name
             ),
-            _ => return Ok(()),
+            Some(quest) => return check_battle_points(pack, quest, &roster.name, points),
+            None => return Ok(()),
         },
     };
-    refuse_fix(
-        "quest points",
-        format!("{quest}, but {points} quest points are given for {}", roster.name),
-        Fix::leave_out(Input::QuestPoints),
-    )
+    let given = quest_points_are(points);
+    let words = format!("{quest}, but {given} given for {}", roster.name);
+    refuse_fix("quest points", words, Fix::leave_out(Input::QuestPoints))
 }
 
 /// A battle is planned between two different rosters of the battle's campaign.

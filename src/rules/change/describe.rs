@@ -2,6 +2,7 @@
 
 use super::Change;
 use crate::catalogue::battlepack::QuestReward;
+use crate::rules::quest::quest_points_words;
 
 impl Change {
     /// A line for history: what changed, in players' words.
@@ -26,7 +27,7 @@ impl Change {
                 points,
                 reason,
             } => {
-                format!("+{points} quest points for {quest} ({reason})")
+                format!("+{} for {quest} ({reason})", quest_points_words(*points))
             }
             Change::CompleteQuest { quest, .. } => format!("quest completed: {quest}"),
             Change::GrantReward { reward, source, .. } => {
@@ -66,7 +67,9 @@ impl Change {
             Change::ClearPath { .. } => "Path cleared".into(),
             Change::RemoveAbility { rank, .. } => format!("{rank} ability removed"),
             Change::RemoveEnhancement { name, table, .. } => format!("{name} ({table}) removed"),
-            Change::LoseQuestPoints { quest, points } => format!("-{points} quest points for {quest}"),
+            Change::LoseQuestPoints { quest, points } => {
+                format!("-{} for {quest}", quest_points_words(*points))
+            }
             Change::ReopenQuest { quest, .. } => format!("quest reopened: {quest}"),
             Change::RevokeReward { reward, source } => {
                 format!("no longer owed {} ({source})", reward_words(*reward))

@@ -163,3 +163,47 @@ fn a_unique_hero_is_never_the_rising_champion() {
     );
     assert!(start(&r, "Rise of a Champion", BATTLE_MAGE).is_ok());
 }
+
+#[test]
+fn an_aftermath_refuses_quest_points_no_battle_can_give() {
+    // A result recorded by an older ptg, or read from a league file: 7 for Harness
+    // Manifestation, 6 for Search for the Artefact in a five-round battle.
+    for (quest, points, fine) in [("Harness Manifestation", 7, 8), ("Search for the Artefact", 6, 5)] {
+        let mut r = roster();
+        on_quest(&mut r, quest, WARLORD);
+        r.quest.as_mut().unwrap().unit = None;
+        let f = Fought {
+            quest_points: points,
+            ..won(WARLORD)
+        };
+        let err = aftermath(&r, &f, QuestChoice::Keep, &[1, 1, 1]).unwrap_err();
+        assert_eq!(err.rule, "quest points", "{quest}");
+        assert!(
+            err.message.contains(&format!(
+                "battle 3's result gives {} {points} quest points for {quest}, which no battle can give",
+                r.name
+            )),
+            "{}",
+            err.message
+        );
+        assert_eq!(
+            err.fixes,
+            [Fix::act(Action::Undo {
+                roster: Some(r.name.clone())
+            })]
+        );
+        // Giving the quest up counts no points, so it is not refused.
+        assert!(
+            aftermath(&r, &f, QuestChoice::Abandon, &[1, 1, 1]).is_ok(),
+            "{quest}"
+        );
+        let f = Fought {
+            quest_points: fine,
+            ..won(WARLORD)
+        };
+        assert!(
+            aftermath(&r, &f, QuestChoice::Keep, &[1, 1, 1]).is_ok(),
+            "{quest} {fine}"
+        );
+    }
+}

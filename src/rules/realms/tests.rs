@@ -68,6 +68,7 @@ fn triumph(
         previous_realm,
         wanted,
         tables: &tables,
+        army: &[],
     };
     plan_triumph(&r, &battle(&r), true, context, &mut roller)
 }

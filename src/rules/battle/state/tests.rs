@@ -354,6 +354,41 @@ fn quest_points_are_refused_for_a_roster_whose_quest_does_not_count_them() {
 }
 
 #[test]
+fn quest_points_beyond_what_one_battle_gives_are_refused_with_the_nearest_as_fixes() {
+    let mut r = sides();
+    let b = battle(&r, true);
+    r[1].quest = Some(crate::rules::model::QuestState {
+        quest: "harness-manifestation".into(),
+        points: 3,
+        unit: None,
+        since: None,
+    });
+    let mut rep = report(&[("Hammers", 10), ("Rats", 8)]);
+    for (points, nearest) in [
+        (3, "leave out --quest-points, or use --quest-points Rats=4"),
+        (7, "use --quest-points Rats=6, or use --quest-points Rats=8"),
+    ] {
+        rep.quest_points = vec![("Rats".into(), points)];
+        let err = plan(&b, &r, &rep).unwrap_err();
+        assert_eq!(err.rule, "quest points");
+        let words = err.to_string();
+        assert!(
+            words.contains(&format!(
+                "Rats cannot gain {points} quest points for Harness Manifestation in one battle"
+            )) && words.contains("gives 0, 4 to 6 or 8 to 30")
+                && words.contains(nearest),
+            "{words}"
+        );
+    }
+    rep.quest_points = vec![("Rats".into(), 8)];
+    assert_eq!(plan(&b, &r, &rep).unwrap()[1].quest_points, 8);
+    r[1].quest.as_mut().unwrap().quest = "search-for-the-artefact".into();
+    rep.quest_points = vec![("Rats".into(), 6)];
+    let err = plan(&b, &r, &rep).unwrap_err().to_string();
+    assert!(err.contains("a battle of 5 battle rounds gives 0 to 5"), "{err}");
+}
+
+#[test]
 fn roles_are_picked_by_the_general_with_fewer_renown_once_both_armies_are_in() {
     use crate::rules::battle::roles_after_army;
     use crate::rules::dice::{Roller, TypedDice};
