@@ -163,17 +163,40 @@ pub fn add_lore(
     })
 }
 
-/// Sets (or with `None` clears) the realm of origin; returns the roster's name and the realm.
-pub fn set_realm(
-    store: &mut Store,
-    roster: RosterId,
-    realm: Option<&str>,
-) -> Result<(String, Option<String>)> {
+/// What `roster realm` did: the roster's name, its realm of origin now, and the change set
+/// that set it (none when it hailed from there already: nothing was written).
+pub struct RealmSet {
+    pub name: String,
+    pub realm: Option<String>,
+    pub set_id: Option<i64>,
+}
+
+/// Sets (or with `None` clears) the realm of origin, as one change set that `ptg undo` reverses.
+pub fn set_realm(store: &mut Store, roster: RosterId, realm: Option<&str>) -> Result<RealmSet> {
     store.write(|tx| {
-        super::live_roster(tx, roster)?;
+        let campaign_id = super::live_roster(tx, roster)?.get();
         let id = roster.get();
-        rosters::set_realm(tx, id, realm)?;
-        Ok((rosters::header(tx, id)?.name, rosters::realm(tx, id)?))
+        let name = rosters::header(tx, id)?.name;
+        let was = rosters::realm(tx, id)?;
+        let Some(outcome) = rules::manage::plan_realm(&name, was.as_deref(), realm)? else {
+            return Ok(RealmSet {
+                name,
+                realm: was,
+                set_id: None,
+            });
+        };
+        let ctx = LogContext {
+            campaign_id,
+            roster_id: id,
+            battle_id: None,
+            command: Command::RosterRealm,
+        };
+        let set_id = apply(tx, ctx, &outcome)?.set_id;
+        Ok(RealmSet {
+            realm: rosters::realm(tx, id)?,
+            name,
+            set_id: Some(set_id),
+        })
     })
 }
 

@@ -214,6 +214,10 @@ pub fn reverse(
                 from: to.clone(),
                 to: from.clone(),
             }],
+            Change::SetRealmOfOrigin { from, to } => vec![Change::SetRealmOfOrigin {
+                from: to.clone(),
+                to: from.clone(),
+            }],
             Change::DeleteRoster => vec![Change::RestoreRoster],
             Change::RemoveStartingUnit { unit, was } => vec![Change::ReturnStartingUnit {
                 unit: *unit,

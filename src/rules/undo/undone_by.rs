@@ -12,10 +12,11 @@ use crate::rules::{RuleError, refuse};
 pub enum UndoneBy {
     /// A command a player gives about their own roster (a unit added or taken off, an
     /// enhancement, the Arcane Tome, a list imported, a quest started, a rank's ability, a new
-    /// name, their army for a battle, their aftermath): they may take it back.
+    /// name, its realm of origin, their army for a battle, their aftermath): they may take it
+    /// back.
     Player,
     /// The organiser's own (favour by hand, a roster's creation or deletion, the campaign's
-    /// settings, name and deletion): only the organiser takes it back.
+    /// creation, settings, name and deletion): only the organiser takes it back.
     Organiser,
     /// A battle's, which concerns both sides (planned, its realm, a twist, the sudden death
     /// objective, the result): the organiser takes it back.
@@ -34,6 +35,7 @@ impl Command {
             | Command::QuestStart
             | Command::RankChoose
             | Command::RosterRename
+            | Command::RosterRealm
             | Command::BattleArmy
             | Command::Aftermath => UndoneBy::Player,
             Command::RosterNew
@@ -42,6 +44,7 @@ impl Command {
             | Command::CampaignSet
             | Command::CampaignRename
             | Command::CampaignDelete
+            | Command::CampaignNew
             | Command::Undo => UndoneBy::Organiser,
             Command::BattleNew
             | Command::BattleRealm
