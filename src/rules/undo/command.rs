@@ -342,6 +342,10 @@ pub(super) mod tests {
                 .contains("does not know")
         );
         assert!(check_undoable(&set(4, Command::Aftermath, Some(1), Some(2))).is_ok());
+        assert!(check_undoable(&set(5, Command::RosterRealm, Some(1), None)).is_ok());
+        let made = check_undoable(&set(6, Command::CampaignNew, None, None)).unwrap_err();
+        assert!(made.message.contains("cannot remove a campaign"), "{made}");
+        assert_eq!(made.fixes.len(), 1, "deleting it is the fix");
     }
 
     #[test]

@@ -362,6 +362,23 @@ mod tests {
     }
 
     #[test]
+    fn undoing_a_realm_of_origin_puts_the_one_before_back() {
+        let (roster, _) = aftermath();
+        let set = Change::SetRealmOfOrigin {
+            from: Some("Aqshy".into()),
+            to: None,
+        };
+        let undo = reverse(&pack(), &roster, &[(set, None)], "x").unwrap();
+        assert_eq!(
+            undo.changes,
+            vec![Change::SetRealmOfOrigin {
+                from: None,
+                to: Some("Aqshy".into())
+            }]
+        );
+    }
+
+    #[test]
     fn an_undo_is_not_itself_undone() {
         let (before, _) = aftermath();
         let logged = [(Change::ReopenSetup, None)];

@@ -98,6 +98,13 @@ mod tests {
         added.changes.push(change(7, "add_unit"));
         assert!(check_player_may_undo(&added).is_ok());
         assert!(check_player_may_undo(&set(2, Command::Aftermath, Some(1), Some(3))).is_ok());
+        // Issue 38, item 8: the realm of origin is the player's, about their own roster.
+        let mut realm = set(8, Command::RosterRealm, Some(1), None);
+        realm.changes.push(LoggedChange {
+            unit_id: None,
+            ..change(0, "set_realm_of_origin")
+        });
+        assert!(check_player_may_undo(&realm).is_ok());
         let favour = set(3, Command::RosterFavour, Some(1), None);
         let refused = check_player_may_undo(&favour).unwrap_err().message;
         assert!(refused.contains("organiser's command"), "{refused}");
@@ -111,6 +118,7 @@ mod tests {
             Command::CampaignSet,
             Command::CampaignRename,
             Command::CampaignDelete,
+            Command::CampaignNew,
         ] {
             assert!(
                 check_player_may_undo(&set(4, organisers, Some(1), None)).is_err(),
