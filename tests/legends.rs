@@ -267,7 +267,10 @@ fn campaign_set_is_one_change_set_that_undo_reverses() {
     d.ok(&new_marked(HOST, "Snarlboss"));
     let set = d.json(&["campaign", "set", VALE, "--legends", "on"]);
     assert_eq!(set["legends"], true);
-    assert_eq!(set["change_set"], 3, "after the campaign's and the roster's creation");
+    assert_eq!(
+        set["change_set"], 3,
+        "after the campaign's and the roster's creation"
+    );
     d.ok(&["roster", "add", HOST, "Sequitors"]);
 
     // Setting what is already set writes nothing.

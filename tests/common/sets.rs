@@ -1,7 +1,8 @@
 //! The change log as the tests of "every write is a change set" (`tests/every_write.rs`) read
 //! it: how many sets, the newest one's command, and the league's rows an undo puts back.
 
-use super::Ptg;
+use super::league::SILKEN;
+use super::{ASHEN_VALE, HAMMERS, Ptg, RATS, roster_new};
 
 /// How many change sets the log holds.
 pub fn change_sets(p: &Ptg) -> i64 {
@@ -79,3 +80,27 @@ pub fn copy_of(p: &Ptg) -> Ptg {
     copy
 }
 
+/// `roster new` of Hammers of Dawn, Rat Tide and Silken Host (a Slaanesh roster, which keeps
+/// favour) in Ashen Vale, each led by its warlord alone.
+pub fn three_rosters() -> [Vec<&'static str>; 3] {
+    [
+        (
+            HAMMERS,
+            "Stormcast Eternals",
+            "Lord-Vigilant on Gryph-stalker",
+            "warrior",
+            "berserker",
+        ),
+        (RATS, "Skaven", "Grey Seer", "mage", "dedicated-practitioner"),
+        (
+            SILKEN,
+            "Hedonites of Slaanesh",
+            "Lord of Pain",
+            "warrior",
+            "berserker",
+        ),
+    ]
+    .map(|(name, faction, warlord, path, ability)| {
+        roster_new(name, ASHEN_VALE, faction, warlord, path, ability)
+    })
+}

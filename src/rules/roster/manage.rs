@@ -111,7 +111,9 @@ mod tests {
 
     #[test]
     fn a_realm_of_origin_keeps_the_one_before_for_its_undo() {
-        let set = plan_realm("Hammers", Some("Aqshy"), Some(" Ghur ")).unwrap().unwrap();
+        let set = plan_realm("Hammers", Some("Aqshy"), Some(" Ghur "))
+            .unwrap()
+            .unwrap();
         assert_eq!(
             set.changes,
             vec![Change::SetRealmOfOrigin {
@@ -122,7 +124,11 @@ mod tests {
         assert_eq!(set.summary, "Hammers hails from Ghur");
         let cleared = plan_realm("Hammers", Some("Ghur"), None).unwrap().unwrap();
         assert_eq!(cleared.summary, "Hammers: realm of origin cleared");
-        assert!(plan_realm("Hammers", Some("Ghur"), Some("Ghur")).unwrap().is_none());
+        assert!(
+            plan_realm("Hammers", Some("Ghur"), Some("Ghur"))
+                .unwrap()
+                .is_none()
+        );
         assert!(plan_realm("Hammers", None, None).unwrap().is_none());
         assert!(plan_realm("Hammers", None, Some("  ")).is_err());
         assert!(plan_realm("Hammers", None, Some("Gh\u{1b}ur")).is_err());
