@@ -44,9 +44,12 @@ pub(super) fn create_in(
         campaign: &c.name,
         legends: c.legends,
     };
-    let outcome = rules::plan_warlord(pack, faction, allowed, &new.warlord)?;
+    let mut outcome = rules::plan_warlord(pack, faction, allowed, &new.warlord)?;
+    // The realm of origin it starts with, a change of the same set as `roster realm`'s.
+    if let Some(realm) = rules::manage::plan_realm(new.name, None, new.realm)? {
+        outcome.changes.extend(realm.changes);
+    }
     let id = rosters::create(tx, c.id, new.name, new.player, &faction.name)?;
-    rosters::set_realm(tx, id, new.realm)?;
     let ctx = LogContext {
         campaign_id: c.id,
         roster_id: id,

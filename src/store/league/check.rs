@@ -392,7 +392,7 @@ fn check_change(value: &Value, ids: &FileIds) -> Result<(), String> {
     }
     if let Change::SetRealmOfOrigin { from, to } = &change {
         for realm in [from, to].into_iter().flatten() {
-            names::check_kept(NameKind::Realm, realm).map_err(|e| format!("the realm of origin: {e}"))?;
+            names::check_kept(NameKind::Realm, realm).map_err(|e| format!("the realm change: {e}"))?;
         }
     }
     change
