@@ -277,6 +277,8 @@ pub enum Action {
     NewRoster,
     /// Delete a roster (undo brings it back).
     DeleteRoster { roster: String },
+    /// Delete a campaign with its rosters (undo brings it back).
+    DeleteCampaign { campaign: String },
     /// Take a spell, prayer or manifestation out of the Arcane Tome for the new one.
     ReplaceInTome { roster: String },
     /// Read what a faction has (its warscrolls, enhancements, lores).
@@ -321,6 +323,7 @@ impl Action {
             RemoveUnit { unit, .. } => format!("remove {unit} first"),
             NewRoster => "make a new roster with another warlord, and delete this one".into(),
             DeleteRoster { .. } => "delete the roster instead".into(),
+            DeleteCampaign { .. } => "delete the campaign instead".into(),
             ReplaceInTome { .. } => "replace one".into(),
             ReadFaction { faction } => format!("see what {faction} has"),
             ReadPaths => "see the Paths".into(),
@@ -361,6 +364,7 @@ impl Action {
             RemoveUnit { roster, unit } => format!("ptg roster remove {} {}", q(roster), quoted(unit)),
             NewRoster => "ptg roster new ... --warlord ...".into(),
             DeleteRoster { roster } => format!("ptg roster delete {}", q(roster)),
+            DeleteCampaign { campaign } => format!("ptg campaign delete {}", q(campaign)),
             ReplaceInTome { roster } => format!("ptg roster lore {} ... --replace NAME", q(roster)),
             ReadFaction { faction } => format!("ptg faction show {}", q(faction)),
             ReadPaths => "ptg path list".into(),
@@ -391,7 +395,7 @@ impl Action {
             AddInAftermath { .. } => "the Aftermath form on the battle's page",
             RemoveUnit { .. } => "the Order of Battle on the roster's page",
             NewRoster => "the organiser's page, or a join link",
-            DeleteRoster { .. } => "the Delete form on the organiser's page",
+            DeleteRoster { .. } | DeleteCampaign { .. } => "the Delete form on the organiser's page",
             ReplaceInTome { .. } => "the Arcane Tome form on the roster's page",
             ReadFaction { .. } | ReadPaths => "the pickers on the form",
             ReadRoster { .. } => "the roster's page",

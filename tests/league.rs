@@ -345,11 +345,14 @@ fn a_campaign_is_renamed_or_deleted_with_its_rosters_and_undo_puts_it_back() {
     let campaigns = p.json(&["campaign", "list"]);
     assert_eq!(campaigns.as_array().unwrap().len(), 1);
     assert!(roster_names(&p, &[]).is_empty());
-    // A new campaign may take the name meanwhile; the undo then waits for it to move, and
-    // `undo --campaign` reaches the deleted one by its name once no live one has it.
+    // A new campaign may take the name meanwhile (its creation is now the latest command,
+    // which undo cannot remove); the deletion's undo, reached through one of its rosters,
+    // then waits for the name to move, and `undo --campaign` reaches the deleted one by its
+    // name once no live one has it.
     p.ok(&["campaign", "new", LEAGUE]);
+    p.refused(&["undo", "--yes"], "cannot remove a campaign");
     p.refused(
-        &["undo", "--yes"],
+        &["undo", "--roster", HAMMERS],
         "rename the other one first (`ptg campaign rename`)",
     );
     p.ok(&["campaign", "rename", LEAGUE, "Third Vale"]);

@@ -267,7 +267,10 @@ fn campaign_set_is_one_change_set_that_undo_reverses() {
     d.ok(&new_marked(HOST, "Snarlboss"));
     let set = d.json(&["campaign", "set", VALE, "--legends", "on"]);
     assert_eq!(set["legends"], true);
-    assert_eq!(set["change_set"], 2);
+    assert_eq!(
+        set["change_set"], 3,
+        "after the campaign's and the roster's creation"
+    );
     d.ok(&["roster", "add", HOST, "Sequitors"]);
 
     // Setting what is already set writes nothing.
@@ -289,14 +292,14 @@ fn campaign_set_is_one_change_set_that_undo_reverses() {
     );
     // A roster's own undo leaves the campaign's settings alone...
     let own = d.json(&["undo", "--roster", HOST]);
-    assert_eq!(own["undone"], 3, "the Sequitors joining");
+    assert_eq!(own["undone"], 4, "the Sequitors joining");
     d.ok(&["roster", "add", HOST, "Spearmen"]);
     // ...the campaign's undo takes back its latest command, the setting included.
     d.refused(&["roster", "add", HOST, "Sequitors"], "Legends warscroll");
     let undone = d.json(&["undo", "--campaign", VALE]);
-    assert_eq!(undone["undone"], 6, "{undone}");
+    assert_eq!(undone["undone"], 7, "{undone}");
     let undone = d.json(&["undo", "--campaign", VALE]);
-    assert_eq!(undone["undone"], 4, "the Legends switched off: {undone}");
+    assert_eq!(undone["undone"], 5, "the Legends switched off: {undone}");
     assert_eq!(
         undone["changes"],
         serde_json::json!(["campaign Marked Vale: Legends allowed; no options"])

@@ -245,6 +245,8 @@ fn record_army_once<'a>(
     let mut roller = Roller::new(dice);
     let triumph =
         super::realms::triumph_for_army(cat, previous.as_ref(), &b, &r, &taken, triumph_table, &mut roller)?;
+    // The triumph's roll that stands (the last, after any re-roll the table's data asks).
+    let triumph_roll = roller.rolls.len().checked_sub(1).filter(|_| triumph.is_some());
     let [first, second] = sides.as_slice() else {
         return Err(anyhow::anyhow!("battle {battle_id} does not have two sides").into());
     };
@@ -274,8 +276,8 @@ fn record_army_once<'a>(
         )?;
         battles::keep_before(tx, set_id, &before)?;
         if let Some(t) = &triumph {
-            let first_roll = roll_ids.first().copied();
-            super::realms::record_triumph(tx, battle_id, r.id, set_id, first_roll, t)?;
+            let roll = triumph_roll.and_then(|i| roll_ids.get(i)).copied();
+            super::realms::record_triumph(tx, battle_id, r.id, set_id, roll, t)?;
         }
         let mut shown = shown(cat, tx, battle_id, rolls.clone())?;
         shown

@@ -1,12 +1,13 @@
 //! Campaigns: create one, change its settings, list them.
 
-use crate::catalogue::Catalogue;
+use crate::catalogue::{Battlepack, Catalogue};
 use crate::error::{Error, Result};
 use crate::ids::CampaignId;
 use crate::rules::battle::Battle;
+use crate::rules::log::Command;
 use crate::rules::options::CampaignOptions;
 use crate::rules::standings::{LeagueEntry, Standing, StandingsRule, standings};
-use crate::store::{Campaign, CampaignRow, Store};
+use crate::store::{Campaign, CampaignRow, Store, Tx, log_set};
 use serde::Serialize;
 
 /// Creates a campaign playing `battlepack` (an id or name), allowing Legends warscrolls or
@@ -24,9 +25,23 @@ pub fn create(
     let pack = cat.battlepack(battlepack).map_err(Error::refused)?;
     let mut options = CampaignOptions::default().with(&pack.options, &pack.name, options)?;
     options.standings = standings.unwrap_or_default();
-    let campaign =
-        store.write(|tx| Campaign::create(tx, name, &pack.id, legends, &options).map_err(Error::from))?;
+    let campaign = store.write(|tx| create_in(tx, name, pack, legends, &options))?;
     Ok((campaign, pack.name.clone()))
+}
+
+/// Inside an open transaction: the campaign, logged as `campaign new` (one change set, which
+/// undo refuses as it does a roster's creation; also the server's set-up page).
+pub(super) fn create_in(
+    tx: &Tx,
+    name: &str,
+    pack: &Battlepack,
+    legends: bool,
+    options: &CampaignOptions,
+) -> Result<Campaign> {
+    let campaign = Campaign::create(tx, name, &pack.id, legends, options)?;
+    let summary = format!("{} created, playing {}", campaign.name, pack.name);
+    log_set(tx, campaign.id, None, None, Command::CampaignNew, &summary, &[])?;
+    Ok(campaign)
 }
 
 /// What `campaign set` did: the campaign as it is now, and the change set that did it (none

@@ -36,7 +36,7 @@ pub fn start_campaign(
     options.standings = new.standings;
     let token = new_token()?;
     store.write(|tx| {
-        let campaign = Campaign::create(tx, new.name, &pack.id, new.legends, &options)?;
+        let campaign = super::campaign::create_in(tx, new.name, pack, new.legends, &options)?;
         let session = signed_in(tx, campaign.id, None, &token)?;
         Ok((campaign, token.clone(), session))
     })

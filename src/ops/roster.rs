@@ -44,9 +44,12 @@ pub(super) fn create_in(
         campaign: &c.name,
         legends: c.legends,
     };
-    let outcome = rules::plan_warlord(pack, faction, allowed, &new.warlord)?;
+    let mut outcome = rules::plan_warlord(pack, faction, allowed, &new.warlord)?;
+    // The realm of origin it starts with, a change of the same set as `roster realm`'s.
+    if let Some(realm) = rules::manage::plan_realm(new.name, None, new.realm)? {
+        outcome.changes.extend(realm.changes);
+    }
     let id = rosters::create(tx, c.id, new.name, new.player, &faction.name)?;
-    rosters::set_realm(tx, id, new.realm)?;
     let ctx = LogContext {
         campaign_id: c.id,
         roster_id: id,
@@ -163,17 +166,40 @@ pub fn add_lore(
     })
 }
 
-/// Sets (or with `None` clears) the realm of origin; returns the roster's name and the realm.
-pub fn set_realm(
-    store: &mut Store,
-    roster: RosterId,
-    realm: Option<&str>,
-) -> Result<(String, Option<String>)> {
+/// What `roster realm` did: the roster's name, its realm of origin now, and the change set
+/// that set it (none when it hailed from there already: nothing was written).
+pub struct RealmSet {
+    pub name: String,
+    pub realm: Option<String>,
+    pub set_id: Option<i64>,
+}
+
+/// Sets (or with `None` clears) the realm of origin, as one change set that `ptg undo` reverses.
+pub fn set_realm(store: &mut Store, roster: RosterId, realm: Option<&str>) -> Result<RealmSet> {
     store.write(|tx| {
-        super::live_roster(tx, roster)?;
+        let campaign_id = super::live_roster(tx, roster)?.get();
         let id = roster.get();
-        rosters::set_realm(tx, id, realm)?;
-        Ok((rosters::header(tx, id)?.name, rosters::realm(tx, id)?))
+        let name = rosters::header(tx, id)?.name;
+        let was = rosters::realm(tx, id)?;
+        let Some(outcome) = rules::manage::plan_realm(&name, was.as_deref(), realm)? else {
+            return Ok(RealmSet {
+                name,
+                realm: was,
+                set_id: None,
+            });
+        };
+        let ctx = LogContext {
+            campaign_id,
+            roster_id: id,
+            battle_id: None,
+            command: Command::RosterRealm,
+        };
+        let set_id = apply(tx, ctx, &outcome)?.set_id;
+        Ok(RealmSet {
+            realm: rosters::realm(tx, id)?,
+            name,
+            set_id: Some(set_id),
+        })
     })
 }
 

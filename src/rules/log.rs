@@ -77,11 +77,16 @@ pub enum Command {
     CampaignRename,
     /// A campaign and its rosters deleted (`campaign delete`): hidden until undone.
     CampaignDelete,
+    /// The realm of origin set or cleared (`roster realm`).
+    RosterRealm,
+    /// A campaign made (`campaign new`, or the server's set-up page): like a roster's
+    /// creation, it cannot be undone (deleting it can).
+    CampaignNew,
     Undo,
 }
 
 impl Command {
-    pub const ALL: [Command; 23] = [
+    pub const ALL: [Command; 25] = [
         Command::RosterNew,
         Command::RosterAdd,
         Command::RosterRemove,
@@ -104,6 +109,8 @@ impl Command {
         Command::RosterDelete,
         Command::CampaignRename,
         Command::CampaignDelete,
+        Command::RosterRealm,
+        Command::CampaignNew,
         Command::Undo,
     ];
 
@@ -132,6 +139,8 @@ impl Command {
             Command::RosterDelete => "roster delete",
             Command::CampaignRename => "campaign rename",
             Command::CampaignDelete => "campaign delete",
+            Command::RosterRealm => "roster realm",
+            Command::CampaignNew => "campaign new",
             Command::Undo => "undo",
         }
     }

@@ -411,6 +411,9 @@ pub fn apply_changes(
                 name_free(tx, rid, to)?;
                 tx.execute("UPDATE rosters SET name = ?2 WHERE id = ?1", params![rid, to])?;
             }
+            Change::SetRealmOfOrigin { to, .. } => {
+                tx.execute("UPDATE rosters SET realm = ?2 WHERE id = ?1", params![rid, to])?;
+            }
             Change::DeleteRoster => {
                 tx.execute("UPDATE rosters SET deleted = 1 WHERE id = ?1", [rid])?;
             }

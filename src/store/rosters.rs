@@ -89,13 +89,6 @@ fn quest_since(conn: &Connection, id: i64) -> Result<Option<crate::rules::campai
         .map(crate::rules::campaign_time::CampaignTime))
 }
 
-/// Sets or clears the realm of origin, a free-text field printed on the roster sheet.
-pub fn set_realm(conn: &Connection, id: i64, realm: Option<&str>) -> Result<()> {
-    let realm = realm.map(|r| check_name(NameKind::Realm, r)).transpose()?;
-    conn.execute("UPDATE rosters SET realm = ?2 WHERE id = ?1", params![id, realm])?;
-    Ok(())
-}
-
 /// The realm of origin, if set.
 pub fn realm(conn: &Connection, id: i64) -> Result<Option<String>> {
     Ok(conn.cached_row("SELECT realm FROM rosters WHERE id = ?1", [id], |r| r.get(0))?)

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod league;
+pub mod sets;
 pub mod twin;
 
 use assert_cmd::Command;

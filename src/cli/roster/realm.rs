@@ -1,4 +1,5 @@
-//! `ptg roster realm`: the realm of origin printed on the sheet.
+//! `ptg roster realm`: the realm of origin printed on the sheet, one change set that `ptg
+//! undo` reverses.
 
 use crate::cli::App;
 use crate::cli::output::line;
@@ -21,9 +22,13 @@ pub struct RealmArgs {
 pub fn run(app: &mut App, args: RealmArgs) -> Result<()> {
     let realm = if args.clear { None } else { args.realm.as_deref() };
     let roster = app.roster_id(&args.roster)?;
-    let (name, realm) = ops::roster::set_realm(app.store()?, roster, realm)?;
-    match realm {
-        Some(r) => line(format!("{name} hails from {r}.")),
-        None => line(format!("{name} has no realm of origin set.")),
-    }
+    let done = ops::roster::set_realm(app.store()?, roster, realm)?;
+    let name = &done.name;
+    let undo = format!("`ptg undo --roster \"{name}\"` reverses it");
+    line(match (&done.realm, done.set_id) {
+        (Some(r), Some(_)) => format!("{name} hails from {r} ({undo})."),
+        (None, Some(_)) => format!("{name} has no realm of origin now ({undo})."),
+        (Some(r), None) => format!("{name} hails from {r} already; nothing changed."),
+        (None, None) => format!("{name} has no realm of origin; nothing changed."),
+    })
 }

@@ -11,8 +11,8 @@
 mod finding;
 mod history;
 mod order_of_battle;
-mod setup;
 mod quests;
+mod setup;
 mod triumphs;
 
 use finding::finding;
@@ -24,8 +24,8 @@ pub use history::{
 pub use order_of_battle::{
     ArmyTaken, UnitCosts, army_points, current_data, enhancements, lores, ranks, starting_order_of_battle,
 };
-pub use setup::units_outside_setup;
 pub use quests::quest_points;
+pub use setup::units_outside_setup;
 
 use crate::catalogue::Battlepack;
 use crate::rules::battle::BattleResult;

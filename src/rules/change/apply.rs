@@ -103,7 +103,9 @@ impl Roster {
                 (Change::StepDown { .. }, Some(u)) => u.warlord = false,
                 (Change::CompleteSetup, _) => self.setup_complete = true,
                 (Change::RenameRoster { to, .. }, _) => self.name = to.clone(),
-                (Change::DeleteRoster | Change::RestoreRoster, _) => {}
+                // Neither is part of the roster the rules see: the realm of origin is only
+                // printed, and a deleted roster is only hidden.
+                (Change::SetRealmOfOrigin { .. } | Change::DeleteRoster | Change::RestoreRoster, _) => {}
                 (Change::RemoveUnit { .. } | Change::RemoveStartingUnit { .. }, Some(_)) => {
                     self.units.retain(|u| Some(u.id) != unit_id)
                 }

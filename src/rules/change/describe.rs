@@ -50,6 +50,12 @@ impl Change {
             Change::StepDown { .. } => "no longer the warlord".into(),
             Change::CompleteSetup => "first battle fought: set-up is over".into(),
             Change::RenameRoster { from, to } => format!("renamed from '{from}' to '{to}'"),
+            Change::SetRealmOfOrigin { from, to } => match (to, from) {
+                (Some(to), Some(from)) => format!("realm of origin: {to} (was {from})"),
+                (Some(to), None) => format!("realm of origin: {to}"),
+                (None, Some(from)) => format!("realm of origin cleared (was {from})"),
+                (None, None) => "realm of origin cleared".into(),
+            },
             Change::DeleteRoster => "roster deleted".into(),
             Change::RemoveStartingUnit { was, .. } => format!(
                 "taken off the Order of Battle during set-up ({} pts{})",

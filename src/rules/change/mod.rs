@@ -176,6 +176,12 @@ pub enum Change {
         from: String,
         to: String,
     },
+    /// The roster's realm of origin (`roster realm`), free text printed on its sheet: `to`
+    /// from now on (`None`: cleared), `from` kept so undo puts it back; undone by the opposite.
+    SetRealmOfOrigin {
+        from: Option<String>,
+        to: Option<String>,
+    },
     /// The roster is deleted (`roster delete`, `campaign delete`): hidden from every list and
     /// look-up, its battles and log kept, until `ptg undo` restores it.
     DeleteRoster,

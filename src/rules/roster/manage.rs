@@ -22,6 +22,26 @@ pub fn plan_rename(roster: &Roster, to: &str) -> Result<Outcome, RuleError> {
     Ok(out)
 }
 
+/// `roster realm`: roster `roster` hails from `to` from now on (`None`: no realm of origin),
+/// where it hailed from `was`; `None` when that is where it hails from already (nothing to
+/// write). The realm of origin is free text printed on the sheet, checked as a name.
+pub fn plan_realm(roster: &str, was: Option<&str>, to: Option<&str>) -> Result<Option<Outcome>, RuleError> {
+    let to = to.map(|r| check(NameKind::Realm, r)).transpose()?;
+    if was == to {
+        return Ok(None);
+    }
+    let summary = match to {
+        Some(r) => format!("{roster} hails from {r}"),
+        None => format!("{roster}: realm of origin cleared"),
+    };
+    let mut out = Outcome::new(summary);
+    out.push(Change::SetRealmOfOrigin {
+        from: was.map(str::to_string),
+        to: to.map(str::to_string),
+    });
+    Ok(Some(out))
+}
+
 /// `roster delete`: refused while battles name the roster unless `force` (they keep it in
 /// their history either way).
 pub fn plan_delete(roster: &Roster, battles: i64, force: bool) -> Result<Outcome, RuleError> {
@@ -87,6 +107,31 @@ mod tests {
             plan_rename(&r, &r.name.to_uppercase()).is_ok(),
             "a change of case is a rename"
         );
+    }
+
+    #[test]
+    fn a_realm_of_origin_keeps_the_one_before_for_its_undo() {
+        let set = plan_realm("Hammers", Some("Aqshy"), Some(" Ghur "))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            set.changes,
+            vec![Change::SetRealmOfOrigin {
+                from: Some("Aqshy".into()),
+                to: Some("Ghur".into())
+            }]
+        );
+        assert_eq!(set.summary, "Hammers hails from Ghur");
+        let cleared = plan_realm("Hammers", Some("Ghur"), None).unwrap().unwrap();
+        assert_eq!(cleared.summary, "Hammers: realm of origin cleared");
+        assert!(
+            plan_realm("Hammers", Some("Ghur"), Some("Ghur"))
+                .unwrap()
+                .is_none()
+        );
+        assert!(plan_realm("Hammers", None, None).unwrap().is_none());
+        assert!(plan_realm("Hammers", None, Some("  ")).is_err());
+        assert!(plan_realm("Hammers", None, Some("Gh\u{1b}ur")).is_err());
     }
 
     #[test]

@@ -61,6 +61,8 @@ pub fn battle_undo(set: &LoggedSet) -> BattleUndo {
         | Command::RosterDelete
         | Command::CampaignRename
         | Command::CampaignDelete
+        | Command::RosterRealm
+        | Command::CampaignNew
         | Command::Undo => BattleUndo::Nothing,
     }
 }
@@ -90,14 +92,17 @@ pub fn restores_campaign_settings(set: &LoggedSet) -> bool {
             | Command::Aftermath
             | Command::RosterRename
             | Command::RosterDelete
+            | Command::RosterRealm
+            | Command::CampaignNew
             | Command::Undo,
         )
         | None => false,
     }
 }
 
-/// Refuses commands that cannot be undone at all: a roster's creation (undo cannot remove a
-/// roster), an undo (undone sets are not in force), or a command this ptg does not know.
+/// Refuses commands that cannot be undone at all: a roster's or a campaign's creation (undo
+/// cannot remove one; deleting it can), an undo (undone sets are not in force), or a command
+/// this ptg does not know.
 pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
     match set.kind() {
         Some(Command::RosterNew) => Err(RuleError::new(
@@ -110,6 +115,17 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
         )
         .fix(crate::fix::Fix::act(crate::fix::Action::DeleteRoster {
             roster: set.roster.clone().unwrap_or_else(|| "ROSTER".into()),
+        }))),
+        Some(Command::CampaignNew) => Err(RuleError::new(
+            "undo",
+            format!(
+                "the latest command is the creation of a campaign ({}); undo cannot remove a \
+                 campaign, but deleting it can (and undo brings a deleted campaign back)",
+                set.summary
+            ),
+        )
+        .fix(crate::fix::Fix::act(crate::fix::Action::DeleteCampaign {
+            campaign: set.campaign.clone().unwrap_or_else(|| "CAMPAIGN".into()),
         }))),
         Some(Command::Undo) => refuse("undo", format!("#{} is itself an undo", set.id)),
         None => refuse(
@@ -140,7 +156,8 @@ pub fn check_undoable(set: &LoggedSet) -> Result<(), RuleError> {
             | Command::RosterRename
             | Command::RosterDelete
             | Command::CampaignRename
-            | Command::CampaignDelete,
+            | Command::CampaignDelete
+            | Command::RosterRealm,
         ) => Ok(()),
     }
 }
@@ -181,6 +198,8 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::RosterDelete
             | Command::CampaignRename
             | Command::CampaignDelete
+            | Command::RosterRealm
+            | Command::CampaignNew
             | Command::Undo => false,
         },
         // Favour is won or lost in the battle's realm.
@@ -210,6 +229,8 @@ fn follows_in_battle(earlier: &LoggedSet, later: &LoggedSet) -> bool {
             | Command::RosterDelete
             | Command::CampaignRename
             | Command::CampaignDelete
+            | Command::RosterRealm
+            | Command::CampaignNew
             | Command::Undo,
         )
         | None => false,
@@ -339,6 +360,10 @@ pub(super) mod tests {
                 .contains("does not know")
         );
         assert!(check_undoable(&set(4, Command::Aftermath, Some(1), Some(2))).is_ok());
+        assert!(check_undoable(&set(5, Command::RosterRealm, Some(1), None)).is_ok());
+        let made = check_undoable(&set(6, Command::CampaignNew, None, None)).unwrap_err();
+        assert!(made.message.contains("cannot remove a campaign"), "{made}");
+        assert_eq!(made.fixes.len(), 1, "deleting it is the fix");
     }
 
     #[test]

@@ -217,6 +217,10 @@ pub fn reverse(
                 from: to.clone(),
                 to: from.clone(),
             }],
+            Change::SetRealmOfOrigin { from, to } => vec![Change::SetRealmOfOrigin {
+                from: to.clone(),
+                to: from.clone(),
+            }],
             Change::DeleteRoster => vec![Change::RestoreRoster],
             Change::RemoveStartingUnit { unit, was } => vec![Change::ReturnStartingUnit {
                 unit: *unit,
@@ -358,6 +362,23 @@ mod tests {
             .collect();
         let err = reverse(&pack(), &after, &gain, "x").unwrap_err();
         assert!(err.message.contains("spent since"), "{err}");
+    }
+
+    #[test]
+    fn undoing_a_realm_of_origin_puts_the_one_before_back() {
+        let (roster, _) = aftermath();
+        let set = Change::SetRealmOfOrigin {
+            from: Some("Aqshy".into()),
+            to: None,
+        };
+        let undo = reverse(&pack(), &roster, &[(set, None)], "x").unwrap();
+        assert_eq!(
+            undo.changes,
+            vec![Change::SetRealmOfOrigin {
+                from: None,
+                to: Some("Aqshy".into())
+            }]
+        );
     }
 
     #[test]

@@ -12,10 +12,11 @@ use crate::rules::{RuleError, refuse};
 pub enum UndoneBy {
     /// A command a player gives about their own roster (a unit added or taken off, an
     /// enhancement, the Arcane Tome, a list imported, a quest started, a rank's ability, a new
-    /// name, their army for a battle, their aftermath): they may take it back.
+    /// name, its realm of origin, their army for a battle, their aftermath): they may take it
+    /// back.
     Player,
     /// The organiser's own (favour by hand, a roster's creation or deletion, the campaign's
-    /// settings, name and deletion): only the organiser takes it back.
+    /// creation, settings, name and deletion): only the organiser takes it back.
     Organiser,
     /// A battle's, which concerns both sides (planned, its realm, a twist, the sudden death
     /// objective, the result): the organiser takes it back.
@@ -34,6 +35,7 @@ impl Command {
             | Command::QuestStart
             | Command::RankChoose
             | Command::RosterRename
+            | Command::RosterRealm
             | Command::BattleArmy
             | Command::Aftermath => UndoneBy::Player,
             Command::RosterNew
@@ -42,6 +44,7 @@ impl Command {
             | Command::CampaignSet
             | Command::CampaignRename
             | Command::CampaignDelete
+            | Command::CampaignNew
             | Command::Undo => UndoneBy::Organiser,
             Command::BattleNew
             | Command::BattleRealm
@@ -96,6 +99,13 @@ mod tests {
         added.changes.push(change(7, "add_unit"));
         assert!(check_player_may_undo(&added).is_ok());
         assert!(check_player_may_undo(&set(2, Command::Aftermath, Some(1), Some(3))).is_ok());
+        // Issue 38, item 8: the realm of origin is the player's, about their own roster.
+        let mut realm = set(8, Command::RosterRealm, Some(1), None);
+        realm.changes.push(LoggedChange {
+            unit_id: None,
+            ..change(0, "set_realm_of_origin")
+        });
+        assert!(check_player_may_undo(&realm).is_ok());
         let favour = set(3, Command::RosterFavour, Some(1), None);
         let refused = check_player_may_undo(&favour).unwrap_err().message;
         assert!(refused.contains("organiser's command"), "{refused}");
@@ -109,6 +119,7 @@ mod tests {
             Command::CampaignSet,
             Command::CampaignRename,
             Command::CampaignDelete,
+            Command::CampaignNew,
         ] {
             assert!(
                 check_player_may_undo(&set(4, organisers, Some(1), None)).is_err(),

@@ -200,10 +200,13 @@ struct Realm {
 
 fn realm(s: &Server, store: &mut Store, at: &Located, b: Realm) -> Result<Value> {
     let realm = b.realm.as_deref().and_then(some);
-    let (name, now) = ops::roster::set_realm(store, at.id, realm.as_deref())?;
-    let summary = match now {
-        Some(r) => format!("{name} hails from {r}"),
-        None => format!("{name}: realm of origin cleared"),
+    let done = ops::roster::set_realm(store, at.id, realm.as_deref())?;
+    let name = &done.name;
+    let summary = match (&done.realm, done.set_id) {
+        (Some(r), Some(_)) => format!("{name} hails from {r}"),
+        (None, Some(_)) => format!("{name}: realm of origin cleared"),
+        (Some(r), None) => format!("{name} hails from {r} already; nothing changed"),
+        (None, None) => format!("{name} has no realm of origin; nothing changed"),
     };
     with_roster(s, store, at.id, &summary)
 }

@@ -390,6 +390,11 @@ fn check_change(value: &Value, ids: &FileIds) -> Result<(), String> {
             names::check_kept(NameKind::Roster, name).map_err(|e| format!("the rename: {e}"))?;
         }
     }
+    if let Change::SetRealmOfOrigin { from, to } = &change {
+        for realm in [from, to].into_iter().flatten() {
+            names::check_kept(NameKind::Realm, realm).map_err(|e| format!("the realm change: {e}"))?;
+        }
+    }
     change
         .renumbered(&InFile(ids))
         .map_err(|m| format!("the change names {} {}, which is not in the file", m.what, m.id))?;
