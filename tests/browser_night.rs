@@ -474,8 +474,9 @@ fn same_league(web: &Ptg, cli: &Ptg) {
         &["rolls"],
     ];
     assert_same_league(web, cli, &reads);
-    // Every step is in both: 2 rosters made, a list imported, 2 units added, the battle planned,
-    // 2 armies, the twist, the result, 3 aftermaths, the rank and the undo.
+    // Every step is in both: the campaign made, 2 rosters made, a list imported, 2 units
+    // added, the battle planned, 2 armies, the twist, the result, 3 aftermaths, the rank and
+    // the undo.
     let history = web.json(&["history"]);
-    assert_eq!(history.as_array().map(Vec::len), Some(15), "{history:#}");
+    assert_eq!(history.as_array().map(Vec::len), Some(16), "{history:#}");
 }

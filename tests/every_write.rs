@@ -223,6 +223,9 @@ fn every_writing_command_is_one_change_set_that_undo_reverses() {
     let (h, r) = (format!("{HAMMERS}=14"), format!("{RATS}=8"));
     let result = ["battle", "result", "1", "--vp", &h, "--vp", &r];
     step(&p, "battle result", &result, Reverses(UNDO));
+    let h13 = format!("{HAMMERS}=13");
+    let corrected = ["battle", "result", "1", "--vp", &h13, "--vp", &r, "--correct"];
+    step(&p, "battle result --correct", &corrected, Reverses(UNDO));
     let aftermath = [
         "aftermath",
         "1",

@@ -257,6 +257,12 @@ async fn every_writing_route_of_the_api_is_one_change_set_that_undo_reverses() {
         post(format!("{battle}/result"), &organiser, vp),
         o_undo
     );
+    let vp = json!({"victory_points": {h.to_string(): 13, r.to_string(): 8}});
+    step!(
+        "battle result --correct",
+        post(format!("{battle}/result/correct"), &organiser, vp),
+        o_undo
+    );
     let after = json!({"favoured": "Dawn Guard", "dice": [2, 3, 4, 2]});
     step!(
         "aftermath",

@@ -1,7 +1,8 @@
 //! Issue #38: a whole league night planned ahead ends as the same night played one battle at a
 //! time. Six battles of four rosters: every army recorded first, the battles fought in a
 //! shuffled order, a unit retired and one reinforced between planning and fighting (the armies
-//! recorded again when the result says so), one result corrected and one undone and redone.
+//! recorded again when the result says so), one result corrected (a mistyped major victory
+//! that was a draw, so no triumph follows it) and one undone and redone.
 //! At the end every roster's glory, renown, ranks, favour, quests and triumphs equal the night
 //! played in turn, and `ptg audit` finds nothing.
 
@@ -210,6 +211,12 @@ fn ahead() -> Ptg {
             army(&p, battle, HAMMERS, &["Vindictors"]);
         }
         match battle {
+            // Battle 4's score is mistyped as a win for the Rat Tide, then corrected.
+            4 => {
+                result(&p, battle, (sides.0, sides.1, 14, 8), &[]);
+                let (a, b) = (format!("{a}{}", sides.2), format!("{b}{}", sides.3));
+                p.ok(&["battle", "result", &n, "--vp", &a, "--vp", &b, "--correct"]);
+            }
             // Battle 6 is recorded, undone and recorded again.
             6 => {
                 result(&p, battle, sides, &[]);

@@ -168,6 +168,7 @@ mod tests {
             battleplan: None,
             status: BattleStatus::Fought,
             roles_roster_id: None,
+            roles_rolled: false,
             created_at: String::new(),
             realm: None,
             realm_picker_id: None,

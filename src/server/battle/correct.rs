@@ -3,11 +3,10 @@
 //! neither side's aftermath has run. A refusal (an aftermath run meanwhile, a triumph rolled
 //! from the victory it would take away) comes back beside the form with what was typed.
 
-use crate::ops;
 use crate::server::Shared;
-use crate::server::battle::before::{ArmyOf, Rights, submit_in_battle};
-use crate::server::battle::result::{SuddenDeathFields, report, result_fields};
-use crate::server::forms::{Fields, field};
+use crate::server::battle::before::ArmyOf;
+use crate::server::battle::result::{SuddenDeathFields, result_fields};
+use crate::server::forms::Fields;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -27,19 +26,7 @@ async fn correct(
     Path(id): Path<i64>,
     Form(f): Form<Fields>,
 ) -> Response {
-    let key = field(&f, "key").unwrap_or_default().to_string();
-    submit_in_battle(
-        &server,
-        &headers,
-        &key,
-        id,
-        Rights::Organiser,
-        move |s, store, b, _| {
-            let report = report(&f, &b)?;
-            ops::correct::correct_result(&s.catalogue, store, id, &report).map(|_| ())
-        },
-    )
-    .await
+    super::result::submit_result(server, headers, id, f, true).await
 }
 
 /// Correct the result (the organiser, before either aftermath): the result's form filled in

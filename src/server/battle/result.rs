@@ -39,7 +39,7 @@ fn per_side(f: &Fields, b: &Battle, name: &str, what: &str) -> Result<Vec<(Strin
 }
 
 /// The result report the form says, as `battle result` builds it from its flags.
-pub(super) fn report(f: &Fields, b: &Battle) -> Result<ResultReport> {
+fn report(f: &Fields, b: &Battle) -> Result<ResultReport> {
     let side = |suffix: &str| match suffix {
         "a" => b.sides.first(),
         "b" => b.sides.get(1),
@@ -80,6 +80,18 @@ async fn result(
     Path(id): Path<i64>,
     Form(f): Form<Fields>,
 ) -> Response {
+    submit_result(server, headers, id, f, false).await
+}
+
+/// The organiser's result form sent: the result recorded, or (`correct`) the one recorded
+/// corrected in its place (`correct.rs`).
+pub(super) async fn submit_result(
+    server: Shared,
+    headers: HeaderMap,
+    id: i64,
+    f: Fields,
+    correct: bool,
+) -> Response {
     let key = field(&f, "key").unwrap_or_default().to_string();
     submit_in_battle(
         &server,
@@ -89,6 +101,9 @@ async fn result(
         Rights::Organiser,
         move |s, store, b, _| {
             let report = report(&f, &b)?;
+            if correct {
+                return ops::correct::correct_result(&s.catalogue, store, id, &report).map(|_| ());
+            }
             let mut dice = dice_of(field(&f, "dice").unwrap_or_default())?;
             ops::battle::record_result(&s.catalogue, store, id, &report, dice.as_mut()).map(|_| ())
         },
