@@ -53,12 +53,14 @@ pub fn roles_now(battle: &Battle, rosters: [&Roster; 2]) -> Option<i64> {
 /// The roster that picks roles once `roster_id` takes `taken` to `battle` (`rosters` are the
 /// battle's two sides, in order): None while an army is missing; the side whose general has
 /// fewer renown; when the generals are level, the roll-off's winner as it stands if they were
-/// level before too, else a roll-off rolled on `roller`.
+/// level before too, else a roll-off for `roles` (the battleplan's, see `roles_choice`)
+/// rolled on `roller`.
 pub fn roles_after_army(
     battle: &Battle,
     roster_id: i64,
     taken: &[ArmyUnit],
     rosters: [&Roster; 2],
+    roles: &str,
     roller: &mut Roller,
 ) -> Result<Option<i64>, RuleError> {
     let army = |i: usize| -> &[ArmyUnit] {
@@ -84,6 +86,6 @@ pub fn roles_after_army(
     {
         return Ok(Some(picker));
     }
-    let picker = who_picks(roller, [&rosters[0].name, &rosters[1].name], now)?;
+    let picker = who_picks(roller, [&rosters[0].name, &rosters[1].name], now, roles)?;
     Ok(Some(rosters[picker].id))
 }
