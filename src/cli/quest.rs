@@ -78,7 +78,7 @@ pub fn run(app: &mut App, cmd: QuestCmd) -> Result<()> {
 fn goal(q: &Quest) -> String {
     let count = match q.target_points {
         0 => "an event".to_string(),
-        n => format!("{n} quest points"),
+        n => crate::names::counted(n as usize, "quest point", "quest points"),
     };
     match q.target {
         QuestTarget::None => count,

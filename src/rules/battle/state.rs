@@ -204,9 +204,10 @@ pub fn check_quest_points(pack: &Battlepack, roster: &Roster, points: u32) -> Re
             _ => return Ok(()),
         },
     };
+    let given = crate::names::counted(points as usize, "quest point is", "quest points are");
     refuse_fix(
         "quest points",
-        format!("{quest}, but {points} quest points are given for {}", roster.name),
+        format!("{quest}, but {given} given for {}", roster.name),
         Fix::leave_out(Input::QuestPoints),
     )
 }

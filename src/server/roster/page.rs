@@ -189,7 +189,8 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             h2 { "Quest Log" }
             @match r["quest"].as_object() {
                 Some(q) => p {
-                    "Current: " strong { (text(&q["quest"])) } ", " (text(&q["points"])) " quest points"
+                    "Current: " strong { (text(&q["quest"])) } ", " (text(&q["points"]))
+                    @if q["points"] == 1 { " quest point" } @else { " quest points" }
                     @if let Some(unit) = units.iter().find(|u| u["id"] == q["unit"]) {
                         " — for " (unit["name"].as_str().or(unit["warscroll"].as_str()).unwrap_or("?"))
                     }
