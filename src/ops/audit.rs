@@ -140,6 +140,7 @@ fn audit_one(
         log: &rows,
         starting: starting.as_ref(),
         armies: &armies,
+        battles,
         rolls: &dice,
         results: &results,
         kept,
@@ -174,14 +175,14 @@ fn replays(
             _ => None,
         };
     }
-    // Each army as the roster stood when it was recorded (its latest `battle army` in force),
-    // else when the battle's result was.
+    // Each army as the roster stood when the battle was fought (its result), else, for a
+    // planned battle, when the army was recorded (its latest `battle army` in force).
     let mut wanted: Vec<(&Battle, Vec<i64>, Option<i64>)> = Vec::new();
     for b in battles {
         let Some(side) = b.side(roster_id).filter(|s| !s.army.is_empty()) else {
             continue;
         };
-        let set = army_sets.get(&b.id).or_else(|| result_sets.get(&b.id)).copied();
+        let set = result_sets.get(&b.id).or_else(|| army_sets.get(&b.id)).copied();
         wanted.push((b, side.army.iter().map(|u| u.unit_id).collect(), set));
     }
     let needed: BTreeSet<i64> = wanted.iter().filter_map(|(_, _, s)| *s).collect();

@@ -1,18 +1,19 @@
 //! Battles: plan one, record the armies, roll twists, record the result; show and list them.
 
+pub use super::result::record_result;
 use super::{check_unchanged, pack_of, read_at};
 use crate::catalogue::Catalogue;
 use crate::catalogue::battlepack::{BattlefieldSize, Battlepack, Battleplan, Twist};
 use crate::error::{Error, Result};
 use crate::ids::{CampaignId, RosterId};
 use crate::rules::army::{Allegiance, ArmyChoice, allegiance, plan_army};
-use crate::rules::battle::state::{ResultReport, check_sides, end_of_setup};
+use crate::rules::battle::state::check_sides;
 use crate::rules::battle::{self as rules, Battle};
 use crate::rules::dice::{Dice, Roll, Roller, check_all_used};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
 use crate::rules::realms::{RealmChoice, plan_realm};
-use crate::store::{Campaign, Conn, LogContext, Store, apply_changes, battles, log_set, realms, rosters};
+use crate::store::{Campaign, Conn, Store, battles, log_set, realms, rosters};
 
 /// A battle with what its battlepack says about it, for showing.
 pub struct Shown<'a> {
@@ -253,7 +254,8 @@ fn record_army_once<'a>(
     let [first, second] = sides.as_slice() else {
         return Err(anyhow::anyhow!("battle {battle_id} does not have two sides").into());
     };
-    let roles = rules::roles_after_army(&b, r.id, &taken, [first, second], &roles_choice, &mut roller)?;
+    let (roles, rolled) =
+        rules::roles_after_army(&b, r.id, &taken, [first, second], &roles_choice, &mut roller)?;
     let rolls = roller.rolls;
     check_all_used(dice, "recording this army")?;
     let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
@@ -261,8 +263,8 @@ fn record_army_once<'a>(
         check_unchanged(tx, seen, &ids, &[battle_id])?;
         let before = battles::army_before(tx, battle_id, r.id)?;
         battles::record_army(tx, battle_id, r.id, &taken)?;
-        if roles != b.roles_roster_id {
-            battles::set_roles(tx, battle_id, roles)?;
+        if (roles, rolled) != (b.roles_roster_id, b.roles_rolled) {
+            battles::set_roles(tx, battle_id, roles, rolled)?;
         }
         let summary = match &triumph {
             Some(t) => format!("{summary}; triumph: {}", t.triumph),
@@ -282,7 +284,11 @@ fn record_army_once<'a>(
             let first_roll = roll_ids.first().copied();
             super::realms::record_triumph(tx, battle_id, r.id, set_id, first_roll, t)?;
         }
-        shown(cat, tx, battle_id, rolls.clone())
+        let mut shown = shown(cat, tx, battle_id, rolls.clone())?;
+        shown
+            .notes
+            .extend(super::realms::triumph_elsewhere(previous.as_ref(), &r, battle_id));
+        Ok(shown)
     })
 }
 
@@ -373,73 +379,6 @@ fn twist_once(
         underdog: who.roster.clone(),
         twist,
         rolls,
-    })
-}
-
-/// Records how the battle ended; the first result ends set-up for both rosters.
-pub fn record_result<'a>(
-    cat: &'a Catalogue,
-    store: &mut Store,
-    battle_id: i64,
-    report: &ResultReport,
-) -> Result<Shown<'a>> {
-    store.write(|tx| {
-        let b = battles::load(tx, battle_id)?;
-        let pack = pack_of(cat, &Campaign::by_id(tx, b.campaign_id)?)?;
-        let sides: Vec<Roster> = b
-            .sides
-            .iter()
-            .map(|s| rosters::load(tx, s.roster_id))
-            .collect::<anyhow::Result<_>>()?;
-        let pair = [&sides[0], &sides[1]];
-        let (recorded, decided) = b.plan_decided_result(pack, pair, report)?;
-        let before = battles::result_before(tx, battle_id)?;
-        battles::record_result(tx, battle_id, &recorded)?;
-        // Who picks roles is fixed as the generals' renown stands when the battle is fought.
-        let roles = rules::roles_now(&b, pair);
-        if roles != b.roles_roster_id {
-            battles::set_roles(tx, battle_id, roles)?;
-        }
-        let summary = format!(
-            "Battle {battle_id}: {} {} ({} VP), {} {} ({} VP){}",
-            pair[0].name,
-            recorded[0].result,
-            recorded[0].victory_points,
-            pair[1].name,
-            recorded[1].result,
-            recorded[1].victory_points,
-            match decided.as_ref().map(|d| d[0].by) {
-                Some(rules::DecidedBy::SuddenDeath) => ", by sudden death",
-                Some(rules::DecidedBy::Casualties) => ", by casualties",
-                None => "",
-            }
-        );
-        let (set_id, _) = log_set(
-            tx,
-            b.campaign_id,
-            None,
-            Some(battle_id),
-            Command::BattleResult,
-            &summary,
-            &[],
-        )?;
-        battles::keep_before(tx, set_id, &before)?;
-        if let Some(d) = decided {
-            let rows = [(pair[0].id, d[0].clone()), (pair[1].id, d[1].clone())];
-            battles::record_decisions(tx, battle_id, set_id, &rows)?;
-        }
-        for r in pair {
-            if let Some(first) = end_of_setup(r) {
-                let ctx = LogContext {
-                    campaign_id: b.campaign_id,
-                    roster_id: r.id,
-                    battle_id: Some(battle_id),
-                    command: Command::BattleResult,
-                };
-                apply_changes(tx, set_id, &[], ctx, &first)?;
-            }
-        }
-        shown(cat, tx, battle_id, Vec::new())
     })
 }
 

@@ -26,6 +26,7 @@ pub mod quest;
 pub mod rank;
 pub mod realms;
 pub mod resolve;
+mod result;
 pub mod rolls;
 pub mod roster;
 pub mod session;

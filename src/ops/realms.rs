@@ -6,6 +6,7 @@ use crate::catalogue::{Catalogue, Realm};
 use crate::error::{Error, Result};
 use crate::rules::battle::{Battle, TriumphRow};
 use crate::rules::dice::Roller;
+use crate::rules::drafts::{DraftTriumph, TriumphAtResult, TriumphDecision, triumph_at_result};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
 use crate::rules::realms::{PreviousBattle, TriumphContext, check_pick_realm, find_realm, plan_triumph};
@@ -91,6 +92,107 @@ pub fn triumph_for_army(
         tables: &tables,
     };
     Ok(plan_triumph(roster, battle, has_general, context, roller)?)
+}
+
+/// When `battle army` drafts no triumph because the victory's went to another planned
+/// battle's army: a note saying which, and that the draft is decided by whichever is fought
+/// first.
+pub fn triumph_elsewhere(
+    previous: Option<&PreviousBattle>,
+    roster: &Roster,
+    battle_id: i64,
+) -> Option<String> {
+    let p = previous.filter(|p| p.result == crate::rules::battle::BattleResult::MajorVictory)?;
+    roster.options.triumphs.as_ref()?;
+    let other = p.triumph_taken_by.filter(|by| *by != battle_id)?;
+    Some(format!(
+        "{}'s major victory in battle {} gave its triumph to the army recorded for battle {other}; \
+         that is a draft until a battle is fought: if battle {battle_id} is fought first, its result \
+         rolls the triumph here instead",
+        roster.name, p.battle_id
+    ))
+}
+
+/// What decides each side's triumph as the battle's result is recorded: its previous battle
+/// fought and the triumph its army drafted (read with the rest of what the result reads).
+pub struct SideDrafts {
+    previous: Option<PreviousBattle>,
+    draft: Option<DraftTriumph>,
+}
+
+/// Each side's [`SideDrafts`], in the battle's order.
+pub fn triumph_drafts(conn: &Conn, battle: &Battle, sides: &[Roster]) -> Result<Vec<SideDrafts>> {
+    sides
+        .iter()
+        .map(|r| {
+            let draft = realms::draft_triumph(conn, battle.id, r.id)?;
+            let previous = match r.options.triumphs.is_some() || draft.is_some() {
+                true => realms::previous_battle(conn, r.id, battle.id)?,
+                false => None,
+            };
+            Ok(SideDrafts { previous, draft })
+        })
+        .collect()
+}
+
+/// A side's triumph as its battle is fought, with the index of its roll among the result's.
+pub struct SideTriumph {
+    pub decision: TriumphDecision,
+    roll: Option<usize>,
+}
+
+/// Re-decides both sides' triumphs as the result is recorded (`rules::drafts`).
+pub fn triumphs_at_result(
+    cat: &Catalogue,
+    battle: &Battle,
+    pair: [&Roster; 2],
+    drafts: &[SideDrafts],
+    roller: &mut Roller,
+) -> Result<Vec<SideTriumph>> {
+    let tables = cat.tables().map_err(|e| Error::refused(e.to_string()))?;
+    let mut out = Vec::new();
+    for (roster, d) in pair.iter().zip(drafts) {
+        let previous_realm = d
+            .previous
+            .as_ref()
+            .and_then(|p| p.realm.as_deref())
+            .and_then(|name| cat.realm(name).ok());
+        let at = TriumphAtResult {
+            previous: d.previous.as_ref(),
+            previous_realm,
+            draft: d.draft.as_ref(),
+            tables: &tables,
+        };
+        let decision = triumph_at_result(roster, battle, at, roller)?;
+        let roll = decision
+            .rolled
+            .as_ref()
+            .and_then(|_| roller.rolls.len().checked_sub(1));
+        out.push(SideTriumph { decision, roll });
+    }
+    Ok(out)
+}
+
+/// Writes what [`triumphs_at_result`] decided, in the result's change set `set_id` whose rolls
+/// got `roll_ids`.
+pub fn apply_triumphs(
+    conn: &Conn,
+    battle_id: i64,
+    pair: [&Roster; 2],
+    triumphs: &[SideTriumph],
+    set_id: i64,
+    roll_ids: &[i64],
+) -> Result<()> {
+    for (roster, t) in pair.iter().zip(triumphs) {
+        if t.decision.set_aside {
+            realms::set_aside_triumph(conn, battle_id, roster.id, set_id)?;
+        }
+        if let Some(row) = &t.decision.rolled {
+            let roll = t.roll.and_then(|i| roll_ids.get(i)).copied();
+            record_triumph(conn, battle_id, roster.id, set_id, roll, row)?;
+        }
+    }
+    Ok(())
 }
 
 /// Keeps a rolled triumph with the `battle army` set that rolled it (its last roll).

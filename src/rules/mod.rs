@@ -10,6 +10,7 @@ pub mod battle;
 pub mod campaign_time;
 pub mod change;
 pub mod dice;
+pub mod drafts;
 pub mod favour;
 pub mod fought;
 pub mod glory;

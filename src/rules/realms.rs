@@ -252,6 +252,17 @@ pub fn plan_triumph(
             }
         }
     };
+    roll_triumph(roster, tables, id, roller).map(Some)
+}
+
+/// Rolls `roster`'s triumph on the table with id `id`: when its army is recorded, or when the
+/// battle's result finds the triumph due and not rolled yet (`rules::drafts`).
+pub fn roll_triumph(
+    roster: &Roster,
+    tables: &[&Table],
+    id: &str,
+    roller: &mut Roller,
+) -> Result<TriumphRow, RuleError> {
     let Some(table) = tables.iter().find(|t| names::same(&t.id, id)) else {
         return refuse(
             "triumphs",
@@ -271,10 +282,10 @@ pub fn plan_triumph(
                 format!("{} has no entry for a roll of {n}", table.name),
             )
         })?;
-    Ok(Some(TriumphRow {
+    Ok(TriumphRow {
         table: table.id.clone(),
         triumph: entry.name.clone(),
-    }))
+    })
 }
 
 #[cfg(test)]

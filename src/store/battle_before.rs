@@ -53,6 +53,9 @@ struct ArmyBefore {
         deserialize_with = "present"
     )]
     roles: Option<Option<i64>>,
+    /// Whether that pick was won in a roll-off (kept since schema 14; left out before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rolled: Option<bool>,
     units: Vec<UnitRow>,
 }
 
@@ -74,6 +77,17 @@ struct ResultBefore {
     status: BattleStatus,
     sides: Vec<SideRow>,
     units: Vec<Marks>,
+    /// Who picked roles and whether by a roll-off, which a result re-decides when the
+    /// generals' renown changed since the armies (kept since schema 14; left out before, and
+    /// then the undo leaves roles as they are).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
+    roles: Option<Option<i64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rolled: Option<bool>,
 }
 
 /// A side's result columns: roster, victory points, result, withdrew, general slain, quest
@@ -117,11 +131,7 @@ mod flag {
 /// What undoing `battle army` of `roster_id` needs, taken before the army is recorded: who
 /// picks roles and the roster's units in the battle now.
 pub fn of_army(conn: &Connection, battle_id: i64, roster_id: i64) -> Result<String> {
-    let roles = conn.query_row(
-        "SELECT roles_roster_id FROM battles WHERE id = ?1",
-        [battle_id],
-        |r| r.get(0),
-    )?;
+    let (roles, rolled) = roles_of(conn, battle_id)?;
     let mut stmt = conn.prepare(
         "SELECT unit_id, general, regiment, destroyed, slew_hero_or_monster, position
          FROM battle_units WHERE battle_id = ?1 AND roster_id = ?2 ORDER BY position",
@@ -140,6 +150,7 @@ pub fn of_army(conn: &Connection, battle_id: i64, roster_id: i64) -> Result<Stri
         .collect::<Result<_, _>>()?;
     let before = Before::Army(ArmyBefore {
         roles: Some(roles),
+        rolled: Some(rolled),
         units,
     });
     write(before)
@@ -180,7 +191,23 @@ pub fn of_result(conn: &Connection, battle_id: i64) -> Result<String> {
     let units = stmt
         .query_map([battle_id], |r| Ok(Marks(r.get(0)?, r.get(1)?, r.get(2)?)))?
         .collect::<Result<_, _>>()?;
-    write(Before::Result(ResultBefore { status, sides, units }))
+    let (roles, rolled) = roles_of(conn, battle_id)?;
+    write(Before::Result(ResultBefore {
+        status,
+        sides,
+        units,
+        roles: Some(roles),
+        rolled: Some(rolled),
+    }))
+}
+
+/// Who picks the battle's roles, and whether they won them in a roll-off.
+fn roles_of(conn: &Connection, battle_id: i64) -> Result<(Option<i64>, bool)> {
+    Ok(conn.query_row(
+        "SELECT roles_roster_id, roles_rolled FROM battles WHERE id = ?1",
+        [battle_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?)
 }
 
 fn write(before: Before) -> Result<String> {
@@ -207,7 +234,7 @@ pub fn restore_army(conn: &Connection, battle_id: i64, roster_id: i64, kept: &st
         bail!("it was kept by a result, and this undo needs an army's");
     };
     if let Some(roles) = army.roles {
-        set_roles(conn, battle_id, roles)?;
+        set_roles(conn, battle_id, roles, army.rolled.unwrap_or(false))?;
     }
     conn.execute(
         "DELETE FROM battle_units WHERE battle_id = ?1 AND roster_id = ?2",
@@ -237,6 +264,9 @@ pub fn restore_result(conn: &Connection, battle_id: i64, kept: &str) -> Result<(
         "UPDATE battles SET status = ?2 WHERE id = ?1",
         params![battle_id, result.status.as_str()],
     )?;
+    if let Some(roles) = result.roles {
+        set_roles(conn, battle_id, roles, result.rolled.unwrap_or(false))?;
+    }
     for SideRow(roster_id, victory_points, outcome, withdrew, general_slain, quest_points) in result.sides {
         super::kept::side_result(conn, battle_id, roster_id, outcome)?;
         let n = conn.execute(
@@ -299,6 +329,9 @@ pub fn renumbered(
             Before::Army(army)
         }
         Before::Result(mut result) => {
+            if let Some(Some(id)) = &mut result.roles {
+                *id = roster(*id)?;
+            }
             for side in &mut result.sides {
                 side.0 = roster(side.0)?;
             }

@@ -21,7 +21,7 @@ pub fn each<E: From<anyhow::Error>>(
     let mut battles = prepare(format!(
         "SELECT b.id, b.campaign_id, c.name, b.points_limit, b.battleplan, b.status, b.roles_roster_id,
                 b.created_at, b.cancelled, b.realm, b.realm_picker_id,
-                (SELECT max(cs.id) FROM change_sets cs WHERE cs.battle_id = b.id
+                b.roles_rolled, (SELECT max(cs.id) FROM change_sets cs WHERE cs.battle_id = b.id
                    AND cs.command = 'battle result' AND cs.undone_by IS NULL)
          FROM battles b JOIN campaigns c ON c.id = b.campaign_id WHERE {filter} ORDER BY b.id DESC"
     ))?;
@@ -32,6 +32,7 @@ pub fn each<E: From<anyhow::Error>>(
                 x.decided_by, x.models_set_up, x.models_lost, x.models_added
          FROM battle_sides s JOIN rosters r ON r.id = s.roster_id
          LEFT JOIN battle_triumphs t ON t.battle_id = s.battle_id AND t.roster_id = s.roster_id
+                                     AND t.dropped_set_id IS NULL
          LEFT JOIN battle_sudden_death d ON d.battle_id = s.battle_id AND d.roster_id = s.roster_id
          LEFT JOIN battle_decisions x ON x.battle_id = s.battle_id AND x.roster_id = s.roster_id
          WHERE s.battle_id IN {chosen}
@@ -94,7 +95,8 @@ fn battle_row(r: &Row) -> Result<(Battle, bool)> {
         realm_picker_id: r.get(10)?,
         sides: Vec::new(),
         twists: Vec::new(),
-        fought_at: r.get::<_, Option<i64>>(11)?.map(CampaignTime),
+        roles_rolled: r.get(11)?,
+        fought_at: r.get::<_, Option<i64>>(12)?.map(CampaignTime),
     };
     Ok((battle, r.get(8)?))
 }

@@ -37,11 +37,12 @@ pub fn create(
     Ok(id)
 }
 
-/// Sets the roster that picks territories or roles (None: not decided yet).
-pub fn set_roles(conn: &Connection, battle_id: i64, roster_id: Option<i64>) -> Result<()> {
+/// Sets the roster that picks territories or roles (None: not decided yet), and whether it
+/// won them in a roll-off between level generals (`rolled`) rather than by renown.
+pub fn set_roles(conn: &Connection, battle_id: i64, roster_id: Option<i64>, rolled: bool) -> Result<()> {
     conn.execute(
-        "UPDATE battles SET roles_roster_id = ?2 WHERE id = ?1",
-        params![battle_id, roster_id],
+        "UPDATE battles SET roles_roster_id = ?2, roles_rolled = ?3 WHERE id = ?1",
+        params![battle_id, roster_id, rolled],
     )?;
     Ok(())
 }
@@ -360,6 +361,7 @@ pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: Battle
             if let Some(kept) = kept()? {
                 battle_before::restore_result(conn, battle_id, &kept).with_context(unreadable)?;
             }
+            super::realms::undo_result_triumphs(conn, battle_id, set_id)?;
             // How the result was decided is kept beside it, tagged with its set.
             conn.execute(
                 "DELETE FROM battle_decisions WHERE battle_id = ?2 AND change_set_id = ?1",

@@ -2,6 +2,7 @@
 
 use super::show::show;
 use crate::cli::App;
+use crate::cli::dice::DiceArgs;
 use crate::cli::output::line;
 use crate::error::Result;
 use crate::ops;
@@ -82,6 +83,12 @@ pub struct ResultArgs {
     /// count among its losses, not in the army it set up.
     #[arg(long, value_name = "ROSTER=N")]
     models_added: Vec<PerSide>,
+    /// Dice for what the result re-decides of what was recorded ahead: the roll-off for roles
+    /// when the generals drew level after the armies were recorded, and a triumph due to this
+    /// battle that its army did not roll (its roster's previous battle, as fought, was a major
+    /// victory).
+    #[command(flatten)]
+    dice: DiceArgs,
 }
 
 fn pairs(values: Vec<PerSide>) -> Vec<(String, u32)> {
@@ -91,6 +98,7 @@ fn pairs(values: Vec<PerSide>) -> Vec<(String, u32)> {
 pub fn run(app: &mut App, args: ResultArgs) -> Result<()> {
     let json_out = app.json;
     let (cat, store) = app.both()?;
+    let mut dice = args.dice.dice()?;
     let report = ResultReport {
         victory_points: pairs(args.vp),
         quest_points: pairs(args.quest_points),
@@ -104,7 +112,7 @@ pub fn run(app: &mut App, args: ResultArgs) -> Result<()> {
             models_added: pairs(args.models_added),
         },
     };
-    let shown = ops::battle::record_result(cat, store, args.battle, &report)?;
+    let shown = ops::battle::record_result(cat, store, args.battle, &report, &mut dice)?;
     show(json_out, &shown)?;
     if !json_out {
         for s in &shown.battle.sides {

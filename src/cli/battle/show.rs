@@ -99,9 +99,15 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
                 s.roster,
                 roles_why(b, shown.generals_renown, &roles)
             ))?,
-            None => line(format!(
-                "  who picks {roles} is not decided yet: the general with fewer renown picks once both armies are in"
-            ))?,
+            None => match shown.generals_renown {
+                Some([x, y]) if x == y => line(format!(
+                    "  who picks {roles} is not decided yet: the generals drew level at {x} renown after \
+                     the armies were recorded, so they roll off when the result is recorded"
+                ))?,
+                _ => line(format!(
+                    "  who picks {roles} is not decided yet: the general with fewer renown picks once both armies are in"
+                ))?,
+            },
         }
         line(format!("  Deployment: {}", p.deployment))?;
         line(format!("  Scoring: {}", p.scoring))?;

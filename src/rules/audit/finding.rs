@@ -14,8 +14,12 @@ pub enum Check {
     Warlord,
     /// An army taken to a battle cost more than that battle's points limit.
     ArmyPoints,
-    /// An army taken to a battle names a unit the Order of Battle did not hold then.
+    /// An army taken to a battle names a unit the Order of Battle did not hold then (when the
+    /// battle was fought; a planned battle's, when the army was recorded).
     ArmyUnits,
+    /// A fought battle holds a triumph its roster's previous battle, as fought, did not give
+    /// (not a major victory, or no battle fought before it).
+    Triumphs,
     /// Stored glory differs from what the change log adds up to.
     GloryBalance,
     /// The glory earned kept for the league table differs from the gains in force in the log.
@@ -65,6 +69,7 @@ impl Check {
             Check::Warlord => "warlord",
             Check::ArmyPoints => "army points",
             Check::ArmyUnits => "army units",
+            Check::Triumphs => "triumphs",
             Check::GloryBalance => "glory balance",
             Check::GloryEarned => "glory earned",
             Check::LeagueRecord => "league record",

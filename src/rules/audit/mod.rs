@@ -10,6 +10,7 @@
 mod finding;
 mod history;
 mod order_of_battle;
+mod triumphs;
 
 use finding::finding;
 pub use finding::{Check, Finding};
@@ -40,6 +41,8 @@ pub struct RosterEvidence<'a> {
     /// None when the log cannot be replayed.
     pub starting: Option<&'a Roster>,
     pub armies: &'a [ArmyTaken],
+    /// The roster's battles not cancelled, each with when it was fought.
+    pub battles: &'a [&'a crate::rules::battle::Battle],
     /// Ids of every roll in the dice log.
     pub rolls: &'a BTreeSet<i64>,
     /// The roster's results in its battles not cancelled.
@@ -109,6 +112,7 @@ pub fn audit_roster(pack: &Battlepack, factions: Option<&Factions>, ev: &RosterE
     for army in ev.armies {
         out.extend(army_points(ev.stored, army));
     }
+    out.extend(triumphs::triumphs(ev.stored, ev.battles));
     out.extend(glory(ev.stored, ev.log));
     out.extend(glory_earned(ev.stored, ev.log, ev.kept.glory_earned));
     out.extend(record(ev.stored, ev.results, ev.kept.record));

@@ -34,12 +34,13 @@ pub fn current_data(factions: &Factions, roster: &Roster) -> (Vec<Finding>, Vec<
 }
 
 /// An army the roster took to a battle, with what each unit on the Order of Battle cost as
-/// the roster's log stood when the army was recorded (so unit costs are those of that battle).
+/// the roster's log stood when the battle was fought (a planned battle's: when the army was
+/// recorded), so unit costs are those of that battle.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArmyTaken {
     pub battle_id: i64,
     pub points_limit: u32,
-    /// The change set the roster was rebuilt up to (the army's, else the result's).
+    /// The change set the roster was rebuilt up to (the result's, else the army's).
     pub set: Option<i64>,
     pub units: Vec<i64>,
     pub roster_then: UnitCosts,
@@ -52,8 +53,9 @@ pub struct ArmyTaken {
 pub struct UnitCosts(std::collections::BTreeMap<i64, u64>);
 
 impl UnitCosts {
+    /// The units on the Order of Battle (not retired) with their costs.
     pub fn of(roster: &Roster) -> UnitCosts {
-        UnitCosts(roster.units.iter().map(|u| (u.id, u.cost())).collect())
+        UnitCosts(roster.active_units().map(|u| (u.id, u.cost())).collect())
     }
 
     /// The unit's cost, if it was on the Order of Battle.

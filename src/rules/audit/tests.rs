@@ -109,6 +109,7 @@ fn a_roster_that_matches_its_log_has_no_findings() {
         log: &log,
         starting: Some(&r),
         armies: std::slice::from_ref(&army),
+        battles: &[],
         rolls: &rolls,
         results: &[],
         kept: Kept::default(),

@@ -38,23 +38,24 @@ pub fn generals_renown(battle: &Battle, rosters: [&Roster; 2]) -> Option<[u32; 2
 
 /// Who picks roles for a planned battle as its generals stand now (issue #31: the renown they
 /// have when the battle is fought, so an aftermath of another battle fought meanwhile counts):
-/// the side whose general has fewer renown; when they are level, the side the armies' records
-/// decided (the roll-off's winner, or the pick that stood before they drew level). None while
-/// an army is missing. A battle's result fixes it.
+/// the side whose general has fewer renown; when they are level, the winner of a roll-off made
+/// while they were level (None when they drew level after a pick renown made: they roll off
+/// when the result is recorded, `rules::drafts::roles_at_result`). None while an army is
+/// missing. A battle's result fixes it.
 pub fn roles_now(battle: &Battle, rosters: [&Roster; 2]) -> Option<i64> {
     let now = generals_renown(battle, rosters)?;
     match now[0].cmp(&now[1]) {
         std::cmp::Ordering::Less => Some(rosters[0].id),
         std::cmp::Ordering::Greater => Some(rosters[1].id),
-        std::cmp::Ordering::Equal => battle.roles_roster_id,
+        std::cmp::Ordering::Equal => battle.roles_roster_id.filter(|_| battle.roles_rolled),
     }
 }
 
 /// The roster that picks roles once `roster_id` takes `taken` to `battle` (`rosters` are the
-/// battle's two sides, in order): None while an army is missing; the side whose general has
-/// fewer renown; when the generals are level, the roll-off's winner as it stands if they were
-/// level before too, else a roll-off for `roles` (the battleplan's, see `roles_choice`)
-/// rolled on `roller`.
+/// battle's two sides, in order), and whether it won them in a roll-off: None while an army is
+/// missing; the side whose general has fewer renown; when the generals are level, the winner of
+/// a roll-off already made while level (re-recording an army never re-rolls it), else a
+/// roll-off for `roles` (the battleplan's, see `roles_choice`) rolled on `roller`.
 pub fn roles_after_army(
     battle: &Battle,
     roster_id: i64,
@@ -62,7 +63,7 @@ pub fn roles_after_army(
     rosters: [&Roster; 2],
     roles: &str,
     roller: &mut Roller,
-) -> Result<Option<i64>, RuleError> {
+) -> Result<(Option<i64>, bool), RuleError> {
     let army = |i: usize| -> &[ArmyUnit] {
         match battle.sides.get(i) {
             Some(s) if s.roster_id == roster_id => taken,
@@ -71,21 +72,15 @@ pub fn roles_after_army(
         }
     };
     let Some(now) = compared([army(0), army(1)], rosters) else {
-        return Ok(None);
+        return Ok((None, false));
     };
-    let before = match (battle.sides.first(), battle.sides.get(1)) {
-        (Some(a), Some(b)) => compared([&a.army, &b.army], rosters),
-        _ => None,
-    };
-    // Unequal renown decides without dice, so only a roll-off's winner is kept: while the
-    // generals stay level, rolling again would let a player re-roll by re-recording an army.
-    let level = |r: [u32; 2]| r[0] == r[1];
-    if let (Some(picker), Some(before)) = (battle.roles_roster_id, before)
-        && level(before)
-        && level(now)
+    let level = now[0] == now[1];
+    if let Some(picker) = battle.roles_roster_id
+        && level
+        && battle.roles_rolled
     {
-        return Ok(Some(picker));
+        return Ok((Some(picker), true));
     }
     let picker = who_picks(roller, [&rosters[0].name, &rosters[1].name], now, roles)?;
-    Ok(Some(rosters[picker].id))
+    Ok((Some(rosters[picker].id), level))
 }

@@ -61,6 +61,10 @@ pub struct Battle {
     pub status: BattleStatus,
     /// The roster that picks territories or roles.
     pub roles_roster_id: Option<i64>,
+    /// Whether that roster won the pick in a roll-off between level generals (kept while they
+    /// stay level), rather than by renown.
+    #[serde(skip)]
+    pub roles_rolled: bool,
     pub created_at: String,
     /// The realm it is fought in (option `realms`), once picked.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -139,6 +139,9 @@ struct Result_ {
     models_lost: BTreeMap<i64, u32>,
     #[serde(default)]
     models_added: BTreeMap<i64, u32>,
+    /// Dice typed at the table for what the result re-decides (a roll-off for roles between
+    /// generals that drew level, a triumph due and not rolled); the server rolls without.
+    dice: Option<Vec<u32>>,
 }
 
 /// What `sudden_death` may say of the outnumbered side's objective.
@@ -199,7 +202,14 @@ async fn result(
                     models_added: named(&r.models_added)?,
                 },
             };
-            views::battle::view(&ops::battle::record_result(&s.catalogue, store, id, &report)?)
+            let mut dice = dice_of(r.dice.clone());
+            views::battle::view(&ops::battle::record_result(
+                &s.catalogue,
+                store,
+                id,
+                &report,
+                dice.as_mut(),
+            )?)
         })
         .await?;
     Ok(Json(view))

@@ -230,7 +230,10 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 h2 { "Battleplan: " (text(&b["battleplan"])) }
                 @let picker = both.iter().find(|s| s["roster_id"] == b["roles_roster_id"]).map(|s| text(&s["roster"]));
                 p { "Roles: " (text(&b["roles_choice"]))
-                    @if let Some(who) = &picker { " — " (who) " picks (its general has fewer renown, or won the roll-off for " (text(&b["roles_choice"])) ")" } }
+                    @if let Some(who) = &picker { " — " (who) " picks (its general has fewer renown, or won the roll-off for " (text(&b["roles_choice"])) ")" }
+                    @else if b["generals_renown"].as_array().is_some_and(|r| r.len() == 2 && r[0] == r[1]) {
+                        " — the generals drew level after the armies were recorded: they roll off for " (text(&b["roles_choice"])) " when the result is recorded"
+                    } }
                 p { strong { "Deployment: " } (text(&plan["deployment"])) }
                 p { strong { "Scoring: " } (text(&plan["scoring"])) }
                 @if let Some(reward) = plan.get("campaign_reward").and_then(|r| r.as_object()) {

@@ -10,7 +10,7 @@ use crate::ops;
 use crate::rules::battle::{Battle, DecisionReport, ResultReport};
 use crate::server::Shared;
 use crate::server::battle::before::{ArmyOf, Rights, submit_in_battle};
-use crate::server::forms::{Fields, all, field};
+use crate::server::forms::{Fields, all, dice_of, field};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -88,7 +88,8 @@ async fn result(
         Rights::Organiser,
         move |s, store, b, _| {
             let report = report(&f, &b)?;
-            ops::battle::record_result(&s.catalogue, store, id, &report).map(|_| ())
+            let mut dice = dice_of(field(&f, "dice").unwrap_or_default())?;
+            ops::battle::record_result(&s.catalogue, store, id, &report, dice.as_mut()).map(|_| ())
         },
     )
     .await
@@ -147,6 +148,9 @@ pub fn result_form(
                     " sudden death objective achieved (" (picked) ")"
                 } }
             }
+            p { label { "Dice typed at the table, for a roll-off between generals who drew level or a triumph due to this battle (empty: the server rolls) "
+                input name="dice" inputmode="numeric";
+            } }
             button { "Record the result" }
         }
     }

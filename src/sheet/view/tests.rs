@@ -36,6 +36,7 @@ fn battle(id: i64, ours: (u32, BattleResult), theirs: Side) -> Battle {
         battleplan: Some("Relics of Myth".into()),
         status: crate::rules::battle::BattleStatus::Fought,
         roles_roster_id: None,
+        roles_rolled: false,
         created_at: String::new(),
         realm: None,
         realm_picker_id: None,

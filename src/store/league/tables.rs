@@ -135,6 +135,7 @@ pub const TABLES: &[Table] = &[
             ("cancelled", Flag),
             ("realm", Plain),
             ("realm_picker_id", Ref("rosters")),
+            ("roles_rolled", Flag),
         ],
     },
     Table {
@@ -286,6 +287,7 @@ pub const TABLES: &[Table] = &[
             ("table_name", Plain),
             ("triumph", Plain),
             ("roll_id", Ref("rolls")),
+            ("dropped_set_id", Ref("change_sets")),
         ],
     },
     Table {

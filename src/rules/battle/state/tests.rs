@@ -3,7 +3,7 @@ use crate::rules::renown::tests::pack;
 use crate::rules::roster::tests::{add, roster_led_by};
 
 /// Two rosters of the Vale campaign: Hammers (ids 1-3) and Rats (ids 11-13).
-fn sides() -> [Roster; 2] {
+pub(crate) fn sides() -> [Roster; 2] {
     let mut a = roster_led_by("Knight-Questor");
     add(&mut a, "Liberators", false).unwrap();
     add(&mut a, "Elite Guard", false).unwrap();
@@ -60,6 +60,7 @@ pub(crate) fn battle(rosters: &[Roster; 2], armies: bool) -> Battle {
         battleplan: Some("Relics of Myth".into()),
         status: BattleStatus::Planned,
         roles_roster_id: None,
+        roles_rolled: false,
         created_at: String::new(),
         realm: None,
         realm_picker_id: None,
@@ -366,28 +367,28 @@ fn roles_are_picked_by_the_general_with_fewer_renown_once_both_armies_are_in() {
     let rats_army = b.sides[1].army.clone();
     assert_eq!(
         roles_after_army(&b, 2, &rats_army, [&r[0], &r[1]], "roles", &mut roller).unwrap(),
-        None
+        (None, false)
     );
     // Both generals have 5 renown: a roll-off, 2 v 5, the Rats pick.
     let mut dice = TypedDice::new([2, 5]);
     let mut roller = Roller::new(&mut dice);
     let picked = roles_after_army(&b, 1, &hammers_army, [&r[0], &r[1]], "roles", &mut roller).unwrap();
-    assert_eq!((picked, roller.rolls.len()), (Some(2), 2));
+    assert_eq!((picked, roller.rolls.len()), ((Some(2), true), 2));
     b.sides[0].army = hammers_army.clone();
-    b.roles_roster_id = picked;
+    (b.roles_roster_id, b.roles_rolled) = picked;
     // The same army again: still level, the roll-off stands and no dice are rolled.
     let mut roller = Roller::new(&mut no_dice);
     let again = roles_after_army(&b, 1, &hammers_army, [&r[0], &r[1]], "roles", &mut roller).unwrap();
-    assert_eq!((again, roller.rolls.len()), (Some(2), 0));
+    assert_eq!((again, roller.rolls.len()), ((Some(2), true), 0));
     // The Hammers take the Liberators (0 renown) as general: fewer renown, the Hammers pick.
     let mut led_by_liberators = hammers_army.clone();
     for u in &mut led_by_liberators {
         u.general = u.unit_id == 2;
     }
     let changed = roles_after_army(&b, 1, &led_by_liberators, [&r[0], &r[1]], "roles", &mut roller).unwrap();
-    assert_eq!((changed, roller.rolls.len()), (Some(1), 0));
+    assert_eq!((changed, roller.rolls.len()), ((Some(1), false), 0));
     // The generals' renown, not the warlords': the Rats' general gains renown.
     r[1].units[0].renown = 9;
     let rats_lead = roles_after_army(&b, 2, &rats_army, [&r[0], &r[1]], "roles", &mut roller).unwrap();
-    assert_eq!(rats_lead, Some(1));
+    assert_eq!(rats_lead, (Some(1), false));
 }
