@@ -70,7 +70,8 @@ fn a_battle_is_planned_loaded_and_its_armies_and_result_recorded() {
     assert!(rosters::header(store.conn(), 1).unwrap().setup_complete);
     assert!(rosters::header(store.conn(), 2).unwrap().setup_complete);
     // The result's change set keeps what its undo puts back: the status, both sides' result
-    // columns and each unit's marks (unit, destroyed, slew), rows as arrays.
+    // columns, each unit's marks (unit, destroyed, slew), rows as arrays, and who picked
+    // roles (a result may re-decide them).
     let kept = history::battle_before(store.conn(), 8)
         .unwrap()
         .expect("a snapshot");
@@ -79,13 +80,15 @@ fn a_battle_is_planned_loaded_and_its_armies_and_result_recorded() {
         "status": "planned",
         "sides": [[1, null, null, 0, 0, 0], [2, null, null, 0, 0, 0]],
         "units": [[1, 0, 0], [2, 0, 0], [3, 0, 0], [4, 0, 0]],
+        "roles": 1,
+        "rolled": true,
     }});
     assert_eq!(kept, want);
     // Each army's set keeps who picked roles and that roster's units before (none).
     let kept = history::battle_before(store.conn(), 7)
         .unwrap()
         .expect("a snapshot");
-    assert_eq!(kept, r#"{"v":2,"army":{"roles":1,"units":[]}}"#);
+    assert_eq!(kept, r#"{"v":2,"army":{"roles":1,"rolled":true,"units":[]}}"#);
 
     let listed: Vec<i64> = battles::list(store.conn(), Some(1))
         .unwrap()
