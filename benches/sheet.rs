@@ -78,6 +78,7 @@ fn sheet() -> Sheet {
                 opponent_victory_points: 7,
                 result: BattleResult::MajorVictory,
                 realm: None,
+                realm_phrase: None,
                 triumph: None,
                 letter: 'W',
                 decided: None,

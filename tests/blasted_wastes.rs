@@ -200,7 +200,21 @@ fn three_battles_in_the_blasted_wastes() {
     );
     p.ok(&["battle", "army", "2", CULT, "Magister", "Pink Horrors"]);
     let shown = p.ok(&["battle", "show", "2"]);
-    assert!(shown.contains("Realm: Crystalline Shores"), "{shown}");
+    // Issue #38: where it is fought, in the realm's own words, here and in the history.
+    assert!(
+        shown.contains("Realm: fought on the Crystalline Shores"),
+        "{shown}"
+    );
+    let history = p.ok(&["history"]);
+    assert!(
+        history.contains("Battle 2 is fought on the Crystalline Shores"),
+        "{history}"
+    );
+    assert!(history.contains(", on Mount Hedon"), "{history}");
+    assert!(
+        !history.contains("in Mount Hedon") && !history.contains("in Crystalline"),
+        "{history}"
+    );
     // The table by its name, not its id "mount-hedon" (issue #33).
     assert!(
         shown.contains("triumph: The Blissful Host (Mount Hedon Triumphs)"),
@@ -291,7 +305,7 @@ fn three_battles_in_the_blasted_wastes() {
     ]);
     assert!(
         after.contains(
-            "-1 favour (the favour of SLAANESH: 3 lost for a major defeat at Mount Hedon, 1 taken (favour stops at 0))"
+            "-1 favour (the favour of SLAANESH for a major defeat on Mount Hedon; D3 rolled 3: 1 lost, favour stops at 0)"
         ),
         "{after}"
     );
@@ -315,8 +329,8 @@ fn three_battles_in_the_blasted_wastes() {
     // The sheet prints the favour and each battle's realm and triumph.
     let sheet = p.ok(&["roster", "sheet", CULT, "--format", "text"]);
     assert!(sheet.contains("Favour points: 1"), "{sheet}");
-    assert!(sheet.contains("in Mount Hedon · triumph: Empowered"), "{sheet}");
-    assert!(sheet.contains("in Crystalline Shores"), "{sheet}");
+    assert!(sheet.contains("on Mount Hedon · triumph: Empowered"), "{sheet}");
+    assert!(sheet.contains("on the Crystalline Shores"), "{sheet}");
 }
 
 #[test]
@@ -325,7 +339,10 @@ fn undoing_an_army_takes_its_triumph_off_and_undoing_a_pick_unpicks_the_realm() 
     first_battle(&p);
     new_battle(&p, &["--roll-realm", "--dice", "6,1"]);
     p.ok(&["battle", "realm", "2", "Ghur"]);
-    p.refused(&["battle", "realm", "2", "Aqshy"], "already fought in Ghur");
+    p.refused(
+        &["battle", "realm", "2", "Aqshy"],
+        "battle 2's realm is already picked (Ghur)",
+    );
     p.ok(&[
         "battle",
         "army",

@@ -294,3 +294,25 @@ fn roles_follow_the_generals_renown_when_the_battle_is_fought() {
     ]);
     assert_eq!(p.json(&["battle", "show", "2"])["roles_roster_id"], rats);
 }
+
+/// Issue #38: the roster sheet lists battles in the order they were fought (their results
+/// recorded), not by battle id.
+#[test]
+fn the_sheet_lists_battles_in_the_order_they_were_fought() {
+    let p = Ptg::four_units_each();
+    plan(&p, "1");
+    plan(&p, "2");
+    fight(&p, "2");
+    lose(&p, "1");
+    let sheet = p.ok(&["roster", "sheet", HAMMERS, "--format", "text"]);
+    let (two, one) = (sheet.find("W #2 v Rat Tide"), sheet.find("L #1 v Rat Tide"));
+    assert!(two.is_some() && one.is_some() && two < one, "{sheet}");
+    let json = p.json(&["roster", "sheet", HAMMERS, "--format", "json"]);
+    let order: Vec<i64> = json["battles"]
+        .as_array()
+        .expect("battles")
+        .iter()
+        .filter_map(|b| b["battle"].as_i64())
+        .collect();
+    assert_eq!(order, [2, 1]);
+}

@@ -55,7 +55,7 @@ async fn the_pages_show_the_league_each_roster_and_each_battle() {
     assert!(
         battle
             .body
-            .contains("roll-off for territories: Rat Tide</td><td>D6</td><td>6</td>")
+            .contains("roll-off for Northern or Southern Territory: Rat Tide</td><td>D6</td><td>6</td>")
             && battle.body.contains("typed in"),
         "{}",
         battle.body

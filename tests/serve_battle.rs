@@ -280,9 +280,26 @@ async fn the_realm_named_through_the_form_or_the_api_equals_the_cli_s() {
         again.json()["error"]
             .as_str()
             .unwrap()
-            .contains("already fought in Aqshy")
+            .contains("battle 1's realm is already picked (Aqshy)")
     );
     assert_eq!(api.fingerprint(), before);
+    // Issue #38: the page says where as players do, "on the Crystalline Shores".
+    let shores = OPTIONS.copy();
+    let token = invite(&shores, &["--organiser"]);
+    let named = send(
+        &shores,
+        api_post(
+            "/api/battles/1/realm",
+            Some(&token),
+            json!({ "realm": "Crystalline Shores" }),
+        ),
+    )
+    .await;
+    assert_eq!(named.status, StatusCode::OK, "{}", named.body);
+    assert_eq!(named.json()["realm_phrase"], "on the Crystalline Shores");
+    let hammers = sign_in(&shores, HAMMERS).await;
+    let battle = page(&shores, "/battles/1", &hammers).await;
+    assert!(battle.contains("fought on the Crystalline Shores"), "{battle}");
 
     // A campaign that does not play realms: no form, and the CLI's refusal.
     let plain = PLANNED.copy();

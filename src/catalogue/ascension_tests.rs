@@ -424,3 +424,27 @@ fn summaries_are_short_and_plain_ascii() {
         assert!(name.is_ascii() && text.is_ascii(), "{name}: non-ASCII text");
     }
 }
+
+/// Issue #38: the roll-off for roles and who picks them are said with the battleplan's own
+/// roles.
+#[test]
+fn each_battleplans_roles_read_as_one_choice() {
+    let pack = pack();
+    let choices: Vec<(u32, String)> = pack
+        .battleplans
+        .iter()
+        .map(|b| (b.roll, b.roles_choice()))
+        .collect();
+    let expected = [
+        "Northern or Southern Territory",
+        "Northern or Southern Territory",
+        "raider or defender",
+        "trespasser or ambusher",
+        "raider or defender",
+        "attacker or ritualist",
+    ];
+    for ((roll, choice), want) in choices.iter().zip(expected) {
+        assert_eq!(choice, want, "battleplan table entry {roll}");
+    }
+    assert_eq!(choices.len(), expected.len());
+}

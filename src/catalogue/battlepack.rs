@@ -269,6 +269,21 @@ pub struct Battleplan {
     pub twists: Vec<Twist>,
 }
 
+impl Battleplan {
+    /// The choice its roll-off and its picker make, as players say it: "attacker or
+    /// ritualist", "raider or defender", "Northern or Southern Territory" (a last word both
+    /// roles share is said once).
+    pub fn roles_choice(&self) -> String {
+        let [a, b] = [self.roles[0].trim(), self.roles[1].trim()];
+        match (a.rsplit_once(' '), b.rsplit_once(' ')) {
+            (Some((a_head, a_last)), Some((b_head, b_last))) if a_last == b_last => {
+                format!("{a_head} or {b_head} {b_last}")
+            }
+            _ => format!("{a} or {b}"),
+        }
+    }
+}
+
 /// A battleplan's campaign reward: the winner rolls `dice` + their VP, `target` or more wins it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

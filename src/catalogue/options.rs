@@ -121,6 +121,10 @@ pub struct Realm {
     pub kind: String,
     /// Its battle rules, in our own words.
     pub summary: String,
+    /// Where a battle there is fought, as players say it: "on Mount Hedon", "on the Crystalline
+    /// Shores". Left out: "in" and the name ("in Aqshy").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phrase: Option<String>,
     /// Id of a triumph table a major victory here lets the winner roll on instead of the
     /// campaign's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -136,10 +140,21 @@ impl Realm {
         self.name.same_name(wanted.trim()) || self.aliases.iter().any(|a| a.same_name(wanted.trim()))
     }
 
+    /// "on Mount Hedon", "in Aqshy": where a battle here is fought, in players' words.
+    pub fn phrase(&self) -> String {
+        match &self.phrase {
+            Some(p) => p.trim().to_string(),
+            None => format!("in {}", self.name),
+        }
+    }
+
     pub(super) fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.name.trim().is_empty() {
             out.push("name: a realm needs a name".into());
+        }
+        if self.phrase.as_ref().is_some_and(|p| p.trim().is_empty()) {
+            out.push("phrase: leave it out for \"in NAME\", or say where, e.g. \"on Mount Hedon\"".into());
         }
         if let Some(f) = &self.favour {
             if f.god.trim().is_empty() {

@@ -61,7 +61,7 @@ pub fn run(app: &mut App, cmd: BattleplanCmd) -> Result<()> {
 }
 
 fn show(b: &Battleplan) -> Result<()> {
-    line(format!("{} (battleplan table roll {})", b.name, b.roll))?;
+    line(format!("{} (battleplan table entry {})", b.name, b.roll))?;
     line(format!("Roles: {}", b.roles.join(" / ")))?;
     line(format!("Deployment: {}", b.deployment))?;
     line(format!("Scoring: {}", b.scoring))?;

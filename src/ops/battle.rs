@@ -24,8 +24,9 @@ pub struct Shown<'a> {
     pub rosters: Vec<Roster>,
     /// The dice the command rolled, if any.
     pub rolls: Vec<Roll>,
-    /// The battle's realm's rules in our words, when it has one the data knows.
-    pub realm_summary: Option<String>,
+    /// The battle's realm, when it has one the data knows (its rules in our words, and how
+    /// players say where the battle is fought).
+    pub realm: Option<&'a crate::catalogue::Realm>,
     /// Both armies' models and who is outnumbered (option `sudden-death`).
     pub standing: Option<rules::Standing>,
     /// Each recorded army's allegiance, in campaigns playing with allies (option `allies`).
@@ -97,11 +98,7 @@ pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Rol
             .as_deref()
             .and_then(|n| rules::find_battleplan(pack, n).ok()),
         battlefield: rules::battlefield(pack, battle.points_limit),
-        realm_summary: battle
-            .realm
-            .as_deref()
-            .and_then(|r| cat.realm(r).ok())
-            .map(|r| r.summary.clone()),
+        realm: battle.realm.as_deref().and_then(|r| cat.realm(r).ok()),
         standing: battle.standing(pack, &rosters),
         notes: Vec::new(),
         triumph_tables: super::realms::triumph_table_names(cat, &battle),
@@ -164,7 +161,7 @@ fn plan_once<'a>(
             sides[0].name, sides[1].name, new.points, plan.name
         );
         match (realm, picker) {
-            (Some(r), _) => summary.push_str(&format!(", in {}", r.name)),
+            (Some(r), _) => summary.push_str(&format!(", {}", r.phrase())),
             (None, Some(i)) => summary.push_str(&format!(", {} picks the realm", sides[i].name)),
             (None, None) => {}
         }
@@ -209,7 +206,7 @@ fn record_army_once<'a>(
     triumph_table: Option<&str>,
     dice: &mut dyn Dice,
 ) -> Result<Shown<'a>> {
-    let (b, r, sides, taken, summary, seen, previous) = store.read(|conn| {
+    let (b, r, sides, taken, summary, roles_choice, seen, previous) = store.read(|conn| {
         let b = battles::load(conn, battle_id)?;
         let pack = pack_of(cat, &Campaign::by_id(conn, b.campaign_id)?)?;
         let r = load_roster(conn, roster)?;
@@ -222,6 +219,7 @@ fn record_army_once<'a>(
             choice,
             b.points_limit,
         )?;
+        let roles = rules::roles_choice(pack, &b);
         let summary = format!(
             "{} takes {} ({} points, {}) to battle {battle_id}",
             r.name,
@@ -240,7 +238,7 @@ fn record_army_once<'a>(
             true => super::realms::previous_battle(conn, &b, &r)?,
             false => None,
         };
-        Ok::<_, Error>((b, r, sides, army.taken(), summary, seen, previous))
+        Ok::<_, Error>((b, r, sides, army.taken(), summary, roles, seen, previous))
     })?;
     let mut roller = Roller::new(dice);
     let triumph =
@@ -250,7 +248,8 @@ fn record_army_once<'a>(
     let [first, second] = sides.as_slice() else {
         return Err(anyhow::anyhow!("battle {battle_id} does not have two sides").into());
     };
-    let (roles, rolled) = rules::roles_after_army(&b, r.id, &taken, [first, second], &mut roller)?;
+    let (roles, rolled) =
+        rules::roles_after_army(&b, r.id, &taken, [first, second], &roles_choice, &mut roller)?;
     let rolls = roller.rolls;
     check_all_used(dice, "recording this army")?;
     let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();

@@ -40,7 +40,7 @@ pub fn pick_realm<'a>(
             .and_then(|id| sides.iter().find(|r| r.id == id))
             .map(|r| format!(" ({} won the roll-off)", r.name))
             .unwrap_or_default();
-        let summary = format!("Battle {battle_id} is fought in {}{picker}", realm.name);
+        let summary = format!("Battle {battle_id} is fought {}{picker}", realm.phrase());
         log_set(
             tx,
             b.campaign_id,

@@ -37,7 +37,7 @@ fn record_result_once<'a>(
     report: &ResultReport,
     dice: &mut dyn Dice,
 ) -> Result<Shown<'a>> {
-    let (b, sides, recorded, decided, drafts, seen) = store.read(|conn| {
+    let (b, sides, recorded, decided, drafts, seen, roles_choice) = store.read(|conn| {
         let b = battles::load(conn, battle_id)?;
         let pack = pack_of(cat, &Campaign::by_id(conn, b.campaign_id)?)?;
         let sides: Vec<Roster> = b
@@ -55,11 +55,12 @@ fn record_result_once<'a>(
         let drafts = super::realms::triumph_drafts(conn, &b, &sides)?;
         let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
         let seen = read_at(conn, &ids, &[battle_id])?;
-        Ok::<_, Error>((b, sides, recorded, decided, drafts, seen))
+        let roles_choice = crate::rules::battle::roles_choice(pack, &b);
+        Ok::<_, Error>((b, sides, recorded, decided, drafts, seen, roles_choice))
     })?;
     let pair = [&sides[0], &sides[1]];
     let mut roller = Roller::new(dice);
-    let roles = roles_at_result(&b, pair, &mut roller)?;
+    let roles = roles_at_result(&b, pair, &roles_choice, &mut roller)?;
     let triumphs = super::realms::triumphs_at_result(cat, &b, pair, &drafts, &mut roller)?;
     let rolls = roller.rolls;
     check_all_used(dice, "recording this result")?;

@@ -19,6 +19,7 @@ pub fn view(
         let subject = load_subject(cat, conn, roster)?;
         let realm = rosters::realm(conn, subject.roster.id)?;
         let battles = battles::list_of_roster(conn, subject.roster.id)?;
+        let realms = cat.realms().unwrap_or_default();
         let history = history::sets(conn, Some(subject.roster.id), None)?;
         Ok(sheet::build(&SheetInput {
             roster: &subject.roster,
@@ -27,6 +28,7 @@ pub fn view(
             pack: subject.pack,
             realm,
             battles: &battles,
+            realms: &realms,
             history: &history,
             printed,
             favour: super::realms::favour_shown(cat, &subject.roster),

@@ -210,6 +210,7 @@ pub struct RolesDecision {
 pub fn roles_at_result(
     battle: &Battle,
     rosters: [&Roster; 2],
+    roles: &str,
     roller: &mut Roller,
 ) -> Result<RolesDecision, RuleError> {
     let Some(now) = generals_renown(battle, rosters) else {
@@ -234,10 +235,10 @@ pub fn roles_at_result(
         });
     }
     let rolled = now[0] == now[1];
-    let picker = Some(rosters[who_picks(roller, [&rosters[0].name, &rosters[1].name], now)?].id);
+    let picker = Some(rosters[who_picks(roller, [&rosters[0].name, &rosters[1].name], now, roles)?].id);
     let note = match (rolled, picker == battle.roles_roster_id) {
         (true, _) => Some(format!(
-            "the generals are level ({} renown each) and had not rolled off for roles: {} won the roll-off and picks",
+            "the generals are level ({} renown each) and had not rolled off for {roles}: {} won the roll-off and picks",
             now[0],
             name(picker)
         )),

@@ -1,6 +1,6 @@
 //! Favour points (option `favour`, The Blasted Wastes II): a roster of a Chaos god's factions
-//! fighting in that god's realm (Mount Hedon for SLAANESH, the Crystalline Shores for
-//! TZEENTCH) gains favour for a victory there and loses some for a loss, never below the
+//! fighting in that god's realm (SLAANESH on Mount Hedon, TZEENTCH on the Crystalline
+//! Shores) gains favour for a victory there and loses some for a loss, never below the
 //! realm's minimum. The numbers are each realm's `[favour]` table.
 
 use super::battle::BattleResult;
@@ -57,7 +57,7 @@ pub fn plan_favour(
     else {
         return Ok(None);
     };
-    let reason = format!("{} at {}", result, realm.name);
+    let reason = format!("{result} {}", realm.phrase());
     if result.is_victory() {
         return Ok(Some(Change::GainFavour {
             amount: f.victory,
@@ -74,34 +74,47 @@ pub fn plan_favour(
             format!("{}'s favour loss '{}' is not dice", realm.name, f.defeat),
         );
     };
-    let rolled = roller.roll(expr, format!("favour lost ({})", realm.name))?;
+    let rolled = roller.roll(expr, format!("favour lost {}", realm.phrase()))?;
     let index = roller.rolls.len() - 1;
     let rolled = u32::try_from(rolled).unwrap_or(0);
     let lost = rolled.min(roster.favour.saturating_sub(f.minimum));
     Ok(Some(Change::LoseFavour {
         amount: lost,
         reason: format!(
-            "the favour of {}: {rolled} lost for a {reason}{}",
+            "the favour of {} for a {reason}; {}",
             f.god,
-            if lost < rolled {
-                format!(", {lost} taken (favour stops at {})", f.minimum)
-            } else {
-                String::new()
-            }
+            loss_words(&expr.to_string(), rolled, lost, f.minimum)
         ),
         roll: Some(index),
     }))
 }
 
+/// What a favour die took, as a referee says it: "D3 rolled 2: 2 lost", "D3 rolled 3: 1
+/// lost, favour stops at 0", or, when the floor cancels the loss whole, "D3 rolled 2: favour
+/// stays at 0".
+pub fn loss_words(dice: &str, rolled: u32, lost: u32, minimum: u32) -> String {
+    match lost {
+        0 if rolled > 0 => format!("{dice} rolled {rolled}: favour stays at {minimum}"),
+        _ if lost < rolled => format!("{dice} rolled {rolled}: {lost} lost, favour stops at {minimum}"),
+        _ => format!("{dice} rolled {rolled}: {lost} lost"),
+    }
+}
+
 /// Refuses favour for a roster that keeps none (a test and a typed command share it).
 pub fn check_keeps_favour(realms: &[&Realm], roster: &Roster) -> Result<(), RuleError> {
+    let gods: Vec<String> = realms
+        .iter()
+        .filter_map(|r| Some(format!("{} {}", r.favour.as_ref()?.god, r.phrase())))
+        .collect();
     match god_of_roster(realms, roster) {
         Some(_) => Ok(()),
         None => refuse(
             "favour",
             format!(
-                "{} ({}) keeps no favour: only rosters of the gods a realm names (SLAANESH at Mount Hedon, TZEENTCH at the Crystalline Shores) do",
-                roster.name, roster.faction
+                "{} ({}) keeps no favour: only rosters of the gods a realm names ({}) do",
+                roster.name,
+                roster.faction,
+                gods.join(", ")
             ),
         ),
     }
@@ -163,4 +176,72 @@ pub fn plan_adjust(
         },
     });
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::Catalogue;
+    use crate::rules::dice::TypedDice;
+    use crate::rules::roster::tests::empty_roster;
+
+    /// The line history shows for a SLAANESH roster holding `held` favour that loses a major
+    /// defeat on Mount Hedon with `die` on the D3.
+    fn loss_line(held: u32, die: u32) -> String {
+        let cat = Catalogue::bundled().expect("bundled data");
+        let mut r = empty_roster();
+        r.faction = "Hedonites of Slaanesh".into();
+        r.favour = held;
+        let mut dice = TypedDice::new([die]);
+        let mut roller = Roller::new(&mut dice);
+        let realm = cat.realm("Mount Hedon").unwrap();
+        let change = plan_favour(realm, &r, BattleResult::MajorDefeat, &mut roller)
+            .unwrap()
+            .expect("a favour change");
+        assert_eq!(roller.rolls[0].purpose, "favour lost on Mount Hedon");
+        change.describe()
+    }
+
+    /// Issue #38: a favour line says the die and what was lost, and never "no favour lost …
+    /// 2 lost".
+    #[test]
+    fn a_favour_loss_says_the_die_and_what_the_floor_left() {
+        assert_eq!(
+            loss_line(5, 2),
+            "-2 favour (the favour of SLAANESH for a major defeat on Mount Hedon; D3 rolled 2: 2 lost)"
+        );
+        assert_eq!(
+            loss_line(1, 3),
+            "-1 favour (the favour of SLAANESH for a major defeat on Mount Hedon; D3 rolled 3: 1 lost, favour stops at 0)"
+        );
+        let none = loss_line(0, 2);
+        assert_eq!(
+            none,
+            "no favour lost (the favour of SLAANESH for a major defeat on Mount Hedon; D3 rolled 2: favour stays at 0)"
+        );
+        assert!(!none.contains("2 lost"), "{none}");
+    }
+
+    #[test]
+    fn loss_words_name_the_die_the_loss_and_the_floor() {
+        assert_eq!(loss_words("D3", 3, 3, 0), "D3 rolled 3: 3 lost");
+        assert_eq!(
+            loss_words("D3", 3, 2, 1),
+            "D3 rolled 3: 2 lost, favour stops at 1"
+        );
+        assert_eq!(loss_words("D6", 4, 0, 2), "D6 rolled 4: favour stays at 2");
+    }
+
+    #[test]
+    fn a_roster_of_no_god_is_told_each_god_and_where_in_the_realms_words() {
+        let cat = Catalogue::bundled().expect("bundled data");
+        let realms = cat.realms().unwrap();
+        let mut r = empty_roster();
+        r.faction = "Stormcast Eternals".into();
+        let err = check_keeps_favour(&realms, &r).unwrap_err().to_string();
+        assert!(
+            err.contains("SLAANESH on Mount Hedon") && err.contains("TZEENTCH on the Crystalline Shores"),
+            "{err}"
+        );
+    }
 }

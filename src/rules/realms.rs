@@ -111,7 +111,7 @@ pub fn check_pick_realm(battle: &Battle, sides: [&Roster; 2], by: Option<i64>) -
         return Err(RuleError::new(
             "realms",
             format!(
-                "battle {} is already fought in {realm}; to choose again",
+                "battle {}'s realm is already picked ({realm}); to choose again",
                 battle.id
             ),
         )
@@ -244,9 +244,10 @@ pub fn plan_triumph(
                             "{} cannot roll on '{w}': its major victory in battle {} was {}, so it rolls on {}",
                             roster.name,
                             won.battle_id,
-                            match &won.realm {
-                                Some(r) => format!("at {r}"),
-                                None => "in no realm".to_string(),
+                            match (previous_realm, &won.realm) {
+                                (Some(r), _) => format!("won {}", r.phrase()),
+                                (None, Some(r)) => format!("won in {r}"),
+                                (None, None) => "won in no realm".to_string(),
                             },
                             allowed.join(" or ")
                         ),

@@ -2,7 +2,7 @@
 //! the PDF and the text sheet can never disagree.
 
 use crate::catalogue::battlepack::Battlepack;
-use crate::catalogue::{Faction, LoreKind};
+use crate::catalogue::{Faction, LoreKind, Realm};
 use crate::rules::battle::Battle;
 use crate::rules::battle::{BattleResult, DecidedBy, Side};
 use crate::rules::change::Change;
@@ -63,6 +63,9 @@ pub struct BattleLine {
     /// The realm it was fought in (option `realms`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub realm: Option<String>,
+    /// Where, in players' words: "on Mount Hedon", "in Aqshy".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub realm_phrase: Option<String>,
     /// The triumph the roster rolled for it (option `triumphs`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub triumph: Option<String>,
@@ -74,11 +77,13 @@ pub struct BattleLine {
 }
 
 impl BattleLine {
-    /// What the campaign options add to the record: "in Mount Hedon · triumph: Blessed".
+    /// What the campaign options add to the record: "on Mount Hedon · triumph: Blessed".
     pub fn narrative_notes(&self) -> String {
         let mut notes = Vec::new();
-        if let Some(r) = &self.realm {
-            notes.push(format!("in {r}"));
+        match (&self.realm_phrase, &self.realm) {
+            (Some(phrase), _) => notes.push(phrase.clone()),
+            (None, Some(r)) => notes.push(format!("in {r}")),
+            (None, None) => {}
         }
         if let Some(t) = &self.triumph {
             notes.push(format!("triumph: {t}"));
@@ -157,6 +162,8 @@ pub struct SheetInput<'a> {
     pub realm: Option<String>,
     /// The campaign's battles (any order); those the roster fought are used.
     pub battles: &'a [Battle],
+    /// The realms the data knows, for how each battle's realm is said.
+    pub realms: &'a [&'a Realm],
     /// The roster's change log, oldest first.
     pub history: &'a [LoggedSet],
     pub printed: chrono::NaiveDate,
@@ -167,7 +174,7 @@ pub struct SheetInput<'a> {
 /// Builds the sheet.
 pub fn build(input: &SheetInput) -> Sheet {
     let r = input.roster;
-    let battles = battle_lines(r.id, input.battles);
+    let battles = battle_lines(r.id, input.battles, input.realms);
     let record = battles.iter().fold(Record::default(), |mut rec, b| {
         match b.letter {
             'W' => rec.wins += 1,
@@ -277,10 +284,14 @@ fn unit_row(pack: &Battlepack, factions: &Factions, u: &Unit) -> UnitRow {
     }
 }
 
-/// The battles `roster_id` fought to a result, in the order they were planned.
-fn battle_lines(roster_id: i64, battles: &[Battle]) -> Vec<BattleLine> {
-    let mut lines: Vec<BattleLine> = battles
-        .iter()
+/// The battles `roster_id` fought to a result, in the order they were fought (campaign time:
+/// the change set that recorded each result; a battle an older ptg logged without it first, by
+/// id), not the order they were planned.
+fn battle_lines(roster_id: i64, battles: &[Battle], realms: &[&Realm]) -> Vec<BattleLine> {
+    let mut fought: Vec<&Battle> = battles.iter().collect();
+    fought.sort_by_key(|b| (b.fought_at, b.id));
+    fought
+        .into_iter()
         .filter_map(|b| {
             let ours = b.side(roster_id)?;
             let theirs = b.sides.iter().find(|s| s.roster_id != roster_id)?;
@@ -294,14 +305,17 @@ fn battle_lines(roster_id: i64, battles: &[Battle]) -> Vec<BattleLine> {
                 opponent_victory_points: theirs.victory_points.unwrap_or(0),
                 result,
                 realm: b.realm.clone(),
+                realm_phrase: b
+                    .realm
+                    .as_deref()
+                    .and_then(|name| realms.iter().find(|r| r.answers_to(name)))
+                    .map(|r| r.phrase()),
                 triumph: ours.triumph.as_ref().map(|t| t.triumph.clone()),
                 letter: result.letter(),
                 decided: decided(b, ours),
             })
         })
-        .collect();
-    lines.sort_by_key(|l| l.battle);
-    lines
+        .collect()
 }
 
 /// A battle's note when the sudden-death option had a say in it: the objective picked and

@@ -129,7 +129,7 @@ fn planned(store: &mut Store) {
             let plan = find_battleplan(pack(), "The Ruined Settlement")?;
             let mut dice = TypedDice::new([6, 1]);
             let mut roller = Roller::new(&mut dice);
-            let picker = who_picks(&mut roller, [&h.name, &r.name], [5, 5])?;
+            let picker = who_picks(&mut roller, [&h.name, &r.name], [5, 5], &plan.roles_choice())?;
             let id = battles::create(tx, 1, 1000, &plan.name, [h.id, r.id])?;
             battles::set_roles(tx, id, Some([h.id, r.id][picker]), true)?;
             log_set(

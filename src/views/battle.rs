@@ -17,6 +17,12 @@ struct BattleView<'a> {
     /// The realm's battle rules in our words, when it is fought in one.
     #[serde(skip_serializing_if = "Option::is_none")]
     realm_rules: Option<&'a str>,
+    /// Where it is fought, in players' words: "on Mount Hedon", "in Aqshy".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    realm_phrase: Option<String>,
+    /// What the picker of roles chooses between: "attacker or ritualist".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    roles_choice: Option<String>,
     /// Option sudden-death: the armies' models and who is outnumbered.
     #[serde(skip_serializing_if = "Option::is_none")]
     models: Option<&'a Standing>,
@@ -43,7 +49,9 @@ pub fn view(shown: &Shown) -> Result<serde_json::Value> {
         battle: b,
         battlefield: shown.battlefield,
         battleplan_details: shown.plan,
-        realm_rules: shown.realm_summary.as_deref(),
+        realm_rules: shown.realm.map(|r| r.summary.as_str()),
+        realm_phrase: shown.realm.map(|r| r.phrase()),
+        roles_choice: shown.plan.map(|p| p.roles_choice()),
         models: shown.standing.as_ref(),
         decided: decision_words(b),
         rolls: &shown.rolls,

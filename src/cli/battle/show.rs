@@ -42,7 +42,7 @@ fn standing_line(st: &Standing) -> Result<()> {
 /// Why a side picks roles, and when it was decided: until the result, by the generals'
 /// renown as it is now (an aftermath fought meanwhile counts), level generals keeping the
 /// roll-off made when the armies were recorded; after it, as the result fixed it.
-fn roles_why(b: &Battle, renown: Option<[u32; 2]>) -> String {
+fn roles_why(b: &Battle, renown: Option<[u32; 2]>, roles: &str) -> String {
     match (renown, b.status) {
         (Some([x, y]), BattleStatus::Planned) if x != y => format!(
             "its general has fewer renown now, {} v {}; decided again if that changes before the result",
@@ -50,7 +50,9 @@ fn roles_why(b: &Battle, renown: Option<[u32; 2]>) -> String {
             x.max(y)
         ),
         (Some([x, _]), BattleStatus::Planned) => {
-            format!("the generals are level at {x} renown: the roll-off made when the armies were recorded")
+            format!(
+                "the generals are level at {x} renown: the roll-off for {roles} made when the armies were recorded"
+            )
         }
         _ => "as it stood when the result was recorded".into(),
     }
@@ -90,23 +92,20 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
             "Battleplan: {} (battleplan table entry {})",
             p.name, p.roll
         ))?;
+        let roles = p.roles_choice();
         match b.roles_roster_id.and_then(|id| b.side(id)) {
             Some(s) => line(format!(
-                "  {} picks: {} or {} ({})",
+                "  {} picks: {roles} ({})",
                 s.roster,
-                p.roles[0],
-                p.roles[1],
-                roles_why(b, shown.generals_renown)
+                roles_why(b, shown.generals_renown, &roles)
             ))?,
             None => match shown.generals_renown {
                 Some([x, y]) if x == y => line(format!(
-                    "  roles ({} or {}) not decided yet: the generals drew level at {x} renown after \
-                     the armies were recorded, so they roll off when the result is recorded",
-                    p.roles[0], p.roles[1]
+                    "  who picks {roles} is not decided yet: the generals drew level at {x} renown after \
+                     the armies were recorded, so they roll off when the result is recorded"
                 ))?,
                 _ => line(format!(
-                    "  roles ({} or {}) not decided yet: the general with fewer renown picks once both armies are in",
-                    p.roles[0], p.roles[1]
+                    "  who picks {roles} is not decided yet: the general with fewer renown picks once both armies are in"
                 ))?,
             },
         }
@@ -124,9 +123,13 @@ pub fn show(json_out: bool, shown: &Shown) -> Result<()> {
     }
     match (&b.realm, b.realm_picker_id.and_then(|id| b.side(id))) {
         (Some(realm), _) => {
-            line(format!("Realm: {realm}"))?;
-            if let Some(summary) = &shown.realm_summary {
-                line(format!("  {summary}"))?;
+            let known = shown.realm;
+            line(format!(
+                "Realm: fought {}",
+                known.map_or_else(|| format!("in {realm}"), |r| r.phrase())
+            ))?;
+            if let Some(r) = known {
+                line(format!("  {}", r.summary))?;
             }
         }
         (None, Some(s)) => line(format!(

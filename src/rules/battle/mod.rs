@@ -294,17 +294,30 @@ pub fn roll_off(roller: &mut Roller, players: [&str; 2], purpose: &str) -> Resul
 }
 
 /// Who picks territories or roles: the player whose general has fewer renown, or the winner of
-/// a roll-off when tied. Returns the picker's index.
+/// a roll-off when tied, the roll-off named by the battleplan's `roles` ("attacker or
+/// ritualist", see [`roles_choice`]). Returns the picker's index.
 pub fn who_picks(
     roller: &mut Roller,
     players: [&str; 2],
     general_renown: [u32; 2],
+    roles: &str,
 ) -> Result<usize, RuleError> {
     match general_renown[0].cmp(&general_renown[1]) {
         std::cmp::Ordering::Less => Ok(0),
         std::cmp::Ordering::Greater => Ok(1),
-        std::cmp::Ordering::Equal => roll_off(roller, players, "territories"),
+        std::cmp::Ordering::Equal => roll_off(roller, players, roles),
     }
+}
+
+/// What the picker of `battle`'s roles chooses between, in its battleplan's words ("attacker
+/// or ritualist", "Northern or Southern Territory"); "roles" for a battleplan the battlepack
+/// no longer has.
+pub fn roles_choice(pack: &Battlepack, battle: &Battle) -> String {
+    battle
+        .battleplan
+        .as_deref()
+        .and_then(|name| find_battleplan(pack, name).ok())
+        .map_or_else(|| "roles".to_string(), Battleplan::roles_choice)
 }
 
 /// Rolls on a battleplan's twist table for the underdog (or the roll-off winner).
@@ -368,11 +381,36 @@ mod tests {
     fn fewer_renown_picks_and_a_tie_is_rolled_off_again_until_it_breaks() {
         let mut dice = TypedDice::new([4, 4, 2, 5]);
         let mut roller = Roller::new(&mut dice);
-        assert_eq!(who_picks(&mut roller, ["A", "B"], [5, 9]).unwrap(), 0);
-        assert_eq!(who_picks(&mut roller, ["A", "B"], [9, 5]).unwrap(), 1);
+        let roles = "attacker or ritualist";
+        assert_eq!(who_picks(&mut roller, ["A", "B"], [5, 9], roles).unwrap(), 0);
+        assert_eq!(who_picks(&mut roller, ["A", "B"], [9, 5], roles).unwrap(), 1);
         assert!(roller.rolls.is_empty());
-        assert_eq!(who_picks(&mut roller, ["A", "B"], [5, 5]).unwrap(), 1);
+        assert_eq!(who_picks(&mut roller, ["A", "B"], [5, 5], roles).unwrap(), 1);
         assert_eq!(roller.rolls.len(), 4);
+    }
+
+    /// Issue #38: the roll-off for roles is named by the battleplan's roles, not "territories".
+    #[test]
+    fn the_roll_off_for_roles_is_named_by_the_battleplans_roles() {
+        let pack = pack();
+        let r = crate::rules::roster::tests::empty_roster();
+        let mut battle = state::tests::battle(&[r.clone(), r], false);
+        let mut said = |plan: &str| {
+            battle.battleplan = Some(plan.into());
+            let roles = roles_choice(&pack, &battle);
+            let mut dice = TypedDice::new([2, 5]);
+            let mut roller = Roller::new(&mut dice);
+            who_picks(&mut roller, ["A", "B"], [3, 3], &roles).unwrap();
+            roller.rolls[0].purpose.clone()
+        };
+        assert_eq!(said("The Ritual"), "roll-off for attacker or ritualist: A");
+        assert_eq!(said("Wreck and Ruin"), "roll-off for raider or defender: A");
+        assert_eq!(said("The Ambush"), "roll-off for trespasser or ambusher: A");
+        assert_eq!(
+            said("The Ruined Settlement"),
+            "roll-off for Northern or Southern Territory: A"
+        );
+        assert!(!said("Relics of Myth").contains("territories"));
     }
 
     #[test]

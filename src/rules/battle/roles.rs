@@ -55,12 +55,13 @@ pub fn roles_now(battle: &Battle, rosters: [&Roster; 2]) -> Option<i64> {
 /// battle's two sides, in order), and whether it won them in a roll-off: None while an army is
 /// missing; the side whose general has fewer renown; when the generals are level, the winner of
 /// a roll-off already made while level (re-recording an army never re-rolls it), else a
-/// roll-off rolled on `roller`.
+/// roll-off for `roles` (the battleplan's, see `roles_choice`) rolled on `roller`.
 pub fn roles_after_army(
     battle: &Battle,
     roster_id: i64,
     taken: &[ArmyUnit],
     rosters: [&Roster; 2],
+    roles: &str,
     roller: &mut Roller,
 ) -> Result<(Option<i64>, bool), RuleError> {
     let army = |i: usize| -> &[ArmyUnit] {
@@ -80,6 +81,6 @@ pub fn roles_after_army(
     {
         return Ok((Some(picker), true));
     }
-    let picker = who_picks(roller, [&rosters[0].name, &rosters[1].name], now)?;
+    let picker = who_picks(roller, [&rosters[0].name, &rosters[1].name], now, roles)?;
     Ok((Some(rosters[picker].id), level))
 }

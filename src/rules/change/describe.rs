@@ -155,13 +155,36 @@ mod tests {
     fn a_favour_loss_of_nothing_is_not_minus_zero() {
         let lose = |amount| Change::LoseFavour {
             amount,
-            reason: "the favour of Slaanesh: 2 lost for a loss at Mount Hedon".into(),
+            reason:
+                "the favour of SLAANESH for a major defeat on Mount Hedon; D3 rolled 2: favour stays at 0"
+                    .into(),
             roll: None,
         };
         assert_eq!(
             lose(0).describe(),
-            "no favour lost (the favour of Slaanesh: 2 lost for a loss at Mount Hedon)"
+            "no favour lost (the favour of SLAANESH for a major defeat on Mount Hedon; D3 rolled 2: favour stays at 0)"
         );
         assert!(lose(2).describe().starts_with("-2 favour"));
+    }
+
+    /// Issue #38: "+1 quest point", not "+1 quest points".
+    #[test]
+    fn one_quest_point_is_one_quest_point() {
+        let gain = |points| Change::QuestProgress {
+            quest: "Harness Manifestation".into(),
+            points,
+            reason: "battle 1".into(),
+        };
+        assert_eq!(
+            gain(1).describe(),
+            "+1 quest point for Harness Manifestation (battle 1)"
+        );
+        assert!(gain(2).describe().starts_with("+2 quest points for"));
+        let lose = |points| Change::LoseQuestPoints {
+            quest: "Harness Manifestation".into(),
+            points,
+        };
+        assert_eq!(lose(1).describe(), "-1 quest point for Harness Manifestation");
+        assert_eq!(lose(3).describe(), "-3 quest points for Harness Manifestation");
     }
 }

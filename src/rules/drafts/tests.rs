@@ -143,7 +143,7 @@ fn level_generals_roll_off_for_roles_unless_they_already_did_while_level() {
     b.roles_rolled = false;
     let mut dice = TypedDice::new([2, 5]);
     let mut roller = Roller::new(&mut dice);
-    let d = roles_at_result(&b, [&r[0], &r[1]], &mut roller).unwrap();
+    let d = roles_at_result(&b, [&r[0], &r[1]], "attacker or ritualist", &mut roller).unwrap();
     assert_eq!((d.picker, d.rolled, roller.rolls.len()), (Some(2), true, 2));
     assert!(d.note.unwrap().contains("won the roll-off"));
     // A roll-off made while level stands: no dice.
@@ -151,13 +151,13 @@ fn level_generals_roll_off_for_roles_unless_they_already_did_while_level() {
     b.roles_rolled = true;
     let mut none = TypedDice::new([]);
     let mut roller = Roller::new(&mut none);
-    let d = roles_at_result(&b, [&r[0], &r[1]], &mut roller).unwrap();
+    let d = roles_at_result(&b, [&r[0], &r[1]], "attacker or ritualist", &mut roller).unwrap();
     assert_eq!((d.picker, d.rolled, d.note), (Some(1), true, None));
     // The Rats' general gained renown since: the Hammers' has fewer and they pick.
     let mut r2 = r.clone();
     r2[1].units[0].renown = 9;
     b.roles_roster_id = Some(2);
-    let d = roles_at_result(&b, [&r2[0], &r2[1]], &mut roller).unwrap();
+    let d = roles_at_result(&b, [&r2[0], &r2[1]], "attacker or ritualist", &mut roller).unwrap();
     assert_eq!((d.picker, d.rolled), (Some(1), false));
     assert!(d.note.unwrap().contains("re-decided"));
 }

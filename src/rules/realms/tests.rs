@@ -164,7 +164,7 @@ fn no_triumph_without_a_previous_major_victory() {
 fn a_realm_table_needs_the_victory_in_that_realm() {
     let ghur = won_at(Some("Ghur"));
     let err = triumph(all_on(), Some(&ghur), Some("Mount Hedon Triumphs"), 1).unwrap_err();
-    assert!(err.to_string().contains("at Ghur"), "{}", err.message);
+    assert!(err.to_string().contains("won in Ghur"), "{}", err.message);
     let off = CampaignOptions::default();
     let err = triumph(off.clone(), Some(&ghur), Some("1e"), 1).unwrap_err();
     assert!(err.to_string().contains("does not play triumphs"));

@@ -171,7 +171,10 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     };
     let twists = b["twists"].as_array().unwrap_or(&none);
     let realm = match b["realm"].as_str() {
-        Some(r) => format!(", fought in {r}"),
+        Some(r) => match b["realm_phrase"].as_str() {
+            Some(phrase) => format!(", fought {phrase}"),
+            None => format!(", fought in {r}"),
+        },
         None if !realms.is_empty() => {
             let picker = armies
                 .iter()
@@ -232,10 +235,10 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             @if let Some(plan) = b["battleplan_details"].as_object() {
                 h2 { "Battleplan: " (text(&b["battleplan"])) }
                 @let picker = both.iter().find(|s| s["roster_id"] == b["roles_roster_id"]).map(|s| text(&s["roster"]));
-                p { "Roles: " (plan["roles"].as_array().map(|r| r.iter().map(text).collect::<Vec<_>>().join(" or ")).unwrap_or_default())
-                    @if let Some(who) = &picker { " — " (who) " picks (its general has fewer renown, or won the roll-off)" }
+                p { "Roles: " (text(&b["roles_choice"]))
+                    @if let Some(who) = &picker { " — " (who) " picks (its general has fewer renown, or won the roll-off for " (text(&b["roles_choice"])) ")" }
                     @else if b["generals_renown"].as_array().is_some_and(|r| r.len() == 2 && r[0] == r[1]) {
-                        " — the generals drew level after the armies were recorded: they roll off when the result is recorded"
+                        " — the generals drew level after the armies were recorded: they roll off for " (text(&b["roles_choice"])) " when the result is recorded"
                     } }
                 p { strong { "Deployment: " } (text(&plan["deployment"])) }
                 p { strong { "Scoring: " } (text(&plan["scoring"])) }

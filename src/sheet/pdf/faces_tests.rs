@@ -59,6 +59,7 @@ pub(super) fn sheet(army: &str) -> Sheet {
             decided: None,
             letter: 'W',
             realm: None,
+            realm_phrase: None,
             triumph: None,
         }],
         record: Record {

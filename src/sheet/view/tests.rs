@@ -59,6 +59,7 @@ fn input<'a>(
         pack,
         realm: Some("Ghur".into()),
         battles,
+        realms: &[],
         history,
         printed: chrono::NaiveDate::from_ymd_opt(2026, 11, 21).unwrap(),
         favour: None,
@@ -195,6 +196,36 @@ fn battles_give_results_and_a_record_in_battle_order() {
             losses: 1
         }
     );
+}
+
+/// Issue #38: the sheet lists battles in the order they were fought (campaign time), not by
+/// id, and says where each was fought as players do.
+#[test]
+fn battles_are_listed_in_the_order_they_were_fought_and_where() {
+    use crate::rules::campaign_time::CampaignTime;
+    let r = roster_led_by("Knight-Questor");
+    let pack = pack();
+    let rats = || side(2, "Rat Tide", 4, BattleResult::Draw);
+    // Planned 1, 2, 3 at once; fought 3, 1, 2 (their results recorded in sets 5, 7, 9).
+    let mut battles = [
+        battle(1, (4, BattleResult::Draw), rats()),
+        battle(2, (4, BattleResult::Draw), rats()),
+        battle(3, (4, BattleResult::Draw), rats()),
+    ];
+    for (b, at) in battles.iter_mut().zip([7, 9, 5]) {
+        b.fought_at = Some(CampaignTime(at));
+    }
+    battles[0].realm = Some("Mount Hedon".into());
+    battles[1].realm = Some("Ghur".into());
+    let cat = crate::catalogue::Catalogue::bundled().expect("bundled data");
+    let realms = cat.realms().unwrap();
+    let mut i = input(&r, &pack, &battles, &[]);
+    i.realms = &realms;
+    let s = build(&i);
+    let order: Vec<i64> = s.battles.iter().map(|b| b.battle).collect();
+    assert_eq!(order, [3, 1, 2]);
+    let notes: Vec<String> = s.battles.iter().map(BattleLine::narrative_notes).collect();
+    assert_eq!(notes, ["", "on Mount Hedon", "in Ghur"]);
 }
 
 #[test]

@@ -88,10 +88,19 @@ fn the_dice_log_keeps_every_roll_in_order_with_its_source() {
         (
             1,
             None,
-            (new, "roll-off for territories: Hammers of Dawn", "D6"),
+            (
+                new,
+                "roll-off for Northern or Southern Territory: Hammers of Dawn",
+                "D6",
+            ),
             6,
         ),
-        (2, None, (new, "roll-off for territories: Rat Tide", "D6"), 1),
+        (
+            2,
+            None,
+            (new, "roll-off for Northern or Southern Territory: Rat Tide", "D6"),
+            1,
+        ),
         (
             3,
             Some(HAMMERS),

@@ -401,29 +401,29 @@ fn roles_are_picked_by_the_general_with_fewer_renown_once_both_armies_are_in() {
     // One army in: not decided yet.
     let rats_army = b.sides[1].army.clone();
     assert_eq!(
-        roles_after_army(&b, 2, &rats_army, [&r[0], &r[1]], &mut roller).unwrap(),
+        roles_after_army(&b, 2, &rats_army, [&r[0], &r[1]], "roles", &mut roller).unwrap(),
         (None, false)
     );
     // Both generals have 5 renown: a roll-off, 2 v 5, the Rats pick.
     let mut dice = TypedDice::new([2, 5]);
     let mut roller = Roller::new(&mut dice);
-    let picked = roles_after_army(&b, 1, &hammers_army, [&r[0], &r[1]], &mut roller).unwrap();
+    let picked = roles_after_army(&b, 1, &hammers_army, [&r[0], &r[1]], "roles", &mut roller).unwrap();
     assert_eq!((picked, roller.rolls.len()), ((Some(2), true), 2));
     b.sides[0].army = hammers_army.clone();
     (b.roles_roster_id, b.roles_rolled) = picked;
     // The same army again: still level, the roll-off stands and no dice are rolled.
     let mut roller = Roller::new(&mut no_dice);
-    let again = roles_after_army(&b, 1, &hammers_army, [&r[0], &r[1]], &mut roller).unwrap();
+    let again = roles_after_army(&b, 1, &hammers_army, [&r[0], &r[1]], "roles", &mut roller).unwrap();
     assert_eq!((again, roller.rolls.len()), ((Some(2), true), 0));
     // The Hammers take the Liberators (0 renown) as general: fewer renown, the Hammers pick.
     let mut led_by_liberators = hammers_army.clone();
     for u in &mut led_by_liberators {
         u.general = u.unit_id == 2;
     }
-    let changed = roles_after_army(&b, 1, &led_by_liberators, [&r[0], &r[1]], &mut roller).unwrap();
+    let changed = roles_after_army(&b, 1, &led_by_liberators, [&r[0], &r[1]], "roles", &mut roller).unwrap();
     assert_eq!((changed, roller.rolls.len()), ((Some(1), false), 0));
     // The generals' renown, not the warlords': the Rats' general gains renown.
     r[1].units[0].renown = 9;
-    let rats_lead = roles_after_army(&b, 2, &rats_army, [&r[0], &r[1]], &mut roller).unwrap();
+    let rats_lead = roles_after_army(&b, 2, &rats_army, [&r[0], &r[1]], "roles", &mut roller).unwrap();
     assert_eq!(rats_lead, (Some(1), false));
 }
