@@ -7,11 +7,11 @@
 mod common;
 
 use common::league::assert_table_adds_up;
+use common::wastes::{CULT, SILKEN, WASTES};
 use common::{ASHEN_VALE, HAMMERS, Ptg, RATS, roster_new};
 use serde_json::Value;
 
 const LORD: &str = "Lord-Vigilant on Gryph-stalker";
-const SILKEN: &str = "Silken Host";
 
 /// Battle `n` (1000 points) between the Hammers and `other`, both armies recorded; the
 /// roll-off for roles scripted 6 v 1 while the generals' renown is equal.
@@ -289,9 +289,6 @@ fn a_result_decided_by_casualties_is_decided_again_when_corrected() {
     p.ok(&["audit"]);
 }
 
-const WASTES: &str = "Blasted Wastes";
-const CULT: &str = "Cult of Change";
-
 /// Battle `n` at Mount Hedon between the Silken Host and the Cult of Change, armies in.
 fn at_mount_hedon(p: &Ptg, n: &str) {
     p.ok(&[
@@ -329,24 +326,7 @@ fn favour(p: &Ptg) -> i64 {
 
 #[test]
 fn favour_adds_up_in_the_order_fought_after_a_result_is_corrected() {
-    let p = Ptg::new();
-    p.ok(&["campaign", "new", WASTES, "--option", "realms,favour"]);
-    p.ok(&roster_new(
-        SILKEN,
-        WASTES,
-        "Hedonites of Slaanesh",
-        "Lord of Pain",
-        "warrior",
-        "berserker",
-    ));
-    p.ok(&roster_new(
-        CULT,
-        WASTES,
-        "Disciples of Tzeentch",
-        "Magister",
-        "mage",
-        "dedicated-practitioner",
-    ));
+    let p = Ptg::the_wastes("realms,favour");
     p.ok(&["roster", "add", SILKEN, "Daemonettes"]);
     p.ok(&["roster", "add", CULT, "Pink Horrors"]);
     at_mount_hedon(&p, "1");

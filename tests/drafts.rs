@@ -78,6 +78,26 @@ static HAMMERS_WON: Fixture = Fixture::new(|| {
     p
 });
 
+/// Battle 2's armies recorded (the Hammers' with its Vindictors, and the triumph of battle 1's
+/// victory as a 1), then battle 1's aftermath retires the Vindictors.
+static VINDICTORS_RETIRED: Fixture = Fixture::new(|| {
+    let p = HAMMERS_WON.copy();
+    army(&p, "2", HAMMERS, &HAMMERS_ARMY, &["--dice", "1"]);
+    army(&p, "2", RATS, &RATS_ARMY, &["--dice", "6,1"]);
+    p.ok(&[
+        "aftermath",
+        "1",
+        HAMMERS,
+        "--favoured",
+        "Liberators",
+        "--retire",
+        "Vindictors",
+        "--dice",
+        "1,1,1,1,1",
+    ]);
+    p
+});
+
 #[test]
 fn a_triumph_recorded_ahead_follows_the_order_battles_are_fought() {
     let p = HAMMERS_WON.copy();
@@ -144,21 +164,7 @@ fn an_army_recorded_before_the_victory_rolls_its_triumph_when_fought() {
 
 #[test]
 fn a_unit_retired_after_its_army_was_recorded_refuses_the_result() {
-    let p = HAMMERS_WON.copy();
-    army(&p, "2", HAMMERS, &HAMMERS_ARMY, &["--dice", "1"]);
-    army(&p, "2", RATS, &RATS_ARMY, &["--dice", "6,1"]);
-    // Battle 1's aftermath retires the Vindictors, who are in battle 2's army.
-    p.ok(&[
-        "aftermath",
-        "1",
-        HAMMERS,
-        "--favoured",
-        "Liberators",
-        "--retire",
-        "Vindictors",
-        "--dice",
-        "1,1,1,1,1",
-    ]);
+    let p = VINDICTORS_RETIRED.copy();
     let result = [
         "battle",
         "result",
@@ -250,20 +256,7 @@ fn the_audit_finds_a_triumph_its_previous_battle_did_not_give() {
 
 #[test]
 fn the_audit_finds_an_army_that_fought_with_a_unit_retired_before_the_battle() {
-    let p = HAMMERS_WON.copy();
-    army(&p, "2", HAMMERS, &HAMMERS_ARMY, &["--dice", "1"]);
-    army(&p, "2", RATS, &RATS_ARMY, &["--dice", "6,1"]);
-    p.ok(&[
-        "aftermath",
-        "1",
-        HAMMERS,
-        "--favoured",
-        "Liberators",
-        "--retire",
-        "Vindictors",
-        "--dice",
-        "1,1,1,1,1",
-    ]);
+    let p = VINDICTORS_RETIRED.copy();
     // What an older ptg allowed: battle 2 fought with the army recorded before the Vindictors
     // retired (the refusal is passed by hand, the retirement kept in the log).
     edit(&p, "UPDATE units SET retired = 0 WHERE warscroll = 'Vindictors'");

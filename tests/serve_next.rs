@@ -105,7 +105,14 @@ async fn a_battle_page_says_how_its_battleplan_is_played() {
         let escaped = maud::html! { (words) }.into_string();
         assert!(html.contains(&escaped), "{field}: {words} in {html}");
     }
-    assert!(html.contains(plan["roles"][0].as_str().unwrap()), "{html}");
+    // The roles as the battleplan names them: "Northern or Southern Territory".
+    let shown = p.json(&["battle", "show", "1"]);
+    let roles = shown["roles_choice"].as_str().expect("the roles in words");
+    assert!(
+        roles.contains("Northern") && roles.contains("Southern Territory"),
+        "{roles}"
+    );
+    assert!(html.contains(&format!("Roles: {roles}")), "{html}");
 }
 
 /// Issue #32, item 8: while the battle is planned a player records their army again, from the

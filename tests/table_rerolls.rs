@@ -4,35 +4,15 @@
 
 mod common;
 
-use common::{Fixture, Ptg, roster_new};
+use common::wastes::{CULT, SILKEN, WASTES};
+use common::{Fixture, Ptg};
 use serde_json::Value;
-
-const WASTES: &str = "Blasted Wastes";
-const SILKEN: &str = "Silken Host";
-const CULT: &str = "Cult of Change";
 
 /// Both rosters of a campaign playing realms and triumphs: the Silken Host (Lord of Pain, a
 /// HERO but no WIZARD; Daemonettes), the Cult of Change (Magister, a HERO and a WIZARD; Pink
 /// Horrors); battle 1 at the Crystalline Shores with both armies in.
 static AT_THE_SHORES: Fixture = Fixture::new(|| {
-    let p = Ptg::new();
-    p.ok(&["campaign", "new", WASTES, "--option", "realms,triumphs"]);
-    p.ok(&roster_new(
-        SILKEN,
-        WASTES,
-        "Hedonites of Slaanesh",
-        "Lord of Pain",
-        "warrior",
-        "berserker",
-    ));
-    p.ok(&roster_new(
-        CULT,
-        WASTES,
-        "Disciples of Tzeentch",
-        "Magister",
-        "mage",
-        "dedicated-practitioner",
-    ));
+    let p = Ptg::the_wastes("realms,triumphs");
     p.ok(&["roster", "add", SILKEN, "Daemonettes"]);
     p.ok(&["roster", "add", CULT, "Pink Horrors"]);
     p.ok(&battle_new());

@@ -8,6 +8,7 @@
 pub mod league;
 pub mod sets;
 pub mod twin;
+pub mod wastes;
 
 use assert_cmd::Command;
 use std::path::PathBuf;
