@@ -7,6 +7,7 @@ pub mod narrative;
 pub mod roles;
 mod slayers;
 pub mod state;
+mod status;
 pub mod sudden_death;
 
 pub use narrative::{DecidedBy, Decision, SuddenDeathRow, TriumphRow};
