@@ -204,6 +204,8 @@ pub fn router(server: Server) -> Router {
         answers,
         answers::answer_forms,
     ))
+    .layer(axum::middleware::from_fn(edge::declared_too_large))
+    .layer(axum::middleware::from_fn(edge::security_headers))
 }
 
 /// Serves `server` on `listen` until Ctrl-C, within `limits` (timeouts, connections).
