@@ -18,6 +18,7 @@ mod campaign;
 mod chart;
 mod edge;
 mod forms;
+mod health;
 mod listen;
 mod next;
 mod pages;
@@ -185,6 +186,7 @@ pub fn router(server: Server) -> Router {
         .merge(pages::routes())
         .merge(chart::routes())
         .merge(assets::routes())
+        .merge(health::routes())
         .merge(campaign::routes())
         .merge(roster::routes())
         .merge(battle::routes())
