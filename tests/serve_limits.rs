@@ -4,60 +4,13 @@
 //! over the limit is refused at once (issue #39), not waited for.
 
 mod common;
+mod serve_support;
 
 use common::league::LEAGUE_FIXTURE;
-use std::io::{BufRead, BufReader, Read, Write};
+use serve_support::process::{get, serve};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
-
-/// `ptg serve` on a free port, stopped when dropped.
-struct Serving {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Serving {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve(p: &common::Ptg, args: &[&str]) -> Serving {
-    let mut child = p
-        .process(&[&["serve", "--listen", "127.0.0.1:0"][..], args].concat())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ptg serve starts");
-    let stderr = child.stderr.take().unwrap();
-    let said = BufReader::new(stderr)
-        .lines()
-        .next()
-        .expect("ptg serve says where it listens")
-        .unwrap();
-    let addr = said
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix("http://"))
-        .unwrap_or_else(|| panic!("no address in {said:?}"))
-        .to_string();
-    Serving { child, addr }
-}
-
-/// A whole GET of `path`: the status line of its answer.
-fn get(addr: &str, path: &str) -> String {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut answer = String::new();
-    let _ = s.read_to_string(&mut answer);
-    answer.lines().next().unwrap_or_default().to_string()
-}
 
 #[test]
 fn slow_clients_are_dropped_while_normal_requests_are_answered() {
