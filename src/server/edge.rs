@@ -83,7 +83,7 @@ pub async fn declared_too_large(req: Request, next: Next) -> Response {
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
-    if !declared.is_some_and(|n| n > MAX_BODY as u64) {
+    if declared.is_none_or(|n| n <= MAX_BODY as u64) {
         return next.run(req).await;
     }
     let message = format!(
