@@ -1,62 +1,16 @@
 //! `ptg serve` bounds what a client may hold (issue #30): connections that send their headers
 //! slowly, or nothing, are closed after `--header-timeout`, and normal requests are still
-//! answered meanwhile, also with more slow clients than `--max-connections`.
+//! answered meanwhile, also with more slow clients than `--max-connections`; a body declared
+//! over the limit is refused at once (issue #39), not waited for.
 
 mod common;
+mod serve_support;
 
 use common::league::LEAGUE_FIXTURE;
-use std::io::{BufRead, BufReader, Read, Write};
+use serve_support::process::{get, serve};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
-
-/// `ptg serve` on a free port, stopped when dropped.
-struct Serving {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Serving {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve(p: &common::Ptg, args: &[&str]) -> Serving {
-    let mut child = p
-        .process(&[&["serve", "--listen", "127.0.0.1:0"][..], args].concat())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ptg serve starts");
-    let stderr = child.stderr.take().unwrap();
-    let said = BufReader::new(stderr)
-        .lines()
-        .next()
-        .expect("ptg serve says where it listens")
-        .unwrap();
-    let addr = said
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix("http://"))
-        .unwrap_or_else(|| panic!("no address in {said:?}"))
-        .to_string();
-    Serving { child, addr }
-}
-
-/// A whole GET of `path`: the status line of its answer.
-fn get(addr: &str, path: &str) -> String {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut answer = String::new();
-    let _ = s.read_to_string(&mut answer);
-    answer.lines().next().unwrap_or_default().to_string()
-}
 
 #[test]
 fn slow_clients_are_dropped_while_normal_requests_are_answered() {
@@ -106,5 +60,48 @@ fn slow_clients_are_dropped_while_normal_requests_are_answered() {
         "{:?}",
         started.elapsed()
     );
+    assert!(get(&server.addr, "/").starts_with("HTTP/1.1 200"));
+}
+
+/// The status line of the answer to a request that declares `declared` bytes of body and sends
+/// none, read as soon as it comes (not waiting for the connection to close).
+fn declared_only(addr: &str, path: &str, declared: u64) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    write!(
+        s,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {declared}\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !answer.windows(4).any(|w| w == b"\r\n\r\n") {
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.extend_from_slice(&buf[..n]),
+        }
+    }
+    String::from_utf8_lossy(&answer)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn a_body_declared_over_the_limit_is_413_before_it_is_sent() {
+    let p = LEAGUE_FIXTURE.copy();
+    let server = serve(&p, &[]);
+    for path in ["/api/campaigns/1/import", "/rosters/1/import", "/api/nothing"] {
+        let started = Instant::now();
+        let status = declared_only(&server.addr, path, 100 * 1024 * 1024);
+        assert!(status.starts_with("HTTP/1.1 413"), "{path}: {status:?}");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{path}: {:?}",
+            started.elapsed()
+        );
+    }
+    // The server answers the next request as ever.
     assert!(get(&server.addr, "/").starts_with("HTTP/1.1 200"));
 }

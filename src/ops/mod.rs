@@ -63,6 +63,11 @@ pub fn reopen_store(path: &std::path::Path) -> Result<Store> {
     Ok(Store::open(path)?)
 }
 
+/// Whether the database of `store` answers a trivial read (`ptg serve`'s `/healthz`).
+pub fn health(store: &mut Store) -> Result<()> {
+    Ok(store.answers()?)
+}
+
 /// Opens the database at `path` (default: the platform data folder) only if it exists, for
 /// commands that only read: they refuse rather than create an empty database or its folder.
 pub fn open_existing_store(path: Option<&std::path::Path>) -> Result<Store> {

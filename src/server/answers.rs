@@ -52,8 +52,6 @@ pub fn said(title: &str, lines: &[String]) -> String {
 const FLASH: &str = "ptg_flash";
 /// A note not read within this long is dropped.
 const KEEP: Duration = Duration::from_secs(300);
-/// The largest form body read here (the server's own limit is 2 MB).
-const MAX_BODY: usize = 2 * 1024 * 1024 + 64 * 1024;
 
 /// The notes waiting to be shown, by the id their cookie carries: one store for the process,
 /// so every router built on it (a test builds one per request) finds them.
@@ -137,7 +135,7 @@ fn note_html(inner: &str) -> String {
 
 async fn answer_form(answers: &Answers, req: Request, next: Next) -> Response {
     let (parts, body) = req.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_BODY).await else {
+    let Ok(bytes) = axum::body::to_bytes(body, super::edge::MAX_BODY).await else {
         return (StatusCode::PAYLOAD_TOO_LARGE, "the form is too large").into_response();
     };
     let path = parts.uri.path().to_string();

@@ -108,7 +108,13 @@ pub fn race(lines: &[Line], names: &HashMap<i64, String>) -> Markup {
             figure { (chart("Glory earned", &named, |p| p.1, false)) figcaption { "Glory earned" } }
             figure { (chart("Renown", &named, |p| p.2, false)) figcaption { "Renown" } }
             ul.legend { @for (_, name, colour) in &named {
-                li { span.swatch style={ "background:" (colour) } {} " " (name) }
+                // A square drawn, not a `style` attribute: the pages' policy runs no inline style.
+                li {
+                    svg.swatch width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" {
+                        rect width="12" height="12" fill=(colour) {}
+                    }
+                    " " (name)
+                }
             } }
             details {
                 summary { "The numbers, battle by battle" }

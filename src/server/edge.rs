@@ -2,13 +2,15 @@
 //! browser's session alone (no cross-site request forgery on the API: a write carries a
 //! token, or comes from a page's form with its key), and the framework's own refusals (a body
 //! or a path that cannot be read, an unknown route) come back in the API's JSON shape or as a
-//! page, like every other refusal, instead of plain text.
+//! page, like every other refusal, instead of plain text. Every answer says how a browser
+//! may use it (`security_headers`), and a body declared larger than the server reads is
+//! refused before it is sent (`declared_too_large`).
 
 use super::Failure;
 use super::session::auth;
 use axum::body::to_bytes;
 use axum::extract::Request;
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -40,6 +42,63 @@ pub async fn api_writes_need_a_token(req: Request, next: Next) -> Response {
         .into_response();
     }
     next.run(req).await
+}
+
+/// What every answer allows a browser: the page's own stylesheet, images and (none yet)
+/// scripts from this server only, never inline (a `<script>` or `style="..."` that slipped
+/// into a page through a name is not run); forms sent here only; never shown in another
+/// site's frame.
+pub const POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; \
+                          object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Puts the headers every answer carries into `h`: the [`POLICY`], no guessing a type other than
+/// the one given (an upload shown as a page), and no framing (for browsers without CSP's).
+pub fn secure(h: &mut HeaderMap) {
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(POLICY));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+}
+
+/// The layer that gives every answer, pages, downloads, API and refusals alike, the headers of
+/// [`secure`].
+pub async fn security_headers(req: Request, next: Next) -> Response {
+    let mut response = next.run(req).await;
+    secure(response.headers_mut());
+    response
+}
+
+/// The largest body the server reads: 2 MB (a list's file, `lists::MAX_BYTES`) and room for a
+/// form's other fields around it.
+pub const MAX_BODY: usize = 2 * 1024 * 1024 + 64 * 1024;
+
+/// Refuses (413) a request whose `Content-Length` is over [`MAX_BODY`] at once, before a byte of
+/// its body is read, rather than waiting for a body it would refuse anyway. The connection is
+/// closed after the answer: the body not read is not skipped.
+pub async fn declared_too_large(req: Request, next: Next) -> Response {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_none_or(|n| n <= MAX_BODY as u64) {
+        return next.run(req).await;
+    }
+    let message = format!(
+        "what was sent is too large: at most {} MB is read",
+        MAX_BODY / (1024 * 1024)
+    );
+    let status = StatusCode::PAYLOAD_TOO_LARGE;
+    let mut refused = match is_api(req.uri().path()) {
+        true => Failure::new(status, message).into_response(),
+        false => (status, super::pages::refusal_page(status, &message)).into_response(),
+    };
+    refused
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    refused
 }
 
 /// The most of a framework's refusal read back to reword it: they are one line.

@@ -83,14 +83,18 @@ pub async fn run(listener: TcpListener, app: Router, limits: Limits, stop: impl 
                 Ok::<_, Infallible>(match answer {
                     Ok(Ok(response)) => response,
                     Ok(Err(never)) => match never {},
-                    Err(_) => Failure::new(
-                        StatusCode::SERVICE_UNAVAILABLE,
-                        format!(
-                            "the request took longer than {} s; nothing more is done for it",
-                            request_timeout.as_secs()
-                        ),
-                    )
-                    .into_response(),
+                    Err(_) => {
+                        let mut late = Failure::new(
+                            StatusCode::SERVICE_UNAVAILABLE,
+                            format!(
+                                "the request took longer than {} s; nothing more is done for it",
+                                request_timeout.as_secs()
+                            ),
+                        )
+                        .into_response();
+                        super::edge::secure(late.headers_mut());
+                        late
+                    }
                 })
             }
         });

@@ -18,6 +18,7 @@ mod campaign;
 mod chart;
 mod edge;
 mod forms;
+mod health;
 mod listen;
 mod next;
 mod pages;
@@ -185,6 +186,7 @@ pub fn router(server: Server) -> Router {
         .merge(pages::routes())
         .merge(chart::routes())
         .merge(assets::routes())
+        .merge(health::routes())
         .merge(campaign::routes())
         .merge(roster::routes())
         .merge(battle::routes())
@@ -204,9 +206,11 @@ pub fn router(server: Server) -> Router {
         answers,
         answers::answer_forms,
     ))
+    .layer(axum::middleware::from_fn(edge::declared_too_large))
+    .layer(axum::middleware::from_fn(edge::security_headers))
 }
 
-/// Serves `server` on `listen` until Ctrl-C, within `limits` (timeouts, connections).
+/// Serves `server` on `listen` until Ctrl-C or SIGTERM (`stopped`), within `limits` (timeouts, connections).
 pub fn serve(server: Server, setup: Option<String>, listen: SocketAddr, limits: Limits) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| Error::Internal(anyhow::anyhow!("cannot start the server's runtime: {e}")))?;
@@ -216,17 +220,44 @@ pub fn serve(server: Server, setup: Option<String>, listen: SocketAddr, limits: 
                 "cannot listen on {listen}: {e}; pick another with --listen"
             ))
         })?;
+        // Listened for before saying where it listens: a stop sent once it has said so is heard.
+        let stop = stopped()?;
         // The address bound, so `--listen 127.0.0.1:0` says which port it got.
         let bound = listener.local_addr().unwrap_or(listen);
         eprintln!("ptg serve: listening on http://{bound} (Ctrl-C stops it)");
         if let Some(token) = setup {
             eprintln!("ptg serve: make the campaign on the web (once) at http://{bound}/setup/{token}");
         }
-        listen::run(listener, router(server), limits, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await;
+        listen::run(listener, router(server), limits, stop).await;
         Ok(())
+    })
+}
+
+/// What stops the server: Ctrl-C, or SIGTERM (`systemctl stop`, `docker stop`), alike: the
+/// requests under way are finished, every connection to the database closed (so its
+/// write-ahead log is folded in and removed), and the exit is 0. Both are listened for from
+/// the call on.
+#[cfg(unix)]
+fn stopped() -> Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let heard = |kind: SignalKind, name: &str| {
+        signal(kind).map_err(|e| Error::Internal(anyhow::anyhow!("cannot listen for {name}: {e}")))
+    };
+    let mut interrupt = heard(SignalKind::interrupt(), "Ctrl-C")?;
+    let mut terminate = heard(SignalKind::terminate(), "SIGTERM")?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {}
+            _ = terminate.recv() => {}
+        }
+    })
+}
+
+/// What stops the server: Ctrl-C.
+#[cfg(not(unix))]
+fn stopped() -> Result<impl std::future::Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
     })
 }
 

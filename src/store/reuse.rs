@@ -75,6 +75,17 @@ impl Store {
         self.conn.is_autocommit() && !self.conn.is_busy()
     }
 
+    /// Whether the database answers a trivial read (its schema's version, in a read
+    /// transaction of its own): for the server's health check.
+    pub fn answers(&mut self) -> Result<()> {
+        self.read(|c| {
+            c.cached_row("SELECT MAX(version) FROM refinery_schema_history", [], |r| {
+                r.get::<_, Option<i64>>(0)
+            })?;
+            Ok(())
+        })
+    }
+
     /// The file and schema this store has open now (see [`Identity`]); an error when the
     /// file cannot be read any more.
     pub fn identity(&mut self) -> Result<Identity> {

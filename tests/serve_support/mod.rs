@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod process;
+
 use super::common::Ptg;
 use super::common::league::LEAGUE;
 use axum::body::{Body, to_bytes};

@@ -55,15 +55,11 @@ fn secure(headers: &HeaderMap) -> &'static str {
     }
 }
 
-/// What a page that shows an invite's token says about itself: never framed (so its button
-/// cannot be clicked through another site), never cached, never named in a Referer.
+/// What a page that shows an invite's token says about itself: never cached, never named in a
+/// Referer (never framed, as every page, so its button cannot be clicked through another site:
+/// `edge::security_headers`).
 fn guarded(mut response: Response) -> Response {
     let h = response.headers_mut();
-    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static("frame-ancestors 'none'"),
-    );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     response

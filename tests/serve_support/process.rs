@@ -1,0 +1,54 @@
+//! `ptg serve` as a process of its own on a free loopback port, and requests to it over TCP
+//! (`tests/serve_limits.rs`, `tests/serve_stop.rs`).
+
+use super::super::common::Ptg;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+use std::time::Duration;
+
+/// `ptg serve` on a free port, stopped when dropped.
+pub struct Serving {
+    pub child: Child,
+    pub addr: String,
+}
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn serve(p: &Ptg, args: &[&str]) -> Serving {
+    let mut child = p
+        .process(&[&["serve", "--listen", "127.0.0.1:0"][..], args].concat())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ptg serve starts");
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let said = lines.next().expect("ptg serve says where it listens").unwrap();
+    // What it says later is read too (and dropped): a closed pipe would fail its next line.
+    std::thread::spawn(move || lines.for_each(drop));
+    let addr = said
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://"))
+        .unwrap_or_else(|| panic!("no address in {said:?}"))
+        .to_string();
+    Serving { child, addr }
+}
+
+/// A whole GET of `path`: the status line of its answer.
+pub fn get(addr: &str, path: &str) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    answer.lines().next().unwrap_or_default().to_string()
+}
