@@ -8,7 +8,9 @@ use crate::error::{Error, Refusal, Result};
 use crate::fix::{Action, Fix, Input};
 use crate::ids::{CampaignId, RosterId};
 use crate::lists::{self, Format};
-use crate::rules::import::{ImportUnit, Matched, check_size, leaders, match_list, pick_faction, plan_import};
+use crate::rules::import::{
+    ImportUnit, Matched, check_size, drop_taken_names, leaders, match_list, pick_faction, plan_import,
+};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
 use crate::rules::roster::{self as roster_rules, Finding, WarlordChoice};
@@ -154,6 +156,13 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
         // A new roster's warlord is the list's general; a roster the organiser made already has
         // its warlord, and the list names the same hero as its general (issue #32, item 3):
         // that line is the warlord, not another unit of the same warscroll.
+        let warlord_in = |m: &Matched| match req.target {
+            Target::New { .. } => warlord_of(m, &roster).map(|u| u.line),
+            Target::Into(_) => warlord_in_list(m, &roster).map(|u| u.line),
+        };
+        // No unit joins under a name a unit of the roster already has (the report says so).
+        let line = warlord_in(&result.matched);
+        drop_taken_names(&roster, &mut result.matched, line);
         let warlord_unit = match req.target {
             Target::New { .. } => warlord_of(&result.matched, &roster),
             Target::Into(_) => warlord_in_list(&result.matched, &roster),

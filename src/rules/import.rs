@@ -317,6 +317,40 @@ fn not_understood(faction: &Faction, text: &str, out: &mut Matched) -> String {
     }
 }
 
+/// Keeps a unit of the list from taking an own name a unit of `roster` already has (issue #39:
+/// two units of one name could not be told apart by name): it joins under its warscroll's name,
+/// and its report line says so. `warlord`: the list's line that is the roster's warlord, which
+/// is not added again and keeps its name.
+pub fn drop_taken_names(roster: &Roster, matched: &mut Matched, warlord: Option<usize>) {
+    for u in matched.units.iter_mut().filter(|u| Some(u.line) != warlord) {
+        let Some(name) = u.custom_name.as_deref() else {
+            continue;
+        };
+        let Some(other) = roster
+            .active_units()
+            .find(|o| o.name.as_deref().is_some_and(|n| names::same(n, name)))
+        else {
+            continue;
+        };
+        let note = format!(
+            "its own name '{}' is already that of {} on the roster: joins as {} without it (rename it \
+             in the list to keep a name of its own)",
+            name.trim(),
+            other.label(),
+            u.warscroll.name
+        );
+        if let Some(l) = matched
+            .report
+            .iter_mut()
+            .find(|l| l.line == u.line && matches!(l.status, Status::Unit | Status::Warning))
+        {
+            l.status = Status::Warning;
+            l.detail = format!("{}; {note}", l.detail);
+        }
+        u.custom_name = None;
+    }
+}
+
 /// The changes that put `units` on `roster`'s Order of Battle, `warlord` (already on it) taking
 /// the enhancements of the list's general. Set-up rules are not refused here: `roster check`
 /// reports what the list breaks.

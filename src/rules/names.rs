@@ -7,6 +7,9 @@
 
 use super::RuleError;
 
+mod lookalikes;
+pub use lookalikes::{is_slash_like, mixed_scripts, slash_like};
+
 /// The most characters a name may have: far more than any sheet or table has room for.
 pub const MAX_NAME_CHARS: usize = 100;
 
@@ -74,9 +77,49 @@ fn forbidden_refusal(field: &'static str, at: usize, c: char) -> RuleError {
 }
 
 /// The name trimmed, or a refusal naming the field and the fix: blank, too long, holding a
-/// control character (ESC, newline, tab, ...) or an invisible or bidi one, or, for a campaign
-/// or roster, a `/` (it separates them in `CAMPAIGN/ROSTER`).
+/// control character (ESC, newline, tab, ...) or an invisible or bidi one, letters of scripts
+/// mixed as look-alike names are ([`mixed_scripts`]), or, for a campaign or roster, a `/` or a
+/// character read as one ([`slash_like`]: it separates them in `CAMPAIGN/ROSTER`).
 pub fn check(kind: NameKind, text: &str) -> Result<&str, RuleError> {
+    let name = check_plain(kind, text)?;
+    let field = kind.field();
+    if matches!(kind, NameKind::Campaign | NameKind::Roster)
+        && let Some((at, c)) = slash_like(name)
+    {
+        let found = if c == '/' {
+            String::new()
+        } else {
+            format!(
+                " (found U+{:04X} '{c}' at character {at}, which reads as '/')",
+                u32::from(c)
+            )
+        };
+        return Err(RuleError::new(
+            field,
+            format!(
+                "no '/' allowed{found}: it separates a campaign from a roster in CAMPAIGN/ROSTER; \
+                 type the name without it (e.g. '-' instead)"
+            ),
+        ));
+    }
+    if let Some(((a, x), (b, y))) = mixed_scripts(name) {
+        return Err(RuleError::new(
+            field,
+            format!(
+                "mixes {} and {} letters ('{x}' at character {a}, '{y}' at character {b}), so it \
+                 can pass for another name; type every letter in one script (a letter that looks \
+                 Latin may be Cyrillic or Greek: retype the name on one keyboard)",
+                lookalikes::script_name(x),
+                lookalikes::script_name(y)
+            ),
+        ));
+    }
+    Ok(name)
+}
+
+/// The rules every name keeps, old or new: not blank, not too long, no control, invisible or
+/// bidi character.
+fn check_plain(kind: NameKind, text: &str) -> Result<&str, RuleError> {
     let field = kind.field();
     let name = text.trim();
     if let Some((at, c)) = forbidden(name) {
@@ -92,21 +135,15 @@ pub fn check(kind: NameKind, text: &str) -> Result<&str, RuleError> {
             format!("{chars} characters is too long; use at most {MAX_NAME_CHARS}"),
         ));
     }
-    if matches!(kind, NameKind::Campaign | NameKind::Roster) && name.contains('/') {
-        return Err(RuleError::new(
-            field,
-            "no '/' allowed: it separates a campaign from a roster in CAMPAIGN/ROSTER; type the \
-             name without it (e.g. '-' instead)",
-        ));
-    }
     Ok(name)
 }
 
-/// A name as a league file or an older database holds it: [`check`], but a '/' in a roster's
-/// or campaign's name stays allowed (an older ptg let it in; it keeps working by id, and the
-/// audit notes it), so such a league can still be moved to another database.
+/// A name as a league file or an older database holds it: [`check`], but what an older ptg let
+/// in stays allowed: a '/' or a look-alike of one in a roster's or campaign's name, letters of
+/// mixed scripts. Such a name keeps working by id, and the audit notes it
+/// (`rules::audit`, "names"), so such a league can still be moved to another database.
 pub fn check_kept(kind: NameKind, text: &str) -> Result<(), RuleError> {
-    check(kind, &text.replace('/', "-")).map(drop)
+    check_plain(kind, text).map(drop)
 }
 
 /// The most characters a note typed with a command may have (a favour change's, an
@@ -192,6 +229,54 @@ mod tests {
         assert!(check(NameKind::Campaign, "A/B").is_err());
         // A unit or player may still hold one.
         assert_eq!(check(NameKind::Unit, "Squad 1/2"), Ok("Squad 1/2"));
+    }
+
+    /// Issue #39: a full-width solidus folded to '/' when a typed CAMPAIGN/ROSTER was compared,
+    /// so "Ashen Vale／Hammers of Dawn" in one campaign answered for another's roster.
+    #[test]
+    fn every_look_alike_of_a_slash_is_refused_as_a_slash_is() {
+        for c in ['\u{FF0F}', '\u{2215}', '\u{2044}', '\u{29F8}', '\u{1735}'] {
+            let name = format!("Ashen Vale{c}Hammers of Dawn");
+            for kind in [NameKind::Roster, NameKind::Campaign] {
+                let err = check(kind, &name).unwrap_err();
+                assert!(err.message.contains("no '/' allowed"), "{name}: {}", err.message);
+                assert!(err.message.contains("reads as '/'"), "{name}: {}", err.message);
+            }
+            // A unit may hold one, as it may hold '/' (but ᜵ is punctuation of the Philippine
+            // scripts, not of Latin); an older league keeps its names.
+            assert_eq!(check(NameKind::Unit, &name).is_ok(), c != '\u{1735}', "{name}");
+            assert_eq!(check_kept(NameKind::Roster, &name), Ok(()));
+        }
+        assert_eq!(check(NameKind::Roster, "ノブナガの軍団"), Ok("ノブナガの軍団"));
+    }
+
+    #[test]
+    fn names_mixing_look_alike_scripts_are_refused_with_the_fix() {
+        let err = check(NameKind::Roster, "Наmmers of Dawn").unwrap_err();
+        assert_eq!(err.rule, "roster name");
+        assert!(
+            err.message.contains("mixes Cyrillic and Latin letters") && err.message.contains("one script"),
+            "{}",
+            err.message
+        );
+        for kind in [
+            NameKind::Campaign,
+            NameKind::Player,
+            NameKind::Realm,
+            NameKind::Unit,
+            NameKind::Terrain,
+        ] {
+            assert!(check(kind, "Hаmmers").is_err(), "{kind:?}");
+        }
+        assert_eq!(check_kept(NameKind::Roster, "Наmmers of Dawn"), Ok(()));
+        for ok in [
+            "Молот Зари",
+            "Σπαρτιάτες 300",
+            "ノブナガの軍団",
+            "Hammers of Dawn 2",
+        ] {
+            assert_eq!(check(NameKind::Roster, ok), Ok(ok));
+        }
     }
 
     #[test]

@@ -74,12 +74,14 @@ pub struct RosterAudit {
     pub notes: Vec<Finding>,
 }
 
-/// Notes for a roster or campaign name that the name rule refuses today (`rules::names`: no
-/// '/', no invisible or bidi characters), kept from an older ptg: it is reached by id, and a
-/// rename gives it a name every command can type.
+/// Notes for a name the name rule refuses today (`rules::names`: for a roster or campaign no
+/// '/' nor a look-alike of one; for every name no invisible or bidi characters, no letters of
+/// mixed scripts), kept from an older ptg: it is reached by id, and a rename gives it a name
+/// every command can type. Two units of the roster with one own name (an older list import
+/// gave it) are noted too, naming both.
 fn names_now_refused(r: &Roster) -> Vec<Finding> {
     use crate::rules::names::{NameKind, check};
-    [(NameKind::Roster, &r.name), (NameKind::Campaign, &r.campaign)]
+    let mut notes: Vec<Finding> = [(NameKind::Roster, &r.name), (NameKind::Campaign, &r.campaign)]
         .into_iter()
         .filter_map(|(kind, name)| {
             let e = check(kind, name).err()?;
@@ -93,7 +95,39 @@ fn names_now_refused(r: &Roster) -> Vec<Finding> {
                 ),
             ))
         })
-        .collect()
+        .collect();
+    for u in r.active_units() {
+        if let Some(e) = u.name.as_deref().and_then(|n| check(NameKind::Unit, n).err()) {
+            notes.push(
+                finding(
+                    Check::Names,
+                    r,
+                    format!(
+                        "the unit name would be refused today ({}); name the unit by its id #{}",
+                        e.message, u.id
+                    ),
+                )
+                .unit(u),
+            );
+        }
+    }
+    for (first, second) in crate::rules::roster::same_named_units(r) {
+        notes.push(
+            finding(
+                Check::Names,
+                r,
+                format!(
+                    "{} and {} have one name (an older list import gave it twice); name each by its id (#{} or #{})",
+                    first.label(),
+                    second.label(),
+                    first.id,
+                    second.id
+                ),
+            )
+            .unit(second),
+        );
+    }
+    notes
 }
 
 /// Every finding and note for one roster, in the order of the checks. `factions` is None when

@@ -157,6 +157,19 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
             }
         }
     }
+    for (first, second) in super::units::same_named_units(roster) {
+        problem(
+            "unit names",
+            format!(
+                "{} and {} have one name (an older list import gave it twice); name each by its \
+                 id in commands (#{} or #{})",
+                first.label(),
+                second.label(),
+                first.id,
+                second.id
+            ),
+        );
+    }
     for kind in LoreKind::ALL {
         let n = roster.tome(kind).count();
         if n > pack.roster.lore_capacity as usize {

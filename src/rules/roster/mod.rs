@@ -35,7 +35,7 @@ pub use remove::plan_remove_starting_unit;
 pub use tome::{grant_starting_picks, is_starting_pick, plan_tome_entry, starting_tome_allowance};
 pub use units::{
     another_factions_unit, check_reinforceable, check_unique_warscroll, check_unit_name, find_warscroll,
-    plan_add_unit,
+    plan_add_unit, same_named_units,
 };
 pub(crate) use warlord::warlord_problems;
 pub use warlord::{WarlordChoice, eligible_warlords, plan_warlord};

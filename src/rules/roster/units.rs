@@ -181,6 +181,24 @@ pub fn check_unit_name(roster: &Roster, name: Option<&str>) -> Result<(), RuleEr
     }
 }
 
+/// Pairs of units on the Order of Battle with one own name (an older ptg's list import let a
+/// unit take the name another already had), the earlier first: each pair once, against the
+/// first unit so named.
+pub fn same_named_units(roster: &Roster) -> Vec<(&Unit, &Unit)> {
+    let named: Vec<(&Unit, &str)> = roster
+        .active_units()
+        .filter_map(|u| u.name.as_deref().map(|n| (u, n)))
+        .collect();
+    named
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (u, n))| {
+            let first = named[..i].iter().find(|(_, o)| o.same_name(n))?;
+            Some((first.0, *u))
+        })
+        .collect()
+}
+
 /// Refuses to reinforce a single-model unit or one the data marks as not reinforceable.
 pub fn check_reinforceable(unit: &Unit, fix: Fix) -> Result<(), RuleError> {
     if let Some(why) = never_reinforceable(unit) {
