@@ -28,6 +28,9 @@ fn any_name() -> impl Strategy<Value = String> {
         "[ a-zA-Zé\u{1b}\n\t\u{7f}\u{9b}\u{200b}]{0,8}",
         "[a-zé ]{95,105}",
         "[ \t]{0,3}[A-Za-z' -]{1,20}[ \t]{0,3}",
+        // Look-alikes of '/' and letters of two scripts (issue 39).
+        "[A-Za-z ]{1,6}[／∕⁄⧸╱/]?[A-Za-z ]{0,6}",
+        "[A-Za-zА-Яа-яΑ-Ωα-ω ]{1,10}",
     ]
 }
 
@@ -39,7 +42,9 @@ proptest! {
         let trimmed = s.trim();
         let sane = !trimmed.is_empty()
             && trimmed.chars().count() <= MAX_NAME_CHARS
-            && !trimmed.chars().any(|c| c.is_control() || names::is_invisible(c) || c == '/');
+            && !trimmed.chars().any(|c| c.is_control() || names::is_invisible(c) || c == '/')
+            && names::slash_like(trimmed).is_none()
+            && names::mixed_scripts(trimmed).is_none();
         match names::check(NameKind::Roster, &s) {
             Ok(name) => {
                 prop_assert!(sane, "{s:?} accepted");
