@@ -6,39 +6,13 @@
 
 mod common;
 
+use common::wastes::{CULT, SILKEN, WASTES};
 use common::{Fixture, Ptg, roster_new};
-
-const WASTES: &str = "Blasted Wastes";
-const SILKEN: &str = "Silken Host";
-const CULT: &str = "Cult of Change";
 
 /// The campaign with both rosters (a Lord of Pain with Daemonettes, a Magister with Pink
 /// Horrors), built once per test binary.
 static WASTES_SET_UP: Fixture = Fixture::new(|| {
-    let p = Ptg::new();
-    p.ok(&[
-        "campaign",
-        "new",
-        WASTES,
-        "--option",
-        "realms,favour,triumphs,sudden-death,allies",
-    ]);
-    p.ok(&roster_new(
-        SILKEN,
-        WASTES,
-        "Hedonites of Slaanesh",
-        "Lord of Pain",
-        "warrior",
-        "berserker",
-    ));
-    p.ok(&roster_new(
-        CULT,
-        WASTES,
-        "Disciples of Tzeentch",
-        "Magister",
-        "mage",
-        "dedicated-practitioner",
-    ));
+    let p = Ptg::the_wastes("realms,favour,triumphs,sudden-death,allies");
     p.ok(&["roster", "add", SILKEN, "Daemonettes"]);
     p.ok(&["roster", "add", SILKEN, "Blissbarb Archers"]);
     // One ally in four units: Chaos Spawn from Slaves to Darkness, another Chaos faction.

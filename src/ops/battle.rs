@@ -52,6 +52,14 @@ pub struct NewBattle<'a> {
     pub realm: RealmChoice,
 }
 
+/// Both sides' rosters of battle `b`, in its order, as they stand.
+pub(super) fn sides_of(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
+    Ok(b.sides
+        .iter()
+        .map(|s| rosters::load(conn, s.roster_id))
+        .collect::<anyhow::Result<_>>()?)
+}
+
 /// Live roster `id`, loaded.
 fn load_roster(conn: &Conn, id: RosterId) -> Result<Roster> {
     super::live_roster(conn, id)?;
@@ -62,11 +70,7 @@ fn load_roster(conn: &Conn, id: RosterId) -> Result<Roster> {
 pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
     let mut battle = battles::load(conn, id)?;
     let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
-    let rosters: Vec<Roster> = battle
-        .sides
-        .iter()
-        .map(|s| rosters::load(conn, s.roster_id))
-        .collect::<anyhow::Result<_>>()?;
+    let rosters = sides_of(conn, &battle)?;
     // Until its result, who picks roles follows the generals' renown as it is now.
     let generals_renown = match rosters.as_slice() {
         [a, b] if battle.status == rules::BattleStatus::Planned => rules::generals_renown(&battle, [a, b]),
@@ -227,11 +231,7 @@ fn record_army_once<'a>(
             army.points,
             crate::names::counted(army.regiments.len(), "regiment", "regiments")
         );
-        let sides: Vec<Roster> = b
-            .sides
-            .iter()
-            .map(|s| rosters::load(conn, s.roster_id))
-            .collect::<anyhow::Result<_>>()?;
+        let sides = sides_of(conn, &b)?;
         let ids: Vec<i64> = b.sides.iter().map(|s| s.roster_id).collect();
         let seen = read_at(conn, &ids, &[battle_id])?;
         let previous = match r.options.triumphs.is_some() || triumph_table.is_some() {

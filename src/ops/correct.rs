@@ -10,12 +10,11 @@ use super::battle::{Shown, shown};
 use super::pack_of;
 use crate::catalogue::Catalogue;
 use crate::error::Result;
-use crate::rules::battle::correct::result_words;
+use crate::rules::battle::correct::{decided_words, result_words};
 use crate::rules::battle::state::ResultReport;
 use crate::rules::battle::{BattleResult, Decision, SideResult};
 use crate::rules::log::Command;
-use crate::rules::model::Roster;
-use crate::store::{Campaign, Store, battles, builds_on, log_set, rosters};
+use crate::store::{Campaign, Store, battles, builds_on, log_set};
 
 /// Corrects battle `battle_id`'s result to what `report` says, in one transaction.
 pub fn correct_result<'a>(
@@ -27,11 +26,7 @@ pub fn correct_result<'a>(
     store.write(|tx| {
         let b = battles::load(tx, battle_id)?;
         let pack = pack_of(cat, &Campaign::by_id(tx, b.campaign_id)?)?;
-        let sides: Vec<Roster> = b
-            .sides
-            .iter()
-            .map(|s| rosters::load(tx, s.roster_id))
-            .collect::<anyhow::Result<_>>()?;
+        let sides = super::battle::sides_of(tx, &b)?;
         let pair = [&sides[0], &sides[1]];
         let taken = builds_on::triumphs_taken_from(tx, battle_id)?;
         let (recorded, decided) = b.plan_correction(pack, pair, report, &taken)?;
@@ -40,11 +35,7 @@ pub fn correct_result<'a>(
         let summary = format!(
             "Battle {battle_id} corrected: {}{}; was {was}",
             result_words(names, &recorded),
-            match decided.as_ref().map(|d| d[0].by) {
-                Some(crate::rules::battle::DecidedBy::SuddenDeath) => ", by sudden death",
-                Some(crate::rules::battle::DecidedBy::Casualties) => ", by casualties",
-                None => "",
-            }
+            decided_words(decided.as_ref().map(|d| d[0].by))
         );
         let before = builds_on::before_correction(tx, battle_id)?;
         let (set_id, _) = log_set(

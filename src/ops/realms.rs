@@ -10,7 +10,7 @@ use crate::rules::drafts::{DraftTriumph, TriumphAtResult, TriumphDecision, trium
 use crate::rules::log::Command;
 use crate::rules::model::{Roster, Unit};
 use crate::rules::realms::{PreviousBattle, TriumphContext, check_pick_realm, find_realm, plan_triumph};
-use crate::store::{Conn, Store, battles, log_set, realms, rosters};
+use crate::store::{Conn, Store, battles, log_set, realms};
 
 /// Every realm of the data, refused as a data problem when a file is broken.
 pub fn all_realms(cat: &Catalogue) -> Result<Vec<&Realm>> {
@@ -31,7 +31,7 @@ pub fn pick_realm<'a>(
     let realms_known = all_realms(cat)?;
     store.write(|tx| {
         let b = battles::load(tx, battle_id)?;
-        let sides = both_rosters(tx, &b)?;
+        let sides = super::battle::sides_of(tx, &b)?;
         check_pick_realm(&b, [&sides[0], &sides[1]], by.map(crate::ids::RosterId::get))?;
         let realm = find_realm(&realms_known, realm)?;
         realms::set_realm(tx, battle_id, Some(&realm.name), None)?;
@@ -52,13 +52,6 @@ pub fn pick_realm<'a>(
         )?;
         shown(cat, tx, battle_id, Vec::new())
     })
-}
-
-fn both_rosters(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
-    Ok(b.sides
-        .iter()
-        .map(|s| rosters::load(conn, s.roster_id))
-        .collect::<anyhow::Result<_>>()?)
 }
 
 /// The roster's previous battle with a result, which decides its triumph (read with the rest

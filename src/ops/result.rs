@@ -6,13 +6,12 @@ use super::battle::{Shown, shown};
 use super::{check_unchanged, pack_of, read_at};
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
+use crate::rules::battle::correct::{decided_words, result_words};
 use crate::rules::battle::state::{ResultReport, end_of_setup};
-use crate::rules::battle::{self as rules};
 use crate::rules::dice::{Dice, Roller, check_all_used};
 use crate::rules::drafts::{check_army_fits, roles_at_result};
 use crate::rules::log::Command;
-use crate::rules::model::Roster;
-use crate::store::{Campaign, LogContext, Store, apply_changes, battles, log_set, rosters};
+use crate::store::{Campaign, LogContext, Store, apply_changes, battles, log_set};
 
 /// Records how the battle ended; the first result ends set-up for both rosters. What was
 /// recorded ahead is a draft until now (`rules::drafts`): an army that no longer fits its
@@ -40,11 +39,7 @@ fn record_result_once<'a>(
     let (b, sides, recorded, decided, drafts, seen, roles_choice) = store.read(|conn| {
         let b = battles::load(conn, battle_id)?;
         let pack = pack_of(cat, &Campaign::by_id(conn, b.campaign_id)?)?;
-        let sides: Vec<Roster> = b
-            .sides
-            .iter()
-            .map(|s| rosters::load(conn, s.roster_id))
-            .collect::<anyhow::Result<_>>()?;
+        let sides = super::battle::sides_of(conn, &b)?;
         let [first, second] = sides.as_slice() else {
             return Err(anyhow::anyhow!("battle {battle_id} does not have two sides").into());
         };
@@ -78,19 +73,11 @@ fn record_result_once<'a>(
         if (roles.picker, roles.rolled) != (b.roles_roster_id, b.roles_rolled) {
             battles::set_roles(tx, battle_id, roles.picker, roles.rolled)?;
         }
+        let names = [pair[0].name.as_str(), pair[1].name.as_str()];
         let mut summary = format!(
-            "Battle {battle_id}: {} {} ({} VP), {} {} ({} VP){}",
-            pair[0].name,
-            recorded[0].result,
-            recorded[0].victory_points,
-            pair[1].name,
-            recorded[1].result,
-            recorded[1].victory_points,
-            match decided.as_ref().map(|d| d[0].by) {
-                Some(rules::DecidedBy::SuddenDeath) => ", by sudden death",
-                Some(rules::DecidedBy::Casualties) => ", by casualties",
-                None => "",
-            }
+            "Battle {battle_id}: {}{}",
+            result_words(names, &recorded),
+            decided_words(decided.as_ref().map(|d| d[0].by))
         );
         for note in &notes {
             summary.push_str("; ");

@@ -26,11 +26,7 @@ pub fn pick<'a>(
         let pack = pack_of(cat, &Campaign::by_id(tx, b.campaign_id)?)?;
         let r = rosters::load(tx, roster.get())?;
         b.check_side(r.id, &r.name)?;
-        let sides: Vec<Roster> = b
-            .sides
-            .iter()
-            .map(|s| rosters::load(tx, s.roster_id))
-            .collect::<anyhow::Result<_>>()?;
+        let sides = super::battle::sides_of(tx, &b)?;
         let option = sudden_death_option(pack, &r)?;
         let table = cat.table(&option.table).map_err(refusal)?;
         let row = b.plan_sudden_death(pack, table, [&sides[0], &sides[1]], r.id, request)?;

@@ -108,6 +108,15 @@ impl Battle {
     }
 }
 
+/// How a result was decided when not by victory points, as a summary's tail.
+pub fn decided_words(by: Option<super::DecidedBy>) -> &'static str {
+    match by {
+        Some(super::DecidedBy::SuddenDeath) => ", by sudden death",
+        Some(super::DecidedBy::Casualties) => ", by casualties",
+        None => "",
+    }
+}
+
 /// A result as history says it: "Hammers of Dawn major victory (14 VP), Rat Tide major defeat
 /// (8 VP)".
 pub fn result_words(names: [&str; 2], sides: &[SideResult; 2]) -> String {
