@@ -1,10 +1,11 @@
-//! `ptg serve [--listen ADDR] [--private]`: the league's pages and JSON API (see
-//! `src/server`), on the same database as every other command.
+//! `ptg serve [--listen ADDR] [--private] [--base-url URL] [--trusted-proxy ADDR]...`: the
+//! league's pages and JSON API (see `src/server`), on the same database as every other command.
 
 use super::App;
 use crate::error::Result;
-use crate::server::{Limits, Server, serve};
+use crate::server::{BaseUrl, Limits, Public, Server, parse_proxy, serve};
 use clap::Args;
+use ipnet::IpNet;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -34,6 +35,19 @@ pub struct ServeArgs {
     /// Serve at most this many connections at once; the next wait until one closes.
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=65536))]
     max_connections: u64,
+    /// The address people open, which every link the server makes starts with (invite, join
+    /// and set-up links): e.g. https://league.example.org behind a proxy. Default: the
+    /// address listened on (for 0.0.0.0, this machine's address on its network).
+    #[arg(long, value_name = "URL", value_parser = BaseUrl::parse)]
+    base_url: Option<BaseUrl>,
+    /// A proxy in front of the server (an address or range, e.g. 127.0.0.1 or 10.0.0.0/8;
+    /// repeat for more) whose X-Forwarded-For, -Proto and -Host are believed; from anyone else
+    /// they are ignored.
+    #[arg(long, value_name = "ADDR", value_parser = parse_proxy)]
+    trusted_proxy: Vec<IpNet>,
+    /// Write no line per request on standard error.
+    #[arg(long)]
+    quiet: bool,
 }
 
 pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
@@ -54,7 +68,12 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
     };
     serve(
         Server::new(db, catalogue, args.private, campaign)
-            .with_setup(setup.as_deref().map(crate::ops::invite::token_hash)),
+            .with_setup(setup.as_deref().map(crate::ops::invite::token_hash))
+            .with_public(Public {
+                base: args.base_url,
+                proxies: args.trusted_proxy,
+                log: !args.quiet,
+            }),
         setup,
         args.listen,
         Limits {

@@ -61,9 +61,9 @@ pub async fn run(listener: TcpListener, app: Router, limits: Limits, stop: impl 
             },
             () = &mut stop => break,
         };
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 // Out of file descriptors, or a connection reset before it was taken: wait a
                 // moment (a slow client's timeout frees one) and go on.
                 Err(_) => {
@@ -76,8 +76,10 @@ pub async fn run(listener: TcpListener, app: Router, limits: Limits, stop: impl 
         let _ = stream.set_nodelay(true);
         let app = app.clone();
         let request_timeout = limits.request_timeout;
-        let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
             let mut app = app.clone();
+            // Who sent it, for `--trusted-proxy` and the request log (`public.rs`).
+            request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
             async move {
                 let answer = tokio::time::timeout(request_timeout, app.call(request)).await;
                 Ok::<_, Infallible>(match answer {

@@ -22,8 +22,10 @@ mod health;
 mod listen;
 mod next;
 mod pages;
+mod public;
 mod readers;
 mod refill;
+mod request_log;
 mod roster;
 mod session;
 mod shell;
@@ -41,6 +43,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use listen::Limits;
+pub use public::{BaseUrl, Public, parse_proxy};
 
 /// What every request needs: the database file, the data, and who may read.
 pub struct Server {
@@ -55,6 +58,8 @@ pub struct Server {
     pub setup: std::sync::Mutex<Option<String>>,
     /// The connections reads borrow (`with_reader`).
     readers: readers::Readers,
+    /// Where people reach the server (every link's start) and which proxies it believes.
+    pub public: Public,
 }
 
 type Shared = Arc<Server>;
@@ -116,7 +121,13 @@ impl Server {
             campaign,
             setup: std::sync::Mutex::new(None),
             readers: readers::Readers::new(),
+            public: Public::default(),
         }
+    }
+
+    /// The server reached at `public.base`, believing `public.proxies`.
+    pub fn with_public(self, public: Public) -> Server {
+        Server { public, ..self }
     }
 
     /// The server with a one-time set-up link whose token hashes to `setup`.
@@ -199,7 +210,7 @@ pub fn router(server: Server) -> Router {
         ))
         .layer(axum::middleware::from_fn(edge::api_writes_need_a_token))
         .layer(axum::middleware::from_fn(edge::refusals_in_kind))
-        .with_state(shared);
+        .with_state(shared.clone());
     // Outermost: a form's answer may render a page again through everything above.
     let answers = answers::Answers::new(app.clone());
     app.layer(axum::middleware::from_fn_with_state(
@@ -208,10 +219,19 @@ pub fn router(server: Server) -> Router {
     ))
     .layer(axum::middleware::from_fn(edge::declared_too_large))
     .layer(axum::middleware::from_fn(edge::security_headers))
+    // Before anything reads a header: what a proxy says is believed from a trusted one only.
+    .layer(axum::middleware::from_fn_with_state(
+        shared.clone(),
+        public::believe_proxies_only,
+    ))
+    .layer(axum::middleware::from_fn_with_state(
+        shared,
+        request_log::log_requests,
+    ))
 }
 
 /// Serves `server` on `listen` until Ctrl-C or SIGTERM (`stopped`), within `limits` (timeouts, connections).
-pub fn serve(server: Server, setup: Option<String>, listen: SocketAddr, limits: Limits) -> Result<()> {
+pub fn serve(mut server: Server, setup: Option<String>, listen: SocketAddr, limits: Limits) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| Error::Internal(anyhow::anyhow!("cannot start the server's runtime: {e}")))?;
     runtime.block_on(async {
@@ -224,9 +244,20 @@ pub fn serve(server: Server, setup: Option<String>, listen: SocketAddr, limits: 
         let stop = stopped()?;
         // The address bound, so `--listen 127.0.0.1:0` says which port it got.
         let bound = listener.local_addr().unwrap_or(listen);
-        eprintln!("ptg serve: listening on http://{bound} (Ctrl-C stops it)");
+        // Links start with `--base-url`, else the address listened on (never a request's Host).
+        let public = &mut server.public;
+        let base = public
+            .base
+            .get_or_insert_with(|| BaseUrl::of_listen(bound))
+            .clone();
+        let links = match base.to_string() == format!("http://{bound}") {
+            true => String::new(),
+            false => format!("; links start with {base}"),
+        };
+        eprintln!("ptg serve: listening on http://{bound} (Ctrl-C stops it){links}");
         if let Some(token) = setup {
-            eprintln!("ptg serve: make the campaign on the web (once) at http://{bound}/setup/{token}");
+            let link = base.link(&format!("/setup/{token}"));
+            eprintln!("ptg serve: make the campaign on the web (once) at {link}");
         }
         listen::run(listener, router(server), limits, stop).await;
         Ok(())

@@ -15,7 +15,7 @@ use crate::server::{Failure, Server, Shared};
 use crate::store::Store;
 use crate::store::invites::Invite;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{delete, get, post};
 use axum::{Form, Json, Router};
@@ -61,22 +61,10 @@ fn revoke(s: &Server, store: &mut Store, campaign_id: i64, invite: i64, who: Pri
     ops::invite::revoke(store, CampaignId(campaign_id), &invite.to_string())
 }
 
-/// The invite's link on the server the request reached (`Host`, and https behind a proxy
-/// that says so).
-fn link(headers: &HeaderMap, token: &str) -> String {
-    address(headers, &format!("/invite/{token}"))
-}
-
-/// This server's address for `path`, as the browser reached it (the Host it sent).
-pub(in crate::server) fn address(headers: &HeaderMap, path: &str) -> String {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("127.0.0.1:8080");
-    let https = headers
-        .get("x-forwarded-proto")
-        .is_some_and(|p| p.as_bytes() == b"https");
-    format!("{}://{host}{path}", if https { "https" } else { "http" })
+/// The invite's link: on the server's base URL (`--base-url`), never on the request's `Host`,
+/// which its sender chose.
+fn link(server: &Server, token: &str) -> String {
+    server.public.link(&format!("/invite/{token}"))
 }
 
 async fn list_api(
@@ -108,7 +96,7 @@ async fn create_api(
     let made = server
         .with_store(move |s, store| create(s, store, id, b.roster_id, by))
         .await?;
-    let link = link(&headers, &made.token);
+    let link = link(&server, &made.token);
     Ok(Json(
         json!({ "invite": made.invite, "token": made.token, "link": link }),
     ))
@@ -165,7 +153,7 @@ async fn create_form(
                 Some(r) => format!("the player of {r}"),
                 None => "another organiser".into(),
             };
-            let link = link(&headers, &made.token);
+            let link = link(&server, &made.token);
             let said = html! {
                 strong { "Invite #" (made.invite.id) " made." }
                 p { "Send this link to " (whom) ". Anyone who has it has these rights, and it is shown only now:" }

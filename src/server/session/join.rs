@@ -217,7 +217,7 @@ async fn make_link(
     };
     match made.await {
         Ok(token) => {
-            let link = super::invites::address(&headers, &format!("/join/{token}"));
+            let link = server.public.link(&format!("/join/{token}"));
             let said = html! {
                 strong { "Join link made." }
                 p { "Send it to your players: each opens it, makes their own roster and is signed in as its player. It is shown only now; a new one replaces it." }

@@ -146,7 +146,7 @@ async fn start(
             return refused(f, &back);
         }
     };
-    let link = super::invites::address(&headers, &format!("/invite/{organiser_token}"));
+    let link = server.public.link(&format!("/invite/{organiser_token}"));
     let said = html! {
         strong { "Campaign " (campaign.name) " made: you are its organiser on this browser." }
         p { "Your own link, to sign in on another phone or computer (keep it to yourself; it is shown only now):" }
