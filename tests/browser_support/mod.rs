@@ -185,7 +185,14 @@ impl Drop for Chromedriver {
 /// A phone-sized (390×844) headless Chromium with a fresh profile in `profile`, through
 /// `driver`. End it with `close` so Chromium quits.
 pub async fn phone(driver: &Chromedriver, profile: &Path) -> Client {
+    phone_with(driver, profile, &[]).await
+}
+
+/// [`phone`] with Chromium's `extra` flags too. With `--ignore-certificate-errors` (a test's
+/// own certificate authority, `tests/browser_https.rs`), WebDriver accepts such certificates too.
+pub async fn phone_with(driver: &Chromedriver, profile: &Path, extra: &[&str]) -> Client {
     let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|f| f.to_string()).collect();
+    args.extend(extra.iter().map(|f| f.to_string()));
     args.extend([
         // Scrollbars take no width, as on a phone: the page has the whole 390 or 360 px.
         "--hide-scrollbars".to_string(),
@@ -194,6 +201,7 @@ pub async fn phone(driver: &Chromedriver, profile: &Path) -> Client {
     ]);
     let caps = serde_json::json!({
         "browserName": "chrome",
+        "acceptInsecureCerts": extra.contains(&"--ignore-certificate-errors"),
         "goog:chromeOptions": { "binary": CHROMIUM, "args": args },
     });
     let serde_json::Value::Object(caps) = caps else {
