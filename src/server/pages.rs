@@ -121,6 +121,7 @@ async fn campaigns(server: &Shared, headers: &HeaderMap) -> Page {
                                     Some(r) => { "player of " a href={ "/rosters/" (r) } { (roster_name(r).unwrap_or_default()) } }
                                     None => { "organiser (" a href={ "/campaigns/" (k.who.campaign_id) "/organise" } { "organise" } ")" }
                                 }
+                                " " (super::session::own_link_form(k))
                                 " " (super::session::sign_out_form(Some(k)))
                             }
                         }

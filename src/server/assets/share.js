@@ -21,8 +21,3 @@ document.querySelectorAll("button[data-share]").forEach(function (button) {
     });
   });
 });
-document.querySelectorAll("input.link[readonly]").forEach(function (box) {
-  box.addEventListener("focus", function () {
-    box.select();
-  });
-});

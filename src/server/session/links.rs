@@ -24,11 +24,11 @@ pub fn routes() -> Router<Shared> {
     Router::new().route("/me/link", post(own_link))
 }
 
-/// Link `link` to copy (selectable text, and a read-only box), and the share/copy button the
-/// script shows.
+/// Link `link` to copy (its text, selected whole by one tap: `code.link` in the stylesheet),
+/// and the share/copy button the script shows.
 pub fn link_box(link: &str) -> Markup {
     html! {
-        p.link { input.link type="text" readonly value=(link) aria-label="The link"; }
+        p { code.link { (link) } }
         p { button.share type="button" data-share=(link) hidden { "Share or copy the link" } }
     }
 }
