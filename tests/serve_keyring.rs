@@ -498,3 +498,31 @@ async fn the_set_up_form_refuses_values_it_does_not_offer_naming_the_field() {
     let shown = p.json(&["campaign", "show", "Ashen Vale"]);
     assert_eq!(shown["campaign"]["legends"], true, "{shown}");
 }
+
+#[tokio::test]
+async fn a_private_server_shows_each_league_of_the_keyring() {
+    let p = TWO_LEAGUES.copy();
+    let (vale, keep) = (
+        serve_support::campaign_id(&p, ASHEN_VALE),
+        serve_support::campaign_id(&p, KEEP),
+    );
+    let app = router(Server::new(p.db(), Catalogue::load(&[]).unwrap(), true, None));
+    let one = sign_in(&app, &invite(&p, &["--roster", RATS]), "").await;
+    let both = sign_in(&app, &invite_in(&p, KEEP, &["--organiser"]), &one).await;
+    for id in [vale, keep] {
+        let page = get(&app, &format!("/campaigns/{id}"), &both).await;
+        assert_eq!(page.status, StatusCode::OK, "campaign {id}: {}", page.body);
+    }
+    let rats = roster_id(&p, RATS);
+    let roster = get(&app, &format!("/rosters/{rats}"), &both).await;
+    assert!(
+        roster.body.contains("Add to the Order of Battle"),
+        "{}",
+        roster.body
+    );
+    // Still nothing for a browser signed in nowhere.
+    assert_eq!(
+        get(&app, &format!("/campaigns/{vale}"), "").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+}

@@ -121,8 +121,11 @@ async fn campaigns(server: &Shared, headers: &HeaderMap) -> Page {
                                     Some(r) => { "player of " a href={ "/rosters/" (r) } { (roster_name(r).unwrap_or_default()) } }
                                     None => { "organiser (" a href={ "/campaigns/" (k.who.campaign_id) "/organise" } { "organise" } ")" }
                                 }
+                                // One way out per league, after its last sign-in.
+                                @if ring.keys.iter().rev().find(|o| o.who.campaign_id == k.who.campaign_id).is_some_and(|o| std::ptr::eq(o, k)) {
+                                    " " (super::session::sign_out_form(Some(k)))
+                                }
                                 " " (super::session::own_link_form(k))
-                                " " (super::session::sign_out_form(Some(k)))
                             }
                         }
                     }

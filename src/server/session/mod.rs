@@ -211,8 +211,8 @@ struct SignOut {
     all: String,
 }
 
-/// Signs this browser out of one league (the session whose key the form carries) or, with
-/// `all=every`, of every one (a club's shared laptop): the sessions end and leave the keyring;
+/// Signs this browser out of one league (that of the session whose key the form carries) or,
+/// with `all=every`, of every one (a club's shared laptop): the sessions end and leave the keyring;
 /// the others stay. The invite links still work until the organiser revokes them. The form's
 /// key is needed, so another site cannot sign a browser out.
 async fn sign_out(headers: HeaderMap, State(server): State<Shared>, Form(f): Form<SignOut>) -> Response {
@@ -230,9 +230,16 @@ async fn sign_out(headers: HeaderMap, State(server): State<Shared>, Form(f): For
             "/",
         );
     };
+    // Every session of the league (its organiser's and a player's alike), or of every league.
+    let league = signed.who.campaign_id;
     let ending: Vec<String> = match f.all.as_str() {
         "every" => keyring::ids(&headers),
-        _ => signed.session.iter().cloned().collect(),
+        _ => ring
+            .keys
+            .iter()
+            .filter(|k| k.who.campaign_id == league)
+            .filter_map(|k| k.session.clone())
+            .collect(),
     };
     let ended = ending.clone();
     if let Err(f) = server
