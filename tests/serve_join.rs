@@ -145,8 +145,12 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
         "{}",
         second.body
     );
+    // The join form's same-site key, tied to the nonce cookie its page set (as sign-in's).
+    let nonce = set_cookie(&second, "ptg_sign_in=").expect("the join page's nonce");
+    let key = form_key(&second.body);
     let fields = |warlord: &'static str| {
         [
+            ("key", key.as_str()),
             ("faction", "Skaven"),
             ("player", "Bea"),
             ("name", "Gnaw"),
@@ -155,7 +159,11 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
         ]
     };
     let before = p.fingerprint();
-    let refused = send_via(&app, form(&format!("/join/{join}"), None, &fields("Clanrats"))).await;
+    let refused = send_via(
+        &app,
+        form(&format!("/join/{join}"), Some(&nonce), &fields("Clanrats")),
+    )
+    .await;
     assert_eq!(
         refused.status,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -168,7 +176,11 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
         refused.body
     );
     assert_eq!(p.fingerprint(), before, "nothing refused is written");
-    let joined = send_via(&app, form(&format!("/join/{join}"), None, &fields("Grey Seer"))).await;
+    let joined = send_via(
+        &app,
+        form(&format!("/join/{join}"), Some(&nonce), &fields("Grey Seer")),
+    )
+    .await;
     let player = set_cookie(&joined, "ptg_session=").expect("signed in as the player");
     let roster = follow(&app, &joined, &player).await;
     assert!(

@@ -42,14 +42,15 @@ pub fn start_campaign(
     })
 }
 
-/// A new join link for `campaign` (its token, shown once); the links made before stop working,
-/// so only the newest one is out.
-pub fn make_link(store: &mut Store, campaign: CampaignId) -> Result<String> {
+/// A new join link for `campaign` (its token, shown once), made with the organiser's invite
+/// `made_by`: it dies when that invite is revoked. The links made before stop working, so only
+/// the newest one is out.
+pub fn make_link(store: &mut Store, campaign: CampaignId, made_by: Option<i64>) -> Result<String> {
     let token = new_token()?;
     store.write(|tx| {
         let c = live_campaign(tx, campaign)?;
         join_links::revoke_all(tx, c.id)?;
-        join_links::create(tx, c.id, &token_hash(&token))?;
+        join_links::create(tx, c.id, &token_hash(&token), made_by)?;
         Ok(token.clone())
     })
 }
@@ -72,18 +73,29 @@ pub struct Joining<'a> {
     pub warlord: WarlordChoice<'a>,
 }
 
+/// What joining made: the roster, its player's own link's token (shown once, to sign in on
+/// another device) and this browser's session.
+pub struct Joined {
+    pub roster_id: i64,
+    pub invite_token: String,
+    pub session: Session,
+}
+
 /// Makes a roster of join link `token`'s campaign as `roster new` does, an invite for its
-/// player and this browser's session with it. `None` when the link is unknown or revoked.
+/// player and this browser's session with it. `None` when the link is unknown or revoked, or
+/// of a campaign other than `only` (the server's `--campaign`).
 pub fn join(
     cat: &Catalogue,
     store: &mut Store,
     token: &str,
+    only: Option<i64>,
     joining: &Joining,
-) -> Result<Option<(i64, Session)>> {
+) -> Result<Option<Joined>> {
     let hash = token_hash(token);
     let invite_token = new_token()?;
     store.write(|tx| {
-        let Some(campaign_id) = join_links::campaign_of(tx, &hash)? else {
+        let Some(campaign_id) = join_links::campaign_of(tx, &hash)?.filter(|&c| only.is_none_or(|o| o == c))
+        else {
             return Ok(None);
         };
         let c = live_campaign(tx, CampaignId(campaign_id))?;
@@ -99,7 +111,11 @@ pub fn join(
         };
         let made = super::roster::create_in(tx, pack, faction, &c, &new)?;
         let session = signed_in(tx, c.id, Some(made.roster.id), &invite_token)?;
-        Ok(Some((made.roster.id, session)))
+        Ok(Some(Joined {
+            roster_id: made.roster.id,
+            invite_token: invite_token.clone(),
+            session,
+        }))
     })
 }
 

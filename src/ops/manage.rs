@@ -18,7 +18,8 @@ pub fn rename_roster(cat: &Catalogue, store: &mut Store, roster: RosterId, to: &
     })
 }
 
-/// `roster delete R [--force]`: refused while battles name it unless `force`.
+/// `roster delete R [--force]`: refused while battles name it unless `force`; its player's
+/// invites are revoked with it.
 pub fn delete_roster(cat: &Catalogue, store: &mut Store, roster: RosterId, force: bool) -> Result<Changed> {
     store.write(|tx| {
         let subject = load_subject(cat, tx, roster)?;
@@ -32,6 +33,9 @@ pub fn delete_roster(cat: &Catalogue, store: &mut Store, roster: RosterId, force
             command: Command::RosterDelete,
         };
         apply(tx, ctx, &outcome)?;
+        // Its player keeps no rights over it nor its battles (issue #39); undoing the deletion
+        // brings the roster back, not the invite: the organiser invites the player again.
+        crate::store::invites::revoke_for_roster(tx, id)?;
         Ok(Changed {
             outcome,
             roster: rosters::load(tx, id)?,

@@ -226,8 +226,8 @@ where
               Form(mut body): Form<B>| async move {
             let mut back_to = format!("/rosters/{id}");
             let done = async {
-                let (who, token) = session(&server, &headers).await?;
-                check_key(&token, body.key())?;
+                let ring = session(&server, &headers).await?;
+                check_key(&ring, body.key())?;
                 let at = server
                     .with_reader(move |s, store| s.locate(store, id))
                     .await
@@ -236,13 +236,13 @@ where
                     back_to = format!("/campaigns/{}/organise", at.campaign_id);
                 }
                 let allowed = match may {
-                    May::Player => who.may_change(at.campaign_id, id),
-                    May::Organiser => who.is_organiser() && who.campaign_id == at.campaign_id,
+                    May::Player => ring.changer_of(at.campaign_id, id),
+                    May::Organiser => ring.organiser_of(at.campaign_id),
                 };
-                if !allowed {
+                let Some(key) = allowed else {
                     return Err(Failure::new(StatusCode::FORBIDDEN, refusal_for(may)));
-                }
-                body.sent_by(&who);
+                };
+                body.sent_by(&key.who);
                 server.with_store(move |s, store| work(s, store, &at, body)).await
             };
             match done.await {
@@ -329,9 +329,9 @@ where
         move |State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>, Form(body): Form<B>| async move {
             let organise = format!("/campaigns/{id}/organise");
             let done = async {
-                let (who, token) = session(&server, &headers).await?;
-                check_key(&token, body.key())?;
-                if !(who.is_organiser() && who.campaign_id == id) {
+                let ring = session(&server, &headers).await?;
+                check_key(&ring, body.key())?;
+                if ring.organiser_of(id).is_none() {
                     return Err(Failure::new(StatusCode::FORBIDDEN, refusal_for(May::Organiser)));
                 }
                 let at = organised(&server, &headers, id).await?;

@@ -11,11 +11,19 @@ use axum::routing::get;
 pub const STYLE: &str = include_str!("assets/style.css");
 const FAVICON: &str = include_str!("assets/favicon.svg");
 const MANIFEST: &str = include_str!("assets/manifest.webmanifest");
+/// The share/copy button of a link shown once (`session::links`): the pages' only script,
+/// served from here as the CSP wants (`script-src 'self'`, nothing inline).
+pub const SHARE: &str = include_str!("assets/share.js");
 /// The icon drawn as PNGs (from `favicon.svg`, by headless Chromium): iOS puts only a PNG
 /// `apple-touch-icon` on its home screen, and Android's install prompt wants 192 and 512 px.
 const TOUCH_ICON: &[u8] = include_bytes!("assets/apple-touch-icon.png");
 const ICON_192: &[u8] = include_bytes!("assets/icon-192.png");
 const ICON_512: &[u8] = include_bytes!("assets/icon-512.png");
+
+/// The share script's address, named by its content as the stylesheet's is.
+pub fn share_href() -> String {
+    format!("/share.js?v={:016x}", fnv1a(SHARE.as_bytes()))
+}
 
 /// The stylesheet's address, named by its content so a new stylesheet is fetched at once while
 /// an unchanged one is kept for a week.
@@ -42,6 +50,10 @@ pub fn routes() -> Router<Shared> {
             get(|| async { file(STYLE, "text/css; charset=utf-8") }),
         )
         .route("/favicon.svg", get(|| async { file(FAVICON, "image/svg+xml") }))
+        .route(
+            "/share.js",
+            get(|| async { file(SHARE, "text/javascript; charset=utf-8") }),
+        )
         .route(
             "/manifest.webmanifest",
             get(|| async { file(MANIFEST, "application/manifest+json") }),

@@ -1,63 +1,80 @@
 //! What the pages' forms share: the session behind a form, its key, its fields, and the
 //! answer (back to the page, or the refusal). A form is sent with the session cookie (HttpOnly,
-//! SameSite=Lax) and carries a key derived from the session (`ops::invite::form_key`), so a
-//! form forged on another site is refused; which roster it changes is checked against the invite
+//! SameSite=Lax) and carries a key derived from one of the browser's sessions
+//! (`ops::invite::form_key`, `session::keyring`), so a form forged on another site is refused; which roster it changes is checked against the invite
 //! whatever the form's fields say.
 
+use super::session::keyring::{Key, Keyring};
 use super::{Failure, Server, Shared};
 use crate::error::Result;
 use crate::ids::RosterId;
 use crate::ops;
-use crate::ops::invite::{Principal, form_key};
+use crate::ops::invite::Principal;
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
 use crate::store::Store;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use maud::html;
 
-/// The browser session's rights and id, from its cookie (forms come from a browser).
-pub(super) async fn session(server: &Shared, headers: &HeaderMap) -> Result<(Principal, String), Failure> {
-    let Some(id) = super::session::auth::session_id(headers) else {
+/// The browser's live sessions, from its keyring cookie (forms come from a browser); 401
+/// without one.
+pub(super) async fn session(server: &Shared, headers: &HeaderMap) -> Result<Keyring, Failure> {
+    let ids = super::session::keyring::ids(headers);
+    if ids.is_empty() {
         return Err(Failure::new(
             StatusCode::UNAUTHORIZED,
             "open your invite link first: changing a roster needs it",
         ));
-    };
-    let lookup = id.clone();
-    let who = server
-        .with_reader(move |_, store| ops::session::principal(store, &lookup))
+    }
+    let live = server
+        .with_reader(move |_, store| ops::session::principals(store, &ids))
         .await?;
-    match who {
-        Some(who) => Ok((who, id)),
-        None => Err(Failure::new(
+    if live.is_empty() {
+        return Err(Failure::new(
             StatusCode::UNAUTHORIZED,
             "this browser's session has ended (or its invite was revoked); open your invite link again",
+        ));
+    }
+    Ok(Keyring {
+        keys: live
+            .into_iter()
+            .map(|(id, who)| Key {
+                who,
+                session: Some(id),
+            })
+            .collect(),
+    })
+}
+
+/// Refuses a form without the key of one of the browser's sessions: one sent from another
+/// site, or a stale page. The sign-in whose key it carries.
+pub(super) fn check_key<'a>(ring: &'a Keyring, key: &str) -> Result<&'a Key, Failure> {
+    ring.by_form_key(key).ok_or_else(|| {
+        Failure::new(
+            StatusCode::FORBIDDEN,
+            "this form did not come from this league's page (or the page is out of date); reload it and send it again",
+        )
+    })
+}
+
+/// Refuses a form without one of the browser's keys, or for a roster none of its sign-ins
+/// reaches; the sign-in that reaches it.
+fn check(ring: &Keyring, key: &str, campaign_id: i64, roster_id: i64) -> Result<Principal, Failure> {
+    check_key(ring, key)?;
+    match ring.changer_of(campaign_id, roster_id) {
+        Some(k) => Ok(k.who),
+        None => Err(Failure::new(
+            StatusCode::FORBIDDEN,
+            "your invite may not change that roster: a player changes their own roster only",
         )),
     }
 }
 
-/// Refuses a form without the key of session `session`: one sent from another site, or a
-/// stale page.
-pub(super) fn check_key(session: &str, key: &str) -> Result<(), Failure> {
-    if key != form_key(session) {
-        return Err(Failure::new(
-            StatusCode::FORBIDDEN,
-            "this form did not come from this league's page (or the page is out of date); reload it and send it again",
-        ));
-    }
-    Ok(())
-}
-
-/// Refuses a form without this session's key, or for a roster the invite does not reach.
-fn check(who: &Principal, token: &str, key: &str, campaign_id: i64, roster_id: i64) -> Result<(), Failure> {
-    check_key(token, key)?;
-    if !who.may_change(campaign_id, roster_id) {
-        return Err(Failure::new(
-            StatusCode::FORBIDDEN,
-            "your invite may not change that roster: a player changes their own roster only",
-        ));
-    }
-    Ok(())
+/// The organiser's sign-in of campaign `campaign_id` among the browser's, or 403.
+pub(super) fn organiser_in(ring: &Keyring, campaign_id: i64) -> Result<Principal, Failure> {
+    ring.organiser_of(campaign_id)
+        .map(|k| k.who)
+        .ok_or_else(|| Failure::new(StatusCode::FORBIDDEN, "only the campaign's organiser may do this"))
 }
 
 /// A refused form: what was wrong, in the CLI's words, as a page with the way back; the
@@ -104,11 +121,11 @@ pub(super) async fn submit<R: Said + Send + 'static>(
     work: impl FnOnce(&Server, &mut Store, RosterId) -> Result<R> + Send + 'static,
 ) -> Response {
     let done = async {
-        let (who, token) = session(server, headers).await?;
+        let ring = session(server, headers).await?;
         let at = server
             .with_reader(move |s, store| s.locate(store, roster_id))
             .await?;
-        check(&who, &token, key, at.campaign_id, roster_id)?;
+        check(&ring, key, at.campaign_id, roster_id)?;
         server.with_store(move |s, store| work(s, store, at.id)).await
     };
     match done.await {
@@ -130,14 +147,9 @@ pub(super) async fn submit_as_organiser<R: Said + Send + 'static>(
     work: impl FnOnce(&Server, &mut Store) -> Result<R> + Send + 'static,
 ) -> Response {
     let done = async {
-        let (who, token) = session(server, headers).await?;
-        check_key(&token, key)?;
-        if !(who.is_organiser() && who.campaign_id == campaign_id) {
-            return Err(Failure::new(
-                StatusCode::FORBIDDEN,
-                "only the campaign's organiser may do this",
-            ));
-        }
+        let ring = session(server, headers).await?;
+        check_key(&ring, key)?;
+        organiser_in(&ring, campaign_id)?;
         server.with_store(work).await
     };
     match done.await {

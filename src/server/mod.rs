@@ -65,34 +65,34 @@ pub struct Server {
 type Shared = Arc<Server>;
 
 tokio::task_local! {
-    /// On a private server, the campaign of the invite a request comes with (`None`: none):
+    /// On a private server, the campaigns of the sign-ins a request comes with (`None`: none):
     /// set for the request's whole handling by [`reader_scope`].
-    static READER: Option<i64>;
+    static READER: Option<Arc<[i64]>>;
 }
 
 std::thread_local! {
     /// [`READER`] on the blocking thread running a request's work (`Server::with_store`,
     /// `Server::with_reader`).
-    static READER_HERE: std::cell::Cell<Option<i64>> = const { std::cell::Cell::new(None) };
+    static READER_HERE: std::cell::RefCell<Option<Arc<[i64]>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Puts `reader` in [`READER_HERE`] while alive, and takes it out again when dropped.
 struct ReaderHere;
 
 impl ReaderHere {
-    fn set(reader: Option<i64>) -> ReaderHere {
-        READER_HERE.with(|r| r.set(reader));
+    fn set(reader: Option<Arc<[i64]>>) -> ReaderHere {
+        READER_HERE.with(|r| *r.borrow_mut() = reader);
         ReaderHere
     }
 }
 
 impl Drop for ReaderHere {
     fn drop(&mut self) {
-        READER_HERE.with(|r| r.set(None));
+        READER_HERE.with(|r| *r.borrow_mut() = None);
     }
 }
 
-/// On a private server, each request reads only the campaign of the invite it comes with:
+/// On a private server, each request reads only the campaigns of the sign-ins it comes with:
 /// every look-up of a campaign, roster or battle by id (`Server::in_scope`) answers "there is
 /// none" for another campaign's, so pages, downloads and the API alike stay within it.
 async fn reader_scope(
@@ -103,8 +103,8 @@ async fn reader_scope(
     if !server.private {
         return next.run(req).await;
     }
-    let reader = match auth::principal(&server, req.headers()).await {
-        Ok(Some(who)) => Some(who.campaign_id),
+    let reader = match auth::keyring(&server, req.headers()).await {
+        Ok(ring) if !ring.is_empty() => Some(ring.principals().iter().map(|w| w.campaign_id).collect()),
         _ => None,
     };
     READER.scope(reader, next.run(req)).await
@@ -140,10 +140,10 @@ impl Server {
 
     fn in_scope(&self, campaign_id: i64) -> bool {
         let reader = match self.private {
-            true => READER_HERE.with(|r| r.get()),
+            true => READER_HERE.with(|r| r.borrow().clone()),
             false => None,
         };
-        self.campaign.is_none_or(|c| c == campaign_id) && reader.is_none_or(|c| c == campaign_id)
+        self.campaign.is_none_or(|c| c == campaign_id) && reader.is_none_or(|cs| cs.contains(&campaign_id))
     }
 
     /// Roster `id`, if it is of a campaign this server serves.
@@ -178,7 +178,7 @@ impl Server {
         work: impl FnOnce(&Server, &mut Store) -> Result<T> + Send + 'static,
     ) -> Result<T, Failure> {
         let server = self.clone();
-        let reader = READER.try_with(|r| *r).ok().flatten();
+        let reader = READER.try_with(|r| r.clone()).ok().flatten();
         tokio::task::spawn_blocking(move || {
             let _reading = ReaderHere::set(reader);
             let mut store = crate::ops::reopen_store(&server.db)?;

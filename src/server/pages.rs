@@ -3,7 +3,7 @@
 //! value), no JavaScript. They show the same JSON views the API gives.
 
 use super::battle::plan;
-use super::session::auth::{self, may_read};
+use super::session::auth::may_read;
 use super::shell::League;
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::names::counted;
@@ -86,16 +86,61 @@ async fn home(State(server): State<Shared>, headers: HeaderMap) -> Response {
     }
 }
 
-/// Every campaign served, each linking to its league page.
+/// Every campaign served, each linking to its league page; first, the leagues and rosters
+/// this browser is signed in to (its keyring), each with its way out.
 async fn campaigns(server: &Shared, headers: &HeaderMap) -> Page {
-    may_read(server, headers).await.map_err(failed)?;
-    let list = server
-        .with_reader(|s, store| s.campaigns(store))
+    let ring = may_read(server, headers).await.map_err(failed)?;
+    let rosters: Vec<i64> = ring.keys.iter().filter_map(|k| k.who.roster_id).collect();
+    let (list, names) = server
+        .with_reader(move |s, store| {
+            let names = rosters
+                .into_iter()
+                .filter_map(|r| s.locate(store, r).ok().map(|at| (r, at.name)))
+                .collect::<Vec<_>>();
+            Ok((s.campaigns(store)?, names))
+        })
         .await
         .map_err(failed)?;
+    let campaign_name = |id: i64| {
+        list.iter()
+            .find(|c| c.campaign.id == id)
+            .map(|c| c.campaign.name.clone())
+    };
+    let roster_name = |id: i64| names.iter().find(|(r, _)| *r == id).map(|(_, n)| n.clone());
     Ok(page(
         "Campaigns",
         html! {
+            @if !ring.is_empty() {
+                h2 { "Your leagues and rosters" }
+                ul.keyring {
+                    @for k in &ring.keys {
+                        @if let Some(league) = campaign_name(k.who.campaign_id) {
+                            li {
+                                a href={ "/campaigns/" (k.who.campaign_id) } { (league) } ": "
+                                @match k.who.roster_id {
+                                    Some(r) => { "player of " a href={ "/rosters/" (r) } { (roster_name(r).unwrap_or_default()) } }
+                                    None => { "organiser (" a href={ "/campaigns/" (k.who.campaign_id) "/organise" } { "organise" } ")" }
+                                }
+                                // One way out per league, after its last sign-in.
+                                @if ring.keys.iter().rev().find(|o| o.who.campaign_id == k.who.campaign_id).is_some_and(|o| std::ptr::eq(o, k)) {
+                                    " " (super::session::sign_out_form(Some(k)))
+                                }
+                                " " (super::session::own_link_form(k))
+                            }
+                        }
+                    }
+                }
+                @if ring.keys.len() > 1 {
+                    @if let Some(key) = ring.keys.first().and_then(|k| k.form_key()) {
+                        form.signout method="post" action="/signout" {
+                            input type="hidden" name="key" value=(key);
+                            input type="hidden" name="all" value="every";
+                            button { "Sign out of every league on this browser" }
+                        }
+                    }
+                }
+                h2 { "Every campaign" }
+            }
             ul {
                 @for c in &list {
                     li {
@@ -110,7 +155,9 @@ async fn campaigns(server: &Shared, headers: &HeaderMap) -> Page {
 }
 
 async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
-    let who = may_read(&server, &headers).await.map_err(failed)?;
+    let ring = may_read(&server, &headers).await.map_err(failed)?;
+    // The forms act with this browser's organiser's sign-in of this campaign (`keyring`).
+    let signed = ring.organiser_of(id);
     let shown = server
         .with_reader(move |s, store| {
             super::campaign::undo::campaign_name(s, store, id)?;
@@ -133,23 +180,18 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         .await
         .map_err(failed)?;
     let (shown, choices, open) = shown;
-    let organiser = who.is_some_and(|w| w.is_organiser() && w.campaign_id == id);
+    let organiser = signed.is_some();
     let title = text(&shown["campaign"]["name"]);
     let none = Vec::new();
     let standings = shown["standings"].as_array().unwrap_or(&none);
     let battles = shown["recent_battles"].as_array().unwrap_or(&none);
-    let plan_form = match (who, auth::session_id(&headers)) {
-        (Some(w), Some(token)) if w.is_organiser() && w.campaign_id == id => Some(plan::plan_form(
-            id,
-            &ops::invite::form_key(&token),
-            standings,
-            &choices,
-        )),
-        _ => None,
-    };
+    let key = signed.and_then(|k| k.form_key());
+    let plan_form = key
+        .as_deref()
+        .map(|key| plan::plan_form(id, key, standings, &choices));
     // The organiser's undo, naming the command it would take back.
-    let undo_form = match (who, auth::session_id(&headers)) {
-        (Some(w), Some(token)) if w.is_organiser() && w.campaign_id == id => {
+    let undo_form = match key {
+        Some(key) => {
             let latest = server
                 .with_reader(move |_, store| {
                     let scope = ops::undo::Scope {
@@ -161,7 +203,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 })
                 .await
                 .map_err(failed)?;
-            latest.map(|l| super::campaign::undo::undo_form_html(id, &ops::invite::form_key(&token), &l))
+            latest.map(|l| super::campaign::undo::undo_form_html(id, &key, &l))
         }
         _ => None,
     };
@@ -203,7 +245,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 h2 { "Plan a battle" } (form)
             }
             @if let Some(form) = undo_form { h2 { "Undo" } (form) }
-            @if who.is_some() { (super::session::sign_out_form(&headers)) }
+            (super::session::sign_out_form(ring.in_campaign(id)))
             p { a.button.quiet href={ "/campaigns/" (id) "/battles" } { "All battles" } " "
                 a.button.quiet href={ "/campaigns/" (id) "/history" } { "History" } " "
                 a.button.quiet href={ "/campaigns/" (id) "/audit" } { "Audit" } }

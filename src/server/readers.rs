@@ -117,7 +117,7 @@ impl Server {
         work: impl FnOnce(&Server, &mut Store) -> Result<T> + Send + 'static,
     ) -> Result<T, Failure> {
         let server = self.clone();
-        let reader = READER.try_with(|r| *r).ok().flatten();
+        let reader = READER.try_with(|r| r.clone()).ok().flatten();
         let turn = self
             .readers
             .turns

@@ -8,9 +8,10 @@ use axum::response::Html;
 use maud::{DOCTYPE, Markup, html};
 
 tokio::task_local! {
-    /// The browser session's rights, for the bar on top, set for the whole of a request's
-    /// handling by `session::clear_stale_session` (`None`: not signed in).
-    pub static SIGNED_IN: Option<Principal>;
+    /// The rights of each of the browser's sessions (its keyring), for the bar on top, set for
+    /// the whole of a request's handling by `session::clear_stale_session` (empty: not signed
+    /// in).
+    pub static SIGNED_IN: Vec<Principal>;
 }
 
 /// The campaign a page belongs to: the bar on top links back to its league page.
@@ -25,7 +26,7 @@ const THEME: &str = "#7d2a1c";
 
 /// A page in the house style, in campaign `league` when it belongs to one.
 pub fn shell(title: &str, league: Option<League>, body: Markup) -> Html<String> {
-    let who = SIGNED_IN.try_with(|w| *w).ok().flatten();
+    let ring = SIGNED_IN.try_with(|w| w.clone()).unwrap_or_default();
     Html(
         html! {
             (DOCTYPE)
@@ -39,9 +40,10 @@ pub fn shell(title: &str, league: Option<League>, body: Markup) -> Html<String> 
                     link rel="icon" href="/favicon.svg" type="image/svg+xml";
                     link rel="apple-touch-icon" href="/apple-touch-icon.png";
                     link rel="manifest" href="/manifest.webmanifest";
+                    script src=(super::assets::share_href()) defer {}
                 }
                 body {
-                    (nav(league, who))
+                    (nav(league, &ring))
                     h1 { (title) }
                     (body)
                 }
@@ -51,27 +53,45 @@ pub fn shell(title: &str, league: Option<League>, body: Markup) -> Html<String> 
     )
 }
 
-/// ptg (every campaign), the page's league, and who is signed in with the way to their page.
-fn nav(league: Option<League>, who: Option<Principal>) -> Markup {
+/// ptg (every campaign), the page's league, and who is signed in there with the way to their
+/// page; "Your leagues" (the home page's list) when the browser holds other sign-ins.
+fn nav(league: Option<League>, ring: &[Principal]) -> Markup {
+    // The sign-in of the page's league (the organiser's first), else the only one held.
+    let here = |c: i64| {
+        ring.iter()
+            .find(|w| w.campaign_id == c && w.is_organiser())
+            .or_else(|| ring.iter().find(|w| w.campaign_id == c))
+    };
+    let who = match league {
+        Some(l) => here(l.id),
+        None if ring.len() == 1 => ring.first(),
+        None => None,
+    };
+    let others = ring
+        .iter()
+        .any(|w| Some(w.campaign_id) != who.map(|w| w.campaign_id));
     html! {
         nav.top {
             a href="/" { img src="/favicon.svg" alt=""; "ptg" }
             @if let Some(l) = league { a href={ "/campaigns/" (l.id) } { (l.name) } }
-            @if let Some(w) = who {
+            @if !ring.is_empty() {
                 span.who {
-                    @match w.roster_id {
-                        Some(r) => {
-                            span { "Signed in as a player" }
-                            a href={ "/rosters/" (r) } { "Your roster" }
+                    @if let Some(w) = who {
+                        @match w.roster_id {
+                            Some(r) => {
+                                span { "Signed in as a player" }
+                                a href={ "/rosters/" (r) } { "Your roster" }
+                            }
+                            None => {
+                                span { "Signed in as the organiser" }
+                                a href={ "/campaigns/" (w.campaign_id) "/organise" } { "Organise" }
+                            }
                         }
-                        None => {
-                            span { "Signed in as the organiser" }
-                            a href={ "/campaigns/" (w.campaign_id) "/organise" } { "Organise" }
+                        @if league.is_none_or(|l| l.id != w.campaign_id) {
+                            a href={ "/campaigns/" (w.campaign_id) } { "Your league" }
                         }
                     }
-                    @if league.is_none_or(|l| l.id != w.campaign_id) {
-                        a href={ "/campaigns/" (w.campaign_id) } { "Your league" }
-                    }
+                    @if others { a href="/" { "Your leagues" } }
                 }
             }
         }

@@ -105,3 +105,17 @@ pub fn revoke(conn: &Connection, id: i64) -> Result<bool> {
     )?;
     Ok(n == 1)
 }
+
+/// Revokes every invite of roster `roster_id` (its player's, and those made from them), when the
+/// roster is deleted: its player keeps no rights over it or its battles. How many.
+pub fn revoke_for_roster(conn: &Connection, roster_id: i64) -> Result<usize> {
+    let mut stmt =
+        conn.prepare_cached("SELECT id FROM invites WHERE roster_id = ?1 AND revoked_at IS NULL")?;
+    let ids: Vec<i64> = stmt
+        .query_map([roster_id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    for &id in &ids {
+        revoke(conn, id)?;
+    }
+    Ok(ids.len())
+}

@@ -10,7 +10,7 @@ use crate::ops::invite::Principal;
 use crate::rules::battle::{Battle, PickRequest};
 use crate::server::actions::{Keyed, keyed};
 use crate::server::forms::{check_key, dice_of, refused, session, some, submit};
-use crate::server::session::auth::{acts_in_battle, in_battle, organiser};
+use crate::server::session::auth::{in_battle, organiser};
 use crate::server::{Failure, Server, Shared, not_found_if_unknown};
 use crate::store::Store;
 use crate::views;
@@ -113,19 +113,18 @@ pub(in crate::server) async fn submit_in_battle(
 ) -> Response {
     let back = format!("/battles/{battle_id}");
     let done = async {
-        let (who, token) = session(server, headers).await?;
-        check_key(&token, key)?;
+        let ring = session(server, headers).await?;
+        check_key(&ring, key)?;
         let battle = server
             .with_reader(move |s, store| Ok(s.battle(store, battle_id)?.battle))
             .await
             .map_err(not_found_if_unknown)?;
         let sides: Vec<i64> = battle.sides.iter().map(|s| s.roster_id).collect();
-        let organiser = who.is_organiser() && who.campaign_id == battle.campaign_id;
         let allowed = match rights {
-            Rights::Organiser => organiser,
-            Rights::InBattle => acts_in_battle(&who, battle.campaign_id, &sides),
+            Rights::Organiser => ring.organiser_of(battle.campaign_id),
+            Rights::InBattle => ring.in_battle(battle.campaign_id, &sides),
         };
-        if !allowed {
+        let Some(who) = allowed.map(|k| k.who) else {
             return Err(Failure::new(
                 StatusCode::FORBIDDEN,
                 match rights {
@@ -135,7 +134,7 @@ pub(in crate::server) async fn submit_in_battle(
                     }
                 },
             ));
-        }
+        };
         server
             .with_store(move |s, store| work(s, store, battle, who))
             .await

@@ -11,7 +11,7 @@ use crate::server::battle::before::{self, ArmyOf};
 use crate::server::battle::correct;
 use crate::server::battle::result::{self, SuddenDeathFields};
 use crate::server::pages::{Page, failed, sides, text};
-use crate::server::session::auth::{self, acts_in_battle, may_read};
+use crate::server::session::auth::may_read;
 use crate::server::shell::{League, shell};
 use crate::views;
 use axum::extract::{Path, State};
@@ -21,7 +21,7 @@ use serde_json::Value;
 
 /// `GET /battles/{id}`.
 pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
-    let who = may_read(&server, &headers).await.map_err(failed)?;
+    let ring = may_read(&server, &headers).await.map_err(failed)?;
     let (b, rosters, rolls, realms, objectives, (offers, league)) = server
         .with_reader(move |s, store| {
             // One read: each side's roster loaded once, for the battle and its aftermath's
@@ -50,8 +50,9 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         })
         .await
         .map_err(failed)?;
-    let key = auth::session_id(&headers).map(|t| ops::invite::form_key(&t));
     let campaign_id = b["campaign_id"].as_i64().unwrap_or_default();
+    // The forms carry the key of the sign-in that acts in this league (`keyring`).
+    let key = ring.form_key_in(campaign_id);
     let none = Vec::new();
     let both = b["sides"].as_array().unwrap_or(&none);
     let planned = b["status"] == "planned";
@@ -89,9 +90,9 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         })
         .collect();
     let side_ids: Vec<i64> = armies.iter().map(|a| a.roster_id).collect();
-    let organiser = who.is_some_and(|w| w.is_organiser() && w.campaign_id == campaign_id);
-    let in_battle = who.is_some_and(|w| acts_in_battle(&w, campaign_id, &side_ids));
-    let may_change = |roster_id: i64| who.is_some_and(|w| w.may_change(campaign_id, roster_id));
+    let organiser = ring.organiser_of(campaign_id).is_some();
+    let in_battle = ring.in_battle(campaign_id, &side_ids).is_some();
+    let may_change = |roster_id: i64| ring.changer_of(campaign_id, roster_id).is_some();
     let key = key.as_deref();
     // Before the battle, for the organiser or its players: the realm still to be named, the
     // twists once both armies are in, and the outnumbered side's sudden death objective.

@@ -8,7 +8,7 @@ use crate::ops;
 use crate::rules::options::CampaignOptions;
 use crate::rules::standings::StandingsRule;
 use crate::server::pages::{Page, failed, league_page};
-use crate::server::session::auth::{self, may_read};
+use crate::server::session::auth::may_read;
 use crate::server::shell::League;
 use crate::server::{Failure, Shared};
 use crate::store::RosterRow;
@@ -42,16 +42,14 @@ struct Organised {
 }
 
 async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
-    let who = may_read(&server, &headers).await.map_err(failed)?;
-    if !who.is_some_and(|w| w.is_organiser() && w.campaign_id == id) {
+    let ring = may_read(&server, &headers).await.map_err(failed)?;
+    let Some(signed) = ring.organiser_of(id) else {
         return Err(failed(Failure::new(
             StatusCode::FORBIDDEN,
             "only the campaign's organiser sees this page: open the organiser's invite link",
         )));
-    }
-    let key = auth::session_id(&headers)
-        .map(|t| ops::invite::form_key(&t))
-        .unwrap_or_default();
+    };
+    let key = signed.form_key().unwrap_or_default();
     let o = server
         .with_reader(move |s, store| {
             crate::server::campaign::undo::campaign_name(s, store, id)?;

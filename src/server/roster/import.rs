@@ -213,13 +213,13 @@ async fn into_form(
 ) -> Response {
     let back = format!("/rosters/{id}");
     let done = async {
-        let (who, token) = session(&server, &headers).await?;
-        check_key(&token, &b.key)?;
+        let ring = session(&server, &headers).await?;
+        check_key(&ring, &b.key)?;
         let at = server
             .with_reader(move |s, store| s.locate(store, id))
             .await
             .map_err(not_found_if_unknown)?;
-        if !who.may_change(at.campaign_id, id) {
+        if ring.changer_of(at.campaign_id, id).is_none() {
             return Err(Failure::new(
                 StatusCode::FORBIDDEN,
                 "your invite may not change that roster: a player changes their own roster only",
@@ -255,8 +255,8 @@ async fn new_form(
 ) -> Response {
     let back = format!("/campaigns/{id}/organise");
     let done = async {
-        let (_, token) = session(&server, &headers).await?;
-        check_key(&token, &b.key)?;
+        let ring = session(&server, &headers).await?;
+        check_key(&ring, &b.key)?;
         let at = crate::server::actions::organised(&server, &headers, id).await?;
         let dry_run = yes(&b.dry_run);
         let done = server

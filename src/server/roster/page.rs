@@ -5,7 +5,7 @@
 use crate::ops;
 use crate::server::Shared;
 use crate::server::pages::{Page, failed, league_page, text};
-use crate::server::session::auth::{self, may_read};
+use crate::server::session::auth::may_read;
 use crate::server::shell::League;
 use crate::views;
 use axum::extract::{Path, State};
@@ -15,7 +15,7 @@ use serde_json::Value;
 
 /// `GET /rosters/{id}`.
 pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
-    let who = may_read(&server, &headers).await.map_err(failed)?;
+    let ring = may_read(&server, &headers).await.map_err(failed)?;
     let read = server
         .with_reader(move |s, store| {
             let at = s.locate(store, id)?;
@@ -88,11 +88,9 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     ) = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
-    let key = match (who, auth::session_id(&headers)) {
-        (Some(who), Some(token)) if who.may_change(campaign_id, id) => Some(ops::invite::form_key(&token)),
-        _ => None,
-    };
-    let organiser = who.is_some_and(|w| w.is_organiser());
+    let signed = ring.changer_of(campaign_id, id);
+    let key = signed.and_then(|k| k.form_key());
+    let organiser = ring.organiser_of(campaign_id).is_some();
     let faction = r["faction"]
         .as_str()
         .and_then(|f| server.catalogue.faction(f).ok());
@@ -230,7 +228,8 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                         (reinforce.iter().map(|o| format!("{} ({} glory)", o.name, o.cost)).collect::<Vec<_>>().join(", ")) }
                 }
             }
-            @if who.is_some() { (crate::server::session::sign_out_form(&headers)) }
+            @if let Some(k) = signed.filter(|k| k.who.roster_id == Some(id)) { (crate::server::session::own_link_form(k)) }
+            (crate::server::session::sign_out_form(ring.in_campaign(campaign_id)))
         },
     ))
 }

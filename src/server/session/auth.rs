@@ -1,12 +1,14 @@
 //! Who a request comes from: the invite token in `Authorization: Bearer <token>` (scripts), or
-//! the session a browser signed in with from an invite link (its cookie), turned into the
-//! rights it carries.
+//! the sessions a browser signed in with from invite links (its keyring cookie, `keyring`),
+//! turned into the rights they carry; each check uses the sign-in that has the right asked.
 
+use super::keyring::{self, Key, Keyring};
 use crate::ops::invite::Principal;
 use crate::server::{Failure, Shared};
 use axum::http::{HeaderMap, StatusCode, header};
 
-/// The name of the session cookie: a session's id (`ops::session`), HttpOnly and SameSite=Lax.
+/// The name of the session cookie: the browser's sessions' ids (`keyring`, `ops::session`),
+/// HttpOnly and SameSite=Lax.
 pub const COOKIE: &str = "ptg_session";
 
 /// The invite token in `Authorization: Bearer`, if any.
@@ -31,55 +33,67 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
-/// The browser session's id, from its cookie; the pages' forms carry a key derived from it
-/// (`ops::invite::form_key`).
-pub fn session_id(headers: &HeaderMap) -> Option<String> {
-    cookie(headers, COOKIE)
-}
-
 /// Whether the request carries a session cookie.
 pub fn has_session(headers: &HeaderMap) -> bool {
-    session_id(headers).is_some()
+    !keyring::ids(headers).is_empty()
 }
 
-/// The rights the request carries: its Bearer token's, else its session's; `None` without
-/// either; 401 for a token or a session that is unknown, expired or revoked.
-pub async fn principal(server: &Shared, headers: &HeaderMap) -> Result<Option<Principal>, Failure> {
-    let found = if let Some(token) = bearer(headers) {
-        server
+fn ended() -> Failure {
+    Failure::new(
+        StatusCode::UNAUTHORIZED,
+        "this invite is unknown or was revoked, or this browser's session has ended; open the \
+         invite link again, or ask the organiser for a new one",
+    )
+}
+
+/// Every sign-in the request carries (`keyring`): its Bearer token's, else its browser's live
+/// sessions; empty without either; 401 for a token that is unknown or revoked, or a cookie none
+/// of whose sessions is live.
+pub async fn keyring(server: &Shared, headers: &HeaderMap) -> Result<Keyring, Failure> {
+    if let Some(token) = bearer(headers) {
+        let found = server
             .with_reader(move |_, store| crate::ops::invite::principal(store, &token))
-            .await?
-    } else if let Some(session) = session_id(headers) {
-        server
-            .with_reader(move |_, store| crate::ops::session::principal(store, &session))
-            .await?
-    } else {
-        return Ok(None);
-    };
-    match found {
-        Some(p) => Ok(Some(p)),
-        None => Err(Failure::new(
-            StatusCode::UNAUTHORIZED,
-            "this invite is unknown or was revoked, or this browser's session has ended; open the \
-             invite link again, or ask the organiser for a new one",
-        )),
+            .await?;
+        let who = found.ok_or_else(ended)?;
+        return Ok(Keyring {
+            keys: vec![Key { who, session: None }],
+        });
     }
+    let ids = keyring::ids(headers);
+    if ids.is_empty() {
+        return Ok(Keyring::default());
+    }
+    let live = server
+        .with_reader(move |_, store| crate::ops::session::principals(store, &ids))
+        .await?;
+    if live.is_empty() {
+        return Err(ended());
+    }
+    Ok(Keyring {
+        keys: live
+            .into_iter()
+            .map(|(id, who)| Key {
+                who,
+                session: Some(id),
+            })
+            .collect(),
+    })
 }
 
-/// Refuses reading without an invite when the server is private. Elsewhere a stale invite (a
-/// revoked one's cookie) reads as anyone does.
-pub async fn may_read(server: &Shared, headers: &HeaderMap) -> Result<Option<Principal>, Failure> {
-    let who = match principal(server, headers).await {
-        Err(f) if f.status == StatusCode::UNAUTHORIZED && !server.private => None,
+/// Refuses reading without an invite when the server is private; else every sign-in the
+/// request carries. Elsewhere a stale invite (a revoked one's cookie) reads as anyone does.
+pub async fn may_read(server: &Shared, headers: &HeaderMap) -> Result<Keyring, Failure> {
+    let ring = match keyring(server, headers).await {
+        Err(f) if f.status == StatusCode::UNAUTHORIZED && !server.private => Keyring::default(),
         other => other?,
     };
-    if who.is_none() && server.private {
+    if ring.is_empty() && server.private {
         return Err(Failure::new(
             StatusCode::UNAUTHORIZED,
             "this league is private: open the invite link the organiser sent you",
         ));
     }
-    Ok(who)
+    Ok(ring)
 }
 
 /// The rights to change roster `roster_id` of campaign `campaign_id`: 401 without a token,
@@ -90,43 +104,39 @@ pub async fn may_change(
     campaign_id: i64,
     roster_id: i64,
 ) -> Result<Principal, Failure> {
-    let Some(who) = principal(server, headers).await? else {
+    let ring = keyring(server, headers).await?;
+    if ring.is_empty() {
         return Err(Failure::new(
             StatusCode::UNAUTHORIZED,
             "changing a roster needs an invite: send `Authorization: Bearer <token>` (see `ptg invite`)",
         ));
-    };
-    if !who.may_change(campaign_id, roster_id) {
-        return Err(Failure::new(
+    }
+    match ring.changer_of(campaign_id, roster_id) {
+        Some(key) => Ok(key.who),
+        None => Err(Failure::new(
             StatusCode::FORBIDDEN,
             "this invite may not change that roster: a player changes their own roster only",
-        ));
+        )),
     }
-    Ok(who)
 }
 
 /// The organiser's rights over campaign `campaign_id`: 401 without a token, 403 with a
 /// player's or another campaign's.
 pub async fn organiser(server: &Shared, headers: &HeaderMap, campaign_id: i64) -> Result<Principal, Failure> {
-    let Some(who) = principal(server, headers).await? else {
+    let ring = keyring(server, headers).await?;
+    if ring.is_empty() {
         return Err(Failure::new(
             StatusCode::UNAUTHORIZED,
             "this needs the organiser's invite: send `Authorization: Bearer <token>` (see `ptg invite --organiser`)",
         ));
-    };
-    if !(who.is_organiser() && who.campaign_id == campaign_id) {
-        return Err(Failure::new(
+    }
+    match ring.organiser_of(campaign_id) {
+        Some(key) => Ok(key.who),
+        None => Err(Failure::new(
             StatusCode::FORBIDDEN,
             "only the campaign's organiser may do this (`ptg invite --organiser`)",
-        ));
+        )),
     }
-    Ok(who)
-}
-
-/// Whether `who` may act on a battle of campaign `campaign_id` between rosters `sides` (roll
-/// its twist, name its realm): its campaign's organiser, or the player of one of its sides.
-pub fn acts_in_battle(who: &Principal, campaign_id: i64, sides: &[i64]) -> bool {
-    sides.iter().any(|&r| who.may_change(campaign_id, r))
 }
 
 /// The rights to act on a battle of campaign `campaign_id` between rosters `sides`: 401
@@ -137,19 +147,20 @@ pub async fn in_battle(
     campaign_id: i64,
     sides: &[i64],
 ) -> Result<Principal, Failure> {
-    let Some(who) = principal(server, headers).await? else {
+    let ring = keyring(server, headers).await?;
+    if ring.is_empty() {
         return Err(Failure::new(
             StatusCode::UNAUTHORIZED,
             "this needs an invite: send `Authorization: Bearer <token>` (see `ptg invite`)",
         ));
-    };
-    if !acts_in_battle(&who, campaign_id, sides) {
-        return Err(Failure::new(
+    }
+    match ring.in_battle(campaign_id, sides) {
+        Some(key) => Ok(key.who),
+        None => Err(Failure::new(
             StatusCode::FORBIDDEN,
             "only the campaign's organiser or a player of this battle may do this",
-        ));
+        )),
     }
-    Ok(who)
 }
 
 /// Roster `id` (404 if the server has none) and the rights to change it (401, 403).

@@ -131,8 +131,8 @@ async fn create_form(
 ) -> Response {
     let back = format!("/campaigns/{id}/organise");
     let made = async {
-        let (_, token) = session(&server, &headers).await?;
-        check_key(&token, &f.key)?;
+        let ring = session(&server, &headers).await?;
+        check_key(&ring, &f.key)?;
         let by = organised(&server, &headers, id).await?.who.invite_id;
         let roster_id = match f.roster_id.trim() {
             "" => None,
@@ -157,7 +157,7 @@ async fn create_form(
             let said = html! {
                 strong { "Invite #" (made.invite.id) " made." }
                 p { "Send this link to " (whom) ". Anyone who has it has these rights, and it is shown only now:" }
-                p { code { (link) } }
+                (super::links::link_box(&link))
                 p.note { "For scripts, the token (`Authorization: Bearer`): " code { (made.token) } }
             };
             crate::server::answers::done(&back, said.into_string())
@@ -179,8 +179,8 @@ async fn revoke_form(
 ) -> Response {
     let back = format!("/campaigns/{id}/organise");
     let done = async {
-        let (_, token) = session(&server, &headers).await?;
-        check_key(&token, &f.key)?;
+        let ring = session(&server, &headers).await?;
+        check_key(&ring, &f.key)?;
         let who = organised(&server, &headers, id).await?.who;
         server
             .with_store(move |s, store| revoke(s, store, id, invite, who))

@@ -4,7 +4,7 @@
 //! signed in as its player on their roster's page, where they add the rest (or paste their
 //! list: its general, being the warlord, is not added twice). Only the newest join link works.
 
-use super::session_cookie;
+use super::{guarded, ring_cookie, same_site, secure};
 use crate::ops;
 use crate::ops::join::Joining;
 use crate::rules::roster::{Allowed, WarlordChoice, eligible_warlords};
@@ -42,13 +42,17 @@ struct Picked {
 /// `GET /join/{token}[?faction=F]`: first the faction; with it, the rest of the roster.
 async fn join_page(
     State(server): State<Shared>,
+    headers: HeaderMap,
     Path(token): Path<String>,
     Query(picked): Query<Picked>,
 ) -> Response {
     let lookup = token.clone();
+    let only = server.campaign;
     let found = server
         .with_store(move |s, store| {
-            let Some(c) = ops::join::campaign_of(store, &lookup)? else {
+            // Another campaign's link is not this server's (`--campaign`).
+            let Some(c) = ops::join::campaign_of(store, &lookup)?.filter(|c| only.is_none_or(|o| o == c.id))
+            else {
                 return Ok(None);
             };
             let pack = ops::pack_of(&s.catalogue, &c)?.clone();
@@ -60,6 +64,15 @@ async fn join_page(
         Ok(None) => return failed(unknown_link()),
         Err(f) => return failed(f),
     };
+    // The join form's same-site key (`same_site`), as the sign-in button's.
+    let (secret, (nonce, new)) = match same_site::secret(&server)
+        .await
+        .and_then(|s| Ok((s, same_site::nonce(&headers)?)))
+    {
+        Ok(k) => k,
+        Err(f) => return failed(f),
+    };
+    let key = same_site::key(&secret, &nonce);
     let faction = picked
         .faction
         .as_deref()
@@ -84,6 +97,7 @@ async fn join_page(
             };
             roster_form(
                 &action,
+                &key,
                 &campaign.name,
                 &f.name,
                 &eligible_warlords(&pack, f, allowed),
@@ -97,16 +111,20 @@ async fn join_page(
         name: &campaign.name,
     };
     let mut response = league_page(league, "Join the campaign", body).into_response();
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
+    if new {
+        let cookie = same_site::cookie(&nonce, "/join", secure(&headers));
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            response.headers_mut().insert(header::SET_COOKIE, v);
+        }
+    }
+    guarded(response)
 }
 
 /// The roster's own form once the faction is picked: only warlords the rules allow, each Path
 /// with its first rank's abilities.
 fn roster_form(
     action: &str,
+    key: &str,
     campaign: &str,
     faction: &str,
     warlords: &[&crate::catalogue::Warscroll],
@@ -116,6 +134,7 @@ fn roster_form(
         p { "Join " strong { (campaign) } " with " strong { (faction) } " ("
             a href=(action) { "another faction" } ")." }
         form method="post" action=(action) {
+            input type="hidden" name="key" value=(key);
             input type="hidden" name="faction" value=(faction);
             p { label { "Your name " input name="player" required maxlength="100" autocomplete="name"; } }
             p { label { "Your roster's name " input name="name" required maxlength="100"; } }
@@ -153,6 +172,12 @@ async fn join(
     let text = |name: &str| field(&f, name).unwrap_or_default().to_string();
     let faction = text("faction");
     let back = format!("/join/{token}?faction={}", urlencode(&faction));
+    // Sent from the join page itself, not another site (login CSRF: a forged join would sign
+    // this browser in as a new player).
+    if let Err(refusal) = same_site::check(&server, &headers, &text("key"), "joining").await {
+        return refused(refusal, &back);
+    }
+    let only = server.campaign;
     let (player, name, warlord, warlord_name) = (
         text("player"),
         text("name"),
@@ -175,22 +200,37 @@ async fn join(
                     ability: &ability,
                 },
             };
-            ops::join::join(&s.catalogue, store, &token, &joining)
+            ops::join::join(&s.catalogue, store, &token, only, &joining)
         })
         .await;
-    let (roster_id, session) = match made {
+    let joined = match made {
         Ok(Some(made)) => made,
         Ok(None) => return failed(unknown_link()),
         Err(f) => return refused(f, &back),
     };
-    let said = "<strong>Welcome: your roster is made and this browser is signed in as its player.</strong> \
-                Add your starting units below, or paste your army list."
-        .to_string();
-    let mut response = crate::server::answers::done(&format!("/rosters/{roster_id}"), said);
-    if let Ok(v) = HeaderValue::from_str(&session_cookie(&headers, &session.id)) {
-        response.headers_mut().append(header::SET_COOKIE, v);
+    // The player's own link, shown once: the way back on a new phone.
+    let link = server.public.link(&format!("/invite/{}", joined.invite_token));
+    let said = html! {
+        strong { "Welcome: your roster is made and this browser is signed in as its player." }
+        p { "Your own link, to sign in on another phone or computer. Keep it to yourself; it is shown only now:" }
+        (super::links::link_box(&link))
+        p { "Add your starting units below, or paste your army list." }
+    };
+    let mut response =
+        crate::server::answers::done(&format!("/rosters/{}", joined.roster_id), said.into_string());
+    let cookies = [
+        ring_cookie(&headers, Some(&joined.session.id), &[]),
+        format!(
+            "{}=; Path=/join; HttpOnly; SameSite=Lax; Max-Age=0",
+            same_site::COOKIE
+        ),
+    ];
+    for cookie in cookies {
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            response.headers_mut().append(header::SET_COOKIE, v);
+        }
     }
-    response
+    guarded(response)
 }
 
 #[derive(Debug, Deserialize)]
@@ -208,11 +248,12 @@ async fn make_link(
 ) -> Response {
     let back = format!("/campaigns/{id}/organise");
     let made = async {
-        let (_, token) = session(&server, &headers).await?;
-        check_key(&token, &f.key)?;
+        let ring = session(&server, &headers).await?;
+        check_key(&ring, &f.key)?;
         let at = organised(&server, &headers, id).await?;
+        let by = at.who.invite_id;
         server
-            .with_store(move |_, store| ops::join::make_link(store, at.id))
+            .with_store(move |_, store| ops::join::make_link(store, at.id, Some(by)))
             .await
     };
     match made.await {
@@ -220,8 +261,8 @@ async fn make_link(
             let link = server.public.link(&format!("/join/{token}"));
             let said = html! {
                 strong { "Join link made." }
-                p { "Send it to your players: each opens it, makes their own roster and is signed in as its player. It is shown only now; a new one replaces it." }
-                p { code { (link) } }
+                p { "Send it to your players: each opens it, makes their own roster and is signed in as its player. It is shown only now; a new one replaces it, and revoking your invite ends it." }
+                (super::links::link_box(&link))
             };
             crate::server::answers::done(&back, said.into_string())
         }

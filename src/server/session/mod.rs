@@ -1,20 +1,25 @@
 //! Signing a browser in and out. An invite link (`GET /invite/{token}`) shows whose invite it
 //! is and a "Sign in" button; only that button's POST, sent from this very page, makes a
 //! session (`ops::session`: an id of its own, 256 random bits, kept hashed, ending after 30
-//! days or when the invite is revoked) and sets its cookie. So another site cannot sign a
-//! browser in as someone else (login CSRF: its forged POST lacks the page's key, which rides on
-//! a SameSite=Lax cookie set by the page), and a link tapped in webmail still lands signed
-//! in: the POST and the redirect after it are same-site. The session cookie is SameSite=Lax, so
-//! following a link to the league from elsewhere shows the pages signed in; every write still
-//! needs a form's key or a Bearer token. Signing out is a form with its key too.
+//! days or when the invite is revoked) and adds it to the browser's keyring (`keyring`: one
+//! cookie holding every session the browser was given, so a person in several leagues keeps
+//! them all on one phone). So another site cannot sign a browser in as someone else (login
+//! CSRF: its forged POST lacks the page's key, derived from a nonce cookie and the server's
+//! secret, `same_site`), and a link tapped in webmail still lands signed in: the POST and the
+//! redirect after it are same-site. The session cookie is SameSite=Lax, so following a link to
+//! the league from elsewhere shows the pages signed in; every write still needs a form's key or
+//! a Bearer token. Signing out ends one league's session (or every one) with a form's key.
 
 pub(super) mod auth;
 pub(super) mod invites;
 pub(super) mod join;
+pub(in crate::server) mod keyring;
+pub(super) mod links;
+pub(super) mod same_site;
 pub(super) mod setup;
 
 use crate::ops;
-use crate::server::forms::{check_key, refused};
+use crate::server::forms::refused;
 use crate::server::pages::league_page;
 use crate::server::shell::League;
 use crate::server::{Failure, Shared};
@@ -24,6 +29,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
+use keyring::Key;
 use maud::{Markup, html};
 use serde::Deserialize;
 
@@ -33,19 +39,12 @@ pub fn routes() -> Router<Shared> {
         .route("/signout", post(sign_out))
         .merge(invites::routes())
         .merge(join::routes())
+        .merge(links::routes())
         .merge(setup::routes())
 }
 
-/// The cookie that ties the sign-in button's POST to the page that showed it.
-const SIGN_IN_COOKIE: &str = "ptg_sign_in";
-
-/// The key the sign-in page's form carries for sign-in nonce `nonce` (its cookie's value).
-fn sign_in_key(nonce: &str) -> String {
-    ops::invite::token_hash(&format!("sign-in:{nonce}"))
-}
-
 /// `; Secure` when the request came over HTTPS through a proxy that says so.
-fn secure(headers: &HeaderMap) -> &'static str {
+pub(super) fn secure(headers: &HeaderMap) -> &'static str {
     match headers
         .get("x-forwarded-proto")
         .is_some_and(|p| p.as_bytes() == b"https")
@@ -58,7 +57,7 @@ fn secure(headers: &HeaderMap) -> &'static str {
 /// What a page that shows an invite's token says about itself: never cached, never named in a
 /// Referer (never framed, as every page, so its button cannot be clicked through another site:
 /// `edge::security_headers`).
-fn guarded(mut response: Response) -> Response {
+pub(super) fn guarded(mut response: Response) -> Response {
     let h = response.headers_mut();
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
@@ -79,17 +78,23 @@ fn unknown_invite() -> Response {
 /// `GET /invite/{token}`: whose invite it is, and the button that signs this browser in.
 async fn confirm(State(server): State<Shared>, Path(token): Path<String>, headers: HeaderMap) -> Response {
     let lookup = token.clone();
+    let only = server.campaign;
     let found = server
         .with_reader(move |_, store| ops::invite::find(store, &lookup))
-        .await;
+        .await
+        .map(|found| found.filter(|i| only.is_none_or(|c| c == i.campaign_id)));
     let invite = match found {
         Ok(Some(invite)) => invite,
         Ok(None) => return unknown_invite(),
         Err(f) => return guarded(refused(f, "/")),
     };
-    let nonce = match ops::invite::new_token() {
+    let secret = match same_site::secret(&server).await {
+        Ok(s) => s,
+        Err(f) => return guarded(refused(f, "/")),
+    };
+    let (nonce, new) = match same_site::nonce(&headers) {
         Ok(n) => n,
-        Err(e) => return guarded(refused(Failure::from(e), "/")),
+        Err(f) => return guarded(refused(f, "/")),
     };
     let whom = match &invite.roster {
         Some(roster) => format!("the player of {roster}"),
@@ -104,21 +109,21 @@ async fn confirm(State(server): State<Shared>, Path(token): Path<String>, header
         "Sign in",
         html! {
             p { "This link signs this browser in as " strong { (whom) } " of the campaign "
-                strong { (invite.campaign) } ", for " (ops::session::LIFETIME_DAYS) " days or until you sign out." }
+                strong { (invite.campaign) } ", for " (ops::session::LIFETIME_DAYS) " days or until you sign out. "
+                "Your other leagues on this browser stay signed in." }
             form method="post" action={ "/invite/" (token) } {
-                input type="hidden" name="key" value=(sign_in_key(&nonce));
+                input type="hidden" name="key" value=(same_site::key(&secret, &nonce));
                 button { "Sign in as " (whom) }
             }
             p.note { "Anyone with this link may sign in with it: keep it to yourself." }
         },
     );
-    let cookie = format!(
-        "{SIGN_IN_COOKIE}={nonce}; Path=/invite; HttpOnly; SameSite=Lax; Max-Age=900{}",
-        secure(&headers)
-    );
     let mut response = body.into_response();
-    if let Ok(v) = HeaderValue::from_str(&cookie) {
-        response.headers_mut().insert(header::SET_COOKIE, v);
+    if new {
+        let cookie = same_site::cookie(&nonce, "/invite", secure(&headers));
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            response.headers_mut().insert(header::SET_COOKIE, v);
+        }
     }
     guarded(response)
 }
@@ -129,39 +134,26 @@ struct Confirmed {
     key: String,
 }
 
-/// `POST /invite/{token}`: the sign-in page's button. A session for the invite, its cookie,
-/// then the roster's page (a player's) or the campaign's (the organiser's).
+/// `POST /invite/{token}`: the sign-in page's button. A session for the invite, added to the
+/// browser's keyring (replacing one with the same rights), then the roster's page (a
+/// player's) or the campaign's (the organiser's).
 async fn sign_in(
     State(server): State<Shared>,
     Path(token): Path<String>,
     headers: HeaderMap,
     Form(f): Form<Confirmed>,
 ) -> Response {
-    let from_the_page =
-        auth::cookie(&headers, SIGN_IN_COOKIE).is_some_and(|nonce| sign_in_key(&nonce) == f.key);
-    if !from_the_page {
-        return guarded(refused(
-            Failure::new(
-                StatusCode::FORBIDDEN,
-                "signing in must be confirmed on this league's own page: open the invite link \
-                 again and press its button",
-            ),
-            "/",
-        ));
+    if let Err(refusal) = same_site::check(&server, &headers, &f.key, "signing in").await {
+        return guarded(refused(refusal, "/"));
     }
-    // A session this browser held before (another invite's) ends: one browser, one session.
-    let before = auth::session_id(&headers);
+    let ring = keyring::ids(&headers);
+    let only = server.campaign;
+    let kept = ring.clone();
     let made = server
-        .with_store(move |_, store| {
-            let made = ops::session::sign_in(store, &token)?;
-            if let (Some(_), Some(old)) = (&made, before) {
-                ops::session::sign_out(store, &old)?;
-            }
-            Ok(made)
-        })
+        .with_store(move |_, store| ops::session::sign_in(store, &token, only, &kept))
         .await;
-    let session = match made {
-        Ok(Some(session)) => session,
+    let (session, replaced) = match made {
+        Ok(Some(made)) => made,
         Ok(None) => return unknown_invite(),
         Err(f) => return guarded(refused(f, "/")),
     };
@@ -171,8 +163,11 @@ async fn sign_in(
         None => format!("/campaigns/{}", who.campaign_id),
     };
     let cookies = [
-        session_cookie(&headers, &session.id),
-        format!("{SIGN_IN_COOKIE}=; Path=/invite; HttpOnly; SameSite=Lax; Max-Age=0"),
+        ring_cookie(&headers, Some(&session.id), &replaced),
+        format!(
+            "{}=; Path=/invite; HttpOnly; SameSite=Lax; Max-Age=0",
+            same_site::COOKIE
+        ),
     ];
     let mut response = Redirect::to(&to).into_response();
     for cookie in cookies {
@@ -183,11 +178,26 @@ async fn sign_in(
     guarded(response)
 }
 
-/// The cookie that carries session `id` for its lifetime.
-pub(in crate::server) fn session_cookie(headers: &HeaderMap, id: &str) -> String {
+/// The keyring cookie: the request's sessions but `dropped`, with `added` as the newest; for
+/// the keyring's lifetime, or gone when it holds none.
+pub(in crate::server) fn ring_cookie(headers: &HeaderMap, added: Option<&str>, dropped: &[String]) -> String {
+    let mut ids: Vec<String> = keyring::ids(headers)
+        .into_iter()
+        .filter(|id| !dropped.contains(id) && Some(id.as_str()) != added)
+        .collect();
+    ids.extend(added.map(str::to_string));
+    cookie_of(headers, &ids)
+}
+
+/// The keyring cookie holding sessions `ids` (dropped when there are none).
+fn cookie_of(headers: &HeaderMap, ids: &[String]) -> String {
+    if ids.is_empty() {
+        return format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+    }
     let max_age = ops::session::LIFETIME_DAYS * 24 * 60 * 60;
     format!(
-        "{COOKIE}={id}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{}",
+        "{COOKIE}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{}",
+        keyring::value(ids),
         secure(headers)
     )
 }
@@ -196,55 +206,94 @@ pub(in crate::server) fn session_cookie(headers: &HeaderMap, id: &str) -> String
 struct SignOut {
     #[serde(default)]
     key: String,
+    /// `every`: sign out of every league on this browser.
+    #[serde(default)]
+    all: String,
 }
 
-/// Signs this browser out (a club's shared laptop): its session ends and the cookie is
-/// dropped; the invite link still works, on this browser or another, until the organiser
-/// revokes it. The form's key is needed, so another site cannot sign a browser out.
+/// Signs this browser out of one league (that of the session whose key the form carries) or,
+/// with `all=every`, of every one (a club's shared laptop): the sessions end and leave the keyring;
+/// the others stay. The invite links still work until the organiser revokes them. The form's
+/// key is needed, so another site cannot sign a browser out.
 async fn sign_out(headers: HeaderMap, State(server): State<Shared>, Form(f): Form<SignOut>) -> Response {
-    let Some(session) = auth::session_id(&headers) else {
-        return Redirect::to("/").into_response();
+    let ring = match crate::server::forms::session(&server, &headers).await {
+        Ok(ring) => ring,
+        // Nothing live to sign out of: the cookie goes.
+        Err(_) => return with_cookie(Redirect::to("/").into_response(), &cookie_of(&headers, &[])),
     };
-    if let Err(refusal) = check_key(&session, &f.key) {
-        return refused(refusal, "/");
-    }
+    let Some(signed) = ring.by_form_key(&f.key) else {
+        return refused(
+            Failure::new(
+                StatusCode::FORBIDDEN,
+                "this form did not come from this league's page (or the page is out of date); reload it and send it again",
+            ),
+            "/",
+        );
+    };
+    // Every session of the league (its organiser's and a player's alike), or of every league.
+    let league = signed.who.campaign_id;
+    let ending: Vec<String> = match f.all.as_str() {
+        "every" => keyring::ids(&headers),
+        _ => ring
+            .keys
+            .iter()
+            .filter(|k| k.who.campaign_id == league)
+            .filter_map(|k| k.session.clone())
+            .collect(),
+    };
+    let ended = ending.clone();
     if let Err(f) = server
-        .with_store(move |_, store| ops::session::sign_out(store, &session))
+        .with_store(move |_, store| ops::session::sign_out(store, &ended))
         .await
     {
         return refused(f, "/");
     }
-    let mut response = Redirect::to("/").into_response();
-    let gone = format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
-    if let Ok(v) = HeaderValue::from_str(&gone) {
-        response.headers_mut().insert(header::SET_COOKIE, v);
+    with_cookie(
+        Redirect::to("/").into_response(),
+        &ring_cookie(&headers, None, &ending),
+    )
+}
+
+fn with_cookie(mut response: Response, cookie: &str) -> Response {
+    if let Ok(v) = HeaderValue::from_str(cookie) {
+        response.headers_mut().append(header::SET_COOKIE, v);
     }
     response
 }
 
-/// Drops a session cookie that names no live session (ended, revoked, or from a ptg before
-/// sessions, whose cookie held the invite's token itself), so a browser does not keep it; and
-/// tells the page shell who a live one is.
+/// Drops from the keyring cookie the sessions that are no longer live (ended, revoked, or
+/// from a ptg before sessions, whose cookie held the invite's token itself), so a browser does
+/// not keep them; and tells the page shell whose rights the live ones carry.
 pub(in crate::server) async fn clear_stale_session(
     State(server): State<Shared>,
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
-    let session = auth::session_id(req.headers()).filter(|_| auth::bearer(req.headers()).is_none());
-    let found = match session {
-        Some(id) => Some(
+    let ids = match auth::bearer(req.headers()) {
+        Some(_) => Vec::new(),
+        None => keyring::ids(req.headers()),
+    };
+    let had_cookie = auth::cookie(req.headers(), COOKIE).is_some() && auth::bearer(req.headers()).is_none();
+    let found = match ids.is_empty() {
+        true => Ok(Vec::new()),
+        false => {
+            let lookup = ids.clone();
             server
-                .with_reader(move |_, store| ops::session::principal(store, &id))
-                .await,
-        ),
-        None => None,
+                .with_reader(move |_, store| ops::session::principals(store, &lookup))
+                .await
+        }
     };
-    let stale = matches!(found, Some(Ok(None)));
+    let live: Vec<String> = match &found {
+        Ok(live) => live.iter().map(|(id, _)| id.clone()).collect(),
+        Err(_) => ids.clone(),
+    };
+    // A cookie with sessions that ended, or with nothing well-formed in it.
+    let stale = had_cookie && (live.len() != ids.len() || ids.is_empty());
     // Who is signed in, for the bar on top of every page (`shell`).
-    let who = match found {
-        Some(Ok(who)) => who,
-        _ => None,
-    };
+    let who = found
+        .map(|live| live.into_iter().map(|(_, who)| who).collect())
+        .unwrap_or_default();
+    let headers = req.headers().clone();
     let mut response = crate::server::shell::SIGNED_IN.scope(who, next.run(req)).await;
     let sets_one = response
         .headers()
@@ -252,23 +301,26 @@ pub(in crate::server) async fn clear_stale_session(
         .iter()
         .any(|v| v.as_bytes().starts_with(format!("{COOKIE}=").as_bytes()));
     if stale && !sets_one {
-        let gone = format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
-        if let Ok(v) = HeaderValue::from_str(&gone) {
+        let kept = cookie_of(&headers, &live);
+        if let Ok(v) = HeaderValue::from_str(&kept) {
             response.headers_mut().append(header::SET_COOKIE, v);
         }
     }
     response
 }
 
-/// The sign-out button, for pages seen signed in (with the session's key).
-pub(in crate::server) fn sign_out_form(headers: &HeaderMap) -> Markup {
-    let Some(session) = auth::session_id(headers) else {
+/// The sign-out button of a page of a league the browser is signed in to (`signed`: its
+/// sign-in there), with its session's key.
+pub(in crate::server) fn sign_out_form(signed: Option<&Key>) -> Markup {
+    let Some(key) = signed.and_then(Key::form_key) else {
         return html! {};
     };
     html! {
         form.signout method="post" action="/signout" {
-            input type="hidden" name="key" value=(ops::invite::form_key(&session));
-            button { "Sign out of this browser" }
+            input type="hidden" name="key" value=(key);
+            button { "Sign out of this league on this browser" }
         }
     }
 }
+
+pub(in crate::server) use links::own_link_form;

@@ -4,7 +4,7 @@
 //! organiser's page with their own link to keep. The link works once: the campaign made, it is
 //! gone. Its token is kept (hashed) in the running server only.
 
-use super::session_cookie;
+use super::ring_cookie;
 use crate::ops;
 use crate::ops::join::NewCampaign;
 use crate::rules::options::CampaignOptions;
@@ -121,10 +121,17 @@ async fn start(
     let name = field(&f, "name").unwrap_or_default().to_string();
     let battlepack = field(&f, "battlepack").unwrap_or("ascension").to_string();
     let options: Vec<String> = all(&f, "option");
-    let legends = field(&f, "legends").is_some();
-    let standings = field(&f, "standings")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_default();
+    // A value the form does not offer is refused, naming its field, never read as another.
+    let picked = legends_of(&f).and_then(|legends| Ok((legends, standings_of(&f)?)));
+    let (legends, standings) = match picked {
+        Ok(picked) => picked,
+        Err(refusal) => {
+            if let Ok(mut setup) = server.setup.lock() {
+                *setup = Some(hash);
+            }
+            return refused(refusal, &back);
+        }
+    };
     let made = server
         .with_store(move |s, store| {
             let new = NewCampaign {
@@ -150,15 +157,45 @@ async fn start(
     let said = html! {
         strong { "Campaign " (campaign.name) " made: you are its organiser on this browser." }
         p { "Your own link, to sign in on another phone or computer (keep it to yourself; it is shown only now):" }
-        p { code { (link) } }
+        (super::links::link_box(&link))
         p { "Next: make a join link below for your players, or add their rosters yourself." }
     };
     let mut response = crate::server::answers::done(
         &format!("/campaigns/{}/organise", campaign.id),
         said.into_string(),
     );
-    if let Ok(v) = HeaderValue::from_str(&session_cookie(&headers, &session.id)) {
+    // Added to the browser's keyring: its other leagues stay signed in.
+    if let Ok(v) = HeaderValue::from_str(&ring_cookie(&headers, Some(&session.id), &[])) {
         response.headers_mut().append(header::SET_COOKIE, v);
     }
     response
+}
+
+/// The set-up form's Legends box: ticked (`on`) or not sent; any other value is refused.
+fn legends_of(f: &Fields) -> Result<bool, Failure> {
+    match field(f, "legends") {
+        None => Ok(false),
+        Some("on") => Ok(true),
+        Some(other) => Err(Failure::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("the field “legends” is “on” (the box ticked) or not sent, not '{other}'"),
+        )),
+    }
+}
+
+/// The set-up form's league table rule: one of [`StandingsRule::NAMES`], or the default when
+/// not sent; an unknown one is refused.
+fn standings_of(f: &Fields) -> Result<StandingsRule, Failure> {
+    let Some(sent) = field(f, "standings") else {
+        return Ok(StandingsRule::default());
+    };
+    sent.parse().map_err(|_| {
+        Failure::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "the field “standings” is one of {}, not '{sent}'",
+                StandingsRule::NAMES.join(", ")
+            ),
+        )
+    })
 }

@@ -54,7 +54,7 @@ impl Table {
 }
 
 /// Every table of a league, each after the tables its owner column refers to. Left out:
-/// `invites`, `sessions` and `join_links` (tokens and browser sessions belong to one server; the organiser
+/// `invites`, `sessions`, `join_links` and `server_secret` (tokens and browser sessions belong to one server; the organiser
 /// invites the players again after an import).
 pub const TABLES: &[Table] = &[
     Table {
