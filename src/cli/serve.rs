@@ -34,6 +34,19 @@ pub struct ServeArgs {
     /// Serve at most this many connections at once; the next wait until one closes.
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=65536))]
     max_connections: u64,
+    /// Serve at most this many connections at once to one client address; its next ones are
+    /// refused at once while others are served (behind a proxy, every client has the proxy's
+    /// address: set it to --max-connections there).
+    #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=65536))]
+    max_per_address: u64,
+    /// Close a connection whose client has taken none of an answer for this many seconds (it
+    /// sends requests and never reads the answers).
+    #[arg(long, default_value_t = 20, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    write_timeout: u64,
+    /// Close any connection after this many seconds, once its request under way is answered
+    /// (browsers open a new one).
+    #[arg(long, default_value_t = 600, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86400))]
+    connection_lifetime: u64,
 }
 
 pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
@@ -61,6 +74,9 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
             header_timeout: Duration::from_secs(args.header_timeout),
             request_timeout: Duration::from_secs(args.request_timeout),
             max_connections: usize::try_from(args.max_connections).unwrap_or(256),
+            max_per_address: usize::try_from(args.max_per_address).unwrap_or(64),
+            write_timeout: Duration::from_secs(args.write_timeout),
+            connection_lifetime: Duration::from_secs(args.connection_lifetime),
         },
     )
 }
