@@ -70,11 +70,16 @@ fn slow_clients_are_dropped_while_normal_requests_are_answered() {
 /// The status line of the answer to a request that declares `declared` bytes of body and sends
 /// none, read as soon as it comes (not waiting for the connection to close).
 fn declared_only(addr: &str, path: &str, declared: u64) -> String {
+    declared_only_as(addr, path, declared, "application/json")
+}
+
+/// [`declared_only`] with the body's type `kind`, a few of its bytes sent.
+fn declared_only_as(addr: &str, path: &str, declared: u64, kind: &str) -> String {
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
     write!(
         s,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {declared}\r\n\r\n"
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {kind}\r\nContent-Length: {declared}\r\n\r\nname=a"
     )
     .unwrap();
     let mut answer = Vec::new();
@@ -208,4 +213,39 @@ fn a_connection_ends_after_its_lifetime_even_while_it_keeps_asking() {
         "a connection outlived its lifetime: {:?}",
         started.elapsed()
     );
+}
+
+#[test]
+fn an_anonymous_write_is_refused_before_its_body_is_read() {
+    let p = LEAGUE_FIXTURE.copy();
+    let server = serve(&p, &[]);
+    let form = "application/x-www-form-urlencoded";
+    // A megabyte declared (within the 2 MB limit) and never sent: refused at once, for want of
+    // a session or a token, where it was waited for (and then held in memory) before.
+    for (path, kind, status) in [
+        ("/rosters/1/units", form, "401"),
+        ("/campaigns/1/battles", form, "401"),
+        ("/api/rosters/1/units", "application/json", "401"),
+        (
+            "/api/campaigns/1/import",
+            "multipart/form-data; boundary=x",
+            "401",
+        ),
+        // A form anyone may post takes a few fields, not a megabyte.
+        ("/join/0123", form, "413"),
+        ("/invite/0123", form, "413"),
+    ] {
+        let started = Instant::now();
+        let answered = declared_only_as(&server.addr, path, 1024 * 1024, kind);
+        assert!(
+            answered.starts_with(&format!("HTTP/1.1 {status}")),
+            "{path}: {answered:?}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "{path}: {:?}",
+            started.elapsed()
+        );
+    }
+    assert!(get(&server.addr, "/").starts_with("HTTP/1.1 200"));
 }

@@ -47,6 +47,10 @@ pub struct ServeArgs {
     /// (browsers open a new one).
     #[arg(long, default_value_t = 600, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86400))]
     connection_lifetime: u64,
+    /// Let one join link make at most this many rosters in any hour; the next players are told
+    /// to ask the organiser.
+    #[arg(long, default_value_t = crate::ops::join::JOINS_PER_HOUR, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100000))]
+    joins_per_hour: u32,
 }
 
 pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
@@ -67,7 +71,8 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
     };
     serve(
         Server::new(db, catalogue, args.private, campaign)
-            .with_setup(setup.as_deref().map(crate::ops::invite::token_hash)),
+            .with_setup(setup.as_deref().map(crate::ops::invite::token_hash))
+            .with_joins_per_hour(args.joins_per_hour),
         setup,
         args.listen,
         Limits {

@@ -72,20 +72,36 @@ pub struct Joining<'a> {
     pub warlord: WarlordChoice<'a>,
 }
 
+/// The rosters one join link makes in any hour unless the server says otherwise
+/// (`ptg serve --joins-per-hour`): a club's new players, and not a league filled by a link that
+/// leaked.
+pub const JOINS_PER_HOUR: u32 = 20;
+
 /// Makes a roster of join link `token`'s campaign as `roster new` does, an invite for its
-/// player and this browser's session with it. `None` when the link is unknown or revoked.
+/// player and this browser's session with it. `None` when the link is unknown or revoked;
+/// refused when the link has made `per_hour` rosters in the last hour.
 pub fn join(
     cat: &Catalogue,
     store: &mut Store,
     token: &str,
     joining: &Joining,
+    per_hour: u32,
 ) -> Result<Option<(i64, Session)>> {
     let hash = token_hash(token);
     let invite_token = new_token()?;
     store.write(|tx| {
-        let Some(campaign_id) = join_links::campaign_of(tx, &hash)? else {
+        let Some((link_id, campaign_id)) = join_links::live(tx, &hash)? else {
             return Ok(None);
         };
+        let hour_ago = (chrono::Utc::now() - chrono::Duration::hours(1))
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let made = join_links::uses_since(tx, link_id, &hour_ago)?;
+        if made >= per_hour {
+            return Err(Error::refused(format!(
+                "this join link has made {made} rosters in the last hour, as many as it may; ask \
+                 the organiser to add your roster, or to let the link make more"
+            )));
+        }
         let c = live_campaign(tx, CampaignId(campaign_id))?;
         let pack = pack_of(cat, &c)?;
         let faction = cat.faction(joining.faction).map_err(Error::refused)?;
@@ -98,6 +114,7 @@ pub fn join(
             realm: None,
         };
         let made = super::roster::create_in(tx, pack, faction, &c, &new)?;
+        join_links::note_use(tx, link_id, made.roster.id)?;
         let session = signed_in(tx, c.id, Some(made.roster.id), &invite_token)?;
         Ok(Some((made.roster.id, session)))
     })

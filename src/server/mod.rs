@@ -14,6 +14,7 @@ mod answers;
 mod api;
 mod assets;
 mod battle;
+mod bodies;
 mod campaign;
 mod chart;
 mod edge;
@@ -55,6 +56,8 @@ pub struct Server {
     pub setup: std::sync::Mutex<Option<String>>,
     /// The connections reads borrow (`with_reader`).
     readers: readers::Readers,
+    /// The rosters one join link may make in any hour (`--joins-per-hour`).
+    pub joins_per_hour: u32,
 }
 
 type Shared = Arc<Server>;
@@ -116,6 +119,15 @@ impl Server {
             campaign,
             setup: std::sync::Mutex::new(None),
             readers: readers::Readers::new(),
+            joins_per_hour: crate::ops::join::JOINS_PER_HOUR,
+        }
+    }
+
+    /// The server whose join links make at most `n` rosters in any hour.
+    pub fn with_joins_per_hour(self, n: u32) -> Server {
+        Server {
+            joins_per_hour: n,
+            ..self
         }
     }
 
@@ -199,12 +211,16 @@ pub fn router(server: Server) -> Router {
         ))
         .layer(axum::middleware::from_fn(edge::api_writes_need_a_token))
         .layer(axum::middleware::from_fn(edge::refusals_in_kind))
-        .with_state(shared);
+        .with_state(shared.clone());
     // Outermost: a form's answer may render a page again through everything above.
     let answers = answers::Answers::new(app.clone());
     app.layer(axum::middleware::from_fn_with_state(
         answers,
         answers::answer_forms,
+    ))
+    .layer(axum::middleware::from_fn_with_state(
+        shared,
+        bodies::rights_before_body,
     ))
     .layer(axum::middleware::from_fn(edge::declared_too_large))
     .layer(axum::middleware::from_fn(edge::security_headers))

@@ -34,3 +34,33 @@ pub fn revoke_all(conn: &Connection, campaign_id: i64) -> Result<usize> {
         params![campaign_id, now()],
     )?)
 }
+
+/// The live join link whose token hashes to `token_hash`: its id and its campaign's.
+pub fn live(conn: &Connection, token_hash: &str) -> Result<Option<(i64, i64)>> {
+    Ok(conn
+        .query_row(
+            "SELECT j.id, j.campaign_id FROM join_links j JOIN campaigns c ON c.id = j.campaign_id
+             WHERE j.token_hash = ?1 AND j.revoked_at IS NULL AND c.deleted = 0",
+            [token_hash],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?)
+}
+
+/// Records that join link `link_id` made roster `roster_id` now (schema `V16`).
+pub fn note_use(conn: &Connection, link_id: i64, roster_id: i64) -> Result<()> {
+    conn.execute(
+        "INSERT INTO join_link_uses (join_link_id, roster_id, joined_at) VALUES (?1, ?2, ?3)",
+        params![link_id, roster_id, now()],
+    )?;
+    Ok(())
+}
+
+/// How many rosters join link `link_id` made after `since` (a time as `now()` writes it).
+pub fn uses_since(conn: &Connection, link_id: i64, since: &str) -> Result<u32> {
+    Ok(conn.query_row(
+        "SELECT COUNT(*) FROM join_link_uses WHERE join_link_id = ?1 AND joined_at > ?2",
+        params![link_id, since],
+        |r| r.get(0),
+    )?)
+}

@@ -46,8 +46,9 @@ async fn join_page(
     Query(picked): Query<Picked>,
 ) -> Response {
     let lookup = token.clone();
+    // Through the read connections: a look-up of any token opens nothing for writing.
     let found = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             let Some(c) = ops::join::campaign_of(store, &lookup)? else {
                 return Ok(None);
             };
@@ -162,6 +163,16 @@ async fn join(
     let path_ability = text("path_ability");
     let (path, ability) = path_ability.split_once(':').unwrap_or((&path_ability, ""));
     let (path, ability) = (path.to_string(), ability.to_string());
+    // An unknown link is told so from the read connections, before one is opened to write.
+    let lookup = token.clone();
+    match server
+        .with_reader(move |_, store| ops::join::campaign_of(store, &lookup))
+        .await
+    {
+        Ok(Some(_)) => {}
+        Ok(None) => return failed(unknown_link()),
+        Err(f) => return failed(f),
+    }
     let made = server
         .with_store(move |s, store| {
             let joining = Joining {
@@ -175,7 +186,7 @@ async fn join(
                     ability: &ability,
                 },
             };
-            ops::join::join(&s.catalogue, store, &token, &joining)
+            ops::join::join(&s.catalogue, store, &token, &joining, s.joins_per_hour)
         })
         .await;
     let (roster_id, session) = match made {
