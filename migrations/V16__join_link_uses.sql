@@ -8,3 +8,7 @@ CREATE TABLE join_link_uses (
     joined_at     TEXT NOT NULL
 );
 CREATE INDEX join_link_uses_link ON join_link_uses(join_link_id, joined_at);
+
+-- What the organiser let one join link make in an hour when they made it, above the server's
+-- `--joins-per-hour` (NULL: the server's).
+ALTER TABLE join_links ADD COLUMN per_hour INTEGER;

@@ -28,21 +28,25 @@ async fn get(app: &Router, uri: &str, cookie: &str) -> Answer {
     send_via(app, request).await
 }
 
-/// A new join link of Ashen Vale, made by its organiser on their page.
-async fn join_link(p: &Ptg, app: &Router) -> String {
+/// The organiser's answer to making a new join link of Ashen Vale on their page, letting it make
+/// `per_hour` rosters an hour (blank: the server's number), and their session cookie.
+async fn make_link(p: &Ptg, app: &Router, per_hour: &str) -> (Answer, String) {
     let organiser = sign_in_with(p, &["--organiser"]).await;
     let id = campaign_id(p, "Ashen Vale");
     let page = get(app, &format!("/campaigns/{id}/organise"), &organiser).await;
     let key = form_key(&page.body);
+    let fields = [("key", key.as_str()), ("per_hour", per_hour)];
     let made = send_via(
         app,
-        form(
-            &format!("/campaigns/{id}/join-link"),
-            Some(&organiser),
-            &[("key", &key)],
-        ),
+        form(&format!("/campaigns/{id}/join-link"), Some(&organiser), &fields),
     )
     .await;
+    (made, organiser)
+}
+
+/// A new join link of Ashen Vale, made by its organiser on their page.
+async fn join_link(p: &Ptg, app: &Router, per_hour: &str) -> String {
+    let (made, organiser) = make_link(p, app, per_hour).await;
     let shown = follow_via(app, &made, &organiser).await;
     let at = shown.body.find("/join/").expect("the join link shown") + "/join/".len();
     shown.body[at..]
@@ -86,7 +90,7 @@ async fn join(app: &Router, token: &str, name: &str) -> Answer {
 async fn a_join_link_makes_its_hour_s_rosters_and_no_more_until_the_organiser_lets_it() {
     let p = Ptg::ashen_vale();
     let app = served(&p, 3);
-    let token = join_link(&p, &app).await;
+    let token = join_link(&p, &app, "").await;
     for n in 1..=3 {
         let joined = join(&app, &token, &format!("Gnaw {n}")).await;
         assert_eq!(joined.status, StatusCode::SEE_OTHER, "join {n}: {}", joined.body);
@@ -115,6 +119,33 @@ async fn a_join_link_makes_its_hour_s_rosters_and_no_more_until_the_organiser_le
     let joined = join(&raised, &token, "Gnaw 4").await;
     assert_eq!(joined.status, StatusCode::SEE_OTHER, "{}", joined.body);
     p.ok(&["audit"]);
+}
+
+#[tokio::test]
+async fn the_organiser_lets_one_join_link_make_more_rosters_an_hour() {
+    let p = Ptg::ashen_vale();
+    let app = served(&p, 1);
+    let (refused, _) = make_link(&p, &app, "lots").await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("new rosters an hour"), "{}", refused.body);
+    let token = join_link(&p, &app, "2").await;
+    for n in 1..=2 {
+        let joined = join(&app, &token, &format!("Gnaw {n}")).await;
+        assert_eq!(joined.status, StatusCode::SEE_OTHER, "join {n}: {}", joined.body);
+    }
+    let before = p.fingerprint();
+    let refused = join(&app, &token, "Gnaw 3").await;
+    assert!(
+        refused.body.contains("made 2 rosters in the last hour"),
+        "{}",
+        refused.body
+    );
+    assert_eq!(p.fingerprint(), before, "nothing refused is written");
 }
 
 /// How long `n` GETs of `path(i)` take through `app`, one after the other.

@@ -42,14 +42,23 @@ pub fn start_campaign(
     })
 }
 
+/// The most rosters an organiser may let one join link make in an hour.
+pub const MOST_PER_HOUR: u32 = 1000;
+
 /// A new join link for `campaign` (its token, shown once); the links made before stop working,
-/// so only the newest one is out.
-pub fn make_link(store: &mut Store, campaign: CampaignId) -> Result<String> {
+/// so only the newest one is out. With `per_hour`, it makes that many rosters an hour, rather
+/// than the server's `--joins-per-hour`.
+pub fn make_link(store: &mut Store, campaign: CampaignId, per_hour: Option<u32>) -> Result<String> {
+    if let Some(n) = per_hour.filter(|n| !(1..=MOST_PER_HOUR).contains(n)) {
+        return Err(Error::refused(format!(
+            "a join link makes 1 to {MOST_PER_HOUR} rosters an hour, not {n}"
+        )));
+    }
     let token = new_token()?;
     store.write(|tx| {
         let c = live_campaign(tx, campaign)?;
         join_links::revoke_all(tx, c.id)?;
-        join_links::create(tx, c.id, &token_hash(&token))?;
+        join_links::create(tx, c.id, &token_hash(&token), per_hour)?;
         Ok(token.clone())
     })
 }
@@ -79,7 +88,8 @@ pub const JOINS_PER_HOUR: u32 = 20;
 
 /// Makes a roster of join link `token`'s campaign as `roster new` does, an invite for its
 /// player and this browser's session with it. `None` when the link is unknown or revoked;
-/// refused when the link has made `per_hour` rosters in the last hour.
+/// refused when the link has made `per_hour` rosters in the last hour (or the number its
+/// organiser gave it).
 pub fn join(
     cat: &Catalogue,
     store: &mut Store,
@@ -90,9 +100,11 @@ pub fn join(
     let hash = token_hash(token);
     let invite_token = new_token()?;
     store.write(|tx| {
-        let Some((link_id, campaign_id)) = join_links::live(tx, &hash)? else {
+        let Some(link) = join_links::live(tx, &hash)? else {
             return Ok(None);
         };
+        let (link_id, campaign_id) = (link.id, link.campaign_id);
+        let per_hour = link.per_hour.unwrap_or(per_hour);
         let hour_ago = (chrono::Utc::now() - chrono::Duration::hours(1))
             .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
         let made = join_links::uses_since(tx, link_id, &hour_ago)?;

@@ -5,11 +5,12 @@ use super::now;
 use anyhow::Result;
 use rusqlite::{Connection, OptionalExtension, params};
 
-/// Records a join link of campaign `campaign_id` whose token hashes to `token_hash`.
-pub fn create(conn: &Connection, campaign_id: i64, token_hash: &str) -> Result<i64> {
+/// Records a join link of campaign `campaign_id` whose token hashes to `token_hash`, making at
+/// most `per_hour` rosters an hour (`None`: as many as the server lets any link).
+pub fn create(conn: &Connection, campaign_id: i64, token_hash: &str, per_hour: Option<u32>) -> Result<i64> {
     conn.execute(
-        "INSERT INTO join_links (campaign_id, token_hash, created_at) VALUES (?1, ?2, ?3)",
-        params![campaign_id, token_hash, now()],
+        "INSERT INTO join_links (campaign_id, token_hash, created_at, per_hour) VALUES (?1, ?2, ?3, ?4)",
+        params![campaign_id, token_hash, now(), per_hour],
     )?;
     Ok(conn.last_insert_rowid())
 }
@@ -35,14 +36,28 @@ pub fn revoke_all(conn: &Connection, campaign_id: i64) -> Result<usize> {
     )?)
 }
 
-/// The live join link whose token hashes to `token_hash`: its id and its campaign's.
-pub fn live(conn: &Connection, token_hash: &str) -> Result<Option<(i64, i64)>> {
+/// A live join link (schema `V16`).
+pub struct Live {
+    pub id: i64,
+    pub campaign_id: i64,
+    /// The rosters it may make in an hour, if its organiser said.
+    pub per_hour: Option<u32>,
+}
+
+/// The live join link whose token hashes to `token_hash`.
+pub fn live(conn: &Connection, token_hash: &str) -> Result<Option<Live>> {
     Ok(conn
         .query_row(
-            "SELECT j.id, j.campaign_id FROM join_links j JOIN campaigns c ON c.id = j.campaign_id
+            "SELECT j.id, j.campaign_id, j.per_hour FROM join_links j JOIN campaigns c ON c.id = j.campaign_id
              WHERE j.token_hash = ?1 AND j.revoked_at IS NULL AND c.deleted = 0",
             [token_hash],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| {
+                Ok(Live {
+                    id: r.get(0)?,
+                    campaign_id: r.get(1)?,
+                    per_hour: r.get(2)?,
+                })
+            },
         )
         .optional()?)
 }

@@ -208,6 +208,23 @@ async fn join(
 struct MakeLink {
     #[serde(default)]
     key: String,
+    /// The rosters the link may make in an hour; blank: the server's `--joins-per-hour`.
+    #[serde(default)]
+    per_hour: String,
+}
+
+/// The form's `per_hour`: blank is the server's number.
+fn per_hour(text: &str) -> Result<Option<u32>, Failure> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| {
+        Failure::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("“new rosters an hour” is a whole number, not {text:?}; leave it blank for the server's"),
+        )
+    })
 }
 
 /// `POST /campaigns/{id}/join-link`: the organiser's new join link, shown once on their page.
@@ -222,8 +239,9 @@ async fn make_link(
         let (_, token) = session(&server, &headers).await?;
         check_key(&token, &f.key)?;
         let at = organised(&server, &headers, id).await?;
+        let per_hour = per_hour(&f.per_hour)?;
         server
-            .with_store(move |_, store| ops::join::make_link(store, at.id))
+            .with_store(move |_, store| ops::join::make_link(store, at.id, per_hour))
             .await
     };
     match made.await {
@@ -240,11 +258,15 @@ async fn make_link(
     }
 }
 
-/// The join link form on the organiser's page.
-pub fn section(campaign_id: i64, key: &str) -> Markup {
+/// The join link form on the organiser's page; a link makes `per_hour` rosters an hour unless
+/// the organiser lets it make more.
+pub fn section(campaign_id: i64, key: &str, per_hour: u32) -> Markup {
     html! {
         form method="post" action={ "/campaigns/" (campaign_id) "/join-link" } {
             input type="hidden" name="key" value=(key);
+            p { label { "New rosters it may make an hour "
+                input type="number" name="per_hour" min="1" max=(ops::join::MOST_PER_HOUR) placeholder=(per_hour) inputmode="numeric";
+            } }
             button { "Make a join link for new players" }
         }
     }
