@@ -69,7 +69,7 @@ const STOP_GRACE: Duration = Duration::from_secs(10);
 
 /// What a client over its address's cap is told before its connection is closed.
 const TOO_MANY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n\
-Content-Length: 58\r\nConnection: close\r\nRetry-After: 10\r\n\r\n\
+Content-Length: 58\r\nConnection: close\r\nRetry-After: 10\r\nX-Content-Type-Options: nosniff\r\n\r\n\
 too many connections from your address; try again shortly\n";
 
 /// Serves `app` on `listener` within `limits` until `stop` completes; then waits up to
