@@ -4,7 +4,7 @@
 //! the proxy's address, which then needs a cap as large as `--max-connections`.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The connections held, by address (an address holding none is not kept).
@@ -27,10 +27,9 @@ impl Addresses {
         })
     }
 
-    /// A connection of `ip`, unless it holds its cap already. An IPv4 address seen through an
-    /// IPv6 socket counts as itself.
+    /// A connection of `ip`, unless its machine holds its cap already (see [`machine`]).
     pub fn take(self: &Arc<Self>, ip: IpAddr) -> Option<Held> {
-        let ip = ip.to_canonical();
+        let ip = machine(ip);
         let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
         let count = held.entry(ip).or_insert(0);
         if *count >= self.cap {
@@ -41,6 +40,16 @@ impl Addresses {
             addresses: self.clone(),
             ip,
         })
+    }
+}
+
+/// The address that stands for `ip`'s machine: an IPv4 address seen through an IPv6 socket is
+/// itself, and an IPv6 address counts by its /64, the network one machine is usually given
+/// (it may pick any address in it).
+fn machine(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !(u128::from(u64::MAX)))),
+        v4 => v4,
     }
 }
 
@@ -72,6 +81,12 @@ mod tests {
         // The same address through an IPv6 socket is the same machine.
         assert!(addresses.take("::ffff:10.0.0.1".parse().unwrap()).is_none());
         assert!(addresses.take(other).is_some());
+        // An IPv6 machine may use any address of its /64: they are one.
+        let v6 = |a: &str| a.parse::<IpAddr>().unwrap();
+        let _a = addresses.take(v6("2001:db8:1:2::1")).unwrap();
+        let _b = addresses.take(v6("2001:db8:1:2::ffff")).unwrap();
+        assert!(addresses.take(v6("2001:db8:1:2:abcd::9")).is_none());
+        assert!(addresses.take(v6("2001:db8:1:3::1")).is_some());
         drop(first);
         assert!(addresses.take(one).is_some());
     }
