@@ -48,6 +48,23 @@ pub struct ServeArgs {
     /// Write no line per request on standard error.
     #[arg(long)]
     quiet: bool,
+    /// Serve at most this many connections at once to one client address; its next ones are
+    /// refused at once while others are served (a --trusted-proxy is not held to it: each of
+    /// its connections is some client's).
+    #[arg(long, default_value_t = 64, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=65536))]
+    max_per_address: u64,
+    /// Close a connection whose client has taken none of an answer for this many seconds (it
+    /// sends requests and never reads the answers).
+    #[arg(long, default_value_t = 20, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    write_timeout: u64,
+    /// Close any connection after this many seconds, once its request under way is answered
+    /// (browsers open a new one).
+    #[arg(long, default_value_t = 600, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86400))]
+    connection_lifetime: u64,
+    /// Let one join link make at most this many rosters in any hour; the next players are told
+    /// to ask the organiser.
+    #[arg(long, default_value_t = crate::ops::join::JOINS_PER_HOUR, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100000))]
+    joins_per_hour: u32,
 }
 
 pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
@@ -73,13 +90,17 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
                 base: args.base_url,
                 proxies: args.trusted_proxy,
                 log: !args.quiet,
-            }),
+            })
+            .with_joins_per_hour(args.joins_per_hour),
         setup,
         args.listen,
         Limits {
             header_timeout: Duration::from_secs(args.header_timeout),
             request_timeout: Duration::from_secs(args.request_timeout),
             max_connections: usize::try_from(args.max_connections).unwrap_or(256),
+            max_per_address: usize::try_from(args.max_per_address).unwrap_or(64),
+            write_timeout: Duration::from_secs(args.write_timeout),
+            connection_lifetime: Duration::from_secs(args.connection_lifetime),
         },
     )
 }

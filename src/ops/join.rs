@@ -42,15 +42,29 @@ pub fn start_campaign(
     })
 }
 
+/// The most rosters an organiser may let one join link make in an hour.
+pub const MOST_PER_HOUR: u32 = 1000;
+
 /// A new join link for `campaign` (its token, shown once), made with the organiser's invite
 /// `made_by`: it dies when that invite is revoked. The links made before stop working, so only
-/// the newest one is out.
-pub fn make_link(store: &mut Store, campaign: CampaignId, made_by: Option<i64>) -> Result<String> {
+/// the newest one is out. With `per_hour`, it makes that many rosters an hour, rather than the
+/// server's `--joins-per-hour`.
+pub fn make_link(
+    store: &mut Store,
+    campaign: CampaignId,
+    made_by: Option<i64>,
+    per_hour: Option<u32>,
+) -> Result<String> {
+    if let Some(n) = per_hour.filter(|n| !(1..=MOST_PER_HOUR).contains(n)) {
+        return Err(Error::refused(format!(
+            "a join link makes 1 to {MOST_PER_HOUR} rosters an hour, not {n}"
+        )));
+    }
     let token = new_token()?;
     store.write(|tx| {
         let c = live_campaign(tx, campaign)?;
         join_links::revoke_all(tx, c.id)?;
-        join_links::create(tx, c.id, &token_hash(&token), made_by)?;
+        join_links::create(tx, c.id, &token_hash(&token), made_by, per_hour)?;
         Ok(token.clone())
     })
 }
@@ -81,23 +95,42 @@ pub struct Joined {
     pub session: Session,
 }
 
+/// The rosters one join link makes in any hour unless the server says otherwise
+/// (`ptg serve --joins-per-hour`): a club's new players, and not a league filled by a link that
+/// leaked.
+pub const JOINS_PER_HOUR: u32 = 20;
+
 /// Makes a roster of join link `token`'s campaign as `roster new` does, an invite for its
 /// player and this browser's session with it. `None` when the link is unknown or revoked, or
-/// of a campaign other than `only` (the server's `--campaign`).
+/// of a campaign other than `only` (the server's `--campaign`);
+/// refused when the link has made `per_hour` rosters in the last hour (or the number its
+/// organiser gave it).
 pub fn join(
     cat: &Catalogue,
     store: &mut Store,
     token: &str,
     only: Option<i64>,
     joining: &Joining,
+    per_hour: u32,
 ) -> Result<Option<Joined>> {
     let hash = token_hash(token);
     let invite_token = new_token()?;
     store.write(|tx| {
-        let Some(campaign_id) = join_links::campaign_of(tx, &hash)?.filter(|&c| only.is_none_or(|o| o == c))
+        let Some(link) = join_links::live(tx, &hash)?.filter(|l| only.is_none_or(|o| o == l.campaign_id))
         else {
             return Ok(None);
         };
+        let (link_id, campaign_id) = (link.id, link.campaign_id);
+        let per_hour = link.per_hour.unwrap_or(per_hour);
+        let hour_ago = (chrono::Utc::now() - chrono::Duration::hours(1))
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let made = join_links::uses_since(tx, link_id, &hour_ago)?;
+        if made >= per_hour {
+            return Err(Error::refused(format!(
+                "this join link has made {made} rosters in the last hour, as many as it may; ask \
+                 the organiser to add your roster, or to let the link make more"
+            )));
+        }
         let c = live_campaign(tx, CampaignId(campaign_id))?;
         let pack = pack_of(cat, &c)?;
         let faction = cat.faction(joining.faction).map_err(Error::refused)?;
@@ -110,6 +143,7 @@ pub fn join(
             realm: None,
         };
         let made = super::roster::create_in(tx, pack, faction, &c, &new)?;
+        join_links::note_use(tx, link_id, made.roster.id)?;
         let session = signed_in(tx, c.id, Some(made.roster.id), &invite_token)?;
         Ok(Some(Joined {
             roster_id: made.roster.id,

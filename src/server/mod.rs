@@ -14,6 +14,7 @@ mod answers;
 mod api;
 mod assets;
 mod battle;
+mod bodies;
 mod campaign;
 mod chart;
 mod edge;
@@ -60,6 +61,8 @@ pub struct Server {
     readers: readers::Readers,
     /// Where people reach the server (every link's start) and which proxies it believes.
     pub public: Public,
+    /// The rosters one join link may make in any hour (`--joins-per-hour`).
+    pub joins_per_hour: u32,
 }
 
 type Shared = Arc<Server>;
@@ -122,6 +125,15 @@ impl Server {
             setup: std::sync::Mutex::new(None),
             readers: readers::Readers::new(),
             public: Public::default(),
+            joins_per_hour: crate::ops::join::JOINS_PER_HOUR,
+        }
+    }
+
+    /// The server whose join links make at most `n` rosters in any hour.
+    pub fn with_joins_per_hour(self, n: u32) -> Server {
+        Server {
+            joins_per_hour: n,
+            ..self
         }
     }
 
@@ -217,6 +229,10 @@ pub fn router(server: Server) -> Router {
         answers,
         answers::answer_forms,
     ))
+    .layer(axum::middleware::from_fn_with_state(
+        shared.clone(),
+        bodies::rights_before_body,
+    ))
     .layer(axum::middleware::from_fn(edge::declared_too_large))
     .layer(axum::middleware::from_fn(edge::security_headers))
     // Before anything reads a header: what a proxy says is believed from a trusted one only.
@@ -259,7 +275,8 @@ pub fn serve(mut server: Server, setup: Option<String>, listen: SocketAddr, limi
             let link = base.link(&format!("/setup/{token}"));
             eprintln!("ptg serve: make the campaign on the web (once) at {link}");
         }
-        listen::run(listener, router(server), limits, stop).await;
+        let proxies = server.public.proxies.clone();
+        listen::run(listener, router(server), limits, proxies, stop).await;
         Ok(())
     })
 }

@@ -52,3 +52,35 @@ pub fn get(addr: &str, path: &str) -> String {
     let _ = s.read_to_string(&mut answer);
     answer.lines().next().unwrap_or_default().to_string()
 }
+
+/// A connection to `addr` from the loopback address `from` (`127.0.0.2`, ...: Linux routes all
+/// of 127/8 to the loopback), so that one test plays several machines.
+pub fn connect_from(from: &str, addr: &str) -> std::io::Result<TcpStream> {
+    let from: std::net::SocketAddr = format!("{from}:0").parse().expect("a loopback address");
+    let to: std::net::SocketAddr = addr.parse().expect("the server's address");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .build()?;
+    let stream = runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4()?;
+        socket.bind(from)?;
+        socket.connect(to).await
+    })?;
+    let stream = stream.into_std()?;
+    stream.set_nonblocking(false)?;
+    Ok(stream)
+}
+
+/// [`get`] from the loopback address `from`.
+pub fn get_from(from: &str, addr: &str, path: &str) -> String {
+    let mut s = connect_from(from, addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    answer.lines().next().unwrap_or_default().to_string()
+}

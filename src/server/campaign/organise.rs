@@ -114,7 +114,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
             }
             h2 { "New players" }
             p.note { "A join link lets each new player make their own roster and sign in as its player." }
-            (crate::server::session::join::section(id, &key))
+            (crate::server::session::join::section(id, &key, server.joins_per_hour))
             h2 { "Invites" }
             (crate::server::session::invites::section(id, &key, &o.invites, &rosters))
             @if let Some(latest) = &o.latest {

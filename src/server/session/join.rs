@@ -48,8 +48,9 @@ async fn join_page(
 ) -> Response {
     let lookup = token.clone();
     let only = server.campaign;
+    // Through the read connections: a look-up of any token opens nothing for writing.
     let found = server
-        .with_store(move |s, store| {
+        .with_reader(move |s, store| {
             // Another campaign's link is not this server's (`--campaign`).
             let Some(c) = ops::join::campaign_of(store, &lookup)?.filter(|c| only.is_none_or(|o| o == c.id))
             else {
@@ -187,6 +188,16 @@ async fn join(
     let path_ability = text("path_ability");
     let (path, ability) = path_ability.split_once(':').unwrap_or((&path_ability, ""));
     let (path, ability) = (path.to_string(), ability.to_string());
+    // An unknown link is told so from the read connections, before one is opened to write.
+    let lookup = token.clone();
+    match server
+        .with_reader(move |_, store| ops::join::campaign_of(store, &lookup))
+        .await
+    {
+        Ok(Some(_)) => {}
+        Ok(None) => return failed(unknown_link()),
+        Err(f) => return failed(f),
+    }
     let made = server
         .with_store(move |s, store| {
             let joining = Joining {
@@ -200,7 +211,7 @@ async fn join(
                     ability: &ability,
                 },
             };
-            ops::join::join(&s.catalogue, store, &token, only, &joining)
+            ops::join::join(&s.catalogue, store, &token, only, &joining, s.joins_per_hour)
         })
         .await;
     let joined = match made {
@@ -237,6 +248,23 @@ async fn join(
 struct MakeLink {
     #[serde(default)]
     key: String,
+    /// The rosters the link may make in an hour; blank: the server's `--joins-per-hour`.
+    #[serde(default)]
+    per_hour: String,
+}
+
+/// The form's `per_hour`: blank is the server's number.
+fn per_hour(text: &str) -> Result<Option<u32>, Failure> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| {
+        Failure::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("“new rosters an hour” is a whole number, not {text:?}; leave it blank for the server's"),
+        )
+    })
 }
 
 /// `POST /campaigns/{id}/join-link`: the organiser's new join link, shown once on their page.
@@ -252,8 +280,9 @@ async fn make_link(
         check_key(&ring, &f.key)?;
         let at = organised(&server, &headers, id).await?;
         let by = at.who.invite_id;
+        let per_hour = per_hour(&f.per_hour)?;
         server
-            .with_store(move |_, store| ops::join::make_link(store, at.id, Some(by)))
+            .with_store(move |_, store| ops::join::make_link(store, at.id, Some(by), per_hour))
             .await
     };
     match made.await {
@@ -270,11 +299,15 @@ async fn make_link(
     }
 }
 
-/// The join link form on the organiser's page.
-pub fn section(campaign_id: i64, key: &str) -> Markup {
+/// The join link form on the organiser's page; a link makes `per_hour` rosters an hour unless
+/// the organiser lets it make more.
+pub fn section(campaign_id: i64, key: &str, per_hour: u32) -> Markup {
     html! {
         form method="post" action={ "/campaigns/" (campaign_id) "/join-link" } {
             input type="hidden" name="key" value=(key);
+            p { label { "New rosters it may make an hour "
+                input type="number" name="per_hour" min="1" max=(ops::join::MOST_PER_HOUR) placeholder=(per_hour) inputmode="numeric";
+            } }
             button { "Make a join link for new players" }
         }
     }

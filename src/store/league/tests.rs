@@ -3,7 +3,13 @@ use super::{League, VERSION};
 use crate::store::Store;
 
 /// Tables a league file leaves out (see [`TABLES`]).
-const NOT_EXPORTED: &[&str] = &["invites", "sessions", "join_links", "server_secret"];
+const NOT_EXPORTED: &[&str] = &[
+    "invites",
+    "sessions",
+    "join_links",
+    "join_link_uses",
+    "server_secret",
+];
 
 /// `(table, column, kind)` of every column in the schema, with the table a foreign key names.
 fn schema_columns(store: &Store) -> Vec<(String, String, Option<String>)> {
