@@ -13,6 +13,7 @@ mod actions;
 mod answers;
 mod api;
 mod assets;
+mod backups;
 mod battle;
 mod campaign;
 mod chart;
@@ -40,6 +41,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use backups::Backups;
 pub use listen::Limits;
 
 /// What every request needs: the database file, the data, and who may read.
@@ -55,6 +57,8 @@ pub struct Server {
     pub setup: std::sync::Mutex<Option<String>>,
     /// The connections reads borrow (`with_reader`).
     readers: readers::Readers,
+    /// Backups written while serving (`--backup-every`).
+    backups: Option<Backups>,
 }
 
 type Shared = Arc<Server>;
@@ -116,7 +120,13 @@ impl Server {
             campaign,
             setup: std::sync::Mutex::new(None),
             readers: readers::Readers::new(),
+            backups: None,
         }
+    }
+
+    /// The server writing `backups` while it serves.
+    pub fn with_backups(self, backups: Option<Backups>) -> Server {
+        Server { backups, ..self }
     }
 
     /// The server with a one-time set-up link whose token hashes to `setup`.
@@ -168,20 +178,54 @@ impl Server {
     ) -> Result<T, Failure> {
         let server = self.clone();
         let reader = READER.try_with(|r| *r).ok().flatten();
+        let gate = listen::DEADLINE.try_with(Clone::clone).ok();
         tokio::task::spawn_blocking(move || {
             let _reading = ReaderHere::set(reader);
             let mut store = crate::ops::reopen_store(&server.db)?;
+            if let Some(gate) = gate {
+                store.set_gate(gate);
+            }
             work(&server, &mut store)
         })
         .await
         .map_err(|e| Failure::from(Error::Internal(anyhow::anyhow!("a request's work stopped: {e}"))))?
-        .map_err(Failure::from)
+        .map_err(|e| self.failure(e))
+    }
+
+    /// `e` as the request's answer: when the database file was deleted, moved or copied over
+    /// while the server ran, a 503 saying so (and what to do), not an internal error.
+    fn failure(&self, e: Error) -> Failure {
+        let gone = !self.db.exists();
+        let damaged = matches!(&e, Error::Internal(cause) if crate::store::is_damaged(cause));
+        let db = self.db.display();
+        match (gone, damaged) {
+            (true, _) => Failure::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the database file {db} is no longer there: it was deleted or moved while ptg \
+                     serve ran; nothing was read or saved. Put the file back (or `ptg restore` a \
+                     backup there) and the server goes on with it"
+                ),
+            ),
+            (false, true) => Failure::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the database file {db} was changed under the server (copied over or \
+                     replaced while it ran) and cannot be read as it is; nothing was saved. Stop \
+                     ptg serve, put the league back with `ptg restore BACKUP`, and start it again"
+                ),
+            ),
+            (false, false) => Failure::from(e),
+        }
     }
 }
 
 /// Every page and API route, for `serve` and for tests (which drive it without a socket).
 pub fn router(server: Server) -> Router {
-    let shared: Shared = Arc::new(server);
+    router_of(Arc::new(server))
+}
+
+fn router_of(shared: Shared) -> Router {
     let app = Router::new()
         .merge(pages::routes())
         .merge(chart::routes())
@@ -228,7 +272,11 @@ pub fn serve(server: Server, setup: Option<String>, listen: SocketAddr, limits: 
         if let Some(token) = setup {
             eprintln!("ptg serve: make the campaign on the web (once) at http://{bound}/setup/{token}");
         }
-        listen::run(listener, router(server), limits, stop).await;
+        let shared = Arc::new(server);
+        if let Some(plan) = shared.backups.clone() {
+            tokio::spawn(backups::run(shared.clone(), plan));
+        }
+        listen::run(listener, router_of(shared), limits, stop).await;
         Ok(())
     })
 }
