@@ -84,3 +84,48 @@ pub fn is_damaged(e: &anyhow::Error) -> bool {
         )
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Store;
+    use rusqlite::Connection;
+
+    /// Whether a TRUNCATE checkpoint of `db` finishes now (nothing holding it back).
+    fn checkpoint_done(db: &std::path::Path) -> bool {
+        let writer = Connection::open(db).unwrap();
+        writer
+            .execute_batch(
+                "CREATE TABLE IF NOT EXISTS filler (x); INSERT INTO filler VALUES (randomblob(100000));",
+            )
+            .unwrap();
+        let busy: i64 = writer
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
+            .unwrap();
+        busy == 0
+    }
+
+    /// A long read on a snapshot (the audit's) holds nothing of the file: the writers'
+    /// checkpoints finish meanwhile, where the same read on the file keeps them from it.
+    #[test]
+    fn a_read_of_a_snapshot_lets_checkpoints_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("league.sqlite3");
+        let store = Store::open(&db).unwrap();
+        let copy = store.snapshot().unwrap();
+        copy.conn()
+            .execute_batch("BEGIN; SELECT COUNT(*) FROM sqlite_master;")
+            .unwrap();
+        assert!(
+            checkpoint_done(&db),
+            "a read of the snapshot held the checkpoint back"
+        );
+        copy.conn().execute_batch("COMMIT").unwrap();
+        // The same read held on the file itself does hold it back.
+        store
+            .conn()
+            .execute_batch("BEGIN; SELECT COUNT(*) FROM filler;")
+            .unwrap();
+        assert!(!checkpoint_done(&db));
+        store.conn().execute_batch("COMMIT").unwrap();
+    }
+}
