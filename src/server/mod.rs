@@ -203,16 +203,17 @@ impl Server {
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
                     "the database file {db} is no longer there: it was deleted or moved while ptg \
-                     serve ran; nothing was read or saved. Put the file back (or `ptg restore` a \
-                     backup there) and the server goes on with it"
+                     serve ran; nothing was read or saved. Put the file back (or restore a backup \
+                     there with ptg restore) and the server goes on with it"
                 ),
             ),
             (false, true) => Failure::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
                     "the database file {db} was changed under the server (copied over or \
-                     replaced while it ran) and cannot be read as it is; nothing was saved. Stop \
-                     ptg serve, put the league back with `ptg restore BACKUP`, and start it again"
+                     replaced while it ran) and cannot be read as it is ({e}); nothing was saved. \
+                     Stop ptg serve, put the league back (ptg restore with a backup), and start \
+                     it again"
                 ),
             ),
             (false, false) => Failure::from(e),
