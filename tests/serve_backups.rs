@@ -116,3 +116,26 @@ fn backups_are_written_while_serving_rotated_and_each_restores() {
         assert!(restored.ok(&["roster", "list"]).contains("Rat Tide "), "{name}");
     }
 }
+
+#[test]
+fn a_backup_interval_without_a_unit_or_a_folder_is_a_usage_error() {
+    let p = Ptg::new();
+    let dir = p.dir.path().join("b");
+    for (args, expected) in [
+        (
+            vec!["--backup-every", "30", "--backup-dir", dir.to_str().unwrap()],
+            "no unit",
+        ),
+        (
+            vec!["--backup-every", "soon", "--backup-dir", dir.to_str().unwrap()],
+            "not a duration",
+        ),
+        (vec!["--backup-every", "6h"], "--backup-dir"),
+    ] {
+        let out = p.process(&[&["serve"][..], &args].concat()).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    assert!(!p.db().exists() && !dir.exists());
+}
