@@ -53,7 +53,7 @@ pub fn put_in_place(restored: &Path, db: &Path, aside: &Path) -> Result<Option<P
     let mut kept = None;
     // The exclusive advisory lock, held until the restored file is in place: no server starts
     // on the old file meanwhile.
-    let _lock = match std::fs::File::open(db) {
+    let lock = match std::fs::File::open(db) {
         Ok(file) => {
             match file.try_lock() {
                 Ok(()) => {}
@@ -67,7 +67,13 @@ pub fn put_in_place(restored: &Path, db: &Path, aside: &Path) -> Result<Option<P
         Err(_) => None,
     };
     let mut alone = None;
-    if _lock.is_some() {
+    if let Some(old) = lock.as_ref().and_then(|f| f.metadata().ok()) {
+        // The restored file is readable by whoever could read the one it replaces (a
+        // temporary file is made readable by its owner alone).
+        std::fs::set_permissions(restored, old.permissions())
+            .with_context(|| format!("cannot set the permissions of {}", restored.display()))?;
+    }
+    if lock.is_some() {
         alone = fold_alone(db)?;
         std::fs::rename(db, aside).with_context(|| format!("cannot move {} aside", db.display()))?;
         kept = Some(aside.to_path_buf());
