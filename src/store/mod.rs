@@ -38,7 +38,7 @@ mod upgrade;
 pub use busy::{BUSY, Failure};
 pub use gate::Gate;
 pub use schema::revision;
-pub use served::{Held, hold, is_damaged, served};
+pub use served::{Held, hold, is_damaged};
 
 pub use apply::{Applied, LogContext, apply, apply_changes, log_set};
 pub use campaigns::{Campaign, CampaignRow};

@@ -48,7 +48,7 @@ pub fn copy_backup(backup: &Path, dest: &Path) -> Result<Store> {
 
 /// Puts the file `restored` (closed, whole: no `-wal` beside it) at `db`'s place. The database
 /// there, if any, is first folded whole and moved to `aside` with its side files. Refused while
-/// a `ptg serve` holds `db` ([`served::hold`]) or any other connection has it open.
+/// a `ptg serve` holds `db` ([`super::hold`]) or any other connection has it open.
 pub fn put_in_place(restored: &Path, db: &Path, aside: &Path) -> Result<Option<PathBuf>> {
     let mut kept = None;
     // The exclusive advisory lock, held until the restored file is in place: no server starts

@@ -25,21 +25,6 @@ pub fn hold(path: &Path) -> Result<Held> {
     Ok(Held { _file: file })
 }
 
-/// Whether a `ptg serve` holds the database file at `path` ([`hold`]); `false` when there
-/// is no file there.
-pub fn served(path: &Path) -> Result<bool> {
-    let Ok(file) = File::open(path) else {
-        return Ok(false);
-    };
-    match file.try_lock() {
-        Ok(()) => Ok(false),
-        Err(std::fs::TryLockError::WouldBlock) => Ok(true),
-        Err(std::fs::TryLockError::Error(e)) => {
-            Err(e).with_context(|| format!("cannot check who holds {}", path.display()))
-        }
-    }
-}
-
 impl Store {
     /// Opens the database at `path` for a server's request, which was checked and brought up
     /// to date when the server started: without SQLite's create flag, so a file deleted or
