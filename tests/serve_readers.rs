@@ -115,8 +115,12 @@ async fn a_database_corrupted_meanwhile_is_refused_as_before() {
     std::fs::write(p.db(), b"shopping list: dice, glue, a tape measure, more dice").unwrap();
     for uri in ["/api/campaigns".to_string(), format!("/rosters/{hammers}")] {
         let (status, body) = as_a_fresh_server(&p, &app, &uri).await;
-        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
-        assert!(body.contains("not a database"), "{body}");
+        // Issue 39: a file changed under the server is its unavailability, said as such.
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+        assert!(
+            body.contains("not a database") && body.contains("changed under the server"),
+            "{body}"
+        );
     }
 }
 
@@ -142,7 +146,7 @@ async fn a_server_on_a_foreign_or_corrupt_file_answers_500_and_keeps_nothing_ope
     );
     std::fs::write(p.db(), b"shopping list: dice, glue").unwrap();
     let (status, body) = get(&app, "/").await;
-    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert!(body.contains("not a database"), "{body}");
     // Started on a text file, `ptg serve` names the path as the CLI does (exit 1, issue #33).
     let out = p.cmd(&["serve", "--listen", "127.0.0.1:0"]).output().unwrap();

@@ -1,5 +1,6 @@
 //! `ptg backup FILE [--force]`: a copy of the whole database, consistent while other players
-//! write, to keep somewhere safe; it is used as it is (`ptg --db FILE ...`) or copied back.
+//! write, to keep somewhere safe; it is used as it is (`ptg --db FILE ...`) or put back with
+//! `ptg restore FILE`.
 
 use super::App;
 use super::files::write_whole_with;
@@ -43,7 +44,8 @@ pub fn run(app: &mut App, args: BackupArgs) -> Result<()> {
         e => e,
     })?;
     line(format!(
-        "Backed up to {} (use it with `ptg --db {} ...`, or copy it in place of the database).",
+        "Backed up to {} (use it with `ptg --db {} ...`, or put it back with `ptg restore {}`).",
+        args.file.display(),
         args.file.display(),
         args.file.display()
     ))

@@ -89,7 +89,12 @@ fn sweep_partials(dir: &Path, name: &str) {
     for entry in entries.flatten() {
         let file = entry.file_name();
         let Some(file) = file.to_str() else { continue };
-        let Some(rest) = file.strip_prefix(&start).filter(|_| file.ends_with(PARTIAL)) else {
+        // A database built in one (`ptg import` into a new path) may have left SQLite's side
+        // files beside it too.
+        let whole = ["", "-wal", "-shm", "-journal"]
+            .iter()
+            .any(|side| file.ends_with(&format!("{PARTIAL}{side}")));
+        let Some(rest) = file.strip_prefix(&start).filter(|_| whole) else {
             continue;
         };
         let pid = rest.split('.').next().and_then(|p| p.parse::<u32>().ok());

@@ -25,6 +25,7 @@ mod path;
 mod quest;
 mod rank;
 mod render;
+mod restore;
 mod rolls;
 mod roster;
 mod serve;
@@ -114,6 +115,9 @@ pub enum Command {
     Man(shell::ManArgs),
     /// Write a consistent copy of the whole database to FILE, even while others write.
     Backup(backup::BackupArgs),
+    /// Put a backup back in place of the database, after checking it passes the audit; the
+    /// replaced database is kept aside. Refused while `ptg serve` runs on the database.
+    Restore(restore::RestoreArgs),
     /// Write a league (every campaign, or one) with its whole history as JSON, to keep or to
     /// import elsewhere: `ptg export > league.json`.
     Export(league::ExportArgs),
@@ -223,12 +227,16 @@ impl App {
         ops::resolve::battle_side(self.store()?, battle, typed)
     }
 
-    /// Runs `f`, which may create the database; when it fails and there was no database
-    /// before, the one it made is removed (with its side files and the folders made for it), so a
-    /// refused `ptg import` into a new path leaves nothing behind.
+    /// Runs `f`, which may create the database. Where there was none, it is built in a
+    /// temporary file beside its path and renamed there only once `f` is done and the file
+    /// closed (issue 39): a refused `ptg import` into a new path leaves nothing behind, and a
+    /// killed one no empty or half database at the path (only a hidden `.NAME.*.ptg-partial`
+    /// the next import there removes). The folders made for it go too when it fails.
     pub fn or_no_new_database<T>(&mut self, f: impl FnOnce(&mut App) -> Result<T>) -> Result<T> {
         let path = ops::db_path(self.db_path.as_deref())?;
-        let existed = path.exists();
+        if path.exists() || self.store.is_some() {
+            return f(self);
+        }
         // The folders the database would be made in that are not there yet, deepest first.
         let new_dirs: Vec<PathBuf> = path
             .ancestors()
@@ -237,20 +245,55 @@ impl App {
             .take_while(|d| !d.exists())
             .map(PathBuf::from)
             .collect();
-        let result = f(self);
-        if result.is_err() && !existed && self.store.is_some() {
-            self.store = None;
-            for side in ["", "-wal", "-shm", "-journal"] {
-                let mut file = path.clone().into_os_string();
-                file.push(side);
-                let _ = std::fs::remove_file(file);
-            }
+        let result = self.built_beside(&path, f);
+        if result.is_err() {
             for dir in &new_dirs {
                 // Only an empty folder goes: one something else was put in meanwhile stays.
                 let _ = std::fs::remove_dir(dir);
             }
         }
         result
+    }
+
+    /// [`App::or_no_new_database`]'s work: `f` on a database in a temporary file beside
+    /// `path`, renamed to `path` when done.
+    fn built_beside<T>(
+        &mut self,
+        path: &std::path::Path,
+        f: impl FnOnce(&mut App) -> Result<T>,
+    ) -> Result<T> {
+        let fail =
+            |e: std::io::Error| Error::refused(format!("cannot make the database {}: {e}", path.display()));
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new("."));
+        std::fs::create_dir_all(dir).map_err(fail)?;
+        let mut done = Err(Error::refused("nothing was imported"));
+        let written = files::write_whole_with(path, false, |tmp| {
+            let named = self.db_path.replace(tmp.to_path_buf());
+            done = f(self);
+            // Closed before it is renamed: its write-ahead log folded in and removed.
+            self.store = None;
+            self.db_path = named;
+            match &done {
+                Ok(_) => Ok(()),
+                Err(_) => {
+                    // Refused: the temporary file goes, and whatever SQLite left beside it.
+                    for side in ["-wal", "-shm", "-journal"] {
+                        let mut file = tmp.as_os_str().to_owned();
+                        file.push(side);
+                        let _ = std::fs::remove_file(file);
+                    }
+                    Err(std::io::Error::other("refused"))
+                }
+            }
+        });
+        match (done, written) {
+            (Ok(value), Ok(())) => Ok(value),
+            (Err(e), _) => Err(e),
+            (Ok(_), Err(e)) => Err(fail(e)),
+        }
     }
 
     /// Catalogue and store together, for commands that need both at once.
@@ -294,6 +337,7 @@ impl Command {
             | Command::Aftermath(_)
             | Command::Undo(_)
             | Command::Import(_)
+            | Command::Restore(_)
             | Command::Invite(_)
             | Command::Serve(_) => false,
         }
@@ -348,6 +392,7 @@ pub fn run(mut cli: Cli) -> Result<()> {
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => shell::man(args),
         Command::Backup(args) => backup::run(&mut app, args),
+        Command::Restore(args) => restore::run(&mut app, args),
         Command::Export(args) => league::export(&mut app, args),
         Command::Import(args) => league::import(&mut app, args),
         Command::Invite(args) => invite::run(&mut app, args),

@@ -3,7 +3,7 @@
 
 use super::App;
 use crate::error::Result;
-use crate::server::{BaseUrl, Limits, Public, Server, parse_proxy, serve};
+use crate::server::{Backups, BaseUrl, Limits, Public, Server, parse_proxy, serve};
 use clap::Args;
 use ipnet::IpNet;
 use std::net::SocketAddr;
@@ -65,6 +65,41 @@ pub struct ServeArgs {
     /// to ask the organiser.
     #[arg(long, default_value_t = crate::ops::join::JOINS_PER_HOUR, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100000))]
     joins_per_hour: u32,
+    /// Write a backup of the database this often while serving (e.g. 30m, 6h, 1d; s, m, h or
+    /// d), through SQLite's online backup API, into --backup-dir.
+    #[arg(long, value_name = "DURATION", value_parser = duration, requires = "backup_dir")]
+    backup_every: Option<Duration>,
+    /// The folder for --backup-every's backups (<database>-backup-<UTC time>.sqlite3).
+    #[arg(long, value_name = "DIR", requires = "backup_every")]
+    backup_dir: Option<std::path::PathBuf>,
+    /// Keep the newest N backups in --backup-dir, removing older ones.
+    #[arg(long, default_value_t = 7, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100000))]
+    keep: u64,
+}
+
+/// A duration as a number and a unit: 90s, 15m, 6h, 1d (at least a second).
+fn duration(text: &str) -> std::result::Result<Duration, String> {
+    let text = text.trim();
+    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a duration; write e.g. 30m, 6h or 1d"))?;
+    let scale = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 60 * 60,
+        "d" => 24 * 60 * 60,
+        _ => {
+            return Err(format!(
+                "'{text}' has no unit; write s, m, h or d after the number (e.g. 30m)"
+            ));
+        }
+    };
+    match n.checked_mul(scale) {
+        Some(secs) if secs >= 1 => Ok(Duration::from_secs(secs)),
+        _ => Err(format!("'{text}' is out of range; give at least 1s")),
+    }
 }
 
 pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
@@ -83,6 +118,18 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
         true => Some(crate::ops::invite::new_token()?),
         false => None,
     };
+    // Held while serving: `ptg restore` refuses to replace a database a server is on.
+    let _held = crate::ops::restore::hold(&db)?;
+    let backups = args
+        .backup_every
+        .zip(args.backup_dir)
+        .map(|(every, dir)| Backups {
+            every,
+            rotation: crate::ops::backup::Rotation {
+                dir,
+                keep: usize::try_from(args.keep).unwrap_or(usize::MAX),
+            },
+        });
     serve(
         Server::new(db, catalogue, args.private, campaign)
             .with_setup(setup.as_deref().map(crate::ops::invite::token_hash))
@@ -91,7 +138,8 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
                 proxies: args.trusted_proxy,
                 log: !args.quiet,
             })
-            .with_joins_per_hour(args.joins_per_hour),
+            .with_joins_per_hour(args.joins_per_hour)
+            .with_backups(backups),
         setup,
         args.listen,
         Limits {

@@ -1,5 +1,6 @@
 //! The audit: every roster's numbers checked against its history (change log, battles, dice
-//! log), read in one snapshot so a command running meanwhile cannot make a false finding.
+//! log), read in one snapshot so a command running meanwhile cannot make a false finding: a
+//! copy of the database in memory, so that no long read holds the file's checkpoints back.
 
 use super::pack_of;
 use crate::catalogue::Catalogue;
@@ -33,6 +34,14 @@ pub fn audit(
     roster: Option<RosterId>,
     campaign: Option<CampaignId>,
 ) -> Result<Audit> {
+    // Read from a copy in memory taken in one short read (issue 39): a league's audit held one
+    // snapshot of the file open for seconds, and the audit page asked every 2 s kept every
+    // checkpoint from finishing, the write-ahead log growing by the minute.
+    let mut copy = match store.file() {
+        Some(_) => Some(store.snapshot()?),
+        None => None,
+    };
+    let store = copy.as_mut().unwrap_or(store);
     store.read(|conn| {
         let (roster_ids, battles) = match (roster, campaign) {
             (Some(r), _) => {

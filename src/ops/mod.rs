@@ -27,6 +27,7 @@ pub mod quest;
 pub mod rank;
 pub mod realms;
 pub mod resolve;
+pub mod restore;
 mod result;
 pub mod rolls;
 pub mod roster;
@@ -58,9 +59,9 @@ pub fn open_store(path: Option<&std::path::Path>) -> Result<Store> {
 
 /// Opens the server's database again (a writer's or a reader's connection): its path was
 /// named when it started, so a file that is no longer a database is the server's failure, not
-/// a path to give again.
+/// a path to give again. Never creates it: one deleted or moved under the server stays gone.
 pub fn reopen_store(path: &std::path::Path) -> Result<Store> {
-    Ok(Store::open(path)?)
+    Ok(Store::open_served(path)?)
 }
 
 /// Whether the database of `store` answers a trivial read (`ptg serve`'s `/healthz`).

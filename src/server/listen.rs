@@ -18,6 +18,7 @@ mod addresses;
 mod deadline;
 
 use super::Failure;
+use crate::store::Gate;
 use axum::Router;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
@@ -31,6 +32,12 @@ use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
 use tower::Service;
+
+tokio::task_local! {
+    /// The deadline of the request being handled: a write commits only before it passed
+    /// (`Server::with_store` gives it to the request's store).
+    pub(super) static DEADLINE: Gate;
+}
 
 /// What one client may hold.
 #[derive(Debug, Clone, Copy)]
@@ -143,15 +150,27 @@ async fn serve_one(
         // Who sent it, for `--trusted-proxy` and the request log (`public.rs`).
         request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
         async move {
-            let answer = tokio::time::timeout(request_timeout, app.call(request)).await;
+            let gate = Gate::new();
+            let call = DEADLINE.scope(gate.clone(), app.call(request));
+            let answer = tokio::time::timeout(request_timeout, call).await;
             Ok::<_, Infallible>(match answer {
                 Ok(Ok(response)) => response,
                 Ok(Err(never)) => match never {},
                 Err(_) => {
+                    // Its work may still be running: from now on it cannot commit, and
+                    // whether it did before is known (`Gate`).
+                    let what = match gate.close() {
+                        true => {
+                            "what it asked for was saved before the time ran out; look before doing it again"
+                        }
+                        false => {
+                            "nothing of it was saved, and nothing more is done for it; it may be tried again"
+                        }
+                    };
                     let mut late = Failure::new(
                         StatusCode::SERVICE_UNAVAILABLE,
                         format!(
-                            "the request took longer than {} s; nothing more is done for it",
+                            "the request took longer than {} s: {what}",
                             request_timeout.as_secs()
                         ),
                     )

@@ -13,6 +13,7 @@ mod actions;
 mod answers;
 mod api;
 mod assets;
+mod backups;
 mod battle;
 mod bodies;
 mod campaign;
@@ -43,6 +44,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use backups::Backups;
 pub use listen::Limits;
 pub use public::{BaseUrl, Public, parse_proxy};
 
@@ -63,6 +65,8 @@ pub struct Server {
     pub public: Public,
     /// The rosters one join link may make in any hour (`--joins-per-hour`).
     pub joins_per_hour: u32,
+    /// Backups written while serving (`--backup-every`).
+    backups: Option<Backups>,
 }
 
 type Shared = Arc<Server>;
@@ -126,6 +130,7 @@ impl Server {
             readers: readers::Readers::new(),
             public: Public::default(),
             joins_per_hour: crate::ops::join::JOINS_PER_HOUR,
+            backups: None,
         }
     }
 
@@ -140,6 +145,11 @@ impl Server {
     /// The server reached at `public.base`, believing `public.proxies`.
     pub fn with_public(self, public: Public) -> Server {
         Server { public, ..self }
+    }
+
+    /// The server writing `backups` while it serves.
+    pub fn with_backups(self, backups: Option<Backups>) -> Server {
+        Server { backups, ..self }
     }
 
     /// The server with a one-time set-up link whose token hashes to `setup`.
@@ -191,20 +201,55 @@ impl Server {
     ) -> Result<T, Failure> {
         let server = self.clone();
         let reader = READER.try_with(|r| r.clone()).ok().flatten();
+        let gate = listen::DEADLINE.try_with(Clone::clone).ok();
         tokio::task::spawn_blocking(move || {
             let _reading = ReaderHere::set(reader);
             let mut store = crate::ops::reopen_store(&server.db)?;
+            if let Some(gate) = gate {
+                store.set_gate(gate);
+            }
             work(&server, &mut store)
         })
         .await
         .map_err(|e| Failure::from(Error::Internal(anyhow::anyhow!("a request's work stopped: {e}"))))?
-        .map_err(Failure::from)
+        .map_err(|e| self.failure(e))
+    }
+
+    /// `e` as the request's answer: when the database file was deleted, moved or copied over
+    /// while the server ran, a 503 saying so (and what to do), not an internal error.
+    fn failure(&self, e: Error) -> Failure {
+        let gone = !self.db.exists();
+        let damaged = matches!(&e, Error::Internal(cause) if crate::store::is_damaged(cause));
+        let db = self.db.display();
+        match (gone, damaged) {
+            (true, _) => Failure::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the database file {db} is no longer there: it was deleted or moved while ptg \
+                     serve ran; nothing was read or saved. Put the file back (or restore a backup \
+                     there with ptg restore) and the server goes on with it"
+                ),
+            ),
+            (false, true) => Failure::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the database file {db} was changed under the server (copied over or \
+                     replaced while it ran) and cannot be read as it is ({e}); nothing was saved. \
+                     Stop ptg serve, put the league back (ptg restore with a backup), and start \
+                     it again"
+                ),
+            ),
+            (false, false) => Failure::from(e),
+        }
     }
 }
 
 /// Every page and API route, for `serve` and for tests (which drive it without a socket).
 pub fn router(server: Server) -> Router {
-    let shared: Shared = Arc::new(server);
+    router_of(Arc::new(server))
+}
+
+fn router_of(shared: Shared) -> Router {
     let app = Router::new()
         .merge(pages::routes())
         .merge(chart::routes())
@@ -276,7 +321,11 @@ pub fn serve(mut server: Server, setup: Option<String>, listen: SocketAddr, limi
             eprintln!("ptg serve: make the campaign on the web (once) at {link}");
         }
         let proxies = server.public.proxies.clone();
-        listen::run(listener, router(server), limits, proxies, stop).await;
+        let shared = Arc::new(server);
+        if let Some(plan) = shared.backups.clone() {
+            tokio::spawn(backups::run(shared.clone(), plan));
+        }
+        listen::run(listener, router_of(shared), limits, proxies, stop).await;
         Ok(())
     })
 }

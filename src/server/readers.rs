@@ -135,7 +135,7 @@ impl Server {
         })
         .await
         .map_err(|e| Failure::from(Error::Internal(anyhow::anyhow!("a request's work stopped: {e}"))))?
-        .map_err(Failure::from);
+        .map_err(|e| self.failure(e));
         if self.readers.checkpoint_due(&self.db) {
             tokio::spawn(self.clone().checkpoint());
         }

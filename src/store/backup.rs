@@ -55,6 +55,9 @@ impl Store {
             }
         }
         let _mode: String = dst.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
+        if let Some(slow) = super::gate::test_slowness() {
+            std::thread::sleep(slow);
+        }
         dst.close().map_err(|(_, e)| e)?;
         Ok(())
     }

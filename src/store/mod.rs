@@ -12,6 +12,7 @@ pub mod builds_on;
 mod busy;
 mod campaigns;
 mod cursor;
+mod gate;
 pub mod history;
 pub mod invites;
 pub mod join_links;
@@ -22,10 +23,12 @@ pub mod open_sides;
 pub mod race;
 mod read_only;
 pub mod realms;
+pub mod restore;
 mod reuse;
 pub mod rolls;
 pub mod rosters;
 mod schema;
+mod served;
 pub mod sessions;
 pub mod standings;
 #[cfg(test)]
@@ -33,7 +36,9 @@ mod tests;
 mod upgrade;
 
 pub use busy::{BUSY, Failure};
+pub use gate::Gate;
 pub use schema::revision;
+pub use served::{Held, hold, is_damaged};
 
 pub use apply::{Applied, LogContext, apply, apply_changes, log_set};
 pub use campaigns::{Campaign, CampaignRow};
@@ -49,11 +54,19 @@ mod embedded {
     refinery::embed_migrations!("migrations");
 }
 
+/// The size in bytes a write-ahead log is cut back to after a checkpoint.
+const JOURNAL_LIMIT: i64 = 16 * 1024 * 1024;
+
+/// Why a write was rolled back: its request ran out of time and was answered already.
+const TOO_LATE: &str = "the request ran out of time before it was saved; nothing was saved";
+
 /// An open ptg database.
 pub struct Store {
     conn: Connection,
     /// The file, to name in a refusal to write it (`None` in memory).
     path: Option<PathBuf>,
+    /// A server's request: its deadline, which a commit must not outlast ([`Gate`]).
+    gate: Option<Gate>,
 }
 
 /// Where the database lives when neither `--db` nor `PTG_DB` says: the platform data folder.
@@ -173,7 +186,12 @@ impl Store {
             );
         }
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        Ok(Store { conn, path: None }.at(path))
+        Ok(Store {
+            conn,
+            path: None,
+            gate: None,
+        }
+        .at(path))
     }
 
     /// The store, knowing it is the file at `path`.
@@ -202,6 +220,9 @@ impl Store {
         // command runs as it closes; what it skips is the sync of every commit, which cost
         // a write two of its five fsyncs (~2.5 ms of ~12 on this machine's disk, issue #16).
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // A write-ahead log that grew during a long burst is cut back to this once it has been
+        // checkpointed, rather than keeping its largest size on the disk (issue 39).
+        conn.pragma_update(None, "journal_size_limit", JOURNAL_LIMIT)?;
         // Foreign keys are checked from here on, not while migrating: a migration that
         // rebuilds a table (V9) drops the old one while other rows still refer to its ids.
         conn.pragma_update(None, "foreign_keys", "OFF")?;
@@ -209,7 +230,11 @@ impl Store {
             upgrade::bring_up_to_date(&mut conn)?;
         }
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        Ok(Store { conn, path: None })
+        Ok(Store {
+            conn,
+            path: None,
+            gate: None,
+        })
     }
 
     /// Runs `f` in one write transaction: all of it is saved, or (on any error) none of it.
@@ -227,7 +252,17 @@ impl Store {
                 .transaction_with_behavior(TransactionBehavior::Immediate)
                 .map_err(anyhow::Error::from)?;
             let value = f(&tx)?;
-            tx.commit().map_err(anyhow::Error::from)?;
+            if let Some(slow) = gate::test_slowness() {
+                std::thread::sleep(slow);
+            }
+            match &self.gate {
+                None => tx.commit().map_err(anyhow::Error::from)?,
+                Some(gate) => match gate.commit(|| tx.commit()) {
+                    Some(done) => done.map_err(anyhow::Error::from)?,
+                    // Dropped, so rolled back: the request was answered already.
+                    None => return Err(E::from(anyhow::anyhow!(TOO_LATE))),
+                },
+            }
             Ok(value)
         })
         .map_err(|e: E| match (e.cause(), &self.path) {
@@ -239,6 +274,11 @@ impl Store {
             }
             _ => e,
         })
+    }
+
+    /// From now on, commits only while `gate` is open (a server's request within its time).
+    pub fn set_gate(&mut self, gate: Gate) {
+        self.gate = Some(gate);
     }
 
     /// Runs `f` in one read transaction, so every query in it sees the same snapshot even

@@ -17,12 +17,6 @@ use anyhow::Result;
 /// is ~6 MB, so its pages stay cached rather than being read again for every request.
 const CACHE_KIB: i64 = 16 * 1024;
 
-/// How much of the database file a kept connection reads through a memory map rather than by
-/// copying each page out of the operating system's cache: in WAL mode SQLite drops a
-/// connection's page cache whenever another connection has committed since its last read,
-/// which under a club's writes is nearly every request.
-const MMAP_BYTES: i64 = 256 * 1024 * 1024;
-
 /// Statements kept prepared per kept connection: a roster page runs a few dozen distinct ones.
 const STATEMENTS: usize = 128;
 
@@ -50,7 +44,10 @@ impl Store {
         self.conn
             .set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
         self.conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
-        self.conn.pragma_update(None, "mmap_size", MMAP_BYTES)?;
+        // No memory map (issue 39): a file copied over the served one, shorter than it was,
+        // killed the server with SIGBUS on the next read of a page past the new end. Read
+        // through the OS's cache, such a file is an error the request is answered with.
+        self.conn.pragma_update(None, "mmap_size", 0)?;
         self.conn.pragma_update(None, "query_only", true)?;
         Ok(())
     }

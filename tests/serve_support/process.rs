@@ -21,8 +21,14 @@ impl Drop for Serving {
 }
 
 pub fn serve(p: &Ptg, args: &[&str]) -> Serving {
+    serve_with(p, args, &[])
+}
+
+/// [`serve`] with the environment variables `env` set for the server alone.
+pub fn serve_with(p: &Ptg, args: &[&str], env: &[(&str, &str)]) -> Serving {
     let mut child = p
         .process(&[&["serve", "--listen", "127.0.0.1:0"][..], args].concat())
+        .envs(env.iter().copied())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
