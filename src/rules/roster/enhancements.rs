@@ -49,7 +49,7 @@ fn find_enhancement<'a>(
 }
 
 /// Whether `unit` may take an enhancement from `table`; a table that lists no units is open to HEROES.
-pub(super) fn eligible(table: &EnhancementTable, unit: &Unit) -> bool {
+pub fn eligible(table: &EnhancementTable, unit: &Unit) -> bool {
     if table.eligible.is_empty() {
         return unit.has_keyword("HERO");
     }

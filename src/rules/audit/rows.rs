@@ -1,0 +1,249 @@
+//! Rows only ptg's own commands write (issue 39): a battle has its two sides, a recorded roll
+//! is dice of its expression (each die within its faces, the total their sum), a twist is in a
+//! round the battle has, a time is a real moment in the form ptg writes, and an enhancement is
+//! held by a unit its table is open to. Pure functions over plain values: `ptg import` checks a
+//! league file's rows with them before writing one, and the audit checks a database's rows
+//! with them, so a league merged in by hand (sqlite3) is found as a file would be refused.
+
+use super::finding::{Check, Finding, finding};
+use crate::catalogue::dice::DiceExpr;
+use crate::names::SameName;
+use crate::rules::battle::Battle;
+use crate::rules::log::LoggedSet;
+use crate::rules::model::Roster;
+use crate::rules::roster::{Factions, enhancement_eligible};
+
+/// What is wrong with a battle's sides, given each side's (roster, side number): ptg plans a
+/// battle with two rosters at once, side 0 and side 1, and never removes one.
+pub fn sides_problem(sides: &[(i64, i64)]) -> Option<String> {
+    let mut numbers: Vec<i64> = sides.iter().map(|(_, s)| *s).collect();
+    numbers.sort_unstable();
+    if numbers != [0, 1] {
+        let rosters = sides.iter().map(|(r, _)| r.to_string()).collect::<Vec<_>>();
+        return Some(match sides.len() {
+            2 => format!("its sides are numbered {numbers:?}, not 0 and 1"),
+            n => format!(
+                "it has {n} side(s) (roster(s) {}), and every battle ptg plans has two",
+                if rosters.is_empty() { "none".to_string() } else { rosters.join(", ") }
+            ),
+        });
+    }
+    (sides[0].0 == sides[1].0).then(|| format!("roster {} is on both of its sides", sides[0].0))
+}
+
+/// What is wrong with a recorded roll: its expression one ptg writes ("D6", "2D6", "D3+3"),
+/// one face per die, each within the die's faces, and the total their sum with the modifier
+/// (as `rules::dice::Roller` records it). The column at fault comes with the words.
+pub fn roll_problem(expression: &str, faces: &[i64], total: i64) -> Option<(&'static str, String)> {
+    let Some(expr) = DiceExpr::parse(expression).filter(|e| e.to_string() == expression) else {
+        return Some((
+            "expression",
+            format!("'{expression}' is not a dice expression as ptg writes one (D6, 2D6, D3+3)"),
+        ));
+    };
+    if faces.len() != expr.count as usize {
+        return Some((
+            "faces",
+            format!("{expr} rolls {} dice, and {} are recorded", expr.count, faces.len()),
+        ));
+    }
+    if let Some(f) = faces.iter().find(|f| !(1..=i64::from(expr.sides)).contains(*f)) {
+        return Some((
+            "faces",
+            format!("{f} cannot be rolled on a D{} (faces 1 to {})", expr.sides, expr.sides),
+        ));
+    }
+    let sum = faces.iter().sum::<i64>() + i64::from(expr.modifier);
+    (sum != total).then(|| {
+        let (low, high) = expr.range();
+        ("total", format!("the dice {faces:?} of {expr} make {sum}, not {total} ({expr} totals {low} to {high})"))
+    })
+}
+
+/// What is wrong with a twist rolled for `round` of a battle of `battle_rounds` rounds (twists
+/// are rolled at the start of rounds 1 to the last: `Battle::check_twist`).
+pub fn twist_round_problem(round: i64, battle_rounds: u32) -> Option<String> {
+    (!(1..=i64::from(battle_rounds)).contains(&round))
+        .then(|| format!("a battle has rounds 1 to {battle_rounds}, so there is no round {round}"))
+}
+
+/// What is wrong with a stored time: ptg writes the moment a command ran as RFC 3339 UTC to the
+/// second ("2026-11-24T05:27:57Z", `store::now`); anything else (a day that is not in the
+/// calendar, another form) no command wrote.
+pub fn time_problem(text: &str) -> Option<String> {
+    match chrono::DateTime::parse_from_rfc3339(text) {
+        Ok(t) if t.with_timezone(&chrono::Utc).to_rfc3339_opts(chrono::SecondsFormat::Secs, true) == text => None,
+        Ok(_) => Some(format!(
+            "'{}' is not a time as ptg writes one (UTC to the second, like 2026-11-24T05:27:57Z)",
+            short(text)
+        )),
+        Err(e) => Some(format!("'{}' is not a real date and time ({e})", short(text))),
+    }
+}
+
+fn short(text: &str) -> String {
+    text.chars().take(40).flat_map(char::escape_default).collect()
+}
+
+/// The battles of the roster whose sides or twists no command would have written: sides
+/// other than two (side 0 and 1, two rosters), twists outside the battle's rounds.
+pub fn battles(roster: &Roster, battles: &[&Battle], battle_rounds: u32) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for b in battles {
+        let sides: Vec<(i64, i64)> = b.sides.iter().zip(0..).map(|(s, i)| (s.roster_id, i)).collect();
+        if let Some(problem) = sides_problem(&sides) {
+            out.push(
+                finding(Check::Rows, roster, format!("battle {}: {problem}", b.id)).battle(Some(b.id)),
+            );
+        }
+        for t in &b.twists {
+            if let Some(problem) = twist_round_problem(i64::from(t.round), battle_rounds) {
+                out.push(
+                    finding(
+                        Check::Rows,
+                        roster,
+                        format!("battle {}'s twist {} (round {}): {problem}", b.id, t.twist, t.round),
+                    )
+                    .battle(Some(b.id)),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// A roll of the dice log as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredRoll {
+    pub id: i64,
+    pub set: i64,
+    pub expression: String,
+    /// `None` when the stored faces cannot be read as whole numbers.
+    pub faces: Option<Vec<i64>>,
+    pub total: i64,
+}
+
+/// The rolls of the roster's change sets (`rolls`) that are not dice of their expression, and
+/// the sets of its log whose time no command wrote.
+pub fn dice_and_times(roster: &Roster, log: &[LoggedSet], rolls: &[StoredRoll]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for set in log {
+        if let Some(problem) = time_problem(&set.created_at) {
+            out.push(
+                finding(Check::Rows, roster, format!("change set {}, created_at: {problem}", set.id))
+                    .battle(set.battle_id)
+                    .set(Some(set.id)),
+            );
+        }
+    }
+    for r in rolls {
+        let problem = match &r.faces {
+            None => Some(("faces", "they cannot be read as whole numbers".to_string())),
+            Some(faces) => roll_problem(&r.expression, faces, r.total),
+        };
+        if let Some((column, problem)) = problem {
+            out.push(
+                finding(Check::Rows, roster, format!("roll {}, {column}: {problem}", r.id)).set(Some(r.set)),
+            );
+        }
+    }
+    out
+}
+
+/// Enhancements held by a unit their table is not open to (by default HEROes: a table listing
+/// no units is open to HEROes), the unit's keywords read from the current data where it still
+/// has the warscroll, so the stored keywords cannot vouch for themselves.
+pub fn enhancement_holders(factions: &Factions, roster: &Roster) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for u in roster.active_units() {
+        let faction = match &u.ally {
+            Some(a) => factions.allies.iter().find(|f| f.name == *a).copied(),
+            None => Some(factions.own),
+        };
+        let Some(faction) = faction else { continue };
+        let mut unit = u.clone();
+        if let Some(w) = faction.unit(&u.warscroll) {
+            unit.keywords = w.keywords.clone();
+        }
+        for e in &u.enhancements {
+            let table = faction.enhancement_tables.iter().find(|t| t.name.same_name(&e.table));
+            let Some(table) = table.filter(|t| !enhancement_eligible(t, &unit)) else {
+                continue;
+            };
+            let open = match table.eligible.is_empty() {
+                true => "HEROes".to_string(),
+                false => table.eligible.join(", "),
+            };
+            out.push(
+                finding(
+                    Check::Rows,
+                    roster,
+                    format!(
+                        "{} holds the enhancement {} from {}, which is open to {open} only",
+                        u.label(),
+                        e.name,
+                        table.name
+                    ),
+                )
+                .unit(u),
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_battle_has_two_sides_of_two_rosters() {
+        assert_eq!(sides_problem(&[(1, 0), (2, 1)]), None);
+        assert_eq!(sides_problem(&[(2, 1), (1, 0)]), None);
+        assert!(sides_problem(&[(1, 0)]).unwrap().contains("1 side(s)"));
+        assert!(sides_problem(&[]).unwrap().contains("none"));
+        assert!(sides_problem(&[(1, 0), (1, 1)]).unwrap().contains("both"));
+        assert!(sides_problem(&[(1, 0), (2, 0)]).unwrap().contains("not 0 and 1"));
+    }
+
+    #[test]
+    fn a_roll_is_dice_of_its_expression() {
+        assert_eq!(roll_problem("D6", &[6], 6), None);
+        assert_eq!(roll_problem("2D6", &[6, 6], 12), None);
+        assert_eq!(roll_problem("D3+3", &[1], 4), None);
+        assert_eq!(roll_problem("D6", &[7], 7).unwrap().0, "faces");
+        assert_eq!(roll_problem("D6", &[0], 0).unwrap().0, "faces");
+        assert_eq!(roll_problem("2D6", &[6], 6).unwrap().0, "faces");
+        let (column, words) = roll_problem("2D6", &[6, 6], 13).unwrap();
+        assert_eq!(column, "total");
+        assert!(words.contains("totals 2 to 12"), "{words}");
+        assert_eq!(roll_problem("d6", &[3], 3).unwrap().0, "expression");
+        assert_eq!(roll_problem("banana", &[3], 3).unwrap().0, "expression");
+    }
+
+    #[test]
+    fn a_twist_is_in_a_round_of_the_battle() {
+        assert_eq!(twist_round_problem(1, 5), None);
+        assert_eq!(twist_round_problem(5, 5), None);
+        assert!(twist_round_problem(8, 5).unwrap().contains("no round 8"));
+        assert!(twist_round_problem(0, 5).is_some());
+    }
+
+    #[test]
+    fn a_time_is_a_real_one_as_ptg_writes_it() {
+        assert_eq!(time_problem("2026-11-24T05:27:57Z"), None);
+        assert_eq!(time_problem("2024-02-29T00:00:00Z"), None);
+        for bad in [
+            "2026-02-30T10:00:00Z",
+            "2026-13-01T00:00:00Z",
+            "2026-11-24T25:00:00Z",
+            "yesterday",
+            "2026-11-24",
+            "2026-11-24T05:27:57+01:00",
+            "2026-11-24T05:27:57.123Z",
+            "2026-11-24 05:27:57",
+        ] {
+            assert!(time_problem(bad).is_some(), "{bad}");
+        }
+    }
+}
