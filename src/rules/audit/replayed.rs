@@ -16,8 +16,16 @@ pub fn replayed(stored: &Roster, rebuilt: &Roster) -> Vec<Finding> {
     if stored.setup_complete != rebuilt.setup_complete {
         differs(format!(
             "the roster is stored as {}, but its change log {}",
-            if stored.setup_complete { "past set-up" } else { "in set-up" },
-            if rebuilt.setup_complete { "completes set-up" } else { "never completes set-up" }
+            if stored.setup_complete {
+                "past set-up"
+            } else {
+                "in set-up"
+            },
+            if rebuilt.setup_complete {
+                "completes set-up"
+            } else {
+                "never completes set-up"
+            }
         ));
     }
     let owed = |r: &Roster| r.rewards.iter().map(|w| w.id).collect::<Vec<_>>();
@@ -95,7 +103,11 @@ fn unit_differences(stored: &Unit, rebuilt: &Unit) -> Vec<&'static str> {
     abilities.1.sort();
     check(abilities.0 == abilities.1, "path abilities");
     let names = |u: &Unit| {
-        let mut n: Vec<(String, String)> = u.enhancements.iter().map(|e| (e.table.clone(), e.name.clone())).collect();
+        let mut n: Vec<(String, String)> = u
+            .enhancements
+            .iter()
+            .map(|e| (e.table.clone(), e.name.clone()))
+            .collect();
         n.sort();
         n
     };

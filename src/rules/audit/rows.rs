@@ -6,12 +6,13 @@
 //! with them, so a league merged in by hand (sqlite3) is found as a file would be refused.
 
 use super::finding::{Check, Finding, finding};
+use crate::catalogue::Faction;
 use crate::catalogue::dice::DiceExpr;
 use crate::names::SameName;
-use crate::rules::battle::Battle;
+use crate::rules::battle::{Battle, BattleResult, BattleStatus};
 use crate::rules::log::LoggedSet;
 use crate::rules::model::Roster;
-use crate::rules::roster::{Factions, enhancement_eligible};
+use crate::rules::roster::{Factions, enhancement_eligible_by};
 
 /// What is wrong with a battle's sides, given each side's (roster, side number): ptg plans a
 /// battle with two rosters at once, side 0 and side 1, and never removes one.
@@ -24,11 +25,33 @@ pub fn sides_problem(sides: &[(i64, i64)]) -> Option<String> {
             2 => format!("its sides are numbered {numbers:?}, not 0 and 1"),
             n => format!(
                 "it has {n} side(s) (roster(s) {}), and every battle ptg plans has two",
-                if rosters.is_empty() { "none".to_string() } else { rosters.join(", ") }
+                if rosters.is_empty() {
+                    "none".to_string()
+                } else {
+                    rosters.join(", ")
+                }
             ),
         });
     }
     (sides[0].0 == sides[1].0).then(|| format!("roster {} is on both of its sides", sides[0].0))
+}
+
+/// What is wrong with a battle's results, given whether it is fought and each side's result:
+/// `battle result` records both sides' at once, one the other's opposite, and marks the battle
+/// fought; its undo takes both away again.
+pub fn results_problem(fought: bool, results: &[Option<BattleResult>]) -> Option<String> {
+    let words = |r: &Option<BattleResult>| r.map_or("none".to_string(), |r| r.as_str().to_string());
+    match results {
+        [None, None] if !fought => None,
+        [Some(a), Some(b)] if fought && a.opposite() == *b => None,
+        [_, _] if !fought => Some("it is planned, yet a side has a result".to_string()),
+        [a, b] => Some(format!(
+            "it is fought with the results {} and {}, and `battle result` records a result and its opposite",
+            words(a),
+            words(b)
+        )),
+        _ => None,
+    }
 }
 
 /// What is wrong with a recorded roll: its expression one ptg writes ("D6", "2D6", "D3+3"),
@@ -44,19 +67,29 @@ pub fn roll_problem(expression: &str, faces: &[i64], total: i64) -> Option<(&'st
     if faces.len() != expr.count as usize {
         return Some((
             "faces",
-            format!("{expr} rolls {} dice, and {} are recorded", expr.count, faces.len()),
+            format!(
+                "{expr} rolls {} dice, and {} are recorded",
+                expr.count,
+                faces.len()
+            ),
         ));
     }
     if let Some(f) = faces.iter().find(|f| !(1..=i64::from(expr.sides)).contains(*f)) {
         return Some((
             "faces",
-            format!("{f} cannot be rolled on a D{} (faces 1 to {})", expr.sides, expr.sides),
+            format!(
+                "{f} cannot be rolled on a D{} (faces 1 to {})",
+                expr.sides, expr.sides
+            ),
         ));
     }
     let sum = faces.iter().sum::<i64>() + i64::from(expr.modifier);
     (sum != total).then(|| {
         let (low, high) = expr.range();
-        ("total", format!("the dice {faces:?} of {expr} make {sum}, not {total} ({expr} totals {low} to {high})"))
+        (
+            "total",
+            format!("the dice {faces:?} of {expr} make {sum}, not {total} ({expr} totals {low} to {high})"),
+        )
     })
 }
 
@@ -67,12 +100,30 @@ pub fn twist_round_problem(round: i64, battle_rounds: u32) -> Option<String> {
         .then(|| format!("a battle has rounds 1 to {battle_rounds}, so there is no round {round}"))
 }
 
+/// What is wrong with an undo's link: `ptg undo` appends set `undo` naming the set it undoes
+/// (`undoes`) and marks that one undone by it, both at once; `target_undone_by` is the mark
+/// the undone set carries (`None` for a set not found).
+pub fn undo_problem(undo: i64, undoes: i64, target_undone_by: Option<i64>) -> Option<String> {
+    (target_undone_by != Some(undo)).then(|| {
+        format!(
+            "set {undo} undoes set {undoes}, and set {undoes} is marked {}",
+            target_undone_by.map_or("not undone".to_string(), |by| format!("undone by set {by}"))
+        )
+    })
+}
+
 /// What is wrong with a stored time: ptg writes the moment a command ran as RFC 3339 UTC to the
 /// second ("2026-11-24T05:27:57Z", `store::now`); anything else (a day that is not in the
 /// calendar, another form) no command wrote.
 pub fn time_problem(text: &str) -> Option<String> {
     match chrono::DateTime::parse_from_rfc3339(text) {
-        Ok(t) if t.with_timezone(&chrono::Utc).to_rfc3339_opts(chrono::SecondsFormat::Secs, true) == text => None,
+        Ok(t)
+            if t.with_timezone(&chrono::Utc)
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+                == text =>
+        {
+            None
+        }
         Ok(_) => Some(format!(
             "'{}' is not a time as ptg writes one (UTC to the second, like 2026-11-24T05:27:57Z)",
             short(text)
@@ -91,10 +142,11 @@ pub fn battles(roster: &Roster, battles: &[&Battle], battle_rounds: u32) -> Vec<
     let mut out = Vec::new();
     for b in battles {
         let sides: Vec<(i64, i64)> = b.sides.iter().zip(0..).map(|(s, i)| (s.roster_id, i)).collect();
-        if let Some(problem) = sides_problem(&sides) {
-            out.push(
-                finding(Check::Rows, roster, format!("battle {}: {problem}", b.id)).battle(Some(b.id)),
-            );
+        let results: Vec<_> = b.sides.iter().map(|s| s.result).collect();
+        let problem =
+            sides_problem(&sides).or_else(|| results_problem(b.status == BattleStatus::Fought, &results));
+        if let Some(problem) = problem {
+            out.push(finding(Check::Rows, roster, format!("battle {}: {problem}", b.id)).battle(Some(b.id)));
         }
         for t in &b.twists {
             if let Some(problem) = twist_round_problem(i64::from(t.round), battle_rounds) {
@@ -102,7 +154,10 @@ pub fn battles(roster: &Roster, battles: &[&Battle], battle_rounds: u32) -> Vec<
                     finding(
                         Check::Rows,
                         roster,
-                        format!("battle {}'s twist {} (round {}): {problem}", b.id, t.twist, t.round),
+                        format!(
+                            "battle {}'s twist {} (round {}): {problem}",
+                            b.id, t.twist, t.round
+                        ),
                     )
                     .battle(Some(b.id)),
                 );
@@ -128,11 +183,28 @@ pub struct StoredRoll {
 pub fn dice_and_times(roster: &Roster, log: &[LoggedSet], rolls: &[StoredRoll]) -> Vec<Finding> {
     let mut out = Vec::new();
     for set in log {
+        let marked = |id: i64| log.iter().find(|s| s.id == id).map(|s| s.undone_by);
+        let undo = set.undoes.and_then(|u| Some((u, marked(u)?)));
+        if let Some(problem) = undo.and_then(|(u, by)| undo_problem(set.id, u, by)) {
+            out.push(
+                finding(
+                    Check::Rows,
+                    roster,
+                    format!("change set {}, undoes: {problem}", set.id),
+                )
+                .battle(set.battle_id)
+                .set(Some(set.id)),
+            );
+        }
         if let Some(problem) = time_problem(&set.created_at) {
             out.push(
-                finding(Check::Rows, roster, format!("change set {}, created_at: {problem}", set.id))
-                    .battle(set.battle_id)
-                    .set(Some(set.id)),
+                finding(
+                    Check::Rows,
+                    roster,
+                    format!("change set {}, created_at: {problem}", set.id),
+                )
+                .battle(set.battle_id)
+                .set(Some(set.id)),
             );
         }
     }
@@ -150,9 +222,43 @@ pub fn dice_and_times(roster: &Roster, log: &[LoggedSet], rolls: &[StoredRoll]) 
     out
 }
 
-/// Enhancements held by a unit their table is not open to (by default HEROes: a table listing
-/// no units is open to HEROes), the unit's keywords read from the current data where it still
-/// has the warscroll, so the stored keywords cannot vouch for themselves.
+/// What is wrong with an enhancement from the table `table` on a unit of `warscroll` with
+/// `keywords` of `faction`: `None` when the table is open to it (a table listing no units is
+/// open to HEROes) or is not the faction's. The keywords are the current data's where it still
+/// has the warscroll, so stored keywords cannot vouch for themselves.
+pub fn enhancement_problem(
+    faction: &Faction,
+    warscroll: &str,
+    keywords: &[String],
+    table: &str,
+) -> Option<String> {
+    let t = faction
+        .enhancement_tables
+        .iter()
+        .find(|t| t.name.same_name(table))?;
+    let keywords = faction
+        .unit(warscroll)
+        .map_or(keywords, |w| w.keywords.as_slice());
+    if enhancement_eligible_by(t, warscroll, keywords) {
+        return None;
+    }
+    Some(match t.eligible.is_empty() {
+        true => format!("is not a HERO, and {} is open to HEROes only", t.name),
+        false => {
+            let mut open: Vec<&str> = t.eligible.iter().map(String::as_str).take(4).collect();
+            if t.eligible.len() > 4 {
+                open.push("...");
+            }
+            format!(
+                "cannot take one from {}, open to {} only",
+                t.name,
+                open.join(", ")
+            )
+        }
+    })
+}
+
+/// Enhancements held by a unit their table is not open to ([`enhancement_problem`]).
 pub fn enhancement_holders(factions: &Factions, roster: &Roster) -> Vec<Finding> {
     let mut out = Vec::new();
     for u in roster.active_units() {
@@ -161,32 +267,17 @@ pub fn enhancement_holders(factions: &Factions, roster: &Roster) -> Vec<Finding>
             None => Some(factions.own),
         };
         let Some(faction) = faction else { continue };
-        let mut unit = u.clone();
-        if let Some(w) = faction.unit(&u.warscroll) {
-            unit.keywords = w.keywords.clone();
-        }
         for e in &u.enhancements {
-            let table = faction.enhancement_tables.iter().find(|t| t.name.same_name(&e.table));
-            let Some(table) = table.filter(|t| !enhancement_eligible(t, &unit)) else {
-                continue;
-            };
-            let open = match table.eligible.is_empty() {
-                true => "HEROes".to_string(),
-                false => table.eligible.join(", "),
-            };
-            out.push(
-                finding(
-                    Check::Rows,
-                    roster,
-                    format!(
-                        "{} holds the enhancement {} from {}, which is open to {open} only",
-                        u.label(),
-                        e.name,
-                        table.name
-                    ),
-                )
-                .unit(u),
-            );
+            if let Some(problem) = enhancement_problem(faction, &u.warscroll, &u.keywords, &e.table) {
+                out.push(
+                    finding(
+                        Check::Rows,
+                        roster,
+                        format!("{} holds the enhancement {}, but it {problem}", u.label(), e.name),
+                    )
+                    .unit(u),
+                );
+            }
         }
     }
     out
@@ -204,6 +295,20 @@ mod tests {
         assert!(sides_problem(&[]).unwrap().contains("none"));
         assert!(sides_problem(&[(1, 0), (1, 1)]).unwrap().contains("both"));
         assert!(sides_problem(&[(1, 0), (2, 0)]).unwrap().contains("not 0 and 1"));
+    }
+
+    #[test]
+    fn a_fought_battle_has_a_result_and_its_opposite() {
+        use BattleResult::{Draw, MajorDefeat, MajorVictory};
+        assert_eq!(results_problem(false, &[None, None]), None);
+        assert_eq!(
+            results_problem(true, &[Some(MajorVictory), Some(MajorDefeat)]),
+            None
+        );
+        assert_eq!(results_problem(true, &[Some(Draw), Some(Draw)]), None);
+        assert!(results_problem(true, &[Some(Draw), Some(MajorDefeat)]).is_some());
+        assert!(results_problem(true, &[None, None]).is_some());
+        assert!(results_problem(false, &[Some(Draw), Some(Draw)]).is_some());
     }
 
     #[test]

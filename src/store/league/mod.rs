@@ -6,12 +6,14 @@
 
 mod check;
 mod domains;
+mod engine;
 mod export;
 mod import;
 mod tables;
 mod words;
 
 pub use domains::escaped;
+pub use engine::Known;
 pub use export::{Exported, export};
 pub use import::{Imported, import};
 
