@@ -186,6 +186,13 @@ fn mutations(file: &Value) -> Vec<Mutation> {
             "the file's table 'rewards' has no column 'claimed_set_id'".to_string(),
         ),
         (
+            "a field of the head left out",
+            Box::new(|f| {
+                f.as_object_mut().unwrap().remove("written_by");
+            }),
+            "missing field `written_by`".to_string(),
+        ),
+        (
             "a table left out",
             Box::new(|f| {
                 f["tables"].as_object_mut().unwrap().remove("battle_twists");

@@ -36,13 +36,11 @@ pub const VERSION: u32 = 1;
 pub struct League {
     pub format: String,
     pub version: u32,
-    /// The ptg that wrote it (`ptg --version`) and when: for people, not read back.
-    #[serde(default)]
+    /// The ptg that wrote it (`ptg --version`) and when: for people, not read back, but in
+    /// every file `ptg export` ever wrote, so a file without them is not one (no defaults).
     pub written_by: String,
-    #[serde(default)]
     pub exported_at: String,
     /// The names of the campaigns in the file: for people, not read back.
-    #[serde(default)]
     pub campaigns: Vec<String>,
     /// Each table's rows by table name.
     pub tables: BTreeMap<String, Rows>,
