@@ -186,6 +186,21 @@ fn mutations(file: &Value) -> Vec<Mutation> {
             "the file's table 'rewards' has no column 'claimed_set_id'".to_string(),
         ),
         (
+            "a twist moved to a round its roll was not rolled for",
+            Box::new(move |f| set(f, "battle_twists", twist, "round", json!(3))),
+            "column 'roll_id': the twist is of round 3, and its roll was rolled for".to_string(),
+        ),
+        (
+            "an aftermath no longer marked on its side",
+            Box::new(move |f| set(f, "battle_sides", fought, "aftermath_set_id", Value::Null)),
+            "column 'aftermath_set_id': its aftermath (set".to_string(),
+        ),
+        (
+            "a fought battle marked cancelled",
+            Box::new(move |f| set(f, "battles", battle_row - 1, "cancelled", json!(true))),
+            format!("row {battle_row} of table 'battles' (battle {battle}), column 'cancelled'"),
+        ),
+        (
             "a field of the head left out",
             Box::new(|f| {
                 f.as_object_mut().unwrap().remove("written_by");

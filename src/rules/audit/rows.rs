@@ -112,6 +112,42 @@ pub fn undo_problem(undo: i64, undoes: i64, target_undone_by: Option<i64>) -> Op
     })
 }
 
+/// What is wrong with a twist's roll: `battle twist` records the roll it rolled the twist with,
+/// for "twist, battle round N (battleplan)" (`battle::roll_twist`), so its round is the twist's.
+pub fn twist_roll_problem(round: i64, purpose: &str) -> Option<String> {
+    (!purpose.starts_with(&format!("twist, battle round {round} ("))).then(|| {
+        format!(
+            "the twist is of round {round}, and its roll was rolled for \"{}\"",
+            short(purpose)
+        )
+    })
+}
+
+/// What is wrong with a side's mark of its aftermath (`linked`), given the aftermath sets in
+/// force of that roster in that battle: `aftermath` marks the side with its own set, and its
+/// undo clears the mark.
+pub fn aftermath_link_problem(linked: Option<i64>, in_force: &[i64]) -> Option<String> {
+    match (linked, in_force) {
+        (None, []) => None,
+        (Some(set), _) if in_force.contains(&set) => None,
+        (None, [set, ..]) => Some(format!(
+            "its aftermath (set {set}) is in force, and the side is not marked with it"
+        )),
+        (Some(set), _) => Some(format!(
+            "it is marked with set {set}, which is not its aftermath in force"
+        )),
+    }
+}
+
+/// What is wrong with a battle's `cancelled` mark, given whether the set that planned it
+/// (`battle new`) is undone: undoing that set is what cancels a battle (`BattleUndo::Cancel`).
+pub fn cancelled_problem(cancelled: bool, planning_undone: bool) -> Option<String> {
+    (cancelled != planning_undone).then(|| match cancelled {
+        true => "it is marked cancelled, and the set that planned it is not undone".to_string(),
+        false => "the set that planned it is undone, and it is not marked cancelled".to_string(),
+    })
+}
+
 /// What is wrong with a stored time: ptg writes the moment a command ran as RFC 3339 UTC to the
 /// second ("2026-11-24T05:27:57Z", `store::now`); anything else (a day that is not in the
 /// calendar, another form) no command wrote.
@@ -324,6 +360,24 @@ mod tests {
         assert!(words.contains("totals 2 to 12"), "{words}");
         assert_eq!(roll_problem("d6", &[3], 3).unwrap().0, "expression");
         assert_eq!(roll_problem("banana", &[3], 3).unwrap().0, "expression");
+    }
+
+    #[test]
+    fn a_twist_and_an_aftermath_are_linked_as_the_commands_link_them() {
+        assert_eq!(
+            twist_roll_problem(2, "twist, battle round 2 (Relics of Myth)"),
+            None
+        );
+        assert!(twist_roll_problem(3, "twist, battle round 2 (Relics of Myth)").is_some());
+        assert!(twist_roll_problem(2, "renown for Liberators").is_some());
+        assert_eq!(cancelled_problem(true, true), None);
+        assert!(cancelled_problem(true, false).is_some());
+        assert!(cancelled_problem(false, true).is_some());
+        assert_eq!(aftermath_link_problem(None, &[]), None);
+        assert_eq!(aftermath_link_problem(Some(7), &[7]), None);
+        assert!(aftermath_link_problem(None, &[7]).is_some());
+        assert!(aftermath_link_problem(Some(8), &[7]).is_some());
+        assert!(aftermath_link_problem(Some(8), &[]).is_some());
     }
 
     #[test]

@@ -7,7 +7,8 @@
 
 use super::League;
 use crate::rules::audit::rows::{
-    results_problem, roll_problem, sides_problem, twist_round_problem, undo_problem,
+    aftermath_link_problem, cancelled_problem, results_problem, roll_problem, sides_problem,
+    twist_roll_problem, twist_round_problem, undo_problem,
 };
 use crate::rules::battle::BattleResult;
 use serde::Deserialize;
@@ -106,8 +107,24 @@ pub(super) fn check(league: &League, known: &Known) -> Vec<String> {
             results.entry(b).or_default().push((side, result));
         }
     }
+    // Whether the set that planned each battle is undone (an undo cancels it).
+    let sets = Read::of(league, "change_sets");
+    let planning_undone: HashMap<i64, bool> = sets
+        .rows
+        .iter()
+        .filter(|(_, r)| sets.text(r, "command") == Some("battle new"))
+        .filter_map(|(_, r)| Some((sets.int(r, "battle_id")?, sets.int(r, "undone_by").is_some())))
+        .collect();
     for (n, r) in &battles.rows {
         let Some(id) = battles.int(r, "id") else { continue };
+        let cancelled = battles.at(r, "cancelled").and_then(Value::as_bool);
+        if let (Some(cancelled), Some(undone)) = (cancelled, planning_undone.get(&id))
+            && let Some(problem) = cancelled_problem(cancelled, *undone)
+        {
+            out.push(format!(
+                "row {n} of table 'battles' (battle {id}), column 'cancelled': {problem}"
+            ));
+        }
         let mut of_sides = results.remove(&id).unwrap_or_default();
         of_sides.sort_by_key(|(side, _)| *side);
         let results: Vec<_> = of_sides.into_iter().map(|(_, r)| r).collect();
@@ -124,8 +141,22 @@ pub(super) fn check(league: &League, known: &Known) -> Vec<String> {
             battle_rounds.insert(id, rounds);
         }
     }
+    let rolls = Read::of(league, "rolls");
+    let purposes: HashMap<i64, &str> = rolls
+        .rows
+        .iter()
+        .filter_map(|(_, r)| Some((rolls.int(r, "id")?, rolls.text(r, "purpose")?)))
+        .collect();
     let twists = Read::of(league, "battle_twists");
     for (n, r) in &twists.rows {
+        let roll = twists.int(r, "roll_id").and_then(|id| purposes.get(&id));
+        if let (Some(purpose), Some(round)) = (roll, twists.int(r, "round"))
+            && let Some(problem) = twist_roll_problem(round, purpose)
+        {
+            out.push(format!(
+                "row {n} of table 'battle_twists', column 'roll_id': {problem}"
+            ));
+        }
         let (Some(b), Some(round)) = (twists.int(r, "battle_id"), twists.int(r, "round")) else {
             continue;
         };
@@ -140,6 +171,7 @@ pub(super) fn check(league: &League, known: &Known) -> Vec<String> {
     }
     enhancements(league, known, &mut out);
     undos(league, &mut out);
+    aftermaths(league, &sides_read, &mut out);
     out
 }
 
@@ -240,6 +272,36 @@ fn enhancements(league: &League, known: &Known, out: &mut Vec<String>) {
                 .map_or(String::new(), |id| format!(" (enhancement {id})"));
             out.push(format!(
                 "row {n} of table 'enhancements'{id}, column 'unit_id': unit {unit_id} ({warscroll}) {problem}"
+            ));
+        }
+    }
+}
+
+/// Each side marked with its aftermath in force, and only with it.
+fn aftermaths(league: &League, sides: &Read, out: &mut Vec<String>) {
+    let sets = Read::of(league, "change_sets");
+    let mut in_force: HashMap<(i64, i64), Vec<i64>> = HashMap::new();
+    for (_, r) in &sets.rows {
+        let live = sets.int(r, "undoes").is_none() && sets.int(r, "undone_by").is_none();
+        if let (true, Some("aftermath"), Some(id), Some(b), Some(roster)) = (
+            live,
+            sets.text(r, "command"),
+            sets.int(r, "id"),
+            sets.int(r, "battle_id"),
+            sets.int(r, "roster_id"),
+        ) {
+            in_force.entry((b, roster)).or_default().push(id);
+        }
+    }
+    for (n, r) in &sides.rows {
+        let (Some(b), Some(roster)) = (sides.int(r, "battle_id"), sides.int(r, "roster_id")) else {
+            continue;
+        };
+        let linked = sides.int(r, "aftermath_set_id");
+        let sets = in_force.get(&(b, roster)).map_or(&[][..], Vec::as_slice);
+        if let Some(problem) = aftermath_link_problem(linked, sets) {
+            out.push(format!(
+                "row {n} of table 'battle_sides' (battle {b}, roster {roster}), column 'aftermath_set_id': {problem}"
             ));
         }
     }
