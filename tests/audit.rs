@@ -509,6 +509,13 @@ fn an_army_unit_not_yet_on_the_order_of_battle_is_found() {
     );
 }
 
+/// `found` without the replay's finding, which a row written outside the commands also gives
+/// (the roster as stored is not the one its log rebuilds: issue 39); asserts it is there.
+fn besides_replay(found: Vec<Value>) -> Vec<Value> {
+    assert!(found.iter().any(|f| f["check"] == "replay"), "{found:#?}");
+    found.into_iter().filter(|f| f["check"] != "replay").collect()
+}
+
 #[test]
 fn a_seventh_entry_in_a_lore_is_found() {
     let p = CAMPAIGN.copy();
@@ -520,7 +527,7 @@ fn a_seventh_entry_in_a_lore_is_found() {
             i + 10
         ));
     }
-    let found = findings(&p, &sql);
+    let found = besides_replay(findings(&p, &sql));
     assert_eq!(found.len(), 1, "{found:#?}");
     let f = the(&found, "lore-capacity");
     assert_eq!(f["roster"], HAMMERS);
@@ -533,11 +540,11 @@ fn a_seventh_entry_in_a_lore_is_found() {
 #[test]
 fn the_same_enhancement_twice_is_found() {
     let p = CAMPAIGN.copy();
-    let found = findings(
+    let found = besides_replay(findings(
         &p,
         "INSERT INTO enhancements (roster_id, unit_id, table_name, kind, name)
          VALUES (1, 3, 'Artefacts of Power', 'artefact', 'Staunch Defender');",
-    );
+    ));
     assert_eq!(found.len(), 1, "{found:#?}");
     let f = the(&found, "enhancements");
     assert_eq!(

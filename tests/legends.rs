@@ -495,12 +495,21 @@ fn rosters_holding_units_the_data_no_longer_has_keep_working() {
     ));
     d.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Dawn Guard"]);
     d.ok(&["roster", "add", RATS, "Clanrats"]);
-    // A roster made with older data: the Dawn Guard's warscroll is one the data dropped since.
+    // A roster made with older data: the Dawn Guard's warscroll is one the data dropped since
+    // (in its row and in the logged change that added it, as the older ptg wrote both).
     {
         let conn = rusqlite::Connection::open(d.p.db()).unwrap();
         let n = conn
             .execute(
                 "UPDATE units SET warscroll = ?1 WHERE name = 'Dawn Guard'",
+                [DROPPED],
+            )
+            .unwrap();
+        assert_eq!(n, 1);
+        let n = conn
+            .execute(
+                "UPDATE changes SET payload = json_set(payload, '$.unit.warscroll', ?1)
+                 WHERE kind = 'add_unit' AND unit_id = (SELECT id FROM units WHERE name = 'Dawn Guard')",
                 [DROPPED],
             )
             .unwrap();

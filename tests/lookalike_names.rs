@@ -127,11 +127,13 @@ fn an_older_database_with_such_names_keeps_working_and_is_reported() {
     let p = HAMMERS_AND_GLADE.copy();
     p.ok(&["roster", "add", HAMMERS, "Liberators", "--name", "Sun Guard"]);
     // As an older ptg let them in: a full-width solidus, Cyrillic beside Latin, two units of
-    // one name.
+    // one name (in the unit's row and in the logged change that added it, as ptg writes both).
     sql(
         &p,
         "UPDATE rosters SET name = 'Glade／Hammers' WHERE id = 1;
          UPDATE campaigns SET name = 'Аshen Vale' WHERE name = 'Ashen Vale';
+         UPDATE changes SET payload = json_set(payload, '$.unit.name', 'Dawn Guard')
+          WHERE kind = 'add_unit' AND unit_id = (SELECT id FROM units WHERE name = 'Sun Guard');
          UPDATE units SET name = 'Dawn Guard' WHERE name = 'Sun Guard';",
     );
     let old = "Glade／Hammers";

@@ -130,12 +130,14 @@ fn audit_one(
         .filter(|c| c.roster_id == Some(roster_id))
         .all(|c| c.change.is_some());
 
-    let (starting, armies) = if readable {
+    let (starting, armies, rebuilt) = if readable {
         replays(conn, roster_id, &rows, battles)?
     } else {
         // The engine reports the unreadable changes; the log cannot be replayed past them.
-        (None, Vec::new())
+        (None, Vec::new(), None)
     };
+    let set_ids: Vec<i64> = rows.iter().map(|s| s.id).collect();
+    let stored_rolls = rolls::of_sets(conn, &set_ids)?;
     let results: Vec<_> = battles
         .iter()
         .flat_map(|b| &b.sides)
@@ -152,6 +154,8 @@ fn audit_one(
         battles,
         rolls: &dice,
         results: &results,
+        rebuilt: rebuilt.as_ref(),
+        stored_rolls: &stored_rolls,
         kept,
     };
     let found = audit::audit_roster(pack, factions.as_ref(), &evidence);
@@ -160,13 +164,14 @@ fn audit_one(
 
 /// The roster rebuilt from its log, in one replay: as set-up ended (before the first set in
 /// force that completes it; now, if set-up is not over), and its unit costs as they stood for
-/// each battle army it took. Only the set-up roster is copied out of the replay.
+/// each battle army it took, and as the whole log leaves it. Only the set-up roster is copied
+/// out of the replay.
 fn replays(
     conn: &Conn,
     roster_id: i64,
     rows: &[LoggedSet],
     battles: &[&Battle],
-) -> Result<(Option<Roster>, Vec<ArmyTaken>)> {
+) -> Result<(Option<Roster>, Vec<ArmyTaken>, Option<Roster>)> {
     let ends_setup = |set: &LoggedSet| {
         set.in_force()
             && set
@@ -226,5 +231,5 @@ fn replays(
                 .unwrap_or_else(|| costs_now.clone()),
         })
         .collect();
-    Ok((Some(starting.unwrap_or_else(|| now.clone())), armies))
+    Ok((Some(starting.unwrap_or_else(|| now.clone())), armies, Some(now)))
 }

@@ -55,7 +55,16 @@ pub fn read(cat: &Catalogue, text: &str) -> Result<League> {
 /// commands would have let in, or the imported league does not add up.
 pub fn import(cat: &Catalogue, store: &mut Store, file: &League) -> Result<ImportReport> {
     store.write(|tx| {
-        let imported = league::import(tx, file)?;
+        let rounds = |pack: &str| cat.battlepack(pack).ok().map(|p| p.army.battle_rounds);
+        let enhancement = |faction: &str, warscroll: &str, keywords: &[String], table: &str| {
+            let faction = cat.faction(faction).ok()?;
+            crate::rules::audit::rows::enhancement_problem(faction, warscroll, keywords, table)
+        };
+        let known = league::Known {
+            battle_rounds: &rounds,
+            enhancement: &enhancement,
+        };
+        let imported = league::import(tx, file, &known)?;
         let mut audits = Vec::new();
         let mut failed = Vec::new();
         for c in imported.campaigns.iter().filter(|c| !c.deleted) {

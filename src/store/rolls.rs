@@ -105,3 +105,23 @@ pub fn named_by_roster(conn: &Connection, roster_id: i64) -> Result<std::collect
         .query_map([roster_id], |r| r.get(0))?
         .collect::<Result<_, _>>()?)
 }
+
+/// The rolls recorded by the change sets `sets` (a roster's log), as stored, for the audit's
+/// check that each is dice of its expression.
+pub fn of_sets(conn: &Connection, sets: &[i64]) -> Result<Vec<crate::rules::audit::rows::StoredRoll>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, change_set_id, expression, faces, total FROM rolls
+         WHERE change_set_id IN (SELECT value FROM json_each(?1)) ORDER BY id",
+    )?;
+    let rows = stmt.query_map([serde_json::to_string(sets)?], |r| {
+        let faces: String = r.get(3)?;
+        Ok(crate::rules::audit::rows::StoredRoll {
+            id: r.get(0)?,
+            set: r.get(1)?,
+            expression: r.get(2)?,
+            faces: serde_json::from_str(&faces).ok(),
+            total: r.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

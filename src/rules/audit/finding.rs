@@ -61,6 +61,13 @@ pub enum Check {
     AnvilOfApotheosis,
     /// More units of a warscroll than of the unit that unlocks it.
     UnlockedUnits,
+    /// A row no command of ptg writes: a battle without its two sides, a roll whose dice are
+    /// not of its expression, a twist outside the battle's rounds, a time that is not a real
+    /// one, an enhancement on a unit its table is not open to (`rules::audit::rows`).
+    Rows,
+    /// The roster as stored is not the roster its change log rebuilds (set-up's end, rewards
+    /// owed, units and what they hold): a row was changed or left out outside the commands.
+    Replay,
     /// A note, not a failure: a unit whose warscroll the current data no longer has.
     NotInCurrentData,
     /// A note, not a failure: a roster or campaign name an older ptg allowed that the name
@@ -95,6 +102,8 @@ impl Check {
             Check::Legends => "legends",
             Check::AnvilOfApotheosis => "anvil of apotheosis",
             Check::UnlockedUnits => "unlocked units",
+            Check::Rows => "rows",
+            Check::Replay => "replay",
             Check::NotInCurrentData => "not in the current data",
             Check::Names => "names",
         }

@@ -5,13 +5,18 @@
 //! the unit, battle or change set it is about. No I/O here.
 //!
 //! The checks live in `order_of_battle` (the roster as it started, as taken to battle and as
-//! it stands), `setup` (units that joined after set-up without glory) and `history` (the
-//! change log and the dice log); `finding` is what they report.
+//! it stands), `setup` (units that joined after set-up without glory), `history` (the
+//! change log and the dice log), `rows` (rows only the commands write: two sides, dice within
+//! their faces, twists within the rounds, real times, enhancements on units they are open to)
+//! and `replayed` (the roster as stored against the roster its log rebuilds); `finding` is
+//! what they report.
 
 mod finding;
 mod history;
 mod order_of_battle;
 mod quests;
+mod replayed;
+pub mod rows;
 mod setup;
 mod triumphs;
 
@@ -52,6 +57,10 @@ pub struct RosterEvidence<'a> {
     pub rolls: &'a BTreeSet<i64>,
     /// The roster's results in its battles not cancelled.
     pub results: &'a [BattleResult],
+    /// The roster rebuilt from its whole log (None when the log cannot be replayed).
+    pub rebuilt: Option<&'a Roster>,
+    /// The rolls of the dice log recorded by the sets of its log.
+    pub stored_rolls: &'a [rows::StoredRoll],
     /// What the league table keeps of the roster beside its log and battles.
     pub kept: Kept,
 }
@@ -142,6 +151,7 @@ pub fn audit_roster(pack: &Battlepack, factions: Option<&Factions>, ev: &RosterE
         let (found, noted) = current_data(f, ev.stored);
         out.extend(found);
         notes.extend(noted);
+        out.extend(rows::enhancement_holders(f, ev.stored));
     }
     notes.extend(names_now_refused(ev.stored));
     out.extend(unreadable_changes(ev.stored, ev.log));
@@ -165,6 +175,11 @@ pub fn audit_roster(pack: &Battlepack, factions: Option<&Factions>, ev: &RosterE
     out.extend(starting_lore_picks(ev.stored, ev.log));
     out.extend(quest_points(pack, ev.stored, ev.log, ev.battles));
     out.extend(dice_log(ev.stored, ev.log, ev.rolls));
+    out.extend(rows::battles(ev.stored, ev.battles, pack.army.battle_rounds));
+    out.extend(rows::dice_and_times(ev.stored, ev.log, ev.stored_rolls));
+    if let Some(rebuilt) = ev.rebuilt {
+        out.extend(replayed::replayed(ev.stored, rebuilt));
+    }
     RosterAudit { findings: out, notes }
 }
 

@@ -30,7 +30,7 @@ pub(crate) fn set(id: i64, command: &str, changes: Vec<LoggedChange>) -> LoggedS
         battle_id: None,
         command: command.into(),
         summary: String::new(),
-        created_at: String::new(),
+        created_at: "2026-11-24T05:27:57Z".into(),
         undoes: None,
         undone_by: None,
         changes,
@@ -112,6 +112,8 @@ fn a_roster_that_matches_its_log_has_no_findings() {
         battles: &[],
         rolls: &rolls,
         results: &[],
+        rebuilt: Some(&r),
+        stored_rolls: &[],
         kept: Kept::default(),
     };
     assert_eq!(

@@ -49,11 +49,18 @@ fn find_enhancement<'a>(
 }
 
 /// Whether `unit` may take an enhancement from `table`; a table that lists no units is open to HEROES.
-pub(super) fn eligible(table: &EnhancementTable, unit: &Unit) -> bool {
+pub fn eligible(table: &EnhancementTable, unit: &Unit) -> bool {
+    eligible_by(table, &unit.warscroll, &unit.keywords)
+}
+
+/// [`eligible`] for a unit known by its warscroll and keywords (a row of a league file).
+pub fn eligible_by(table: &EnhancementTable, warscroll: &str, keywords: &[String]) -> bool {
     if table.eligible.is_empty() {
-        return unit.has_keyword("HERO");
+        return keywords
+            .iter()
+            .any(|k| crate::catalogue::faction::keyword_matches(k, "HERO"));
     }
-    table.eligible.iter().any(|e| e.same_name(&unit.warscroll))
+    table.eligible.iter().any(|e| e.same_name(warscroll))
 }
 
 /// Gives an enhancement to a unit. At set-up each table gives one; more must be earned

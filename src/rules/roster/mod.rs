@@ -29,7 +29,7 @@ pub use allies::{
     counts_for_share, share_counts,
 };
 pub use check::{CheckReport, Finding, check};
-pub use enhancements::plan_enhancement;
+pub use enhancements::{eligible_by as enhancement_eligible_by, plan_enhancement};
 pub use quests::plan_quest;
 pub use remove::plan_remove_starting_unit;
 pub use tome::{grant_starting_picks, is_starting_pick, plan_tome_entry, starting_tome_allowance};

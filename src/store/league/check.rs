@@ -5,7 +5,7 @@
 //! not just the first, so a club fixes its file once.
 
 use super::domains::{Domain, MAX_LABEL_CHARS, MAX_WORDS_CHARS, check_note, domain, escaped, line, shorten};
-use super::tables::{Kind, TABLES, Table, table};
+use super::tables::{Kind, TABLES, Table, may_leave_out, table};
 use super::{League, Rows};
 use crate::error::refusal;
 use crate::rules::Change;
@@ -36,8 +36,14 @@ type FileIds = HashMap<&'static str, HashSet<i64>>;
 
 /// Refuses `league` listing every problem found, or passes it: checked against `conn` only
 /// for the columns each table has there (a NOT NULL column the file leaves out).
-pub fn check(conn: &Conn, league: &League) -> Result<()> {
+pub fn check(conn: &Conn, league: &League, known: &super::Known) -> Result<()> {
     let mut problems = Problems::default();
+    for t in TABLES.iter().filter(|t| !league.tables.contains_key(t.name)) {
+        problems.0.push(format!(
+            "the file has no table '{}', which `ptg export` always writes (with no rows if it has none)",
+            t.name
+        ));
+    }
     let mut ids: FileIds = HashMap::new();
     let mut not_null: HashMap<&str, Vec<String>> = HashMap::new();
     for (name, rows) in &league.tables {
@@ -58,6 +64,7 @@ pub fn check(conn: &Conn, league: &League) -> Result<()> {
             check_rows(known, rows, needed, &ids, &mut problems);
         }
     }
+    problems.0.extend(super::engine::check(league, known));
     for (name, id) in taken_names(conn, league)? {
         problems.0.push(format!(
             "this database already has a campaign called '{name}' (id {id}); rename that one first \
@@ -137,6 +144,18 @@ fn check_columns(conn: &Conn, known: &Table, rows: &Rows, problems: &mut Problem
             .0
             .push(format!("the file's table '{name}' has no 'id' column"));
     }
+    // A column left out would take the database's default: a roster back in set-up, a reward
+    // owed again. Only columns a later schema added may be missing (older files lack them).
+    let missing = |c: &str| !rows.columns.iter().any(|x| x == c);
+    for (column, _) in known
+        .in_file()
+        .filter(|(c, _)| missing(c) && !may_leave_out(name, c))
+    {
+        problems.0.push(format!(
+            "the file's table '{name}' has no column '{column}', which `ptg export` always writes; \
+             a column left out would be read as its default and change the league"
+        ));
+    }
     let mut stmt = conn.prepare(
         "SELECT name, dflt_value IS NULL FROM pragma_table_info(?1) WHERE \"notnull\" = 1 AND pk = 0",
     )?;
@@ -145,7 +164,7 @@ fn check_columns(conn: &Conn, known: &Table, rows: &Rows, problems: &mut Problem
         .collect::<Result<_, _>>()?;
     for (column, _) in not_null
         .iter()
-        .filter(|(c, no_default)| *no_default && !rows.columns.contains(c))
+        .filter(|(c, no_default)| *no_default && missing(c) && may_leave_out(name, c))
     {
         problems.0.push(format!(
             "the file's table '{name}' has no column '{column}', which every row needs"
@@ -322,6 +341,10 @@ fn check_text(domain: &Domain, text: &str) -> Result<(), String> {
             false => Err(format!("'{}' is not a word ptg writes there", shorten(text))),
         },
         Domain::Int(_) => Err("text is not a whole number".to_string()),
+        Domain::Time => match crate::rules::audit::rows::time_problem(text) {
+            None => Ok(()),
+            Some(problem) => Err(problem),
+        },
     }
 }
 

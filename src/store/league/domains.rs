@@ -24,6 +24,8 @@ pub(super) enum Domain {
     Int(RangeInclusive<i64>),
     /// One of the words an enum of the engine is stored as, read by its own type.
     Word(fn(&str) -> bool),
+    /// A moment as ptg writes it (RFC 3339 UTC to the second), a real date and time.
+    Time,
 }
 
 fn is<T: DeserializeOwned>(word: &str) -> bool {
@@ -32,7 +34,7 @@ fn is<T: DeserializeOwned>(word: &str) -> bool {
 
 /// What the plain column `column` of `table` may hold (`None`: not a plain column).
 pub(super) fn domain(table: &str, column: &str) -> Option<Domain> {
-    use Domain::{Int, Label, Name, Word, Words};
+    use Domain::{Int, Label, Name, Time, Word, Words};
     let count = |most: i64| Int(0..=most);
     Some(match (table, column) {
         ("campaigns", "name") => Name(NameKind::Campaign),
@@ -63,10 +65,12 @@ pub(super) fn domain(table: &str, column: &str) -> Option<Domain> {
         ("quests", "status") => Word(|w| ["current", "completed", "dropped"].contains(&w)),
         ("tome_entries", "kind") => Word(is::<crate::catalogue::LoreKind>),
         ("change_sets", "summary") | ("changes", "description") | ("rolls", "purpose") => Words,
+        ("campaigns" | "rosters" | "units" | "battles" | "change_sets", "created_at")
+        | ("quests", "started_at" | "ended_at") => Time,
         (
             "campaigns" | "rosters" | "units" | "battles" | "change_sets",
-            "created_at" | "battlepack" | "faction" | "warscroll" | "rank" | "path" | "ally_faction"
-            | "battleplan" | "realm",
+            "battlepack" | "faction" | "warscroll" | "rank" | "path" | "ally_faction" | "battleplan"
+            | "realm",
         )
         | ("unit_abilities", "rank" | "ability")
         | ("rolls", "expression")
@@ -74,7 +78,7 @@ pub(super) fn domain(table: &str, column: &str) -> Option<Domain> {
         | ("changes", "kind")
         | ("enhancements", "table_name" | "kind" | "name")
         | ("tome_entries", "name" | "lore")
-        | ("quests", "quest" | "started_at" | "ended_at")
+        | ("quests", "quest")
         | ("battle_twists", "twist")
         | ("battle_triumphs", "table_name" | "triumph")
         | ("battle_sudden_death", "objective") => Label,

@@ -87,9 +87,11 @@ impl Ids for Renumbering {
     }
 }
 
-/// Writes every row of `league` in `tx`; the caller commits or, on a refusal, rolls back.
-pub fn import(tx: &Tx, league: &League) -> Result<Imported> {
-    super::check::check(tx, league)?;
+/// Writes every row of `league` in `tx`, once it passes the check (types, ranges and the
+/// engine's rules with what `known` knows of the data); the caller commits or, on a refusal,
+/// rolls back.
+pub fn import(tx: &Tx, league: &League, known: &super::Known) -> Result<Imported> {
+    super::check::check(tx, league, known)?;
     let mut renumbering = renumbering(tx, league)?;
     if renumbering.moves("battles") {
         renumbering.set_battles = words::set_battles(league)?;

@@ -6,12 +6,14 @@
 
 mod check;
 mod domains;
+mod engine;
 mod export;
 mod import;
 mod tables;
 mod words;
 
 pub use domains::escaped;
+pub use engine::Known;
 pub use export::{Exported, export};
 pub use import::{Imported, import};
 
@@ -34,13 +36,11 @@ pub const VERSION: u32 = 1;
 pub struct League {
     pub format: String,
     pub version: u32,
-    /// The ptg that wrote it (`ptg --version`) and when: for people, not read back.
-    #[serde(default)]
+    /// The ptg that wrote it (`ptg --version`) and when: for people, not read back, but in
+    /// every file `ptg export` ever wrote, so a file without them is not one (no defaults).
     pub written_by: String,
-    #[serde(default)]
     pub exported_at: String,
     /// The names of the campaigns in the file: for people, not read back.
-    #[serde(default)]
     pub campaigns: Vec<String>,
     /// Each table's rows by table name.
     pub tables: BTreeMap<String, Rows>,

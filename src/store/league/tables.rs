@@ -317,6 +317,20 @@ pub const TABLES: &[Table] = &[
     },
 ];
 
+/// Columns a later schema added to a table of version 1 (schema V14), which files written
+/// before it lack: such a file is read with the value the migration gave older rows (the
+/// column's default), which is what the older league meant. Every other column of
+/// [`Table::in_file`] is in every file `ptg export` ever wrote, so a file leaving one out is
+/// refused rather than read with a default that would change the league (a roster back in
+/// set-up, a reward owed again).
+pub const ADDED_IN_VERSION_1: &[(&str, &str)] =
+    &[("battles", "roles_rolled"), ("battle_triumphs", "dropped_set_id")];
+
+/// Whether a league file may leave out `column` of `table` (see [`ADDED_IN_VERSION_1`]).
+pub fn may_leave_out(table: &str, column: &str) -> bool {
+    ADDED_IN_VERSION_1.contains(&(table, column))
+}
+
 /// The table called `name`.
 pub fn table(name: &str) -> Option<&'static Table> {
     TABLES.iter().find(|t| t.name == name)

@@ -1,0 +1,308 @@
+//! A league file's rows against the engine's rules, for `ptg import`'s check (issue 39): each
+//! battle with its two sides, each roll dice of its expression, each twist in a round its
+//! battle has, each enhancement on a unit its table is open to. Types and ranges are
+//! `check.rs`'s; the rules themselves are the engine's (`rules::audit::rows`), which the audit
+//! applies to a database's rows too. Every campaign of the file is checked, deleted ones
+//! included (the audit after the import looks at live ones only).
+
+use super::League;
+use crate::rules::audit::rows::{
+    aftermath_link_problem, cancelled_problem, results_problem, roll_problem, sides_problem,
+    twist_roll_problem, twist_round_problem, undo_problem,
+};
+use crate::rules::battle::BattleResult;
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+
+/// What is wrong with an enhancement from a table (4th) on a unit of a warscroll (2nd) with
+/// keywords (3rd) of a faction (1st), if anything.
+pub type EnhancementRule<'a> = &'a dyn Fn(&str, &str, &[String], &str) -> Option<String>;
+
+/// What the check needs from the data in use (the engine's rules over the catalogue), given by
+/// the operation, which has the catalogue.
+pub struct Known<'a> {
+    /// The battle rounds of a battlepack, by name (`None`: not known here).
+    pub battle_rounds: &'a dyn Fn(&str) -> Option<u32>,
+    /// What is wrong with an enhancement from `table` on a unit of `warscroll` with `keywords`
+    /// in `faction` (the roster's, or the unit's allied faction): `None` when it may hold it,
+    /// or when the data cannot tell.
+    pub enhancement: EnhancementRule<'a>,
+}
+
+/// A table of the file read once: its columns and each row that reads as one value per column
+/// (a row that does not is told by `check.rs`).
+struct Read<'a> {
+    columns: &'a [String],
+    rows: Vec<(usize, Vec<Value>)>,
+}
+
+impl Read<'_> {
+    fn of<'a>(league: &'a League, table: &str) -> Read<'a> {
+        match league.tables.get(table) {
+            Some(t) => Read {
+                columns: &t.columns,
+                rows: t
+                    .each(table)
+                    .enumerate()
+                    .filter_map(|(i, r)| Some((i + 1, r.ok()?)))
+                    .collect(),
+            },
+            None => Read {
+                columns: &[],
+                rows: Vec::new(),
+            },
+        }
+    }
+
+    fn at<'v>(&self, row: &'v [Value], column: &str) -> Option<&'v Value> {
+        self.columns
+            .iter()
+            .position(|c| c == column)
+            .and_then(|i| row.get(i))
+    }
+
+    fn int(&self, row: &[Value], column: &str) -> Option<i64> {
+        self.at(row, column).and_then(Value::as_i64)
+    }
+
+    fn text<'v>(&self, row: &'v [Value], column: &str) -> Option<&'v str> {
+        self.at(row, column).and_then(Value::as_str)
+    }
+}
+
+/// A JSON column's value as what it holds (export writes JSON; text holding JSON is read too).
+fn json<T: serde::de::DeserializeOwned>(value: &Value) -> Option<T> {
+    match value {
+        Value::String(s) => serde_json::from_str(s).ok(),
+        v => serde_json::from_value(v.clone()).ok(),
+    }
+}
+
+/// Every row of `league` the engine's rules say no command wrote, each with where it is.
+pub(super) fn check(league: &League, known: &Known) -> Vec<String> {
+    let mut out = Vec::new();
+    rolls(league, &mut out);
+    let campaigns = Read::of(league, "campaigns");
+    let packs: HashMap<i64, &str> = campaigns
+        .rows
+        .iter()
+        .filter_map(|(_, r)| Some((campaigns.int(r, "id")?, campaigns.text(r, "battlepack")?)))
+        .collect();
+    let battles = Read::of(league, "battles");
+    let mut battle_rounds: HashMap<i64, u32> = HashMap::new();
+    let sides_read = Read::of(league, "battle_sides");
+    let mut sides: BTreeMap<i64, Vec<(i64, i64)>> = BTreeMap::new();
+    let mut results: BTreeMap<i64, Vec<(i64, Option<BattleResult>)>> = BTreeMap::new();
+    for (_, r) in &sides_read.rows {
+        if let (Some(b), Some(roster), Some(side)) = (
+            sides_read.int(r, "battle_id"),
+            sides_read.int(r, "roster_id"),
+            sides_read.int(r, "side"),
+        ) {
+            sides.entry(b).or_default().push((roster, side));
+            let result = sides_read
+                .at(r, "result")
+                .and_then(|v| BattleResult::deserialize(v).ok());
+            results.entry(b).or_default().push((side, result));
+        }
+    }
+    // Whether the set that planned each battle is undone (an undo cancels it).
+    let sets = Read::of(league, "change_sets");
+    let planning_undone: HashMap<i64, bool> = sets
+        .rows
+        .iter()
+        .filter(|(_, r)| sets.text(r, "command") == Some("battle new"))
+        .filter_map(|(_, r)| Some((sets.int(r, "battle_id")?, sets.int(r, "undone_by").is_some())))
+        .collect();
+    for (n, r) in &battles.rows {
+        let Some(id) = battles.int(r, "id") else { continue };
+        let cancelled = battles.at(r, "cancelled").and_then(Value::as_bool);
+        if let (Some(cancelled), Some(undone)) = (cancelled, planning_undone.get(&id))
+            && let Some(problem) = cancelled_problem(cancelled, *undone)
+        {
+            out.push(format!(
+                "row {n} of table 'battles' (battle {id}), column 'cancelled': {problem}"
+            ));
+        }
+        let mut of_sides = results.remove(&id).unwrap_or_default();
+        of_sides.sort_by_key(|(side, _)| *side);
+        let results: Vec<_> = of_sides.into_iter().map(|(_, r)| r).collect();
+        let fought = battles.text(r, "status") == Some("fought");
+        let problem = sides_problem(sides.get(&id).map_or(&[][..], Vec::as_slice))
+            .or_else(|| results_problem(fought, &results));
+        if let Some(problem) = problem {
+            out.push(format!(
+                "row {n} of table 'battles' (battle {id}), its rows of table 'battle_sides': {problem}"
+            ));
+        }
+        let pack = battles.int(r, "campaign_id").and_then(|c| packs.get(&c));
+        if let Some(rounds) = pack.and_then(|p| (known.battle_rounds)(p)) {
+            battle_rounds.insert(id, rounds);
+        }
+    }
+    let rolls = Read::of(league, "rolls");
+    let purposes: HashMap<i64, &str> = rolls
+        .rows
+        .iter()
+        .filter_map(|(_, r)| Some((rolls.int(r, "id")?, rolls.text(r, "purpose")?)))
+        .collect();
+    let twists = Read::of(league, "battle_twists");
+    for (n, r) in &twists.rows {
+        let roll = twists.int(r, "roll_id").and_then(|id| purposes.get(&id));
+        if let (Some(purpose), Some(round)) = (roll, twists.int(r, "round"))
+            && let Some(problem) = twist_roll_problem(round, purpose)
+        {
+            out.push(format!(
+                "row {n} of table 'battle_twists', column 'roll_id': {problem}"
+            ));
+        }
+        let (Some(b), Some(round)) = (twists.int(r, "battle_id"), twists.int(r, "round")) else {
+            continue;
+        };
+        if let Some(problem) = battle_rounds
+            .get(&b)
+            .and_then(|last| twist_round_problem(round, *last))
+        {
+            out.push(format!(
+                "row {n} of table 'battle_twists' (battle {b}), column 'round': {problem}"
+            ));
+        }
+    }
+    enhancements(league, known, &mut out);
+    undos(league, &mut out);
+    aftermaths(league, &sides_read, &mut out);
+    out
+}
+
+/// Each undo and the set it undoes marked as undone by it.
+fn undos(league: &League, out: &mut Vec<String>) {
+    let sets = Read::of(league, "change_sets");
+    let undone_by: HashMap<i64, Option<i64>> = sets
+        .rows
+        .iter()
+        .filter_map(|(_, r)| Some((sets.int(r, "id")?, sets.int(r, "undone_by"))))
+        .collect();
+    let undoes: HashMap<i64, Option<i64>> = sets
+        .rows
+        .iter()
+        .filter_map(|(_, r)| Some((sets.int(r, "id")?, sets.int(r, "undoes"))))
+        .collect();
+    for (n, r) in &sets.rows {
+        // A set marked undone by a set that does not undo it.
+        if let (Some(id), Some(by)) = (sets.int(r, "id"), sets.int(r, "undone_by"))
+            && let Some(target) = undoes.get(&by)
+            && *target != Some(id)
+        {
+            out.push(format!(
+                "row {n} of table 'change_sets' (set {id}), column 'undone_by': set {by} does not undo set {id}"
+            ));
+        }
+        let (Some(id), Some(undoes)) = (sets.int(r, "id"), sets.int(r, "undoes")) else {
+            continue;
+        };
+        // A set not in the file is told as a reference to nothing.
+        let Some(by) = undone_by.get(&undoes) else {
+            continue;
+        };
+        if let Some(problem) = undo_problem(id, undoes, *by) {
+            out.push(format!(
+                "row {n} of table 'change_sets' (set {id}), column 'undoes': {problem}"
+            ));
+        }
+    }
+}
+
+/// Each roll dice of its expression: one face per die, within its faces, the total their sum.
+fn rolls(league: &League, out: &mut Vec<String>) {
+    let rolls = Read::of(league, "rolls");
+    for (n, r) in &rolls.rows {
+        let (Some(expression), Some(faces), Some(total)) = (
+            rolls.text(r, "expression"),
+            rolls.at(r, "faces").and_then(json::<Vec<i64>>),
+            rolls.int(r, "total"),
+        ) else {
+            continue;
+        };
+        if let Some((column, problem)) = roll_problem(expression, &faces, total) {
+            let id = rolls
+                .int(r, "id")
+                .map_or(String::new(), |id| format!(" (roll {id})"));
+            out.push(format!(
+                "row {n} of table 'rolls'{id}, column '{column}': {problem}"
+            ));
+        }
+    }
+}
+
+/// Each enhancement on a unit its table is open to, by the data's rules.
+fn enhancements(league: &League, known: &Known, out: &mut Vec<String>) {
+    let rosters = Read::of(league, "rosters");
+    let factions: HashMap<i64, &str> = rosters
+        .rows
+        .iter()
+        .filter_map(|(_, r)| Some((rosters.int(r, "id")?, rosters.text(r, "faction")?)))
+        .collect();
+    let units = Read::of(league, "units");
+    let unit_rows: HashMap<i64, &Vec<Value>> = units
+        .rows
+        .iter()
+        .filter_map(|(_, r)| Some((units.int(r, "id")?, r)))
+        .collect();
+    let held = Read::of(league, "enhancements");
+    for (n, r) in &held.rows {
+        let (Some(unit_id), Some(table)) = (held.int(r, "unit_id"), held.text(r, "table_name")) else {
+            continue;
+        };
+        let Some(unit) = unit_rows.get(&unit_id) else {
+            continue;
+        };
+        let faction = units.text(unit, "ally_faction").or_else(|| {
+            units
+                .int(unit, "roster_id")
+                .and_then(|id| factions.get(&id).copied())
+        });
+        let keywords: Vec<String> = units.at(unit, "keywords").and_then(json).unwrap_or_default();
+        let (Some(faction), Some(warscroll)) = (faction, units.text(unit, "warscroll")) else {
+            continue;
+        };
+        if let Some(problem) = (known.enhancement)(faction, warscroll, &keywords, table) {
+            let id = held
+                .int(r, "id")
+                .map_or(String::new(), |id| format!(" (enhancement {id})"));
+            out.push(format!(
+                "row {n} of table 'enhancements'{id}, column 'unit_id': unit {unit_id} ({warscroll}) {problem}"
+            ));
+        }
+    }
+}
+
+/// Each side marked with its aftermath in force, and only with it.
+fn aftermaths(league: &League, sides: &Read, out: &mut Vec<String>) {
+    let sets = Read::of(league, "change_sets");
+    let mut in_force: HashMap<(i64, i64), Vec<i64>> = HashMap::new();
+    for (_, r) in &sets.rows {
+        let live = sets.int(r, "undoes").is_none() && sets.int(r, "undone_by").is_none();
+        if let (true, Some("aftermath"), Some(id), Some(b), Some(roster)) = (
+            live,
+            sets.text(r, "command"),
+            sets.int(r, "id"),
+            sets.int(r, "battle_id"),
+            sets.int(r, "roster_id"),
+        ) {
+            in_force.entry((b, roster)).or_default().push(id);
+        }
+    }
+    for (n, r) in &sides.rows {
+        let (Some(b), Some(roster)) = (sides.int(r, "battle_id"), sides.int(r, "roster_id")) else {
+            continue;
+        };
+        let linked = sides.int(r, "aftermath_set_id");
+        let sets = in_force.get(&(b, roster)).map_or(&[][..], Vec::as_slice);
+        if let Some(problem) = aftermath_link_problem(linked, sets) {
+            out.push(format!(
+                "row {n} of table 'battle_sides' (battle {b}, roster {roster}), column 'aftermath_set_id': {problem}"
+            ));
+        }
+    }
+}
