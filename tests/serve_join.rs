@@ -18,6 +18,8 @@ const SETUP: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789a
 
 /// One server (one router) on `p`'s database, its set-up link `SETUP` unused.
 fn served(p: &Ptg) -> Router {
+    // `ptg serve` opens (makes) the database before it serves: its requests never make one.
+    ptg::store::Store::open(&p.db()).unwrap();
     router(
         Server::new(p.db(), Catalogue::load(&[]).unwrap(), false, None)
             .with_setup(Some(ptg::ops::invite::token_hash(SETUP))),

@@ -183,8 +183,12 @@ fn a_trusted_proxy_is_not_held_to_one_address_s_cap() {
     let others: Vec<TcpStream> = (0..2)
         .map(|_| connect_from("127.0.0.2", &server.addr).expect("it connects"))
         .collect();
+    // Refused: told so, or closed before it could be (a reset), never answered.
     let refused = get_from("127.0.0.2", &server.addr, "/api/campaigns");
-    assert!(refused.starts_with("HTTP/1.1 503"), "{refused:?}");
+    assert!(
+        refused.starts_with("HTTP/1.1 503") || refused.is_empty(),
+        "{refused:?}"
+    );
     drop((held, others));
 }
 

@@ -1,6 +1,7 @@
 //! The audit: every roster's numbers checked against its history (change log, battles, dice
-//! log), read in one snapshot so a command running meanwhile cannot make a false finding: a
-//! copy of the database in memory, so that no long read holds the file's checkpoints back.
+//! log), read in one snapshot so a command running meanwhile cannot make a false finding; a
+//! campaign's or the whole league's from a copy of the database in memory, so that no long read
+//! holds the file's checkpoints back.
 
 use super::pack_of;
 use crate::catalogue::Catalogue;
@@ -36,10 +37,12 @@ pub fn audit(
 ) -> Result<Audit> {
     // Read from a copy in memory taken in one short read (issue 39): a league's audit held one
     // snapshot of the file open for seconds, and the audit page asked every 2 s kept every
-    // checkpoint from finishing, the write-ahead log growing by the minute.
-    let mut copy = match store.file() {
-        Some(_) => Some(store.snapshot()?),
-        None => None,
+    // checkpoint from finishing, the write-ahead log growing by the minute. One roster's audit
+    // reads only that roster's rows (its cost does not grow with the league: issue #16), so it
+    // reads the file: copying the whole league for it would cost what the league weighs.
+    let mut copy = match (store.file(), roster) {
+        (Some(_), None) => Some(store.snapshot()?),
+        _ => None,
     };
     let store = copy.as_mut().unwrap_or(store);
     store.read(|conn| {

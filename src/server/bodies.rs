@@ -73,7 +73,9 @@ pub async fn rights_before_body(State(server): State<Shared>, req: Request, next
         true => match auth::keyring(&server, headers).await {
             Ok(ring) if !ring.is_empty() => Ok(Some(())),
             Ok(_) => Ok(None),
-            Err(f) if f.status == StatusCode::UNAUTHORIZED => Ok(None),
+            // An ended session's page is told to open its link again (below); a script's
+            // revoked token is told so.
+            Err(f) if f.status == StatusCode::UNAUTHORIZED && !api => Ok(None),
             Err(f) => Err(f),
         },
         false => Ok(None),
