@@ -15,6 +15,7 @@ mod finding;
 mod history;
 mod order_of_battle;
 mod quests;
+pub mod recorded;
 mod replayed;
 pub mod rows;
 mod setup;
@@ -176,6 +177,7 @@ pub fn audit_roster(pack: &Battlepack, factions: Option<&Factions>, ev: &RosterE
     out.extend(quest_points(pack, ev.stored, ev.log, ev.battles));
     out.extend(dice_log(ev.stored, ev.log, ev.rolls));
     out.extend(rows::battles(ev.stored, ev.battles, pack.army.battle_rounds));
+    out.extend(recorded::battles(pack, ev.stored, ev.battles, ev.log));
     out.extend(rows::dice_and_times(ev.stored, ev.log, ev.stored_rolls));
     if let Some(rebuilt) = ev.rebuilt {
         out.extend(replayed::replayed(ev.stored, rebuilt));
