@@ -374,6 +374,10 @@ fn the_audit_finds_the_same_rows_written_by_sqlite() {
             "UPDATE battle_sides SET victory_points = 0 WHERE result = 'major_victory';",
             "'s rule, and it is stored as",
         ),
+        (
+            "UPDATE rewards SET claimed_set_id = granted_set_id WHERE claimed_set_id IS NOT NULL;",
+            "the set's changes do not claim reward",
+        ),
     ];
     for (sql, expected) in cases {
         let db = by_sqlite(&p, sql);

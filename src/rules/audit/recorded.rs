@@ -99,6 +99,56 @@ pub fn claim_problem(
     (!claimed).then(|| format!("the set's changes do not claim reward {reward_id}"))
 }
 
+/// A reward of the roster marked claimed, as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClaimedReward {
+    pub id: i64,
+    pub reward: QuestReward,
+    pub source: String,
+    /// The set its `claimed_set_id` names.
+    pub set: i64,
+}
+
+/// The roster's claimed rewards whose set does not claim them ([`claim_problem`]); a set not
+/// in its log is not one of its own (the log holds every set of the roster).
+pub fn claimed(roster: &Roster, log: &[LoggedSet], claimed: &[ClaimedReward]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for r in claimed {
+        let problem = match log.iter().find(|s| s.id == r.set) {
+            None => Some(format!("set {} is not one of the roster's", r.set)),
+            Some(set) => {
+                let changes: Vec<Change> = set
+                    .changes
+                    .iter()
+                    .filter(|c| c.roster_id == Some(roster.id))
+                    .filter_map(|c| c.change.clone())
+                    .collect();
+                claim_problem(
+                    r.id,
+                    r.reward,
+                    &r.source,
+                    roster.id,
+                    Some((set.roster_id, &changes)),
+                )
+            }
+        };
+        if let Some(problem) = problem {
+            out.push(
+                finding(
+                    Check::Rows,
+                    roster,
+                    format!(
+                        "reward {} ({}) is marked claimed by set {}, but {problem}",
+                        r.id, r.source, r.set
+                    ),
+                )
+                .set(Some(r.set)),
+            );
+        }
+    }
+    out
+}
+
 /// What is wrong with a fought battle's results, given each side's victory points, whether it
 /// withdrew and its result, when no decision (sudden death, casualties) decided it: `battle
 /// result` decides them by the battlepack's rule (`rules::battle::results`).
