@@ -244,6 +244,30 @@ mod tests {
     }
 
     #[test]
+    fn a_result_is_what_the_battlepack_makes_of_the_victory_points() {
+        use BattleResult::{Draw, MajorDefeat, MajorVictory, MinorDefeat, MinorVictory};
+        let pack = crate::rules::renown::tests::pack();
+        let check = |vp: [u32; 2], withdrew: [bool; 2], stored: [BattleResult; 2]| {
+            vp_result_problem(&pack, vp.map(Some), withdrew, stored.map(Some))
+        };
+        assert_eq!(check([14, 8], [false; 2], [MajorVictory, MajorDefeat]), None);
+        assert_eq!(check([8, 8], [false; 2], [Draw, Draw]), None);
+        assert_eq!(check([14, 8], [false, true], [MajorVictory, MajorDefeat]), None);
+        assert_eq!(check([2, 8], [false, true], [MajorVictory, MajorDefeat]), None);
+        let problem = check([0, 8], [false; 2], [MajorVictory, MajorDefeat]).unwrap();
+        assert!(
+            problem.contains("make it major defeat and major victory"),
+            "{problem}"
+        );
+        assert!(check([9, 8], [false; 2], [MajorVictory, MajorDefeat]).is_some());
+        assert!(check([8, 8], [false; 2], [MinorVictory, MinorDefeat]).is_some());
+        assert_eq!(
+            vp_result_problem(&pack, [None, Some(3)], [false; 2], [None, None]),
+            None
+        );
+    }
+
+    #[test]
     fn a_claimed_reward_names_the_set_that_claims_it() {
         let reward = QuestReward::Artefact;
         let claim = [Change::ClaimReward {
