@@ -179,19 +179,23 @@ pub fn vp_result_problem(
 /// battlepack's rule make of them.
 pub fn battles(pack: &Battlepack, roster: &Roster, battles: &[&Battle], log: &[LoggedSet]) -> Vec<Finding> {
     let mut out = Vec::new();
+    // The latest `battle army` set in force of the roster in each battle, and the count it
+    // gives.
+    let mut armies: std::collections::HashMap<i64, (i64, Option<usize>)> = Default::default();
+    for s in log
+        .iter()
+        .filter(|s| s.in_force() && s.roster_id == Some(roster.id) && s.kind() == Some(Command::BattleArmy))
+    {
+        let Some(b) = s.battle_id else { continue };
+        let latest = armies.entry(b).or_insert((s.id, None));
+        if s.id >= latest.0 {
+            *latest = (s.id, army_count(&s.summary));
+        }
+    }
     for b in battles {
         let mut problems = Vec::new();
         if let Some(side) = b.side(roster.id) {
-            let recorded = log
-                .iter()
-                .filter(|s| {
-                    s.in_force()
-                        && s.battle_id == Some(b.id)
-                        && s.roster_id == Some(roster.id)
-                        && s.kind() == Some(Command::BattleArmy)
-                })
-                .max_by_key(|s| s.id)
-                .and_then(|s| army_count(&s.summary));
+            let recorded = armies.get(&b.id).and_then(|(_, n)| *n);
             let units: Vec<(i64, bool)> = side.army.iter().map(|u| (u.unit_id, u.general)).collect();
             problems.extend(army_problem(&units, recorded).map(|p| format!("{}'s army: {p}", roster.name)));
         }
