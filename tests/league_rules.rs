@@ -122,7 +122,43 @@ fn mutations(file: &Value) -> Vec<Mutation> {
         .unwrap();
     let undone_row = first(file, "change_sets", |c| c("id") == json!(undone));
     let fought = first(file, "battle_sides", |c| c("result") == "major_victory");
+    // A unit of an army that is not its general, and that army's battle and roster.
+    let soldier = first(file, "battle_units", |c| c("general") == json!(false));
+    let soldier_row = &rows(file, "battle_units")[soldier];
+    let (army_battle, army_roster) = (
+        soldier_row[at(file, "battle_units", "battle_id")].clone(),
+        soldier_row[at(file, "battle_units", "roster_id")].clone(),
+    );
+    let army_battle_row = first(file, "battles", |c| c("id") == army_battle) + 1;
+    let claimed_id = rows(file, "rewards")[claimed][0].clone();
+    let granted = rows(file, "rewards")[claimed][at(file, "rewards", "granted_set_id")].clone();
+    let granted_words = granted.to_string();
     vec![
+        (
+            "an army's unit deleted",
+            Box::new(move |f| {
+                f["tables"]["battle_units"]["rows"]
+                    .as_array_mut()
+                    .unwrap()
+                    .remove(soldier);
+            }),
+            format!(
+                "row {army_battle_row} of table 'battles' (battle {army_battle}), its rows of table 'battle_units' of roster {army_roster}: the `battle army` set that recorded it took"
+            ),
+        ),
+        (
+            "a claimed reward naming another set",
+            Box::new(move |f| set(f, "rewards", claimed, "claimed_set_id", granted.clone())),
+            format!(
+                "row {} of table 'rewards' (reward {claimed_id}), column 'claimed_set_id': set {granted_words} does not claim it",
+                claimed + 1
+            ),
+        ),
+        (
+            "victory points changed and the result not",
+            Box::new(move |f| set(f, "battle_sides", fought, "victory_points", json!(0))),
+            "columns 'victory_points' and 'result': its victory points".to_string(),
+        ),
         (
             "a battle with one side deleted",
             Box::new(move |f| {
@@ -329,6 +365,18 @@ fn the_audit_finds_the_same_rows_written_by_sqlite() {
         (
             "UPDATE rewards SET claimed_set_id = NULL WHERE claimed_set_id IS NOT NULL;",
             "the rewards stored as owed are",
+        ),
+        (
+            "DELETE FROM battle_units WHERE rowid = (SELECT MIN(rowid) FROM battle_units WHERE general = 0);",
+            "the `battle army` set that recorded it took",
+        ),
+        (
+            "UPDATE battle_sides SET victory_points = 0 WHERE result = 'major_victory';",
+            "'s rule, and it is stored as",
+        ),
+        (
+            "UPDATE rewards SET claimed_set_id = granted_set_id WHERE claimed_set_id IS NOT NULL;",
+            "the set's changes do not claim reward",
         ),
     ];
     for (sql, expected) in cases {

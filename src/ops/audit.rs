@@ -149,6 +149,7 @@ fn audit_one(
         .collect();
     let (glory_earned, record) = crate::store::kept::of_roster(conn, roster_id)?;
     let kept = audit::Kept { glory_earned, record };
+    let claimed = rosters::claimed_rewards(conn, roster_id)?;
     let evidence = RosterEvidence {
         stored: &stored,
         log: &rows,
@@ -160,6 +161,7 @@ fn audit_one(
         rebuilt: rebuilt.as_ref(),
         stored_rolls: &stored_rolls,
         kept,
+        claimed: &claimed,
     };
     let found = audit::audit_roster(pack, factions.as_ref(), &evidence);
     Ok((found, rows.iter().map(|s| s.id).collect()))

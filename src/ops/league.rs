@@ -60,8 +60,10 @@ pub fn import(cat: &Catalogue, store: &mut Store, file: &League) -> Result<Impor
             let faction = cat.faction(faction).ok()?;
             crate::rules::audit::rows::enhancement_problem(faction, warscroll, keywords, table)
         };
+        let battlepack = |pack: &str| cat.battlepack(pack).ok();
         let known = league::Known {
             battle_rounds: &rounds,
+            battlepack: &battlepack,
             enhancement: &enhancement,
         };
         let imported = league::import(tx, file, &known)?;

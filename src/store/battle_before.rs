@@ -255,6 +255,15 @@ pub fn results_kept(kept: &str) -> Result<Vec<(i64, Option<BattleResult>)>> {
     })
 }
 
+/// The units of the battle (both sides) as the result or correction that kept `kept` found
+/// them; `None` for an army's, or a kept battle this ptg does not read.
+pub fn units_kept(kept: &str) -> Option<Vec<i64>> {
+    match read(kept).ok()? {
+        Before::Result(result) => Some(result.units.iter().map(|m| m.0).collect()),
+        Before::Army(_) => None,
+    }
+}
+
 fn write(before: Before) -> Result<String> {
     Ok(serde_json::to_string(&Kept { v: VERSION, before })?)
 }

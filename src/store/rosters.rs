@@ -359,3 +359,35 @@ pub fn live_name(conn: &Connection, id: i64) -> Result<Option<(i64, String, Stri
         )
         .optional()?)
 }
+
+/// The roster's rewards marked claimed, with the set each names, for the audit to check that
+/// set claims it (`rules::audit::recorded::claimed`).
+pub fn claimed_rewards(
+    conn: &Connection,
+    id: i64,
+) -> Result<Vec<crate::rules::audit::recorded::ClaimedReward>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, reward, source, claimed_set_id FROM rewards
+         WHERE roster_id = ?1 AND claimed_set_id IS NOT NULL ORDER BY id",
+    )?;
+    let mut out = Vec::new();
+    for row in stmt.query_map([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, i64>(3)?,
+        ))
+    })? {
+        let (id, reward, source, set) = row?;
+        let reward: QuestReward = serde_json::from_value(serde_json::Value::String(reward))
+            .context("a reward has an unknown kind in the database")?;
+        out.push(crate::rules::audit::recorded::ClaimedReward {
+            id,
+            reward,
+            source,
+            set,
+        });
+    }
+    Ok(out)
+}

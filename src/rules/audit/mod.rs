@@ -15,6 +15,7 @@ mod finding;
 mod history;
 mod order_of_battle;
 mod quests;
+pub mod recorded;
 mod replayed;
 pub mod rows;
 mod setup;
@@ -63,6 +64,8 @@ pub struct RosterEvidence<'a> {
     pub stored_rolls: &'a [rows::StoredRoll],
     /// What the league table keeps of the roster beside its log and battles.
     pub kept: Kept,
+    /// Its rewards marked claimed, with the set each names.
+    pub claimed: &'a [recorded::ClaimedReward],
 }
 
 /// What the league table keeps of a roster (`store::kept`), for the audit to compare with what
@@ -176,6 +179,8 @@ pub fn audit_roster(pack: &Battlepack, factions: Option<&Factions>, ev: &RosterE
     out.extend(quest_points(pack, ev.stored, ev.log, ev.battles));
     out.extend(dice_log(ev.stored, ev.log, ev.rolls));
     out.extend(rows::battles(ev.stored, ev.battles, pack.army.battle_rounds));
+    out.extend(recorded::battles(pack, ev.stored, ev.battles, ev.log));
+    out.extend(recorded::claimed(ev.stored, ev.log, ev.claimed));
     out.extend(rows::dice_and_times(ev.stored, ev.log, ev.stored_rolls));
     if let Some(rebuilt) = ev.rebuilt {
         out.extend(replayed::replayed(ev.stored, rebuilt));

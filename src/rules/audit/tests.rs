@@ -115,6 +115,7 @@ fn a_roster_that_matches_its_log_has_no_findings() {
         rebuilt: Some(&r),
         stored_rolls: &[],
         kept: Kept::default(),
+        claimed: &[],
     };
     assert_eq!(
         audit_roster(&pack(), Some(&Factions::alone(&host())), &ev),

@@ -6,6 +6,7 @@
 //! included (the audit after the import looks at live ones only).
 
 use super::League;
+use crate::catalogue::battlepack::Battlepack;
 use crate::rules::audit::rows::{
     aftermath_link_problem, cancelled_problem, results_problem, roll_problem, sides_problem,
     twist_roll_problem, twist_round_problem, undo_problem,
@@ -24,6 +25,8 @@ pub type EnhancementRule<'a> = &'a dyn Fn(&str, &str, &[String], &str) -> Option
 pub struct Known<'a> {
     /// The battle rounds of a battlepack, by name (`None`: not known here).
     pub battle_rounds: &'a dyn Fn(&str) -> Option<u32>,
+    /// The battlepack of that name (`None`: not known here), for the rule that decides results.
+    pub battlepack: &'a dyn Fn(&str) -> Option<&'a Battlepack>,
     /// What is wrong with an enhancement from `table` on a unit of `warscroll` with `keywords`
     /// in `faction` (the roster's, or the unit's allied faction): `None` when it may hold it,
     /// or when the data cannot tell.
@@ -32,13 +35,13 @@ pub struct Known<'a> {
 
 /// A table of the file read once: its columns and each row that reads as one value per column
 /// (a row that does not is told by `check.rs`).
-struct Read<'a> {
+pub(super) struct Read<'a> {
     columns: &'a [String],
-    rows: Vec<(usize, Vec<Value>)>,
+    pub(super) rows: Vec<(usize, Vec<Value>)>,
 }
 
 impl Read<'_> {
-    fn of<'a>(league: &'a League, table: &str) -> Read<'a> {
+    pub(super) fn of<'a>(league: &'a League, table: &str) -> Read<'a> {
         match league.tables.get(table) {
             Some(t) => Read {
                 columns: &t.columns,
@@ -55,24 +58,24 @@ impl Read<'_> {
         }
     }
 
-    fn at<'v>(&self, row: &'v [Value], column: &str) -> Option<&'v Value> {
+    pub(super) fn at<'v>(&self, row: &'v [Value], column: &str) -> Option<&'v Value> {
         self.columns
             .iter()
             .position(|c| c == column)
             .and_then(|i| row.get(i))
     }
 
-    fn int(&self, row: &[Value], column: &str) -> Option<i64> {
+    pub(super) fn int(&self, row: &[Value], column: &str) -> Option<i64> {
         self.at(row, column).and_then(Value::as_i64)
     }
 
-    fn text<'v>(&self, row: &'v [Value], column: &str) -> Option<&'v str> {
+    pub(super) fn text<'v>(&self, row: &'v [Value], column: &str) -> Option<&'v str> {
         self.at(row, column).and_then(Value::as_str)
     }
 }
 
 /// A JSON column's value as what it holds (export writes JSON; text holding JSON is read too).
-fn json<T: serde::de::DeserializeOwned>(value: &Value) -> Option<T> {
+pub(super) fn json<T: serde::de::DeserializeOwned>(value: &Value) -> Option<T> {
     match value {
         Value::String(s) => serde_json::from_str(s).ok(),
         v => serde_json::from_value(v.clone()).ok(),
@@ -172,6 +175,7 @@ pub(super) fn check(league: &League, known: &Known) -> Vec<String> {
     enhancements(league, known, &mut out);
     undos(league, &mut out);
     aftermaths(league, &sides_read, &mut out);
+    super::recorded::check(league, known, &mut out);
     out
 }
 

@@ -9,6 +9,7 @@ mod domains;
 mod engine;
 mod export;
 mod import;
+mod recorded;
 mod tables;
 mod words;
 
