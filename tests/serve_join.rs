@@ -6,46 +6,19 @@
 mod common;
 mod serve_support;
 
-use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{StatusCode, header};
 use common::Ptg;
-use ptg::catalogue::Catalogue;
-use ptg::server::{Server, router};
-use serve_support::{Answer, follow_via as follow, form, form_key, send_via, set_cookie};
-
-const SETUP: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
-
-/// One server (one router) on `p`'s database, its set-up link `SETUP` unused.
-fn served(p: &Ptg) -> Router {
-    // `ptg serve` opens (makes) the database before it serves: its requests never make one.
-    ptg::store::Store::open(&p.db()).unwrap();
-    router(
-        Server::new(p.db(), Catalogue::load(&[]).unwrap(), false, None)
-            .with_setup(Some(ptg::ops::invite::token_hash(SETUP))),
-    )
-}
-
-async fn get(app: &Router, uri: &str, cookie: &str) -> Answer {
-    let request = Request::get(uri)
-        .header(header::COOKIE, cookie)
-        .body(Body::empty())
-        .unwrap();
-    send_via(app, request).await
-}
-
-/// The 64-hex token after `prefix` in `html`.
-fn token_after(html: &str, prefix: &str) -> String {
-    let at = html.find(prefix).unwrap_or_else(|| panic!("{prefix} in {html}")) + prefix.len();
-    html[at..].chars().take_while(char::is_ascii_hexdigit).collect()
-}
+use serve_support::{
+    SETUP, follow_via as follow, form, form_key, get_via, send_via, served_with_setup, set_cookie,
+    token_after,
+};
 
 #[tokio::test]
 async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
     let p = Ptg::new();
-    let app = served(&p);
+    let app = served_with_setup(&p, None);
     // The set-up page makes the campaign; options the rules refuse come back with what was typed.
-    let setup = get(&app, &format!("/setup/{SETUP}"), "").await;
+    let setup = get_via(&app, &format!("/setup/{SETUP}"), "").await;
     assert!(setup.body.contains("Start a campaign"), "{}", setup.body);
     let refused = send_via(
         &app,
@@ -106,7 +79,7 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
     );
     // The link works once.
     assert_eq!(
-        get(&app, &format!("/setup/{SETUP}"), "").await.status,
+        get_via(&app, &format!("/setup/{SETUP}"), "").await.status,
         StatusCode::NOT_FOUND
     );
 
@@ -120,7 +93,7 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
     let shown = follow(&app, &made, &organiser).await;
     let join = token_after(&shown.body, "/join/");
     // A new player, signed in nowhere: the faction first, then only warlords the rules allow.
-    let first = get(&app, &format!("/join/{join}"), "").await;
+    let first = get_via(&app, &format!("/join/{join}"), "").await;
     assert!(
         first.body.contains(r#"<option value="Skaven">"#),
         "{}",
@@ -132,7 +105,7 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
         "{}",
         first.body
     );
-    let second = get(&app, &format!("/join/{join}?faction=Skaven"), "").await;
+    let second = get_via(&app, &format!("/join/{join}?faction=Skaven"), "").await;
     assert!(
         second.body.contains(r#"<option value="Grey Seer">"#),
         "{}",

@@ -10,13 +10,13 @@ mod common;
 mod serve_support;
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{StatusCode, header};
 use common::{ASHEN_VALE, Fixture, HAMMERS, Ptg, RATS};
 use ptg::catalogue::Catalogue;
 use ptg::server::{Server, router};
 use serve_support::{
-    Answer, api_post, follow_via, form, form_key, invite, roster_id, send_via, set_cookie, sign_in_page,
+    Answer, SETUP, api_post, follow_via, form, form_key, get_via, invite, roster_id, send_via,
+    served_with_setup, set_cookie, sign_in_page, token_after,
 };
 
 /// Battle 1 planned in Ashen Vale between Hammers of Dawn and Rat Tide (`Ptg::small_battle`),
@@ -28,26 +28,6 @@ static TWO_LEAGUES: Fixture = Fixture::new(|| {
 });
 
 const KEEP: &str = "Blasted Keep";
-const SETUP: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
-
-/// One server (one router) on `p`'s database, serving `campaign` only when given, with the
-/// set-up link `SETUP` unused.
-fn served(p: &Ptg, campaign: Option<i64>) -> Router {
-    // `ptg serve` opens (makes) the database before it serves: its requests never make one.
-    ptg::store::Store::open(&p.db()).unwrap();
-    router(
-        Server::new(p.db(), Catalogue::load(&[]).unwrap(), false, campaign)
-            .with_setup(Some(ptg::ops::invite::token_hash(SETUP))),
-    )
-}
-
-async fn get(app: &Router, uri: &str, cookie: &str) -> Answer {
-    let request = Request::get(uri)
-        .header(header::COOKIE, cookie)
-        .body(Body::empty())
-        .unwrap();
-    send_via(app, request).await
-}
 
 /// A new invite's token in campaign `campaign` (`ptg invite CAMPAIGN ARGS`).
 fn invite_in(p: &Ptg, campaign: &str, args: &[&str]) -> String {
@@ -58,7 +38,7 @@ fn invite_in(p: &Ptg, campaign: &str, args: &[&str]) -> String {
 /// The keyring cookie (`ptg_session=...`) after signing in with invite `token` on a browser
 /// holding `cookie` (empty: none).
 async fn sign_in(app: &Router, token: &str, cookie: &str) -> String {
-    let page = get(app, &format!("/invite/{token}"), cookie).await;
+    let page = get_via(app, &format!("/invite/{token}"), cookie).await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     let nonce = set_cookie(&page, "ptg_sign_in=").expect("the sign-in page's nonce");
     let cookies = [cookie, nonce.as_str()]
@@ -88,12 +68,6 @@ fn held(cookie: &str) -> usize {
         .count()
 }
 
-/// The 64-hex token after `prefix` in `html`.
-fn token_after(html: &str, prefix: &str) -> String {
-    let at = html.find(prefix).unwrap_or_else(|| panic!("{prefix} in {html}")) + prefix.len();
-    html[at..].chars().take_while(char::is_ascii_hexdigit).collect()
-}
-
 /// The value of hidden field `name` of the form posting to `action` in `html`.
 fn field_of(html: &str, action: &str, name: &str) -> String {
     let form = &html[html
@@ -107,7 +81,7 @@ fn field_of(html: &str, action: &str, name: &str) -> String {
 /// The join link the organiser (`organiser`, a keyring cookie with their sign-in) makes for
 /// campaign `id`.
 async fn join_link(app: &Router, id: i64, organiser: &str) -> String {
-    let page = get(app, &format!("/campaigns/{id}/organise"), organiser).await;
+    let page = get_via(app, &format!("/campaigns/{id}/organise"), organiser).await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     let key = field_of(&page.body, &format!("/campaigns/{id}/join-link"), "key");
     let made = send_via(
@@ -137,7 +111,7 @@ fn joining<'a>(key: &'a str, player: &'a str, name: &'a str) -> Vec<(&'a str, &'
 
 /// Joins with join link `join` on a browser holding `cookie`: the answer.
 async fn join(app: &Router, join: &str, cookie: &str, player: &str, name: &str) -> Answer {
-    let page = get(app, &format!("/join/{join}?faction=Skaven"), cookie).await;
+    let page = get_via(app, &format!("/join/{join}?faction=Skaven"), cookie).await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     let nonce = set_cookie(&page, "ptg_sign_in=").expect("the join page's nonce");
     let key = field_of(&page.body, &format!("/join/{join}"), "key");
@@ -160,7 +134,7 @@ async fn join(app: &Router, join: &str, cookie: &str, player: &str, name: &str) 
 #[tokio::test]
 async fn one_browser_keeps_every_league_it_signed_in_to_and_signs_out_of_one_only() {
     let p = TWO_LEAGUES.copy();
-    let app = served(&p, None);
+    let app = served_with_setup(&p, None);
     let (vale, keep) = (
         serve_support::campaign_id(&p, ASHEN_VALE),
         serve_support::campaign_id(&p, KEEP),
@@ -172,7 +146,7 @@ async fn one_browser_keeps_every_league_it_signed_in_to_and_signs_out_of_one_onl
     assert_eq!(held(&three), 3, "{three}");
     // Each page acts with the sign-in that has rights there.
     for id in [vale, keep] {
-        let organise = get(&app, &format!("/campaigns/{id}/organise"), &three).await;
+        let organise = get_via(&app, &format!("/campaigns/{id}/organise"), &three).await;
         assert_eq!(
             organise.status,
             StatusCode::OK,
@@ -181,14 +155,14 @@ async fn one_browser_keeps_every_league_it_signed_in_to_and_signs_out_of_one_onl
         );
     }
     let rats = roster_id(&p, RATS);
-    let roster = get(&app, &format!("/rosters/{rats}"), &three).await;
+    let roster = get_via(&app, &format!("/rosters/{rats}"), &three).await;
     assert!(
         roster.body.contains("Add to the Order of Battle"),
         "{}",
         roster.body
     );
     // A form of Blasted Keep's organiser page, sent with the keyring: done.
-    let organise = get(&app, &format!("/campaigns/{keep}/organise"), &three).await;
+    let organise = get_via(&app, &format!("/campaigns/{keep}/organise"), &three).await;
     let key = field_of(&organise.body, &format!("/campaigns/{keep}/join-link"), "key");
     let made = send_via(
         &app,
@@ -201,31 +175,31 @@ async fn one_browser_keeps_every_league_it_signed_in_to_and_signs_out_of_one_onl
     .await;
     assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
     // The home page lists them, each with its way out.
-    let home = get(&app, "/", &three).await;
+    let home = get_via(&app, "/", &three).await;
     assert!(home.body.contains("Your leagues and rosters"), "{}", home.body);
     for name in [ASHEN_VALE, KEEP, RATS] {
         assert!(home.body.contains(name), "{name}: {}", home.body);
     }
     // Signing out of Blasted Keep keeps Ashen Vale (its organiser and Rat Tide's player).
-    let on_keep = get(&app, &format!("/campaigns/{keep}"), &three).await;
+    let on_keep = get_via(&app, &format!("/campaigns/{keep}"), &three).await;
     let key = field_of(&on_keep.body, "/signout", "key");
     let out = send_via(&app, form("/signout", Some(&three), &[("key", &key)])).await;
     assert_eq!(out.status, StatusCode::SEE_OTHER, "{}", out.body);
     let left = set_cookie(&out, "ptg_session=").expect("the keyring, less one");
     assert_eq!(held(&left), 2, "{left}");
-    let keep_page = get(&app, &format!("/campaigns/{keep}/organise"), &left).await;
+    let keep_page = get_via(&app, &format!("/campaigns/{keep}/organise"), &left).await;
     assert_eq!(keep_page.status, StatusCode::FORBIDDEN, "{}", keep_page.body);
-    let vale_page = get(&app, &format!("/campaigns/{vale}/organise"), &left).await;
+    let vale_page = get_via(&app, &format!("/campaigns/{vale}/organise"), &left).await;
     assert_eq!(vale_page.status, StatusCode::OK, "{}", vale_page.body);
     // The old keyring's Blasted Keep session has ended, for good.
-    let ended = get(&app, &format!("/campaigns/{keep}/organise"), &three).await;
+    let ended = get_via(&app, &format!("/campaigns/{keep}/organise"), &three).await;
     assert_eq!(ended.status, StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
 async fn making_a_second_league_or_joining_another_keeps_the_first() {
     let p = TWO_LEAGUES.copy();
-    let app = served(&p, None);
+    let app = served_with_setup(&p, None);
     let vale = serve_support::campaign_id(&p, ASHEN_VALE);
     let organiser = sign_in(&app, &invite(&p, &["--organiser"]), "").await;
     // The set-up link makes a third league on the same browser.
@@ -241,7 +215,7 @@ async fn making_a_second_league_or_joining_another_keeps_the_first() {
     assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
     let both = set_cookie(&made, "ptg_session=").expect("signed in to the new league too");
     assert_eq!(held(&both), 2, "{both}");
-    let first = get(&app, &format!("/campaigns/{vale}/organise"), &both).await;
+    let first = get_via(&app, &format!("/campaigns/{vale}/organise"), &both).await;
     assert_eq!(
         first.status,
         StatusCode::OK,
@@ -256,7 +230,7 @@ async fn making_a_second_league_or_joining_another_keeps_the_first() {
     assert_eq!(joined.status, StatusCode::SEE_OTHER, "{}", joined.body);
     let all = set_cookie(&joined, "ptg_session=").expect("signed in as the player too");
     assert_eq!(held(&all), 3, "{all}");
-    let first = get(&app, &format!("/campaigns/{vale}/organise"), &all).await;
+    let first = get_via(&app, &format!("/campaigns/{vale}/organise"), &all).await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.body);
     // The player's own link, shown once, with its share button; and the script behind it.
     let roster = follow_via(&app, &joined, &all).await;
@@ -268,7 +242,7 @@ async fn making_a_second_league_or_joining_another_keeps_the_first() {
         "{}",
         roster.body
     );
-    let script = get(&app, "/share.js", "").await;
+    let script = get_via(&app, "/share.js", "").await;
     assert_eq!(script.status, StatusCode::OK);
     assert!(
         script.headers[header::CONTENT_TYPE]
@@ -281,17 +255,17 @@ async fn making_a_second_league_or_joining_another_keeps_the_first() {
     let own = token_after(&roster.body, "/invite/");
     let phone = sign_in(&app, &own, "").await;
     let gnaw = roster_id(&p, "Gnaw");
-    let page = get(&app, &format!("/rosters/{gnaw}"), &phone).await;
+    let page = get_via(&app, &format!("/rosters/{gnaw}"), &phone).await;
     assert!(page.body.contains("Add to the Order of Battle"), "{}", page.body);
 }
 
 #[tokio::test]
 async fn a_signed_in_player_makes_a_link_for_another_device_of_their_own() {
     let p = TWO_LEAGUES.copy();
-    let app = served(&p, None);
+    let app = served_with_setup(&p, None);
     let player = sign_in(&app, &invite(&p, &["--roster", HAMMERS]), "").await;
     let hammers = roster_id(&p, HAMMERS);
-    let page = get(&app, &format!("/rosters/{hammers}"), &player).await;
+    let page = get_via(&app, &format!("/rosters/{hammers}"), &player).await;
     let key = field_of(&page.body, "/me/link", "key");
     let made = send_via(&app, form("/me/link", Some(&player), &[("key", &key)])).await;
     assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
@@ -299,7 +273,7 @@ async fn a_signed_in_player_makes_a_link_for_another_device_of_their_own() {
     let link = token_after(&shown.body, "/invite/");
     assert_eq!(link.len(), 64, "{}", shown.body);
     let tablet = sign_in(&app, &link, "").await;
-    let page = get(&app, &format!("/rosters/{hammers}"), &tablet).await;
+    let page = get_via(&app, &format!("/rosters/{hammers}"), &tablet).await;
     assert!(page.body.contains("Add to the Order of Battle"), "{}", page.body);
     // Another site's form (no key) makes nothing.
     let forged = send_via(&app, form("/me/link", Some(&player), &[("key", "x")])).await;
@@ -309,7 +283,7 @@ async fn a_signed_in_player_makes_a_link_for_another_device_of_their_own() {
 #[tokio::test]
 async fn a_join_form_sent_from_another_site_is_refused() {
     let p = TWO_LEAGUES.copy();
-    let app = served(&p, None);
+    let app = served_with_setup(&p, None);
     let vale = serve_support::campaign_id(&p, ASHEN_VALE);
     let organiser = sign_in(&app, &invite(&p, &["--organiser"]), "").await;
     let link = join_link(&app, vale, &organiser).await;
@@ -335,18 +309,18 @@ async fn a_join_form_sent_from_another_site_is_refused() {
 #[tokio::test]
 async fn a_join_link_dies_with_the_organiser_s_invite_that_made_it() {
     let p = TWO_LEAGUES.copy();
-    let app = served(&p, None);
+    let app = served_with_setup(&p, None);
     let vale = serve_support::campaign_id(&p, ASHEN_VALE);
     let leaked = invite(&p, &["--organiser"]);
     let organiser = sign_in(&app, &leaked, "").await;
     let link = join_link(&app, vale, &organiser).await;
     assert_eq!(
-        get(&app, &format!("/join/{link}"), "").await.status,
+        get_via(&app, &format!("/join/{link}"), "").await.status,
         StatusCode::OK
     );
     p.ok(&["invite", ASHEN_VALE, "--revoke", &leaked]);
     assert_eq!(
-        get(&app, &format!("/join/{link}"), "").await.status,
+        get_via(&app, &format!("/join/{link}"), "").await.status,
         StatusCode::NOT_FOUND
     );
     // A join POST with a nonce and its key as this server's pages give them (a sign-in page's).
@@ -364,10 +338,10 @@ async fn a_join_link_dies_with_the_organiser_s_invite_that_made_it() {
 #[tokio::test]
 async fn the_player_of_a_deleted_roster_rolls_no_twist_in_its_battles() {
     let p = TWO_LEAGUES.copy();
-    let app = served(&p, None);
+    let app = served_with_setup(&p, None);
     let token = invite(&p, &["--roster", RATS]);
     let player = sign_in(&app, &token, "").await;
-    let battle = get(&app, "/battles/1", &player).await;
+    let battle = get_via(&app, "/battles/1", &player).await;
     assert!(battle.body.contains("Roll the twist"), "{}", battle.body);
     let key = form_key(&battle.body);
     p.ok(&["roster", "delete", RATS, "--force"]);
@@ -408,19 +382,19 @@ async fn a_server_of_one_campaign_refuses_another_campaign_s_links() {
     let p = TWO_LEAGUES.copy();
     let vale = serve_support::campaign_id(&p, ASHEN_VALE);
     let keep = serve_support::campaign_id(&p, KEEP);
-    let everything = served(&p, None);
+    let everything = served_with_setup(&p, None);
     let keep_organiser = sign_in(&everything, &invite_in(&p, KEEP, &["--organiser"]), "").await;
     let link = join_link(&everything, keep, &keep_organiser).await;
     let other = invite_in(&p, KEEP, &["--organiser"]);
-    let vale_only = served(&p, Some(vale));
-    let page = get(&vale_only, &format!("/invite/{other}"), "").await;
+    let vale_only = served_with_setup(&p, Some(vale));
+    let page = get_via(&vale_only, &format!("/invite/{other}"), "").await;
     assert_eq!(page.status, StatusCode::UNAUTHORIZED, "{}", page.body);
-    let page = get(&vale_only, &format!("/join/{link}"), "").await;
+    let page = get_via(&vale_only, &format!("/join/{link}"), "").await;
     assert_eq!(page.status, StatusCode::NOT_FOUND, "{}", page.body);
     // Its own campaign's links work.
     let own = invite(&p, &["--organiser"]);
     assert_eq!(
-        get(&vale_only, &format!("/invite/{own}"), "").await.status,
+        get_via(&vale_only, &format!("/invite/{own}"), "").await.status,
         StatusCode::OK
     );
 }
@@ -435,7 +409,7 @@ async fn the_sign_in_key_is_not_derived_from_the_nonce_alone() {
     // cookie could compute.
     let guessed = ptg::ops::invite::token_hash(&format!("sign-in:{value}"));
     assert_ne!(key, guessed);
-    let app = served(&p, None);
+    let app = served_with_setup(&p, None);
     let forged = send_via(
         &app,
         form(&format!("/invite/{token}"), Some(&nonce), &[("key", &guessed)]),
@@ -455,7 +429,7 @@ async fn the_sign_in_key_is_not_derived_from_the_nonce_alone() {
 #[tokio::test]
 async fn the_set_up_form_refuses_values_it_does_not_offer_naming_the_field() {
     let p = Ptg::new();
-    let app = served(&p, None);
+    let app = served_with_setup(&p, None);
     let before = p.fingerprint();
     for (field, value) in [("legends", "off"), ("standings", "points")] {
         let refused = send_via(
@@ -512,11 +486,11 @@ async fn a_private_server_shows_each_league_of_the_keyring() {
     let one = sign_in(&app, &invite(&p, &["--roster", RATS]), "").await;
     let both = sign_in(&app, &invite_in(&p, KEEP, &["--organiser"]), &one).await;
     for id in [vale, keep] {
-        let page = get(&app, &format!("/campaigns/{id}"), &both).await;
+        let page = get_via(&app, &format!("/campaigns/{id}"), &both).await;
         assert_eq!(page.status, StatusCode::OK, "campaign {id}: {}", page.body);
     }
     let rats = roster_id(&p, RATS);
-    let roster = get(&app, &format!("/rosters/{rats}"), &both).await;
+    let roster = get_via(&app, &format!("/rosters/{rats}"), &both).await;
     assert!(
         roster.body.contains("Add to the Order of Battle"),
         "{}",
@@ -524,7 +498,7 @@ async fn a_private_server_shows_each_league_of_the_keyring() {
     );
     // Still nothing for a browser signed in nowhere.
     assert_eq!(
-        get(&app, &format!("/campaigns/{vale}"), "").await.status,
+        get_via(&app, &format!("/campaigns/{vale}"), "").await.status,
         StatusCode::UNAUTHORIZED
     );
 }

@@ -209,3 +209,32 @@ pub fn campaign_id(p: &Ptg, name: &str) -> i64 {
     let list = p.json(&["campaign", "list"]);
     super::common::named(&list, "name", name)["id"].as_i64().unwrap()
 }
+
+/// The one-time set-up link's token of [`served_with_setup`]'s server.
+pub const SETUP: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+
+/// One server (one router) on `p`'s database, serving `campaign` only when given, with the
+/// set-up link [`SETUP`] unused.
+pub fn served_with_setup(p: &Ptg, campaign: Option<i64>) -> axum::Router {
+    // `ptg serve` opens (makes) the database before it serves: its requests never make one.
+    ptg::store::Store::open(&p.db()).unwrap();
+    router(
+        Server::new(p.db(), Catalogue::load(&[]).unwrap(), false, campaign)
+            .with_setup(Some(ptg::ops::invite::token_hash(SETUP))),
+    )
+}
+
+/// `GET uri` on `app` from a browser holding `cookie` (empty: none).
+pub async fn get_via(app: &axum::Router, uri: &str, cookie: &str) -> Answer {
+    let request = Request::get(uri)
+        .header(header::COOKIE, cookie)
+        .body(Body::empty())
+        .unwrap();
+    send_via(app, request).await
+}
+
+/// The 64-hex token after `prefix` in `html`.
+pub fn token_after(html: &str, prefix: &str) -> String {
+    let at = html.find(prefix).unwrap_or_else(|| panic!("{prefix} in {html}")) + prefix.len();
+    html[at..].chars().take_while(char::is_ascii_hexdigit).collect()
+}

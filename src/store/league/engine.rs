@@ -72,6 +72,14 @@ impl Read<'_> {
     pub(super) fn text<'v>(&self, row: &'v [Value], column: &str) -> Option<&'v str> {
         self.at(row, column).and_then(Value::as_str)
     }
+
+    /// Each row's text `column`, by the row's `id` (rows without either left out).
+    pub(super) fn text_by_id(&self, column: &str) -> HashMap<i64, &str> {
+        self.rows
+            .iter()
+            .filter_map(|(_, r)| Some((self.int(r, "id")?, self.text(r, column)?)))
+            .collect()
+    }
 }
 
 /// A JSON column's value as what it holds (export writes JSON; text holding JSON is read too).
@@ -87,11 +95,7 @@ pub(super) fn check(league: &League, known: &Known) -> Vec<String> {
     let mut out = Vec::new();
     rolls(league, &mut out);
     let campaigns = Read::of(league, "campaigns");
-    let packs: HashMap<i64, &str> = campaigns
-        .rows
-        .iter()
-        .filter_map(|(_, r)| Some((campaigns.int(r, "id")?, campaigns.text(r, "battlepack")?)))
-        .collect();
+    let packs = campaigns.text_by_id("battlepack");
     let battles = Read::of(league, "battles");
     let mut battle_rounds: HashMap<i64, u32> = HashMap::new();
     let sides_read = Read::of(league, "battle_sides");
@@ -145,11 +149,7 @@ pub(super) fn check(league: &League, known: &Known) -> Vec<String> {
         }
     }
     let rolls = Read::of(league, "rolls");
-    let purposes: HashMap<i64, &str> = rolls
-        .rows
-        .iter()
-        .filter_map(|(_, r)| Some((rolls.int(r, "id")?, rolls.text(r, "purpose")?)))
-        .collect();
+    let purposes = rolls.text_by_id("purpose");
     let twists = Read::of(league, "battle_twists");
     for (n, r) in &twists.rows {
         let roll = twists.int(r, "roll_id").and_then(|id| purposes.get(&id));
@@ -242,11 +242,7 @@ fn rolls(league: &League, out: &mut Vec<String>) {
 /// Each enhancement on a unit its table is open to, by the data's rules.
 fn enhancements(league: &League, known: &Known, out: &mut Vec<String>) {
     let rosters = Read::of(league, "rosters");
-    let factions: HashMap<i64, &str> = rosters
-        .rows
-        .iter()
-        .filter_map(|(_, r)| Some((rosters.int(r, "id")?, rosters.text(r, "faction")?)))
-        .collect();
+    let factions = rosters.text_by_id("faction");
     let units = Read::of(league, "units");
     let unit_rows: HashMap<i64, &Vec<Value>> = units
         .rows

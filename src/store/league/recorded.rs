@@ -135,11 +135,7 @@ fn armies(league: &League, sets: &[Set], out: &mut Vec<String>) {
 
 fn results(league: &League, known: &Known, out: &mut Vec<String>) {
     let campaigns = Read::of(league, "campaigns");
-    let packs: HashMap<i64, &str> = campaigns
-        .rows
-        .iter()
-        .filter_map(|(_, r)| Some((campaigns.int(r, "id")?, campaigns.text(r, "battlepack")?)))
-        .collect();
+    let packs = campaigns.text_by_id("battlepack");
     let decisions = Read::of(league, "battle_decisions");
     let decided: HashSet<i64> = decisions
         .rows
