@@ -1,35 +1,33 @@
-//! How the pages' forms are answered (issue #32), for every form at once:
-//! - a form done answers with a redirect (POST/redirect/GET), so a reload, a pull-to-refresh or
-//!   a double tap sends nothing again; what was done is said on the page the browser lands on
-//!   (a one-time note kept here in memory, named by a short-lived cookie);
-//! - a form refused answers with the page it was sent from, the message beside that form and
-//!   everything typed kept (`refill`), with the refusal's status: nothing was written, so a
-//!   reload only asks again.
+//! How the pages' forms are answered (issues #32, #40), for every form at once: a form done or
+//! refused answers 303 to its page (POST/redirect/GET), so a reload, a pull-to-refresh or Back
+//! never sends it again. What the page must show once is kept in the flash (`flash.rs`):
+//! - a form done: a note saying what was done, shown under the page's title;
+//! - a form refused (or one that only checks, as a list's "check it first"): the fields as
+//!   sent and the message, which the page's form takes when it is drawn (`form::Form::render`),
+//!   so the page is rendered once, from its own state, and never rewritten afterwards.
 //!
 //! Handlers say which page they came from and what happened through response extensions
 //! ([`Refused`], [`Done`]); this layer does the rest, so no handler renders an answer page.
 
-use super::refill::{escape, refill, under_title};
+use super::flash::{self, Flash, Kept};
 use super::session::auth;
-use axum::Router;
 use axum::body::Body;
-use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
-use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex};
-use std::time::{Duration, Instant};
-use tower::ServiceExt;
+use axum::response::{IntoResponse, Redirect, Response};
 
 /// A refused form (or one that only checks, as a list's "check it first"): its message, more
-/// to show under it as HTML (an import's report), and the page it was sent from, shown again
-/// refilled with the response's status.
+/// to show under it as HTML (an import's report), the page it was sent from, and the fields
+/// the refusal is about with what to do about each.
 #[derive(Clone, Debug)]
 pub struct Refused {
     pub message: String,
     pub detail: Option<String>,
     pub back: String,
+    pub fields: Vec<(String, String)>,
+    /// A refusal; `false` for a form that only checked.
+    pub is_error: bool,
 }
 
 /// What a form did, as HTML to show on the page the browser is sent to.
@@ -38,76 +36,49 @@ pub struct Done(pub String);
 
 /// The answer to a form done: back to `back`, where `html` says what happened.
 pub fn done(back: &str, html: String) -> Response {
-    let mut response = axum::response::Redirect::to(back).into_response();
+    let mut response = Redirect::to(back).into_response();
     response.extensions_mut().insert(Done(html));
     response
 }
 
 /// A title and lines of plain text, as HTML for a [`Done`].
 pub fn said(title: &str, lines: &[String]) -> String {
-    let items: String = lines.iter().map(|l| format!("<li>{}</li>", escape(l))).collect();
-    format!("<strong>{}</strong><ul>{items}</ul>", escape(title))
+    maud::html! { strong { (title) } ul { @for l in lines { li { (l) } } } }.into_string()
 }
 
-const FLASH: &str = "ptg_flash";
-/// A note not read within this long is dropped.
-const KEEP: Duration = Duration::from_secs(300);
-
-/// The notes waiting to be shown, by the id their cookie carries: one store for the process,
-/// so every router built on it (a test builds one per request) finds them.
-static NOTES: LazyLock<Mutex<HashMap<String, (Instant, String)>>> = LazyLock::new(Mutex::default);
-
-/// The router that renders a page again after a refusal.
-pub struct Answers {
-    app: Router,
-}
-
-impl Answers {
-    pub fn new(app: Router) -> Arc<Answers> {
-        Arc::new(Answers { app })
-    }
-
-    fn keep(&self, html: String) -> Option<String> {
-        let id = crate::ops::invite::new_token().ok()?;
-        let mut notes = NOTES.lock().ok()?;
-        notes.retain(|_, (at, _)| at.elapsed() < KEEP);
-        notes.insert(id.clone(), (Instant::now(), html));
-        Some(id)
-    }
-
-    fn take(&self, id: &str) -> Option<String> {
-        let mut notes = NOTES.lock().ok()?;
-        let (at, html) = notes.remove(id)?;
-        (at.elapsed() < KEEP).then_some(html)
-    }
+/// The refusals a form's page shows beside the form, after a 303: what was typed can be
+/// shown again. Others (no right to send it, nothing there, the server's own failure) are
+/// answered with their page and status, as there is no form to show again.
+fn shown_beside_the_form(status: StatusCode) -> bool {
+    matches!(
+        status,
+        StatusCode::OK
+            | StatusCode::BAD_REQUEST
+            | StatusCode::CONFLICT
+            | StatusCode::PAYLOAD_TOO_LARGE
+            | StatusCode::UNPROCESSABLE_ENTITY
+    )
 }
 
 /// The layer: see the module's documentation.
-pub async fn answer_forms(State(answers): State<Arc<Answers>>, req: Request, next: Next) -> Response {
+pub async fn answer_forms(req: Request, next: Next) -> Response {
     let is_form = req.method() == Method::POST && !req.uri().path().starts_with("/api/");
     if is_form {
-        return answer_form(&answers, req, next).await;
+        return answer_form(req, next).await;
     }
-    let note = match auth::cookie(req.headers(), FLASH) {
-        Some(id) if req.method() == Method::GET => Some(answers.take(&id)),
+    let shown = match auth::cookie(req.headers(), flash::COOKIE) {
+        Some(id) if req.method() == Method::GET => Some(flash::take(&id).unwrap_or_default()),
         _ => None,
     };
-    let response = next.run(req).await;
-    match note {
-        None => reworded(response).await,
-        Some(html) => {
-            // The note is put in before the page is reworded, so what it says (an import's
-            // report, an aftermath's lines) is in the pages' words too.
-            let shown = match html {
-                Some(html) => rewrite_page(response, |page| under_title(page, &note_html(&html))).await,
-                None => response,
-            };
-            let mut shown = reworded(shown).await;
+    match shown {
+        None => reworded(next.run(req).await).await,
+        Some(flash) => {
+            let mut page = reworded(flash::showing(flash, next.run(req)).await).await;
             set_cookie(
-                shown.headers_mut(),
-                &format!("{FLASH}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
+                page.headers_mut(),
+                &format!("{}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0", flash::COOKIE),
             );
-            shown
+            page
         }
     }
 }
@@ -129,81 +100,97 @@ async fn reworded(response: Response) -> Response {
     Response::from_parts(parts, Body::from(super::words::reword_page(&html)))
 }
 
-fn note_html(inner: &str) -> String {
-    format!(r#"<div class="done" role="status">{inner}</div>"#)
-}
-
-async fn answer_form(answers: &Answers, req: Request, next: Next) -> Response {
+async fn answer_form(req: Request, next: Next) -> Response {
     let (parts, body) = req.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, super::edge::MAX_BODY).await else {
         return (StatusCode::PAYLOAD_TOO_LARGE, "the form is too large").into_response();
     };
-    let path = parts.uri.path().to_string();
+    let action = parts.uri.path().to_string();
     let headers = parts.headers.clone();
+    let bytes = without_once(&headers, bytes);
     let response = next
         .run(Request::from_parts(parts, Body::from(bytes.clone())))
         .await;
     if let Some(refused) = response.extensions().get::<Refused>().cloned() {
+        if !shown_beside_the_form(response.status()) {
+            return response;
+        }
         let sent = fields(&headers, bytes).await;
-        return shown_again(answers, &headers, &path, &sent, refused, response).await;
+        let kept = Kept {
+            action,
+            sent,
+            message: super::words::for_pages(&refused.message),
+            detail: refused.detail,
+            fields: refused.fields,
+            is_error: refused.is_error,
+        };
+        let flash = Flash {
+            done: None,
+            refused: Some(kept),
+        };
+        return with_flash(
+            Redirect::to(&format!("{}#refused", refused.back)).into_response(),
+            flash,
+            &response,
+        );
     }
     if response.status() != StatusCode::SEE_OTHER {
         return response;
     }
     let said = match response.extensions().get::<Done>() {
         Some(Done(html)) => html.clone(),
-        None => escape(done_words(&path)),
+        None => maud::html! { (done_words(&action)) }.into_string(),
+    };
+    let flash = Flash {
+        done: Some(said),
+        refused: None,
+    };
+    let Some(id) = flash::keep(flash) else {
+        return response;
     };
     let mut response = response;
-    if let Some(id) = answers.keep(said) {
-        set_cookie(
-            response.headers_mut(),
-            &format!("{FLASH}={id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=300"),
-        );
-    }
+    set_cookie(
+        response.headers_mut(),
+        &format!(
+            "{}={id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=300",
+            flash::COOKIE
+        ),
+    );
     response
 }
 
-/// The page `refused.back` as this browser sees it, the refused form refilled beside its
-/// message; the refusal's own answer when that page cannot be shown.
-async fn shown_again(
-    answers: &Answers,
-    headers: &HeaderMap,
-    action: &str,
-    sent: &[(String, String)],
-    refused: Refused,
-    original: Response,
-) -> Response {
-    let mut get = Request::get(&refused.back);
-    for name in [header::COOKIE, header::HOST, header::AUTHORIZATION] {
-        if let Some(v) = headers.get(&name) {
-            get = get.header(name, v);
-        }
+/// A URL-encoded form's body without its one-use token (`once`, which `once.rs` reads before
+/// this): the forms' bodies take only their own fields.
+fn without_once(headers: &HeaderMap, bytes: axum::body::Bytes) -> axum::body::Bytes {
+    let urlencoded = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_none_or(|v| v.starts_with("application/x-www-form-urlencoded"));
+    if !urlencoded || !form_urlencoded::parse(&bytes).any(|(k, _)| k == "once") {
+        return bytes;
     }
-    if let Some(v) = headers.get("x-forwarded-proto") {
-        get = get.header("x-forwarded-proto", v);
+    let kept: String = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(form_urlencoded::parse(&bytes).filter(|(k, _)| k != "once"))
+        .finish();
+    axum::body::Bytes::from(kept)
+}
+
+/// `redirect` with `flash` kept for the page it leads to, and the cookies `original` set (a
+/// stale session dropped still is).
+fn with_flash(mut redirect: Response, flash: Flash, original: &Response) -> Response {
+    if let Some(id) = flash::keep(flash) {
+        set_cookie(
+            redirect.headers_mut(),
+            &format!(
+                "{}={id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=300",
+                flash::COOKIE
+            ),
+        );
     }
-    let Ok(get) = get.body(Body::empty()) else {
-        return original;
-    };
-    let Ok(page) = answers.app.clone().oneshot(get).await;
-    if page.status() != StatusCode::OK || !is_html(page.headers()) {
-        return original;
-    }
-    let status = original.status();
-    let message = format!(
-        "{}{}",
-        escape(&refused.message),
-        refused.detail.as_deref().unwrap_or_default()
-    );
-    let message = super::words::for_pages(&message);
-    let mut again = rewrite_page(page, |html| refill(html, action, sent, &message)).await;
-    *again.status_mut() = status;
-    // The refusal's own cookies (a stale session dropped) still apply.
     for v in original.headers().get_all(header::SET_COOKIE) {
-        again.headers_mut().append(header::SET_COOKIE, v.clone());
+        redirect.headers_mut().append(header::SET_COOKIE, v.clone());
     }
-    again
+    redirect
 }
 
 /// The form's text fields as sent (URL-encoded or multipart; files left out).
@@ -240,20 +227,6 @@ fn is_html(headers: &HeaderMap) -> bool {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"))
-}
-
-/// `response` with its HTML body passed through `change` (as it was when it is not HTML).
-async fn rewrite_page(response: Response, change: impl FnOnce(&str) -> String) -> Response {
-    if response.status() != StatusCode::OK || !is_html(response.headers()) {
-        return response;
-    }
-    let (mut parts, body) = response.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
-    };
-    let html = change(&String::from_utf8_lossy(&bytes));
-    parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, Body::from(html))
 }
 
 fn set_cookie(headers: &mut HeaderMap, cookie: &str) {

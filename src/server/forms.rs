@@ -77,11 +77,32 @@ pub(super) fn organiser_in(ring: &Keyring, campaign_id: i64) -> Result<Principal
         .ok_or_else(|| Failure::new(StatusCode::FORBIDDEN, "only the campaign's organiser may do this"))
 }
 
-/// A refused form: what was wrong, in the CLI's words, as a page with the way back; the
-/// answer layer (`answers.rs`) shows the page `back` again instead, the form refilled.
+/// A refused form: what was wrong, in the pages' words, as a page with the way back; the
+/// answer layer (`answers.rs`) sends the browser back to `back` instead, where the form is
+/// drawn again with what was sent and the fields the refusal is about marked.
 pub(super) fn refused(f: Failure, back: &str) -> Response {
     let message = f.for_pages();
-    shown_again(f.status, message, None, back)
+    let fields = fields_of(&f);
+    let mut response = shown_again(f.status, message, None, back);
+    if let Some(r) = response.extensions_mut().get_mut::<super::answers::Refused>() {
+        r.fields = fields;
+    }
+    response
+}
+
+/// The form fields a refusal is about (as the CLI's flags name them: a form's field has the
+/// flag's name), each with what its fix says.
+fn fields_of(f: &Failure) -> Vec<(String, String)> {
+    use crate::fix::Fix;
+    f.fixes
+        .iter()
+        .filter_map(|fix| match fix {
+            Fix::Give { input } | Fix::Set { input, .. } | Fix::LeaveOut { input } => {
+                Some((input.flag().trim_start_matches("--").to_string(), fix.for_pages()))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The page `back` again, with `message` and `detail` (HTML) beside the form sent, with
@@ -105,6 +126,8 @@ pub(super) fn shown_again(
         message,
         detail,
         back: back.to_string(),
+        fields: Vec::new(),
+        is_error: !status.is_success(),
     });
     response
 }

@@ -27,6 +27,9 @@ const THEME: &str = "#7d2a1c";
 /// A page in the house style, in campaign `league` when it belongs to one.
 pub fn shell(title: &str, league: Option<League>, body: Markup) -> Html<String> {
     let ring = SIGNED_IN.try_with(|w| w.clone()).unwrap_or_default();
+    // What the form sent before this view said, where no form of the page took it (the body
+    // is drawn, its forms with it, before the shell).
+    let flash = super::flash::rest();
     Html(
         html! {
             (DOCTYPE)
@@ -45,6 +48,7 @@ pub fn shell(title: &str, league: Option<League>, body: Markup) -> Html<String> 
                 body {
                     (nav(league, &ring))
                     h1 { (title) }
+                    (flashed(&flash))
                     (body)
                 }
             }
@@ -93,6 +97,21 @@ fn nav(league: Option<League>, ring: &[Principal]) -> Markup {
                     }
                     @if others { a href="/" { "Your leagues" } }
                 }
+            }
+        }
+    }
+}
+
+/// The note of a form done, and a refusal whose form is not on the page, under the title.
+fn flashed(flash: &super::flash::Flash) -> Markup {
+    html! {
+        @if let Some(done) = &flash.done {
+            div.done role="status" { (maud::PreEscaped(done)) }
+        }
+        @if let Some(k) = &flash.refused {
+            div.error role="alert" id="refused" tabindex="-1" autofocus {
+                p { (k.message) }
+                @if let Some(d) = &k.detail { (maud::PreEscaped(d)) }
             }
         }
     }

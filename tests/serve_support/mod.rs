@@ -53,6 +53,22 @@ pub async fn follow(p: &Ptg, answer: &Answer, cookie: &str) -> Answer {
     send(p, followed(answer, cookie)).await
 }
 
+/// A refused form's answer: a 303 back to its page (so Back and reload never send it again),
+/// and that page as the browser then sees it, the form drawn again with the refusal beside it.
+pub async fn refused_page(p: &Ptg, answer: &Answer, cookie: &str) -> Answer {
+    let to = answer
+        .headers
+        .get(header::LOCATION)
+        .and_then(|l| l.to_str().ok())
+        .unwrap_or_default();
+    assert!(
+        to.ends_with("#refused"),
+        "a refusal goes back to its form: {to:?} {}",
+        answer.body
+    );
+    follow(p, answer, cookie).await
+}
+
 /// [`follow`] through `app`.
 pub async fn follow_via(app: &axum::Router, answer: &Answer, cookie: &str) -> Answer {
     send_via(app, followed(answer, cookie)).await
@@ -62,6 +78,8 @@ pub async fn follow_via(app: &axum::Router, answer: &Answer, cookie: &str) -> An
 fn followed(answer: &Answer, cookie: &str) -> Request<Body> {
     assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
     let to = answer.headers[header::LOCATION].to_str().unwrap().to_string();
+    // A browser never sends the fragment (`#refused`: where the page scrolls to).
+    let to = to.split('#').next().unwrap_or_default().to_string();
     let note = set_cookie(answer, "ptg_flash=").unwrap_or_default();
     let cookies = [cookie, note.as_str()]
         .iter()

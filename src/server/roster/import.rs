@@ -90,7 +90,10 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
         let (mut fields, mut file) = (serde_json::Map::new(), None);
         while let Some(part) = parts.next_field().await.map_err(unreadable)? {
             let name = part.name().unwrap_or_default().to_string();
-            if name == "file" {
+            if name == "once" {
+                // The one-use token, read by `once.rs`.
+                continue;
+            } else if name == "file" {
                 file = Some(part.bytes().await.map_err(unreadable)?.to_vec());
             } else {
                 fields.insert(name, Value::String(part.text().await.map_err(unreadable)?));
