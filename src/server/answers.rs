@@ -94,15 +94,12 @@ pub async fn answer_forms(State(answers): State<Arc<Answers>>, req: Request, nex
     };
     let response = next.run(req).await;
     match note {
-        None => reworded(response).await,
+        None => response,
         Some(html) => {
-            // The note is put in before the page is reworded, so what it says (an import's
-            // report, an aftermath's lines) is in the pages' words too.
-            let shown = match html {
+            let mut shown = match html {
                 Some(html) => rewrite_page(response, |page| under_title(page, &note_html(&html))).await,
                 None => response,
             };
-            let mut shown = reworded(shown).await;
             set_cookie(
                 shown.headers_mut(),
                 &format!("{FLASH}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
@@ -110,23 +107,6 @@ pub async fn answer_forms(State(answers): State<Arc<Answers>>, req: Request, nex
             shown
         }
     }
-}
-
-/// A page in the pages' words (`words.rs`): no `ptg` command or `--flag` in its text.
-async fn reworded(response: Response) -> Response {
-    if !is_html(response.headers()) {
-        return response;
-    }
-    let (mut parts, body) = response.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
-    };
-    let html = String::from_utf8_lossy(&bytes);
-    if !super::words::needs_words(&html) {
-        return Response::from_parts(parts, Body::from(bytes));
-    }
-    parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, Body::from(super::words::reword_page(&html)))
 }
 
 fn note_html(inner: &str) -> String {
@@ -196,7 +176,6 @@ async fn shown_again(
         escape(&refused.message),
         refused.detail.as_deref().unwrap_or_default()
     );
-    let message = super::words::for_pages(&message);
     let mut again = rewrite_page(page, |html| refill(html, action, sent, &message)).await;
     *again.status_mut() = status;
     // The refusal's own cookies (a stale session dropped) still apply.
