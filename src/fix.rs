@@ -6,6 +6,9 @@
 
 use serde::Serialize;
 
+mod worded;
+pub use worded::Worded;
+
 /// One way to put a refusal right. A refusal may carry several, read as alternatives.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "fix", rename_all = "snake_case")]
@@ -305,6 +308,19 @@ pub enum Action {
     AllowLegends { campaign: String },
     /// Read a campaign's invites.
     ReadInvites { campaign: String },
+    /// Start a quest (the command without its arguments, when no roster is named).
+    PickQuest,
+    /// Choose the ability of a rank a unit reached (the command alone, when none is named).
+    ChooseRank {
+        roster: Option<String>,
+        unit_id: Option<i64>,
+    },
+    /// Give an enhancement (a starting pick, or a reward).
+    GiveEnhancement { roster: Option<String> },
+    /// Add a spell, prayer or manifestation to the Arcane Tome.
+    AddToTome { roster: Option<String> },
+    /// Give up the current quest in a battle's aftermath.
+    AbandonQuest { roster: String },
 }
 
 impl Action {
@@ -337,6 +353,11 @@ impl Action {
             RenameRoster => "rename the other one first".into(),
             AllowLegends { .. } => "the organiser allows Legends".into(),
             ReadInvites { .. } => "see the invites".into(),
+            PickQuest => "start a quest".into(),
+            ChooseRank { .. } => "choose its ability".into(),
+            GiveEnhancement { .. } => "give it".into(),
+            AddToTome { .. } => "add it to the Arcane Tome".into(),
+            AbandonQuest { .. } => "give it up in an aftermath".into(),
         }
     }
 
@@ -379,6 +400,17 @@ impl Action {
             RenameRoster => "ptg roster rename".into(),
             AllowLegends { campaign } => format!("ptg campaign set {} --legends on", q(campaign)),
             ReadInvites { campaign } => format!("ptg invite {} --list", q(campaign)),
+            PickQuest => "ptg quest start".into(),
+            ChooseRank {
+                roster: Some(r),
+                unit_id: Some(u),
+            } => format!("ptg rank choose {} {u} <ability>", q(r)),
+            ChooseRank { .. } => "ptg rank choose".into(),
+            GiveEnhancement { roster: Some(r) } => format!("ptg roster enhance {} <unit> <name>", q(r)),
+            GiveEnhancement { roster: None } => "ptg roster enhance".into(),
+            AddToTome { roster: Some(r) } => format!("ptg roster lore {} add <kind> <name>", q(r)),
+            AddToTome { roster: None } => "ptg roster lore add".into(),
+            AbandonQuest { roster } => format!("ptg aftermath <battle> {} --quest abandon", q(roster)),
         }
     }
 
@@ -404,8 +436,13 @@ impl Action {
             ReadHistory => "the campaign's History page",
             NewCampaign { .. } => "the set-up link",
             RenameCampaign | RenameRoster => "the organiser's page",
-            AllowLegends { .. } => "on the league's page",
+            AllowLegends { .. } => "the Legends setting on the organiser's page",
             ReadInvites { .. } => "the organiser's page",
+            PickQuest => "the Quest form on the roster's page",
+            ChooseRank { .. } => "the Ranks reached forms on the roster's page",
+            GiveEnhancement { .. } => "the Enhancements form on the roster's page",
+            AddToTome { .. } => "the Arcane Tome form on the roster's page",
+            AbandonQuest { .. } => "the Aftermath form on the battle's page (Quest: give it up)",
         }
     }
 }

@@ -105,7 +105,7 @@ pub fn parse(json: &str) -> Result<ParsedList, ListError> {
         out.ignore(
             first + i + 1,
             &format!("Arcane Tome: {} ({})", t.name, t.kind),
-            "an Arcane Tome pick: not carried, add it with `ptg roster lore add`",
+            "an Arcane Tome pick: not carried, add it again to the roster's Arcane Tome",
         );
     }
     Ok(out)

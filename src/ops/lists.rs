@@ -212,10 +212,9 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
     if let Some((line, Some(warlord))) = warlord_line
         && let Some(l) = result.matched.report.iter_mut().find(|l| l.line == line)
     {
-        l.detail = format!(
-            "{}; the roster's warlord already ({warlord}): not added again",
-            l.detail
-        );
+        l.detail.push_str(&format!(
+            "; the roster's warlord already ({warlord}): not added again"
+        ));
     }
     if let Some((roster, problems, refusal)) = kept {
         result.roster = Some(roster);

@@ -271,7 +271,7 @@ pub fn check<'a>(
     if let Some(a) = &army {
         report.problems.extend(a.problems.iter().map(|e| Finding {
             rule: e.rule,
-            message: e.message.clone(),
+            message: e.message.clone().into(),
         }));
     }
     Ok(Checked {

@@ -23,8 +23,9 @@ pub struct ReportLine {
     /// What the list printed.
     pub text: String,
     pub status: Status,
-    /// What it matched, with catalogue points; or why it was left out; or suggestions.
-    pub detail: String,
+    /// What it matched, with catalogue points; or why it was left out; or suggestions (the
+    /// CLI's words in the JSON; a lore's line names the form that picks from it on a page).
+    pub detail: crate::fix::Worded,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -212,7 +213,7 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
                     line: u.line,
                     text: u.warscroll.clone(),
                     status: Status::Unmatched,
-                    detail,
+                    detail: detail.into(),
                 });
             }
             None => match_unit(faction, u, &mut out),
@@ -226,17 +227,22 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
                 line: l.line,
                 text,
                 status: Status::Lore,
-                detail: format!(
-                    "{} ({} entries; the Arcane Tome's picks are made with `ptg roster lore add`)",
-                    x.name,
-                    x.entries.len()
+                detail: crate::fix::Worded::with(
+                    format!(
+                        "{} ({} entries; the Arcane Tome's picks are made with {{do}})",
+                        x.name,
+                        x.entries.len()
+                    ),
+                    crate::fix::Action::AddToTome { roster: None },
                 ),
             },
             None => ReportLine {
                 line: l.line,
                 text,
                 status: Status::Unmatched,
-                detail: out.unknown("lore", &l.name, faction.lores.iter().map(|x| x.name.as_str())),
+                detail: out
+                    .unknown("lore", &l.name, faction.lores.iter().map(|x| x.name.as_str()))
+                    .into(),
             },
         };
         out.report.push(line);
@@ -276,7 +282,7 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
                 NoteKind::Ignored(_) => Status::Ignored,
                 NoteKind::NotUnderstood => Status::Unmatched,
             },
-            detail,
+            detail: detail.into(),
         });
     }
     out.report.sort_by_key(|l| l.line);
@@ -345,7 +351,7 @@ pub fn drop_taken_names(roster: &Roster, matched: &mut Matched, warlord: Option<
             .find(|l| l.line == u.line && matches!(l.status, Status::Unit | Status::Warning))
         {
             l.status = Status::Warning;
-            l.detail = format!("{}; {note}", l.detail);
+            l.detail.push_str(&format!("; {note}"));
         }
         u.custom_name = None;
     }

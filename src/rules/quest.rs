@@ -6,7 +6,7 @@ use super::model::Roster;
 use super::{Change, RuleError, UnitRef, refuse};
 use crate::catalogue::battlepack::{Battlepack, Quest, QuestReward, QuestTarget};
 use crate::catalogue::{EnhancementKind, LoreKind};
-use crate::fix::{Action, Fix};
+use crate::fix::{Action, Fix, Input, Worded};
 use serde::{Deserialize, Serialize};
 
 mod per_battle;
@@ -100,18 +100,27 @@ pub fn quest_unit_unfit(pack: &Battlepack, roster: &Roster) -> Option<String> {
     }
 }
 
-/// The words shown wherever a quest that can only be abandoned is listed.
-pub fn only_abandon(pack: &Battlepack, roster: &Roster) -> Option<String> {
+/// The words shown wherever a quest that can only be abandoned is listed, naming the action
+/// that gives it up (the CLI's command, the page's form).
+pub fn only_abandon(pack: &Battlepack, roster: &Roster) -> Option<Worded> {
+    let unfit = no_longer_completable(pack, roster)?;
+    Some(Worded::with(
+        format!("{unfit}; give it up with {{do}}"),
+        Action::AbandonQuest {
+            roster: roster.name.clone(),
+        },
+    ))
+}
+
+/// "QUEST can no longer be completed: WHY", when the quest's unit cannot complete it.
+fn no_longer_completable(pack: &Battlepack, roster: &Roster) -> Option<String> {
     let why = quest_unit_unfit(pack, roster)?;
     let quest = roster
         .quest
         .as_ref()
         .map(|q| q.quest.as_str())
         .unwrap_or_default();
-    Some(format!(
-        "{quest} can no longer be completed: {why}; give it up with `ptg aftermath <battle> \"{}\" --quest abandon`",
-        roster.name
-    ))
+    Some(format!("{quest} can no longer be completed: {why}"))
 }
 
 /// "1 was", "7 were": how many quest points were recorded.
@@ -205,11 +214,13 @@ pub fn quest_step(
         step.notes.push(why);
         return Ok(step);
     }
-    if let Some(why) = only_abandon(pack, roster) {
+    if let Some(why) = no_longer_completable(pack, roster) {
         if choice == QuestChoice::Complete {
-            return refuse("quests", why);
+            return Err(RuleError::new("quests", why).fix(Fix::set(Input::Quest, "abandon")));
         }
-        step.notes.push(why);
+        step.notes.push(format!(
+            "{why}; it can only be given up (abandoned) in an aftermath"
+        ));
         return Ok(step);
     }
     let mut points = current.points;

@@ -80,7 +80,7 @@ pub fn over_limits(
             limit: pack.roster.starting_points,
             recorded_points: roster.points(),
             new_points: new.points(),
-            message: broken.message,
+            message: broken.message.for_cli(),
         });
     }
     for army in armies {

@@ -71,9 +71,9 @@ pub async fn answer_forms(req: Request, next: Next) -> Response {
         _ => None,
     };
     match shown {
-        None => reworded(next.run(req).await).await,
+        None => next.run(req).await,
         Some(flash) => {
-            let mut page = reworded(flash::showing(flash, next.run(req)).await).await;
+            let mut page = flash::showing(flash, next.run(req)).await;
             set_cookie(
                 page.headers_mut(),
                 &format!("{}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0", flash::COOKIE),
@@ -81,23 +81,6 @@ pub async fn answer_forms(req: Request, next: Next) -> Response {
             page
         }
     }
-}
-
-/// A page in the pages' words (`words.rs`): no `ptg` command or `--flag` in its text.
-async fn reworded(response: Response) -> Response {
-    if !is_html(response.headers()) {
-        return response;
-    }
-    let (mut parts, body) = response.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
-    };
-    let html = String::from_utf8_lossy(&bytes);
-    if !super::words::needs_words(&html) {
-        return Response::from_parts(parts, Body::from(bytes));
-    }
-    parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, Body::from(super::words::reword_page(&html)))
 }
 
 async fn answer_form(req: Request, next: Next) -> Response {
@@ -119,7 +102,7 @@ async fn answer_form(req: Request, next: Next) -> Response {
         let kept = Kept {
             action,
             sent,
-            message: super::words::for_pages(&refused.message),
+            message: refused.message,
             detail: refused.detail,
             fields: refused.fields,
             is_error: refused.is_error,
@@ -220,13 +203,6 @@ async fn fields(headers: &HeaderMap, bytes: axum::body::Bytes) -> Vec<(String, S
         }
     }
     out
-}
-
-fn is_html(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("text/html"))
 }
 
 fn set_cookie(headers: &mut HeaderMap, cookie: &str) {

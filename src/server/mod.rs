@@ -34,7 +34,6 @@ mod request_log;
 mod roster;
 mod session;
 mod shell;
-mod words;
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};

@@ -4,11 +4,12 @@
 //! links to the page where it is done.
 
 use crate::store::open_sides::OpenSide;
+use crate::views::roster::Waiting;
 use maud::{Markup, html};
 
-/// A roster's panel: its open battles, then what waits on it (`waiting`, in the pages' words),
-/// and a quest to choose when it has none.
-pub fn for_roster(roster_id: i64, open: &[OpenSide], waiting: &[String], no_quest: bool) -> Markup {
+/// A roster's panel: its open battles, then what waits on it (`waiting`, each linking to the
+/// section of the roster's page where it is picked), and a quest to choose when it has none.
+pub fn for_roster(roster_id: i64, open: &[OpenSide], waiting: &[Waiting], no_quest: bool) -> Markup {
     let mine = open.iter().filter(|s| s.roster_id == roster_id);
     let items: Vec<Markup> = mine
         .map(|s| {
@@ -33,8 +34,10 @@ pub fn for_roster(roster_id: i64, open: &[OpenSide], waiting: &[String], no_ques
             };
             html! { li { (what) ": " a href={ "/battles/" (b) } { (act) } } }
         })
-        .chain(waiting.iter().map(|w| html! { li { (w) } }))
-        .chain(no_quest.then(|| html! { li { "No quest yet: choose one under Quest Log" } }))
+        .chain(waiting.iter().map(waiting_item))
+        .chain(no_quest.then(
+            || html! { li { "No quest yet: " a href="#quest" { "choose one under \"Start a quest\"" } } },
+        ))
         .collect();
     panel(&items)
 }
@@ -60,6 +63,12 @@ pub fn for_organiser(open: &[OpenSide]) -> Markup {
         }
     }
     panel(&items)
+}
+
+/// One pick waiting, linked to where the roster's page picks it.
+pub fn waiting_item(w: &Waiting) -> Markup {
+    let (what, pick, anchor) = w.page_link();
+    html! { li { (what) ": " a href={ "#" (anchor) } { (pick) } } }
 }
 
 fn panel(items: &[Markup]) -> Markup {

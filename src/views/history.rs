@@ -1,10 +1,23 @@
 //! A change set of the log in words, as `ptg history` prints it and the history page shows it.
 
 use crate::ops::history::Names;
-use crate::rules::log::LoggedSet;
+use crate::rules::log::{Command, LoggedSet};
 
 /// "#12 2026-11-23 18:02:11 aftermath: ... (Ashen Vale / Hammers of Dawn)  [undone by #13]".
 pub fn heading(set: &LoggedSet) -> String {
+    heading_naming(set, &set.command)
+}
+
+/// [`heading`] as the history page shows it: the command by what it did, not its flags.
+pub fn page_heading(set: &LoggedSet) -> String {
+    let command = match Command::parse(&set.command) {
+        Some(Command::BattleCorrect) => "battle result corrected",
+        _ => &set.command,
+    };
+    heading_naming(set, command)
+}
+
+fn heading_naming(set: &LoggedSet, command: &str) -> String {
     let mut status = String::new();
     if let Some(u) = set.undone_by {
         status = format!("  [undone by #{u}]");
@@ -25,7 +38,7 @@ pub fn heading(set: &LoggedSet) -> String {
         "#{} {} {}: {}{whose}{status}",
         set.id,
         set.created_at.replace('T', " ").trim_end_matches('Z'),
-        set.command,
+        command,
         set.summary
     )
 }

@@ -18,6 +18,8 @@ struct RosterView<'a> {
     starting_points_limit: u32,
     battlepack: &'a str,
     waiting: Vec<String>,
+    /// What `waiting` says, as data: each pick with the action that makes it.
+    waiting_items: Vec<WaitingItem>,
     /// Why the current quest can only be abandoned, when it can no longer be completed.
     #[serde(skip_serializing_if = "Option::is_none")]
     quest_only_abandon: Option<String>,
@@ -35,7 +37,14 @@ pub fn view(shown: &ops::roster::Shown) -> Result<serde_json::Value> {
         starting_points_limit: s.pack.roster.starting_points,
         battlepack: &s.pack.id,
         waiting: pending_lines(s.pack, r),
-        quest_only_abandon: crate::rules::quest::only_abandon(s.pack, r),
+        waiting_items: waiting(s.pack, r)
+            .into_iter()
+            .map(|w| WaitingItem {
+                action: w.action(&r.name),
+                waiting: w,
+            })
+            .collect(),
+        quest_only_abandon: crate::rules::quest::only_abandon(s.pack, r).map(|w| w.for_cli()),
         realm: shown.realm.clone(),
     })?;
     // Each unit says whether the faction data still has its warscroll.
@@ -70,6 +79,14 @@ pub enum Waiting {
         source: String,
         starting_pick: bool,
     },
+}
+
+/// A [`Waiting`] in the JSON, with the action that picks it (`fix::Action`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WaitingItem {
+    #[serde(flatten)]
+    pub waiting: Waiting,
+    pub action: crate::fix::Action,
 }
 
 /// What waits to be picked on `r`: each unit's rank choices, then the rewards owed.
@@ -131,6 +148,49 @@ impl Waiting {
                     _ => "`ptg roster enhance <roster> <unit> <name>`",
                 };
                 format!("{} with {how}", self.what())
+            }
+        }
+    }
+
+    /// The action that picks it on roster `roster`.
+    pub fn action(&self, roster: &str) -> crate::fix::Action {
+        use crate::fix::Action;
+        let roster = Some(roster.to_string());
+        match self {
+            Waiting::Rank { unit_id, .. } => Action::ChooseRank {
+                roster,
+                unit_id: Some(*unit_id),
+            },
+            Waiting::Reward { reward, .. } => match reward {
+                QuestReward::Spell | QuestReward::Prayer | QuestReward::Manifestation => {
+                    Action::AddToTome { roster }
+                }
+                _ => Action::GiveEnhancement { roster },
+            },
+        }
+    }
+
+    /// In a page's words with a link: what waits, the words of the link and the id of the
+    /// roster page's section it leads to.
+    pub fn page_link(&self) -> (String, &'static str, &'static str) {
+        match self {
+            Waiting::Rank {
+                unit, rank, paths, ..
+            } => {
+                let pick = match paths.is_empty() {
+                    true => "choose its ability under \"Ranks reached\"",
+                    false => "pick its Path and ability under \"Ranks reached\"",
+                };
+                (format!("{unit} reached {rank}"), pick, "ranks")
+            }
+            Waiting::Reward { reward, .. } => {
+                let place = match reward {
+                    QuestReward::Spell | QuestReward::Prayer | QuestReward::Manifestation => {
+                        "pick it under the Arcane Tome"
+                    }
+                    _ => "pick it under Enhancements",
+                };
+                (self.what(), place, "more")
             }
         }
     }

@@ -141,7 +141,7 @@ fn print_report(done: &Imported, dry_run: bool) -> Result<()> {
             l.line.to_string(),
             l.status.label().to_string(),
             l.text.clone(),
-            l.detail.clone(),
+            l.detail.for_cli(),
         ]);
     }
     line(t.to_string())?;

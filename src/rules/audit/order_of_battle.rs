@@ -20,7 +20,7 @@ pub fn current_data(factions: &Factions, roster: &Roster) -> (Vec<Finding>, Vec<
             DataMark::Anvil => Check::AnvilOfApotheosis,
             DataMark::OverUnlocked => Check::UnlockedUnits,
         };
-        let mut f = finding(check, roster, found.message);
+        let mut f = finding(check, roster, found.message.for_cli());
         if let Some(u) = found.unit {
             f = f.unit(u);
         }

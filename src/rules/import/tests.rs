@@ -75,7 +75,9 @@ fn every_line_is_matched_ignored_or_reported_with_suggestions() {
     let warning = &m.report[4].detail;
     let cost = stormcast().unit("Liberators").unwrap().points * 2;
     assert!(
-        warning.contains(&format!("the list says {} pts, the catalogue {cost}", cost - 10)),
+        warning
+            .for_cli()
+            .contains(&format!("the list says {} pts, the catalogue {cost}", cost - 10)),
         "{warning}"
     );
 }
@@ -138,10 +140,12 @@ fn a_line_not_understood_is_a_unit_when_it_names_one_exactly_else_gets_suggestio
     l.not_understood(4, "Vindicators");
     l.not_understood(5, "what is this");
     let m = match_list(stormcast(), &[], &l);
+    let details: Vec<String> = m.report.iter().map(|r| r.detail.for_cli()).collect();
     let rows: Vec<(usize, Status, &str)> = m
         .report
         .iter()
-        .map(|r| (r.line, r.status, r.detail.as_str()))
+        .zip(&details)
+        .map(|(r, d)| (r.line, r.status, d.as_str()))
         .collect();
     assert_eq!(
         rows,
@@ -182,14 +186,14 @@ fn a_long_list_of_garbage_gets_suggestions_for_its_first_lines_only() {
     let with = m
         .report
         .iter()
-        .filter(|r| r.detail.contains("did you mean"))
+        .filter(|r| r.detail.for_cli().contains("did you mean"))
         .count();
     assert!(with <= MAX_SUGGESTED_LINES, "{with} lines got suggestions");
     // The rest are still reported, in the same words less the suggestions.
     assert!(
         m.report
             .iter()
-            .any(|r| r.detail == "unknown Stormcast Eternals unit 'Liberatorss'")
+            .any(|r| r.detail.for_cli() == "unknown Stormcast Eternals unit 'Liberatorss'")
     );
     for i in 0..MAX_LIST_ENTRIES {
         l.units.push(unit(5000 + i, "Liberators", None));
@@ -230,7 +234,7 @@ fn a_zero_point_line_after_its_unit_is_a_companion_set_aside() {
     assert_eq!(m.units.len(), 1);
     assert_eq!(m.report[1].status, Status::Ignored);
     assert!(
-        m.report[1].detail.contains("comes with Morathi-Khaine"),
+        m.report[1].detail.for_cli().contains("comes with Morathi-Khaine"),
         "{}",
         m.report[1].detail
     );

@@ -40,7 +40,7 @@ fn unmatched(out: &mut Matched, u: &ListUnit, detail: String) {
         line: u.line,
         text: u.warscroll.clone(),
         status: Status::Unmatched,
-        detail,
+        detail: detail.into(),
     });
 }
 
@@ -89,7 +89,8 @@ pub(super) fn match_unit(faction: &Faction, printed: &ListUnit, out: &mut Matche
                 status: Status::Ignored,
                 detail: format!(
                     "0 points and no warscroll of its own: a companion that comes with {with}, set aside"
-                ),
+                )
+                .into(),
             });
             return;
         }
@@ -223,7 +224,7 @@ fn add(
         line: u.line,
         text: u.warscroll.clone(),
         status,
-        detail,
+        detail: detail.into(),
     });
     let mut enhancements: Vec<(String, EnhancementKind, String)> = Vec::new();
     for e in &u.enhancements {
@@ -239,7 +240,8 @@ fn add(
                 detail: format!(
                     "{} already has an enhancement from {}; a unit holds one of each table, so this one is left out",
                     w.name, t.name
-                ),
+                )
+                .into(),
             },
             Some(t) => {
                 let name = t
@@ -253,7 +255,7 @@ fn add(
                     line: u.line,
                     text: e.clone(),
                     status: Status::Enhancement,
-                    detail: format!("{name} ({}) on {}", t.name, w.name),
+                    detail: format!("{name} ({}) on {}", t.name, w.name).into(),
                 }
             }
             None => ReportLine {
@@ -267,7 +269,8 @@ fn add(
                         .enhancement_tables
                         .iter()
                         .flat_map(|t| t.enhancements.iter().map(String::as_str)),
-                ),
+                    )
+                    .into(),
             },
         };
         out.report.push(line);

@@ -100,7 +100,9 @@ fn a_unique_unit_never_gains_renown_from_seek_glory() {
             .any(|c| matches!(c, Change::CompleteQuest { .. }))
     );
     assert!(
-        out.notes.iter().any(|n| n.contains("--quest abandon")),
+        out.notes
+            .iter()
+            .any(|n| n.contains("can only be given up (abandoned)")),
         "{:?}",
         out.notes
     );
@@ -132,11 +134,18 @@ fn a_rising_champion_who_gains_a_heroic_trait_or_leaves_can_only_be_abandoned() 
         (&retired, "is retired"),
         (&gone, "missing from the Order of Battle"),
     ] {
-        let said = only_abandon(&pack(), r).expect("unclaimable");
+        let worded = only_abandon(&pack(), r).expect("unclaimable");
+        let said = worded.for_cli();
         assert!(said.contains(why) && said.contains("--quest abandon"), "{said}");
+        // A page names the form that gives it up, never the command.
+        let page = worded.for_pages();
+        assert!(
+            page.contains(why) && !page.contains("--") && !page.contains("ptg "),
+            "{page}"
+        );
         let problems =
             crate::rules::roster::check(&pack(), &crate::rules::roster::Factions::alone(&host()), r).problems;
-        assert!(problems.iter().any(|p| p.message == said), "{problems:?}");
+        assert!(problems.iter().any(|p| p.message == worded), "{problems:?}");
         // The champion slew a HERO, yet no reward comes: only abandoning is allowed.
         let e = aftermath(r, &won(BATTLE_MAGE), QuestChoice::Complete, &[1, 1, 1, 1]).unwrap_err();
         assert!(e.message.contains(why), "{e}");

@@ -7,6 +7,7 @@ use super::warlord::warlord_problems;
 use super::warscrolls::against_current_data;
 use crate::catalogue::LoreKind;
 use crate::catalogue::battlepack::Battlepack;
+use crate::fix::{Action, Worded};
 use crate::names::SameName;
 use crate::rules::model::Roster;
 use crate::rules::renown::{check_path, find_ability, find_path, pending_ranks};
@@ -16,14 +17,15 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finding {
     pub rule: &'static str,
-    pub message: String,
+    pub message: Worded,
 }
 
 /// What `roster check` reports: broken rules, and set-up steps still open (advice only).
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct CheckReport {
     pub problems: Vec<Finding>,
-    pub notes: Vec<String>,
+    /// Set-up steps still open and picks waiting, each naming the action that does it.
+    pub notes: Vec<crate::fix::Worded>,
 }
 
 /// Lists every rule the roster breaks, checked against the faction data as it is now (each
@@ -31,18 +33,26 @@ pub struct CheckReport {
 pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckReport {
     let faction = factions.own;
     let mut report = CheckReport::default();
-    let mut problem = |rule: &'static str, message: String| report.problems.push(Finding { rule, message });
+    // A macro, not a closure: it borrows the report only where it is used.
+    macro_rules! problem {
+        ($rule:expr, $message:expr $(,)?) => {
+            report.problems.push(Finding {
+                rule: $rule,
+                message: Worded::from($message),
+            })
+        };
+    }
 
     match roster.warlord() {
-        None => problem("warlord", "the roster has no warlord".into()),
+        None => problem!("warlord", "the roster has no warlord"),
         Some(w) => {
             for broken in warlord_problems(pack, faction, w) {
-                problem(broken.rule, broken.message);
+                problem!(broken.rule, broken.message);
             }
         }
     }
     if !roster.setup_complete && roster.points() > u64::from(pack.roster.starting_points) {
-        problem(
+        problem!(
             "starting points",
             format!(
                 "the Order of Battle costs {} points, over the {}-point starting limit",
@@ -61,14 +71,17 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
             "retire an allied unit or add units of your own faction",
         )
     {
-        problem(e.rule, e.message);
+        problem!(e.rule, e.message);
     }
     // Units the data no longer has are noted (they play on at the points recorded); Legends
     // units the campaign does not allow, Anvil heroes and unlocked units over their unlocking
     // units break a rule.
     for found in against_current_data(factions, roster) {
         if found.mark.breaks_a_rule() {
-            problem(found.mark.rule(), found.message);
+            report.problems.push(Finding {
+                rule: found.mark.rule(),
+                message: found.message,
+            });
         } else {
             report.notes.push(found.message);
         }
@@ -76,29 +89,32 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
     let mut seen_enhancements: Vec<(&str, String)> = Vec::new();
     for u in roster.active_units() {
         if let Some(now) = factions.warscroll(u).filter(|w| w.points != u.points) {
-            report.notes.push(format!(
-                "{}: recorded at {} pts, the faction data now says {}",
-                u.label(),
-                u.points,
-                now.points
-            ));
+            report.notes.push(
+                format!(
+                    "{}: recorded at {} pts, the faction data now says {}",
+                    u.label(),
+                    u.points,
+                    now.points
+                )
+                .into(),
+            );
         }
         if let Some(why) = never_reinforceable(u).filter(|_| u.reinforced) {
-            problem(
+            problem!(
                 "reinforced units",
                 format!("{} is reinforced, but {why}", u.label()),
             );
         }
         if let Some(path_id) = &u.path {
             match find_path(pack, path_id) {
-                Err(e) => problem("paths", format!("{}: {}", u.label(), e.message)),
+                Err(e) => problem!("paths", format!("{}: {}", u.label(), e.message)),
                 Ok(path) => {
                     if let Err(e) = check_path(pack, path, u) {
-                        problem("path eligibility", format!("{}: {}", u.label(), e.message));
+                        problem!("path eligibility", format!("{}: {}", u.label(), e.message));
                     }
                     for (rank, ability) in &u.abilities {
                         if let Err(e) = find_ability(path, rank, ability) {
-                            problem("path abilities", format!("{}: {}", u.label(), e.message));
+                            problem!("path abilities", format!("{}: {}", u.label(), e.message));
                         }
                     }
                 }
@@ -109,7 +125,7 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
             .take_while(|o| o.id != u.id)
             .find(|o| u.has_keyword("UNIQUE") && o.warscroll.same_name(&u.warscroll))
         {
-            problem(
+            problem!(
                 "unique units",
                 format!(
                     "{} is UNIQUE and {} is a second copy; retire one",
@@ -119,26 +135,26 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
             );
         }
         if let Some(from) = u.ally.as_deref().filter(|_| !u.enhancements.is_empty()) {
-            problem(
+            problem!(
                 "allies",
                 format!("{} is an ally (from {from}) but holds enhancements", u.label()),
             );
         }
         if !u.enhancements.is_empty() && u.has_keyword("UNIQUE") {
-            problem(
+            problem!(
                 "enhancements",
                 format!("{} is UNIQUE but holds enhancements", u.label()),
             );
         }
         for (i, e) in u.enhancements.iter().enumerate() {
             if u.enhancements[..i].iter().any(|o| o.table.same_name(&e.table)) {
-                problem(
+                problem!(
                     "enhancements",
                     format!("{} holds two enhancements from {}", u.label(), e.table),
                 );
             }
             if let Some((holder, _)) = seen_enhancements.iter().find(|(_, n)| n.same_name(&e.name)) {
-                problem(
+                problem!(
                     "enhancements",
                     format!("{} is held by both {holder} and {}", e.name, u.label()),
                 );
@@ -149,7 +165,7 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
                 .iter()
                 .find(|t| t.name.same_name(&e.table))
             {
-                Some(t) if !eligible(t, u) => problem(
+                Some(t) if !eligible(t, u) => problem!(
                     "enhancements",
                     format!("{} is not eligible for {} ({})", u.label(), e.name, t.name),
                 ),
@@ -158,7 +174,7 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
         }
     }
     for (first, second) in super::units::same_named_units(roster) {
-        problem(
+        problem!(
             "unit names",
             format!(
                 "{} and {} have one name (an older list import gave it twice); name each by its \
@@ -173,7 +189,7 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
     for kind in LoreKind::ALL {
         let n = roster.tome(kind).count();
         if n > pack.roster.lore_capacity as usize {
-            problem(
+            problem!(
                 "lore capacity",
                 format!(
                     "the {kind} lore holds {n}, more than {}",
@@ -184,12 +200,13 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
     }
     if roster.quest.is_some() {
         if let Some(why) = crate::rules::quest::only_abandon(pack, roster) {
-            problem("quests", why);
+            problem!("quests", why);
         }
     } else {
-        report
-            .notes
-            .push("no current quest: pick one with `ptg quest start`".into());
+        report.notes.push(Worded::with(
+            "no current quest: pick one with {do}",
+            Action::PickQuest,
+        ));
     }
     if !roster.setup_complete {
         for t in &faction.enhancement_tables {
@@ -200,30 +217,36 @@ pub fn check(pack: &Battlepack, factions: &Factions, roster: &Roster) -> CheckRe
                 .active_units()
                 .any(|u| eligible(t, u) && !u.has_keyword("UNIQUE") && u.ally.is_none());
             if !given && someone_eligible {
-                report.notes.push(format!(
-                    "starting enhancement from {} not yet given (`ptg roster enhance`)",
-                    t.name
+                report.notes.push(Worded::with(
+                    format!("starting enhancement from {} not yet given ({{do}})", t.name),
+                    Action::GiveEnhancement { roster: None },
                 ));
             }
         }
     }
     for u in roster.active_units() {
         if let Some(rank) = pending_ranks(pack, u).first() {
-            report.notes.push(format!(
-                "{} reached {} and has an ability to choose (`ptg rank choose`)",
-                u.label(),
-                rank.name
+            report.notes.push(Worded::with(
+                format!(
+                    "{} reached {} and has an ability to choose ({{do}})",
+                    u.label(),
+                    rank.name
+                ),
+                Action::ChooseRank {
+                    roster: None,
+                    unit_id: None,
+                },
             ));
         }
     }
     // Starting spells, prayers and manifestations are owed rewards too (see
     // `grant_starting_picks`), so they are listed here at set-up and after it alike.
     for r in &roster.rewards {
-        report.notes.push(format!(
+        report.notes.push(Worded::plain(format!(
             "{} from {} is waiting to be picked",
             crate::rules::change::reward_words(r.reward),
             r.source
-        ));
+        )));
     }
     report
 }

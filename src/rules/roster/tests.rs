@@ -381,6 +381,7 @@ fn a_unique_warscroll_joins_an_order_of_battle_once() {
     assert!(
         problems.iter().any(|p| p.rule == "unique units"
             && p.message
+                .for_cli()
                 .contains("Famous Hero (#2) is UNIQUE and Famous Hero (#9)")),
         "{problems:?}"
     );
@@ -505,13 +506,18 @@ fn check_reports_broken_rules_and_open_set_up_steps() {
     add(&mut r, "Battle Mage", false).unwrap();
     let report = check(&p, &crate::rules::roster::Factions::alone(&f), &r);
     assert!(report.problems.is_empty(), "{:?}", report.problems);
-    assert!(report.notes.iter().any(|n| n.contains("no current quest")));
-    assert!(report.notes.iter().any(|n| n.contains("Heroic Traits")));
     assert!(
         report
             .notes
             .iter()
-            .any(|n| n.contains("a spell from the first WIZARD"))
+            .any(|n| n.for_cli().contains("no current quest"))
+    );
+    assert!(report.notes.iter().any(|n| n.for_cli().contains("Heroic Traits")));
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.for_cli().contains("a spell from the first WIZARD"))
     );
     // Points raised by a new battlescroll push the roster over the limit.
     let mut f2 = f.clone();
@@ -533,12 +539,15 @@ fn check_reports_broken_rules_and_open_set_up_steps() {
         .collect();
     assert_eq!(reinforced.len(), 1, "{:?}", report.problems);
     assert!(
-        reinforced[0].message.contains("Battle Mage"),
+        reinforced[0].message.for_cli().contains("Battle Mage"),
         "{}",
         reinforced[0].message
     );
     assert!(
-        reinforced[0].message.contains("minimum size of 1 model"),
+        reinforced[0]
+            .message
+            .for_cli()
+            .contains("minimum size of 1 model"),
         "{}",
         reinforced[0].message
     );

@@ -180,7 +180,7 @@ pub struct DataFinding<'a> {
     pub mark: DataMark,
     /// The unit it is about (for too many unlocked units, the latest to join).
     pub unit: Option<&'a Unit>,
-    pub message: String,
+    pub message: crate::fix::Worded,
 }
 
 /// Whether the faction data as it is now has the unit's warscroll (an allied unit's in its
@@ -196,7 +196,7 @@ pub fn against_current_data<'a>(factions: &Factions, roster: &'a Roster) -> Vec<
     let faction = factions.own;
     let mut out = Vec::new();
     for u in roster.active_units() {
-        let mut mark = |mark: DataMark, message: String| {
+        let mut mark = |mark: DataMark, message: crate::fix::Worded| {
             out.push(DataFinding {
                 mark,
                 unit: Some(u),
@@ -211,7 +211,8 @@ pub fn against_current_data<'a>(factions: &Factions, roster: &'a Roster) -> Vec<
                     u.label(),
                     u.ally.as_deref().unwrap_or(&faction.name),
                     u.cost()
-                ),
+                )
+                .into(),
             );
             continue;
         };
@@ -221,16 +222,20 @@ pub fn against_current_data<'a>(factions: &Factions, roster: &'a Roster) -> Vec<
                 format!(
                     "{} is an Anvil of Apotheosis hero, which ptg cannot build yet; retire it",
                     u.label()
-                ),
+                )
+                .into(),
             );
         }
         if w.legends && !roster.legends_allowed {
             let c = &roster.campaign;
             mark(
                 DataMark::Legends,
-                format!(
-                    "{} is a Legends warscroll, and campaign '{c}' does not allow Legends; retire it, or allow them with `ptg campaign set \"{c}\" --legends on`",
-                    u.label()
+                crate::fix::Worded::with(
+                    format!(
+                        "{} is a Legends warscroll, and campaign '{c}' does not allow Legends; retire it, or allow them with {{do}}",
+                        u.label()
+                    ),
+                    crate::fix::Action::AllowLegends { campaign: c.clone() },
                 ),
             );
         }
@@ -254,7 +259,8 @@ pub fn against_current_data<'a>(factions: &Factions, roster: &'a Roster) -> Vec<
                 o.excess(),
                 o.warscroll,
                 o.unlocked_by
-            ),
+            )
+            .into(),
         });
     }
     out

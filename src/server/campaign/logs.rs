@@ -11,7 +11,7 @@ use crate::server::Shared;
 use crate::server::pages::{Page, failed, league_page};
 use crate::server::session::auth::may_read;
 use crate::server::shell::League;
-use crate::views::history::{change_lines as history_change_lines, heading as history_heading};
+use crate::views::history::{change_lines as history_change_lines, page_heading as history_heading};
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;

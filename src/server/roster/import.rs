@@ -309,7 +309,7 @@ fn report_html(done: &Imported) -> Markup {
                     td { (l.line) }
                     td { (l.status.label()) }
                     td { (l.text) }
-                    td { (l.detail) }
+                    td { (l.detail.for_pages()) }
                 }
             }
         } }

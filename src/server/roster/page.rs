@@ -26,7 +26,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             let subject = &read.shown.subject;
             let units: Vec<_> = subject.roster.active_units().collect();
             let ranks = crate::rules::renown::rank_choices(subject.pack, &units);
-            let waiting = views::roster::waiting_words(subject.pack, &subject.roster);
+            let waiting = views::roster::waiting(subject.pack, &subject.roster);
             let paths = path_words(subject.pack, &subject.roster);
             // The next rank each renown reaches, and at how much: the Order of Battle's bars.
             let ranks_at: Vec<(String, u32)> = subject
@@ -115,9 +115,15 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                     (crate::server::roster::import::import_form(&format!("/rosters/{id}/import"), &key, false))
                 }
             }
-            @if r["quest"].is_null() { (crate::server::roster::forms::quest_form(id, &key, &quests, &r)) }
-            @if !ranks.is_empty() { (crate::server::roster::forms::rank_form(id, &key, &ranks, &summaries)) }
-            (crate::server::roster::actions::forms(id, &key, &r, faction))
+            @if r["quest"].is_null() {
+                h2 #quest { "Start a quest" }
+                (crate::server::roster::forms::quest_form(id, &key, &quests, &r))
+            }
+            @if !ranks.is_empty() {
+                h2 #ranks { "Ranks reached" }
+                (crate::server::roster::forms::rank_form(id, &key, &ranks, &summaries))
+            }
+            div #more { (crate::server::roster::actions::forms(id, &key, &r, faction)) }
             @if let Some(latest) = &latest {
                 (crate::server::roster::actions::undo_form(id, r["name"].as_str().unwrap_or(""), &key, latest, organiser))
             }
@@ -199,13 +205,13 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             }
             @if !may_change && !waiting.is_empty() {
                 h2 { "Waiting" }
-                ul { @for w in &waiting { li { (w) } } }
+                ul { @for w in &waiting { li { (w.page_words()) } } }
             }
             @if !report.problems.is_empty() || !report.notes.is_empty() {
                 h2 { "Check" }
                 ul {
-                    @for f in &report.problems { li { strong { (f.rule) } ": " (f.message) } }
-                    @for n in &report.notes { li.note { (n) } }
+                    @for f in &report.problems { li { strong { (f.rule) } ": " (worded(&f.message, may_change)) } }
+                    @for n in &report.notes { li.note { (worded(n, may_change)) } }
                 }
             }
             @if r["setup_complete"] == true {
@@ -232,6 +238,21 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             (crate::server::session::sign_out_form(ring.in_campaign(campaign_id)))
         },
     ))
+}
+
+/// A check's finding in the pages' words; the form it names linked to its section of this
+/// page when the viewer has the page's forms.
+fn worded(w: &crate::fix::Worded, forms: bool) -> maud::Markup {
+    let (before, named, after) = w.page_parts();
+    html! {
+        (before)
+        @match named {
+            Some((words, Some(anchor))) if forms => a href={ "#" (anchor) } { (words) },
+            Some((words, _)) => (words),
+            None => {},
+        }
+        (after)
+    }
 }
 
 fn enhancements(u: &Value) -> String {

@@ -127,7 +127,7 @@ fn an_allied_unit_is_looked_up_in_its_own_faction() {
         report
             .notes
             .iter()
-            .all(|n| !n.contains("not in the current data")),
+            .all(|n| !n.for_cli().contains("not in the current data")),
         "{:?}",
         report.notes
     );

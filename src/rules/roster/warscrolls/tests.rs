@@ -238,15 +238,19 @@ fn check_reports_what_the_current_data_marks_and_notes_units_it_no_longer_has() 
         "a unit the data no longer has breaks no rule: {found:?}"
     );
     assert!(
-        report.notes.iter().any(|n| n
-            .contains("Spearmen (Scourge of Ghyran) (#4) is not in the current data (the Marked Host data")
-            && n.contains("at the 90 points recorded")),
+        report
+            .notes
+            .iter()
+            .any(|n| n.for_cli().contains(
+                "Spearmen (Scourge of Ghyran) (#4) is not in the current data (the Marked Host data"
+            ) && n.for_cli().contains("at the 90 points recorded")),
         "{:?}",
         report.notes
     );
     let legends = report.problems.iter().find(|p| p.rule == "legends").unwrap();
     assert!(
-        legends.message.contains("Lord-Castellant (#1)") && legends.message.contains("--legends on"),
+        legends.message.for_cli().contains("Lord-Castellant (#1)")
+            && legends.message.for_cli().contains("--legends on"),
         "{}",
         legends.message
     );
