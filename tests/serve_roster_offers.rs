@@ -36,6 +36,31 @@ async fn the_path_picker_offers_only_the_paths_the_unit_may_walk_by_name() {
     for path in ["Warrior", "Leader", "Mage", "Devout"] {
         assert!(!ranks.contains(path), "{path} is not the Liberators': {ranks}");
     }
+    // A Path sent all the same is refused, naming those it may walk in words, not ids.
+    let liberators = p.json(&["roster", "show", HAMMERS])["units"][1]["id"].to_string();
+    let before = p.fingerprint();
+    let sent = send(
+        &p,
+        form(
+            &format!("/rosters/{}/rank", roster_id(&p, HAMMERS)),
+            Some(&cookie),
+            &[
+                ("key", &form_key(&html)),
+                ("unit", &liberators),
+                ("path", "mage"),
+                ("ability", "Hardened Resolve"),
+            ],
+        ),
+    )
+    .await;
+    let back = refused_page(&p, &sent, &cookie).await;
+    assert!(
+        back.body
+            .contains("pick one of: Path of the Attacker, Path of the Defender"),
+        "{}",
+        back.body
+    );
+    assert_eq!(p.fingerprint(), before);
 }
 
 #[tokio::test]

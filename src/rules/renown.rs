@@ -48,7 +48,11 @@ pub fn check_path(pack: &Battlepack, path: &Path, unit: &Unit) -> Result<(), Rul
         return Ok(());
     }
     let needs = eligibility_words(path.eligibility);
-    let open = open_paths(pack, unit);
+    // Named in words, as players know them (either the name or the id is taken).
+    let open: Vec<&str> = walkable_paths(pack, unit)
+        .into_iter()
+        .map(|p| p.name.as_str())
+        .collect();
     refuse(
         "path eligibility",
         format!(
@@ -292,7 +296,12 @@ pub(crate) mod tests {
         assert!(check_path(&pack, mage, &unit(&["HERO", "WIZARD (1)"])).is_ok());
         let err = check_path(&pack, mage, &unit(&["HERO"])).unwrap_err();
         assert_eq!(err.rule, "path eligibility");
-        assert!(err.message.contains("warrior, leader"), "{}", err.message);
+        assert!(
+            err.message
+                .contains("pick one of: Path of the Warrior, Path of the Leader"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
