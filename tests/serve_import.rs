@@ -9,7 +9,7 @@ mod serve_support;
 use axum::http::StatusCode;
 use common::{HAMMERS, Ptg};
 use serde_json::json;
-use serve_support::{api_post, form, form_key, invite, page, roster_id, send, sign_in};
+use serve_support::{api_post, form, form_key, invite, opened, page, refused_page, roster_id, send, sign_in};
 
 #[tokio::test]
 async fn a_player_pastes_their_list_into_their_roster_as_roster_import_does() {
@@ -38,15 +38,29 @@ async fn a_player_pastes_their_list_into_their_roster_as_roster_import_does() {
         form(
             &uri,
             Some(&cookie),
-            &[("key", &key), ("list", list), ("dry_run", "on")],
+            &[("key", &key), ("list", list), ("dry_run", "yes")],
         ),
     )
     .await;
-    assert_eq!(checked.status, StatusCode::OK, "{}", checked.body);
+    // Its report shown beside the form, its disclosure open, the list still in it (issue #40:
+    // it came back hidden).
+    let checked = refused_page(&web, &checked, &cookie).await;
+    let report = opened(&checked.body, "Import an army list into this roster");
     assert!(
-        checked.body.contains("nothing written") && checked.body.contains("Vindictors"),
-        "{}",
-        checked.body
+        report.contains("nothing written") && report.contains("Vindictors"),
+        "{report}"
+    );
+    assert!(
+        report.contains(r#"role="status""#) && !report.contains(r#"role="alert""#),
+        "{report}"
+    );
+    assert!(
+        report.contains("* Vindictors - 90 pts"),
+        "the list is kept: {report}"
+    );
+    assert!(
+        report.contains(r#"name="dry_run" value="yes" checked"#),
+        "the box stays ticked: {report}"
     );
     assert_eq!(web.fingerprint(), before);
     // Imported: back to the roster's page (a reload sends nothing again), which says so.
@@ -64,11 +78,13 @@ async fn a_player_pastes_their_list_into_their_roster_as_roster_import_does() {
     let token = invite(&web, &["--roster", HAMMERS]);
     let before = web.fingerprint();
     let refused = send(&web, form(&uri, Some(&cookie), &[("key", &key), ("list", odd)])).await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let refused = refused_page(&web, &refused, &cookie).await;
+    let report = opened(&refused.body, "Import an army list into this roster");
     assert!(
-        refused.body.contains("NOT MATCHED") && refused.body.contains("Frobnicators"),
-        "{}",
-        refused.body
+        report.contains("NOT MATCHED")
+            && report.contains("Frobnicators")
+            && report.contains(r#"role="alert""#),
+        "{report}"
     );
     let by_api = send(
         &web,
@@ -158,7 +174,11 @@ async fn a_list_file_chosen_on_the_organiser_s_page_makes_the_roster_roster_impo
 
     let organiser = serve_support::sign_in_with(&web, &["--organiser"]).await;
     let html = page(&web, "/campaigns/1/organise", &organiser).await;
-    assert!(html.contains(r#"enctype="multipart/form-data""#) && html.contains(r#"type="file" name="file""#));
+    assert!(
+        html.contains(r#"enctype="multipart/form-data""#)
+            && html.contains(r#"type="file""#)
+            && html.contains(r#"name="file""#)
+    );
     // The form as a browser sends it: its fields, and the file's bytes as they are (a zip).
     let boundary = "ptg-test-boundary";
     let mut body = Vec::new();

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use common::league::{LEAGUE, LEAGUE_FIXTURE, SILKEN};
 use common::{HAMMERS, Ptg, RATS};
 use serde_json::json;
-use serve_support::{api_post, form, form_key, invite, page, roster_id, send, sign_in};
+use serve_support::{api_post, form, form_key, invite, opened, page, refused_page, roster_id, send, sign_in};
 
 #[tokio::test]
 async fn a_player_enhances_fills_the_tome_and_renames_their_roster_as_the_cli_does() {
@@ -81,13 +81,19 @@ async fn a_player_enhances_fills_the_tome_and_renames_their_roster_as_the_cli_do
     // A second heroic trait for the same unit is refused in the CLI's words.
     let before = web.fingerprint();
     let again = send(&web, sent("enhancements", &enhancement)).await;
-    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let again = refused_page(&web, &again, &cookie).await;
     let by_cli = cli.refused(&enhance_by_cli, "");
     let message = by_cli.trim().trim_start_matches("error: ");
     assert!(
         again.body.contains(&message[..30]),
         "{}\nv the CLI's\n{by_cli}",
         again.body
+    );
+    // ... beside the Enhancements form, its disclosure open (issue #40: it was hidden).
+    let beside = opened(&again.body, "Enhancements");
+    assert!(
+        beside.contains(r#"role="alert""#) && beside.contains(&message[..30]),
+        "{beside}"
     );
     assert_eq!(web.fingerprint(), before);
 
@@ -163,8 +169,10 @@ async fn a_player_in_set_up_takes_a_unit_off_again_from_their_page() {
         ),
     )
     .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let refused = refused_page(&web, &refused, &cookie).await;
     assert!(refused.body.contains("warlord"), "{}", refused.body);
+    // With the warlord alone left the form is gone: the refusal is shown under the title.
+    assert!(refused.body.contains(r#"role="alert""#), "{}", refused.body);
     assert_eq!(web.fingerprint(), before);
 }
 
@@ -400,7 +408,12 @@ async fn a_player_may_not_undo_the_organiser_s_favour_on_their_roster() {
         ),
     )
     .await;
-    assert_eq!(forged.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", forged.body);
+    let forged = refused_page(&p, &forged, &cookie).await;
+    assert!(
+        forged.body.contains("the campaign's organiser undoes it"),
+        "{}",
+        forged.body
+    );
     assert_eq!(p.fingerprint(), before);
     let boss = serve_support::sign_in_with(&p, &["--organiser"]).await;
     assert!(

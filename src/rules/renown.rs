@@ -18,11 +18,16 @@ pub fn may_walk(path: &Path, unit: &Unit) -> bool {
     }
 }
 
+/// The Paths `unit` may walk (its keywords decide: HERO, WIZARD, PRIEST, or none of them),
+/// in the battlepack's order: what a Path picker offers, and all `rank choose` accepts.
+pub fn walkable_paths<'a>(pack: &'a Battlepack, unit: &Unit) -> Vec<&'a Path> {
+    pack.paths.iter().filter(|p| may_walk(p, unit)).collect()
+}
+
 /// The ids of the Paths `unit` may walk, for messages that offer them.
 pub fn open_paths<'a>(pack: &'a Battlepack, unit: &Unit) -> Vec<&'a str> {
-    pack.paths
-        .iter()
-        .filter(|p| may_walk(p, unit))
+    walkable_paths(pack, unit)
+        .into_iter()
         .map(|p| p.id.as_str())
         .collect()
 }
@@ -43,7 +48,11 @@ pub fn check_path(pack: &Battlepack, path: &Path, unit: &Unit) -> Result<(), Rul
         return Ok(());
     }
     let needs = eligibility_words(path.eligibility);
-    let open = open_paths(pack, unit);
+    // Named in words, as players know them (either the name or the id is taken).
+    let open: Vec<&str> = walkable_paths(pack, unit)
+        .into_iter()
+        .map(|p| p.name.as_str())
+        .collect();
     refuse(
         "path eligibility",
         format!(
@@ -150,7 +159,7 @@ pub fn rank_choices(pack: &Battlepack, units: &[&Unit]) -> Vec<RankChoice> {
         };
         let paths: Vec<&Path> = match u.path.as_deref().and_then(|p| pack.path(p)) {
             Some(own) => vec![own],
-            None => pack.paths.iter().filter(|p| may_walk(p, u)).collect(),
+            None => walkable_paths(pack, u),
         };
         let paths = paths
             .into_iter()
@@ -287,7 +296,12 @@ pub(crate) mod tests {
         assert!(check_path(&pack, mage, &unit(&["HERO", "WIZARD (1)"])).is_ok());
         let err = check_path(&pack, mage, &unit(&["HERO"])).unwrap_err();
         assert_eq!(err.rule, "path eligibility");
-        assert!(err.message.contains("warrior, leader"), "{}", err.message);
+        assert!(
+            err.message
+                .contains("pick one of: Path of the Warrior, Path of the Leader"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
@@ -300,6 +314,21 @@ pub(crate) mod tests {
         assert!(check_path(&pack, attacker, &unit(&["INFANTRY"])).is_ok());
         assert!(check_path(&pack, attacker, &unit(&["HERO"])).is_err());
         assert!(check_path(&pack, find_path(&pack, "warrior").unwrap(), &unit(&["INFANTRY"])).is_err());
+    }
+
+    #[test]
+    fn a_unit_walks_only_the_paths_its_keywords_open() {
+        let pack = pack();
+        let ids = |keywords: &[&str]| {
+            walkable_paths(&pack, &unit(keywords))
+                .iter()
+                .map(|p| p.id.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ids(&["HERO"]), ["warrior", "leader"]);
+        assert_eq!(ids(&["HERO", "WIZARD (1)"]), ["warrior", "leader", "mage"]);
+        assert_eq!(ids(&["HERO", "PRIEST (1)"]), ["warrior", "leader", "devout"]);
+        assert_eq!(ids(&["INFANTRY", "WIZARD (1)"]), ["attacker", "defender"]);
     }
 
     #[test]

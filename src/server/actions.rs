@@ -246,7 +246,11 @@ where
                 server.with_store(move |s, store| work(s, store, &at, body)).await
             };
             match done.await {
-                Ok(_) => Redirect::to(&back_to).into_response(),
+                // The work's `said` (what was done and the new figure) is the done note.
+                Ok(v) => match v["said"].as_str() {
+                    Some(note) => super::answers::done(&back_to, maud::html! { (note) }.into_string()),
+                    None => Redirect::to(&back_to).into_response(),
+                },
                 Err(f) => refused(f, &back_to),
             }
         },

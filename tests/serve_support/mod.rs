@@ -256,3 +256,13 @@ pub fn token_after(html: &str, prefix: &str) -> String {
     let at = html.find(prefix).unwrap_or_else(|| panic!("{prefix} in {html}")) + prefix.len();
     html[at..].chars().take_while(char::is_ascii_hexdigit).collect()
 }
+
+/// The `<details>` drawn open whose summary is `summary`, up to its end: a form come back
+/// refused (or with a check's answer), its message in it.
+pub fn opened<'a>(html: &'a str, summary: &str) -> &'a str {
+    let at = html
+        .find(&format!("<details open><summary>{summary}</summary>"))
+        .unwrap_or_else(|| panic!("{summary} is open: {html}"));
+    let end = html[at..].find("</details>").map_or(html.len(), |e| at + e);
+    &html[at..end]
+}

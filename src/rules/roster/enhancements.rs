@@ -195,3 +195,55 @@ pub fn plan_enhancement(
     });
     Ok(out)
 }
+
+/// An enhancement the rules would give a unit: what the roster page's picker offers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnhancementOffer {
+    pub unit_id: i64,
+    /// The unit as players call it.
+    pub unit: String,
+    pub table: String,
+    pub enhancement: String,
+    /// Whether it must be earned (a reason said): the table's starting pick is gone, or set-up
+    /// is over and no reward is owed.
+    pub needs_reason: bool,
+}
+
+/// Every enhancement `roster enhance` would accept now, for each unit on the Order of Battle
+/// that may hold it (HEROes of the roster's own faction, not UNIQUE, eligible for the table,
+/// not already holding one of that table or an artefact, the enhancement not held elsewhere).
+/// Asked of [`plan_enhancement`] itself, so a picker never offers what it refuses.
+pub fn enhancement_offers(faction: &Faction, roster: &Roster) -> Vec<EnhancementOffer> {
+    let mut out = Vec::new();
+    for unit in roster.active_units() {
+        for table in &faction.enhancement_tables {
+            for e in &table.enhancements {
+                let accepted = |reason| {
+                    plan_enhancement(faction, roster, unit, e, reason).is_ok_and(|o| {
+                        o.changes.iter().any(
+                            |c| matches!(c, Change::GiveEnhancement { table: t, .. } if t == &table.name),
+                        )
+                    })
+                };
+                if accepted(Some("offered")) {
+                    out.push(EnhancementOffer {
+                        unit_id: unit.id,
+                        unit: unit_words(unit),
+                        table: table.name.clone(),
+                        enhancement: e.clone(),
+                        needs_reason: !accepted(None),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A unit as a picker names it: "Grey Seer", or "Dawn Guard (Liberators)" when it has a name.
+pub fn unit_words(unit: &Unit) -> String {
+    match &unit.name {
+        Some(n) => format!("{n} ({})", unit.warscroll),
+        None => unit.warscroll.clone(),
+    }
+}

@@ -29,10 +29,16 @@ pub use allies::{
     counts_for_share, share_counts,
 };
 pub use check::{CheckReport, Finding, check};
-pub use enhancements::{eligible_by as enhancement_eligible_by, plan_enhancement};
+pub use enhancements::{
+    EnhancementOffer, eligible_by as enhancement_eligible_by, enhancement_offers, plan_enhancement,
+    unit_words,
+};
 pub use quests::plan_quest;
 pub use remove::plan_remove_starting_unit;
-pub use tome::{grant_starting_picks, is_starting_pick, plan_tome_entry, starting_tome_allowance};
+pub use tome::{
+    TomeOffer, grant_starting_picks, has_caster_for, is_starting_pick, plan_tome_entry,
+    starting_tome_allowance, tome_offers,
+};
 pub use units::{
     another_factions_unit, check_reinforceable, check_unique_warscroll, check_unit_name, find_warscroll,
     plan_add_unit, same_named_units,
@@ -44,5 +50,7 @@ pub use warscrolls::{
     in_current_data,
 };
 
+#[cfg(test)]
+mod offers_tests;
 #[cfg(test)]
 pub(crate) mod tests;

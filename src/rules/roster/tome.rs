@@ -196,6 +196,46 @@ pub(super) fn find_lore_entry<'a>(
     })))
 }
 
+/// Whether the Order of Battle has a caster for lores of `kind`: a WIZARD for spells, a PRIEST
+/// for prayers, either for manifestations.
+pub fn has_caster_for(roster: &Roster, kind: LoreKind) -> bool {
+    match kind {
+        LoreKind::Spell => roster.active_units().any(|u| u.has_keyword("WIZARD")),
+        LoreKind::Prayer => roster.active_units().any(|u| u.has_keyword("PRIEST")),
+        LoreKind::Manifestation => roster
+            .active_units()
+            .any(|u| u.has_keyword("WIZARD") || u.has_keyword("PRIEST")),
+    }
+}
+
+/// An entry the Arcane Tome may take: what the roster page's picker offers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TomeOffer {
+    pub kind: LoreKind,
+    pub lore: String,
+    pub name: String,
+}
+
+/// The faction's lore entries `roster lore add` may add: those of the kinds the roster has a
+/// caster for (no prayer without a PRIEST), not in the tome already.
+pub fn tome_offers(faction: &Faction, roster: &Roster) -> Vec<TomeOffer> {
+    faction
+        .lores
+        .iter()
+        .filter(|l| has_caster_for(roster, l.kind))
+        .flat_map(|l| {
+            l.entries
+                .iter()
+                .filter(|e| !roster.tome(l.kind).any(|t| t.name.same_name(&e.name)))
+                .map(|e| TomeOffer {
+                    kind: l.kind,
+                    lore: l.name.clone(),
+                    name: e.name.clone(),
+                })
+        })
+        .collect()
+}
+
 /// Adds a spell, prayer or manifestation to the roster's Arcane Tome, replacing `replace` when
 /// given. A lore holds at most the battlepack's capacity (6).
 pub fn plan_tome_entry(
@@ -218,14 +258,7 @@ pub fn plan_tome_entry(
             format!("{} is already in the {kind} lore", entry.name),
         );
     }
-    let caster_ok = match kind {
-        LoreKind::Spell => roster.active_units().any(|u| u.has_keyword("WIZARD")),
-        LoreKind::Prayer => roster.active_units().any(|u| u.has_keyword("PRIEST")),
-        LoreKind::Manifestation => roster
-            .active_units()
-            .any(|u| u.has_keyword("WIZARD") || u.has_keyword("PRIEST")),
-    };
-    if !caster_ok {
+    if !has_caster_for(roster, kind) {
         let who = match kind {
             LoreKind::Spell => "a WIZARD",
             LoreKind::Prayer => "a PRIEST",

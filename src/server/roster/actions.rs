@@ -5,7 +5,7 @@
 //! starting unit off again (`roster remove`). The organiser may do each for any roster of the
 //! campaign. Each calls the CLI command's operation and answers the roster after it.
 
-use crate::catalogue::{Faction, LoreKind};
+use crate::catalogue::LoreKind;
 use crate::error::{Error, Result};
 use crate::ops;
 use crate::ops::invite::Principal;
@@ -16,7 +16,6 @@ use crate::server::api::with_roster;
 use crate::server::forms::some;
 use crate::store::Store;
 use axum::Router;
-use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -60,7 +59,10 @@ fn add_unit(s: &Server, store: &mut Store, at: &Located, b: AddUnit) -> Result<V
         ally: ally.as_deref(),
     };
     let done = ops::roster::add_unit(&s.catalogue, store, at.id, &add)?;
-    with_roster(s, store, at.id, &done.outcome.summary)
+    let answer = with_roster(s, store, at.id, &done.outcome.summary)?;
+    let points = &answer["roster"]["points"];
+    let note = format!("{}: Order of Battle {points} points", done.outcome.summary);
+    Ok(said(answer, note))
 }
 
 /// `quest start`: the quest, and the unit or manifestation a quest names.
@@ -119,7 +121,12 @@ fn rank(s: &Server, store: &mut Store, at: &Located, b: Rank) -> Result<Value> {
 
 fn rename(s: &Server, store: &mut Store, at: &Located, b: Rename) -> Result<Value> {
     let done = ops::manage::rename_roster(&s.catalogue, store, at.id, &b.name)?;
-    with_roster(s, store, at.id, &done.outcome.summary)
+    let answer = with_roster(s, store, at.id, &done.outcome.summary)?;
+    let note = format!(
+        "Renamed {}",
+        answer["roster"]["name"].as_str().unwrap_or_default()
+    );
+    Ok(said(answer, note))
 }
 
 /// `roster enhance`: a unit (id or name) and the enhancement's name.
@@ -128,14 +135,22 @@ fn rename(s: &Server, store: &mut Store, at: &Located, b: Rename) -> Result<Valu
 struct Enhance {
     #[serde(default)]
     key: String,
+    #[serde(default)]
     unit: String,
+    #[serde(default)]
     enhancement: String,
+    /// The page's picker: `UNIT_ID:ENHANCEMENT`, one choice of what the rules accept.
+    #[serde(default)]
+    pick: Option<String>,
     /// Where an enhancement beyond the starting picks came from.
     #[serde(default)]
     reason: Option<String>,
 }
 
-fn enhance(s: &Server, store: &mut Store, at: &Located, b: Enhance) -> Result<Value> {
+fn enhance(s: &Server, store: &mut Store, at: &Located, mut b: Enhance) -> Result<Value> {
+    if let Some((unit, name)) = b.pick.as_deref().and_then(|p| p.split_once(':')) {
+        (b.unit, b.enhancement) = (unit.to_string(), name.to_string());
+    }
     let reason = b.reason.as_deref().and_then(some);
     let done = ops::roster::enhance(
         &s.catalogue,
@@ -145,7 +160,9 @@ fn enhance(s: &Server, store: &mut Store, at: &Located, b: Enhance) -> Result<Va
         b.enhancement.trim(),
         reason.as_deref(),
     )?;
-    with_roster(s, store, at.id, &done.outcome.summary)
+    let answer = with_roster(s, store, at.id, &done.outcome.summary)?;
+    let note = done.outcome.summary.clone();
+    Ok(said(answer, note))
 }
 
 /// `roster lore add`: spell, prayer or manifestation, and its name.
@@ -185,7 +202,15 @@ fn tome(s: &Server, store: &mut Store, at: &Located, mut b: Tome) -> Result<Valu
         reason: reason.as_deref(),
     };
     let done = ops::roster::add_lore(&s.catalogue, store, at.id, &entry)?;
-    with_roster(s, store, at.id, &done.outcome.summary)
+    let answer = with_roster(s, store, at.id, &done.outcome.summary)?;
+    let held = answer["roster"]["tome"]
+        .as_array()
+        .map_or(0, |t| t.iter().filter(|e| e["kind"] == kind.as_str()).count());
+    let note = format!(
+        "{}: the Arcane Tome's {kind} lore holds {held}",
+        done.outcome.summary
+    );
+    Ok(said(answer, note))
 }
 
 /// `roster realm`: the realm of origin, or none (empty or null) to clear it.
@@ -208,7 +233,8 @@ fn realm(s: &Server, store: &mut Store, at: &Located, b: Realm) -> Result<Value>
         (Some(r), None) => format!("{name} hails from {r} already; nothing changed"),
         (None, None) => format!("{name} has no realm of origin; nothing changed"),
     };
-    with_roster(s, store, at.id, &summary)
+    let answer = with_roster(s, store, at.id, &summary)?;
+    Ok(said(answer, summary))
 }
 
 /// `roster remove` (set-up only): the unit's id or name.
@@ -222,7 +248,10 @@ struct Remove {
 
 fn remove(s: &Server, store: &mut Store, at: &Located, b: Remove) -> Result<Value> {
     let done = ops::roster::remove_unit(&s.catalogue, store, at.id, b.unit.trim())?;
-    with_roster(s, store, at.id, &done.outcome.summary)
+    let answer = with_roster(s, store, at.id, &done.outcome.summary)?;
+    let points = &answer["roster"]["points"];
+    let note = format!("{}: Order of Battle {points} points", done.outcome.summary);
+    Ok(said(answer, note))
 }
 
 /// `ptg undo --roster R`: the roster's latest command, when it changed this roster alone (a
@@ -267,7 +296,10 @@ fn undo(s: &Server, store: &mut Store, at: &Located, b: Undo) -> Result<Value> {
     }
     let expected = b.expected.unwrap_or(latest.set_id);
     let done = ops::undo::undo(&s.catalogue, store, scope(), Some(expected))?;
-    Ok(serde_json::json!({ "undone": done.undone, "undo_set": done.undo_set, "summary": done.summary }))
+    let note = format!("Undone: #{} {}", done.undone, latest.summary);
+    Ok(serde_json::json!({
+        "undone": done.undone, "undo_set": done.undo_set, "summary": done.summary, "said": note
+    }))
 }
 
 /// Whether the command `latest` names changed roster `name` and no other.
@@ -277,118 +309,9 @@ pub fn only_this_roster(latest: &ops::undo::Preview, name: &str) -> bool {
 
 keyed!(AddUnit, Quest, Rank, Enhance, Tome, Realm, Remove);
 
-/// The roster's undo: its latest command named, with the button when it is the roster's alone
-/// and the viewer may take it back (the organiser, or the player when it is a player's
-/// command: `organiser` says which is looking).
-pub fn undo_form(
-    roster_id: i64,
-    name: &str,
-    key: &str,
-    latest: &ops::undo::Preview,
-    organiser: bool,
-) -> Markup {
-    html! {
-        @if !latest.undoable {
-            p.note { "Latest command: #" (latest.set_id) " " (latest.summary) ". It cannot be undone." }
-        } @else if only_this_roster(latest, name) && (organiser || latest.player_may_undo) {
-            form method="post" action={ "/rosters/" (roster_id) "/undo" } {
-                input type="hidden" name="key" value=(key);
-                input type="hidden" name="expected" value=(latest.set_id);
-                "Latest command: #" (latest.set_id) " " (latest.summary) " "
-                button { "Undo it" }
-            }
-        } @else {
-            p.note { "Latest command: #" (latest.set_id) " " (latest.summary)
-                ". Only the campaign's organiser can undo it." }
-        }
-    }
-}
-
-/// A select of the roster's units on the Order of Battle (id, shown by name).
-fn unit_select(name: &str, units: &[Value]) -> Markup {
-    html! {
-        select name=(name) required {
-            @for u in units.iter().filter(|u| u["retired"] != true) {
-                option value=(u["id"].to_string()) {
-                    (u["warscroll"].as_str().unwrap_or("?"))
-                    @if let Some(n) = u["name"].as_str() { " “" (n) "”" }
-                }
-            }
-        }
-    }
-}
-
-/// The roster page's forms for whoever may change it; `faction` lists the enhancements and
-/// lores to pick from.
-pub fn forms(roster_id: i64, key: &str, r: &Value, faction: Option<&Faction>) -> Markup {
-    let none = Vec::new();
-    let units = r["units"].as_array().unwrap_or(&none);
-    let action = |what: &str| format!("/rosters/{roster_id}/{what}");
-    let setup = r["setup_complete"] != true;
-    // Enhancements go to the roster's own HEROes that are not UNIQUE.
-    let heroes: Vec<Value> = units
-        .iter()
-        .filter(|u| u["ally"].is_null())
-        .filter(|u| {
-            let has = |k: &str| {
-                u["keywords"]
-                    .as_array()
-                    .is_some_and(|all| all.iter().any(|x| x == k))
-            };
-            has("HERO") && !has("UNIQUE")
-        })
-        .cloned()
-        .collect();
-    html! {
-        details {
-            summary { "Enhancements, Arcane Tome, realm, name" }
-            form method="post" action=(action("enhancements")) {
-                input type="hidden" name="key" value=(key);
-                label { "Give " (unit_select("unit", &heroes)) } " "
-                label { "the enhancement "
-                    select name="enhancement" required {
-                        @for t in faction.map(|f| &f.enhancement_tables[..]).unwrap_or(&[]) {
-                            optgroup label=(t.name) { @for e in &t.enhancements { option { (e) } } }
-                        }
-                    }
-                } " "
-                label { "reason (beyond the starting picks) " input name="reason"; } " "
-                button { "Give it" }
-            }
-            form method="post" action=(action("tome")) {
-                input type="hidden" name="key" value=(key);
-                label { "Add to the Arcane Tome "
-                    select name="entry" required {
-                        @for l in faction.map(|f| &f.lores[..]).unwrap_or(&[]) {
-                            optgroup label={ (l.name) " (" (l.kind.as_str()) ")" } {
-                                @for e in &l.entries { option value={ (l.kind.as_str()) ":" (e.name) } { (e.name) } }
-                            }
-                        }
-                    }
-                } " "
-                label { "replacing " input name="replace"; } " "
-                label { "reason " input name="reason"; } " "
-                button { "Add to the Arcane Tome" }
-            }
-            form method="post" action=(action("realm")) {
-                input type="hidden" name="key" value=(key);
-                label { "Realm of origin (empty clears it) "
-                    input name="realm" value=(r["realm"].as_str().unwrap_or(""));
-                } " "
-                button { "Set" }
-            }
-            form method="post" action=(action("rename")) {
-                input type="hidden" name="key" value=(key);
-                label { "Rename the roster " input name="name" required; } " "
-                button { "Rename" }
-            }
-            @if setup && units.len() > 1 {
-                form method="post" action=(action("remove")) {
-                    input type="hidden" name="key" value=(key);
-                    label { "Take off the Order of Battle " (unit_select("unit", units)) } " "
-                    button { "Remove" }
-                }
-            }
-        }
-    }
+/// `answer` with `note`, the sentence the page's done note shows (what was done and the new
+/// figure); the API answers it too, as `said`.
+fn said(mut answer: Value, note: String) -> Value {
+    answer["said"] = Value::String(note);
+    answer
 }

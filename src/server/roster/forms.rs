@@ -55,36 +55,49 @@ pub fn quest_form(roster_id: i64, key: &str, quests: &[(String, String)], roster
         .render()
 }
 
-/// Pick the ability of each rank reached: a form per unit and Path open to it (at a unit's
-/// first rank, one per Path it may walk, which it picks with the ability).
-/// Each ability is offered with what it does (`summaries`, by `PATH:ABILITY`).
+/// Pick the ability of each rank reached, under the heading "Ranks reached" (`#ranks`, where
+/// the "What's next" lines send the player): a form per unit and Path open to it (at a unit's
+/// first rank, one per Path its keywords let it walk, `rules::renown::walkable_paths`, which it
+/// picks with the ability), the Path named in words. Each ability is offered with what it does
+/// (`summaries`, by `PATH:ABILITY`).
 pub fn rank_form(
     roster_id: i64,
     key: &str,
     choices: &[RankChoice],
     summaries: &std::collections::HashMap<String, String>,
 ) -> Markup {
-    html! {
-        @for c in choices {
-            @for p in &c.paths {
-                form method="post" action={ "/rosters/" (roster_id) "/rank" } {
-                    input type="hidden" name="key" value=(key);
-                    input type="hidden" name="unit" value=(c.unit_id);
-                    @if c.picks_path { input type="hidden" name="path" value=(p.id); }
-                    label { (c.unit) " reached " (c.rank) ": " (p.name) " "
-                        select name="ability" {
-                            @for (id, name) in &p.abilities {
-                                option value=(id) {
-                                    (name)
-                                    @if let Some(what) = summaries.get(&format!("{}:{id}", p.id)) { ": " (what) }
-                                }
-                            }
-                        }
-                    }
-                    " "
-                    button { "Choose" }
-                }
+    let forms = choices.iter().flat_map(|c| {
+        c.paths.iter().map(move |p| {
+            let abilities = p
+                .abilities
+                .iter()
+                .map(|(id, name)| {
+                    let label = match summaries.get(&format!("{}:{id}", p.id)) {
+                        Some(what) => format!("{name}: {what}"),
+                        None => name.clone(),
+                    };
+                    Choice::new(id, label)
+                })
+                .collect();
+            let mut form = Form::new(
+                format!("rank-{}-{}", c.unit_id, p.id),
+                format!("/rosters/{roster_id}/rank"),
+                "Choose",
+            )
+            .key(key)
+            .hidden("unit", c.unit_id)
+            .lead(html! { p { strong { (c.unit) } " reached " (c.rank) ": " (p.name) } })
+            .field(Field::select("ability", "Ability", abilities).required());
+            if c.picks_path {
+                form = form.hidden("path", &p.id);
             }
+            form.render()
+        })
+    });
+    html! {
+        section #ranks {
+            h2 { "Ranks reached" }
+            @for form in forms { (form) }
         }
     }
 }

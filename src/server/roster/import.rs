@@ -10,6 +10,7 @@ use crate::ops;
 use crate::ops::lists::{ImportRequest, Imported, Target};
 use crate::server::actions::{Flag, yes};
 use crate::server::answers::done as done_answer;
+use crate::server::form::{self, Field};
 use crate::server::forms::{check_key, refused, session, shown_again};
 use crate::server::session::auth::changing;
 use crate::server::{Failure, Shared, not_found_if_unknown};
@@ -328,24 +329,37 @@ fn report_html(done: &Imported) -> Markup {
 
 /// The form pasting a list, sent to `action`: into a roster in set-up, or, with
 /// `new_roster`, as a new roster of the campaign (the organiser's page, asking its player).
-pub fn import_form(action: &str, key: &str, new_roster: bool) -> Markup {
-    html! {
-        form method="post" action=(action) enctype="multipart/form-data" {
-            input type="hidden" name="key" value=(key);
-            p { label { "Paste the list (the app's or New Recruit's export, or forum text)" br;
-                textarea name="list" rows="8" cols="40" {} } }
-            p { label { "or choose its file (.ros, .rosz, .json, .txt) " input type="file" name="file"; } }
-            @if new_roster {
-                p { label { "Player " input name="player" required; } " "
-                    label { "roster name (empty: the list's) " input name="name"; } }
-                p.note { "When the list marks no general, or one that may not lead: " }
-                p { label { "warlord " input name="warlord"; } " "
-                    label { "Path " input name="path" placeholder="warrior"; } " "
-                    label { "ability " input name="ability"; } }
-            }
-            p { label { input type="checkbox" name="dry_run" value="on"; " check it first (write nothing)" } " "
-                label { input type="checkbox" name="skip_unknown" value="on"; " leave out lines that do not match" } }
-            button { "Import" }
-        }
+/// A refusal, or a "check it first", comes back in it with the report beside it.
+pub fn list_form(action: &str, key: &str, new_roster: bool) -> form::Form {
+    let mut form = form::Form::new(if new_roster { "import-new" } else { "import" }, action, "Import")
+        .key(key)
+        .multipart()
+        .field(Field::area(
+            "list",
+            "Paste the list (the app's or New Recruit's export, or forum text)",
+            8,
+        ))
+        .field(Field::file(
+            "file",
+            "or choose its file (.ros, .rosz, .json, .txt)",
+            ".ros,.rosz,.json,.txt",
+        ));
+    if new_roster {
+        form = form
+            .field(Field::text("player", "Player", 100).required())
+            .field(Field::text("name", "roster name (empty: the list's)", 100))
+            .field(
+                Field::text("warlord", "warlord", 100)
+                    .hint("when the list marks no general, or one that may not lead"),
+            )
+            .field(Field::text("path", "Path", 100).hint("e.g. Path of the Warrior"))
+            .field(Field::text("ability", "ability", 100));
     }
+    form.field(Field::check("dry_run", "check it first (write nothing)"))
+        .field(Field::check("skip_unknown", "leave out lines that do not match"))
+}
+
+/// [`list_form`] drawn as it stands.
+pub fn import_form(action: &str, key: &str, new_roster: bool) -> Markup {
+    list_form(action, key, new_roster).render()
 }

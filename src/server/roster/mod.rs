@@ -2,6 +2,7 @@
 //! ranks, enhancements, the Arcane Tome, renaming, undo, and pasted army lists.
 
 pub(super) mod actions;
+pub(super) mod changes;
 pub(super) mod forms;
 pub(super) mod import;
 pub(super) mod page;

@@ -2,6 +2,7 @@
 //! picked, what `roster check` finds and what its glory buys in the next aftermath; with the
 //! forms of whoever may change it.
 
+use super::changes::{self, Offers};
 use crate::ops;
 use crate::server::Shared;
 use crate::server::pages::{Page, failed, league_page, text};
@@ -49,6 +50,9 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 })
                 .collect();
             let open = ops::pages::open_sides(store, None, Some(at.id))?;
+            // What the change forms offer: only what the rules accept.
+            let offers = Offers::of(&s.catalogue, subject);
+            let favour = read.shown.favour;
             let quests: Vec<(String, String)> = subject
                 .pack
                 .quests
@@ -74,6 +78,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                     waiting,
                     paths,
                     (open, summaries, ranks_at),
+                    (offers, favour),
                 ),
             ))
         })
@@ -84,7 +89,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         r,
         report,
         offers,
-        (ranks, quests, latest, battles, waiting, paths, (open, summaries, ranks_at)),
+        (ranks, quests, latest, battles, waiting, paths, (open, summaries, ranks_at), (changes, favour)),
     ) = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
@@ -94,6 +99,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let faction = r["faction"]
         .as_str()
         .and_then(|f| server.catalogue.faction(f).ok());
+    let roster_name = r["name"].as_str().unwrap_or_default();
     let may_change = key.is_some();
     // The warscrolls the add-a-unit picker offers: those of its faction this campaign lets join.
     let allowed = crate::rules::roster::Allowed {
@@ -110,22 +116,18 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         html! {
             @if r["setup_complete"] != true {
                 (crate::server::roster::forms::add_unit_form(id, &key, &joinable))
-                details {
-                    summary { "Import an army list into this roster" }
-                    (crate::server::roster::import::import_form(&format!("/rosters/{id}/import"), &key, false))
-                }
+                (crate::server::roster::import::list_form(&format!("/rosters/{id}/import"), &key, false)
+                    .disclosed("Import an army list into this roster")
+                    .render())
             }
             @if r["quest"].is_null() {
                 h2 #quest { "Start a quest" }
                 (crate::server::roster::forms::quest_form(id, &key, &quests, &r))
             }
-            @if !ranks.is_empty() {
-                h2 #ranks { "Ranks reached" }
-                (crate::server::roster::forms::rank_form(id, &key, &ranks, &summaries))
-            }
-            div #more { (crate::server::roster::actions::forms(id, &key, &r, faction)) }
+            @if !ranks.is_empty() { (crate::server::roster::forms::rank_form(id, &key, &ranks, &summaries)) }
+            div #more { (changes::forms(id, &key, &r, &changes)) }
             @if let Some(latest) = &latest {
-                (crate::server::roster::actions::undo_form(id, r["name"].as_str().unwrap_or(""), &key, latest, organiser))
+                (changes::undo_form(id, roster_name, &key, latest, organiser))
             }
         }
     });
@@ -143,7 +145,8 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             p { (text(&r["player"])) " — " (text(&r["faction"])) " — "
                 a href={ "/campaigns/" (campaign_id) } { "the league: " (campaign) } }
             @if may_change { (crate::server::next::for_roster(id, &open, &waiting, r["quest"].is_null())) }
-            p { "Glory: " strong { (text(&r["glory"])) } " · Points: " (text(&r["points"])) }
+            p { "Glory: " strong { (text(&r["glory"])) } " · Points: " (text(&r["points"]))
+                @if let Some(f) = favour { " · Favour: " strong { (f) } } }
             p { a.button.quiet href={ "/rosters/" (id) "/sheet.pdf" } { "Roster sheet (PDF)" } " "
                 a.button.quiet href={ "/rosters/" (id) "/list.txt" } { "Army list (app text)" } }
             h2 { "Order of Battle" }
