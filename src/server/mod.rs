@@ -19,6 +19,7 @@ mod bodies;
 mod campaign;
 mod chart;
 mod edge;
+mod extract;
 mod forms;
 mod health;
 mod listen;
@@ -369,6 +370,9 @@ pub struct Failure {
     fixes: Vec<crate::fix::Fix>,
     /// What the CLI shows beside its message (a list import's report), for the API's answer.
     report: Option<serde_json::Value>,
+    /// The form's field (the body's key) the refusal is about, when it is about one: the pages
+    /// put the message beside it, the API gives it as `"field"`.
+    field: Option<String>,
 }
 
 impl Failure {
@@ -378,7 +382,21 @@ impl Failure {
             message: message.into(),
             fixes: Vec::new(),
             report: None,
+            field: None,
         }
+    }
+
+    /// The refusal, about the field `name` of the form or body sent.
+    pub fn on_field(self, name: &str) -> Failure {
+        Failure {
+            field: Some(name.to_string()),
+            ..self
+        }
+    }
+
+    /// The field the refusal is about, if any.
+    pub fn field(&self) -> Option<&str> {
+        self.field.as_deref()
     }
 
     /// The refusal as a page says it: the fixes as the pages' fields and forms.
@@ -413,6 +431,9 @@ impl IntoResponse for Failure {
         }
         if let Some(report) = self.report {
             body["report"] = report;
+        }
+        if let Some(field) = self.field {
+            body["field"] = serde_json::json!(field);
         }
         (self.status, axum::Json(body)).into_response()
     }

@@ -10,15 +10,17 @@ use crate::ops;
 use crate::ops::lists::{ImportRequest, Imported, Target};
 use crate::server::actions::{Flag, yes};
 use crate::server::answers::done as done_answer;
+use crate::server::extract::Path;
+use crate::server::extract::{Form, Json};
 use crate::server::forms::{check_key, refused, session, shown_again};
 use crate::server::session::auth::changing;
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::store::Store;
-use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::Router;
+use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Form, Json, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::Value;
@@ -80,6 +82,7 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
                 .map_err(IntoResponse::into_response)?;
             return Ok(Upload(b, None));
         }
+        let (path, headers) = (req.uri().path().to_string(), req.headers().clone());
         let mut parts = Multipart::from_request(req, state)
             .await
             .map_err(IntoResponse::into_response)?;
@@ -90,6 +93,10 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
         let (mut fields, mut file) = (serde_json::Map::new(), None);
         while let Some(part) = parts.next_field().await.map_err(unreadable)? {
             let name = part.name().unwrap_or_default().to_string();
+            // The one-use token is the `once` layer's (server/once.rs), not the list's.
+            if name == "once" {
+                continue;
+            }
             if name == "file" {
                 file = Some(part.bytes().await.map_err(unreadable)?.to_vec());
             } else {
@@ -98,13 +105,8 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
         }
         // The text fields, read by the struct the urlencoded form is (every value a string);
         // a refusal names the field, as the urlencoded form's does.
-        let b = serde_path_to_error::deserialize(Value::Object(fields)).map_err(|e| {
-            (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("the form could not be read: {e}"),
-            )
-                .into_response()
-        })?;
+        let b = crate::server::extract::read(Value::Object(fields))
+            .map_err(|f| crate::server::extract::refused_form(&headers, &path, f))?;
         Ok(Upload(b, file))
     }
 }
