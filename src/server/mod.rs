@@ -24,6 +24,7 @@ mod forms;
 mod health;
 mod listen;
 mod next;
+mod once;
 mod pages;
 mod public;
 mod readers;
@@ -274,6 +275,11 @@ fn router_of(shared: Shared) -> Router {
     app.layer(axum::middleware::from_fn_with_state(
         answers,
         answers::answer_forms,
+    ))
+    // One tap, one write: a token sent again gets the first answer, whole (`once.rs`).
+    .layer(axum::middleware::from_fn_with_state(
+        shared.clone(),
+        once::one_write,
     ))
     .layer(axum::middleware::from_fn_with_state(
         shared.clone(),
