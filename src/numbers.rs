@@ -133,6 +133,26 @@ pub mod de {
             .ok_or_else(|| D::Error::custom(format!("takes {}; it was left empty", takes(T::SIGNED))))
     }
 
+    /// A number as a map's value, read as [`whole`] reads a field.
+    struct Each<T>(T);
+
+    impl<'de, T: TryFrom<i128> + Bounds> serde::Deserialize<'de> for Each<T> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Each<T>, D::Error> {
+            whole(d).map(Each)
+        }
+    }
+
+    /// A map of numbers by key (the API's `{"12": "1,000"}`), each value read as [`whole`].
+    pub fn map<'de, D, K, T>(d: D) -> Result<std::collections::BTreeMap<K, T>, D::Error>
+    where
+        D: Deserializer<'de>,
+        K: serde::Deserialize<'de> + Ord,
+        T: TryFrom<i128> + Bounds,
+    {
+        let read: std::collections::BTreeMap<K, Each<T>> = serde::Deserialize::deserialize(d)?;
+        Ok(read.into_iter().map(|(k, Each(v))| (k, v)).collect())
+    }
+
     /// An optional number field: left out, empty or `null` is `None`.
     pub fn maybe<'de, D: Deserializer<'de>, T: TryFrom<i128> + Bounds>(d: D) -> Result<Option<T>, D::Error> {
         d.deserialize_any(Whole::<T>(PhantomData))

@@ -90,6 +90,22 @@ fn json_takes_numbers_and_strings() {
     }
 }
 
+#[derive(Debug, serde::Deserialize)]
+struct Sides {
+    #[serde(deserialize_with = "super::de::map")]
+    vp: std::collections::BTreeMap<i64, u32>,
+}
+
+#[test]
+fn a_map_s_numbers_are_read_as_typed() {
+    let s: Sides = serde_json::from_str(r#"{"vp": {"1": "1,000", "2": 8}}"#).unwrap();
+    assert_eq!(s.vp.into_iter().collect::<Vec<_>>(), [(1, 1000), (2, 8)]);
+    let e = serde_json::from_str::<Sides>(r#"{"vp": {"1": "8.5"}}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("whole number"), "{e}");
+}
+
 proptest! {
     /// Every number, written plainly or grouped in threes by any separator, reads back as itself.
     #[test]

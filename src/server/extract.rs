@@ -140,7 +140,18 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
             .await
             .map_err(IntoResponse::into_response)?;
         let mut de = serde_json::Deserializer::from_slice(&bytes);
-        let body = read(&mut de).map_err(IntoResponse::into_response)?;
+        let body = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let inner = e.inner();
+            // Not JSON at all (cut short, a syntax error): 400, as the framework says it.
+            let failure = match inner.is_syntax() || inner.is_eof() {
+                true => Failure::new(
+                    StatusCode::BAD_REQUEST,
+                    format!("the JSON body could not be read: {inner}"),
+                ),
+                false => field_refusal(&e.path().to_string(), &inner.to_string()),
+            };
+            failure.into_response()
+        })?;
         de.end()
             .map_err(|e| {
                 Failure::new(
@@ -259,6 +270,6 @@ mod tests {
         );
         assert_eq!(sent_from(&h, "/battles/4/army"), "/battles/4?x=1");
         h.insert(header::REFERER, HeaderValue::from_static("https://club.example"));
-        assert_eq!(sent_from(&h, "/battles/4/army"), "/battles");
+        assert_eq!(sent_from(&h, "/battles/4/army"), "/battles/4");
     }
 }

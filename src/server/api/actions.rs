@@ -125,8 +125,9 @@ async fn plan(State(server): State<Shared>, headers: HeaderMap, Json(p): Json<Pl
 #[serde(deny_unknown_fields)]
 struct Result_ {
     /// Victory points by roster id, both sides.
+    #[serde(deserialize_with = "crate::numbers::de::map")]
     victory_points: BTreeMap<i64, u32>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::numbers::de::map")]
     quest_points: BTreeMap<i64, u32>,
     #[serde(default, deserialize_with = "crate::numbers::de::maybe")]
     withdrew: Option<i64>,
