@@ -9,6 +9,7 @@ pub mod fix;
 pub mod ids;
 pub mod lists;
 pub mod names;
+pub mod numbers;
 pub mod ops;
 pub mod rules;
 pub mod server;

@@ -366,8 +366,9 @@ async fn a_body_or_a_path_that_cannot_be_read_is_refused_in_the_api_s_words() {
     assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
     assert_eq!(answer.json()["status"], 400, "{}", answer.body);
     assert!(answer.json()["error"].is_string());
+    // An id that is not one names nothing: 404 (issue 40).
     let path = send(&p, api_get("/api/rosters/abc", None)).await;
-    assert_eq!(path.status, StatusCode::BAD_REQUEST);
+    assert_eq!(path.status, StatusCode::NOT_FOUND);
     assert!(
         path.json()["error"].as_str().unwrap().contains("abc"),
         "{}",
@@ -378,7 +379,7 @@ async fn a_body_or_a_path_that_cannot_be_read_is_refused_in_the_api_s_words() {
     assert_eq!(nowhere.json()["status"], 404);
     // A page's: a page.
     let page = send(&p, api_get("/rosters/abc", None)).await;
-    assert_eq!(page.status, StatusCode::BAD_REQUEST);
+    assert_eq!(page.status, StatusCode::NOT_FOUND);
     assert!(
         page.body.contains("<html") && page.body.contains("abc"),
         "{}",

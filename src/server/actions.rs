@@ -10,12 +10,13 @@ use super::{Failure, Server, Shared, not_found_if_unknown};
 use crate::error::Result;
 use crate::ops::invite::Principal;
 use crate::ops::roster::Located;
+use crate::server::extract::Path;
+use crate::server::extract::{Form, Json};
 use crate::store::Store;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::{MethodFilter, MethodRouter, on, post};
-use axum::{Form, Json};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 

@@ -90,7 +90,6 @@ async fn answer_form(req: Request, next: Next) -> Response {
     };
     let action = parts.uri.path().to_string();
     let headers = parts.headers.clone();
-    let bytes = without_once(&headers, bytes);
     let response = next
         .run(Request::from_parts(parts, Body::from(bytes.clone())))
         .await;
@@ -140,22 +139,6 @@ async fn answer_form(req: Request, next: Next) -> Response {
         ),
     );
     response
-}
-
-/// A URL-encoded form's body without its one-use token (`once`, which `once.rs` reads before
-/// this): the forms' bodies take only their own fields.
-fn without_once(headers: &HeaderMap, bytes: axum::body::Bytes) -> axum::body::Bytes {
-    let urlencoded = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_none_or(|v| v.starts_with("application/x-www-form-urlencoded"));
-    if !urlencoded || !form_urlencoded::parse(&bytes).any(|(k, _)| k == "once") {
-        return bytes;
-    }
-    let kept: String = form_urlencoded::Serializer::new(String::new())
-        .extend_pairs(form_urlencoded::parse(&bytes).filter(|(k, _)| k != "once"))
-        .finish();
-    axum::body::Bytes::from(kept)
 }
 
 /// `redirect` with `flash` kept for the page it leads to, and the cookies `original` set (a

@@ -23,10 +23,12 @@ mod flash;
 // Until every page's forms are built with it (issue #40, in progress).
 #[allow(dead_code)]
 mod form;
+mod extract;
 mod forms;
 mod health;
 mod listen;
 mod next;
+mod once;
 mod pages;
 mod public;
 mod readers;
@@ -272,6 +274,11 @@ fn router_of(shared: Shared) -> Router {
         .with_state(shared.clone());
     // Around every page and form: a form's answer is a 303 with the page's flash.
     app.layer(axum::middleware::from_fn(answers::answer_forms))
+        // One tap, one write: a token sent again gets the first answer, whole (`once.rs`).
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            once::one_write,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             shared.clone(),
             bodies::rights_before_body,
@@ -367,6 +374,9 @@ pub struct Failure {
     fixes: Vec<crate::fix::Fix>,
     /// What the CLI shows beside its message (a list import's report), for the API's answer.
     report: Option<serde_json::Value>,
+    /// The form's field (the body's key) the refusal is about, when it is about one: the pages
+    /// put the message beside it, the API gives it as `"field"`.
+    field: Option<String>,
 }
 
 impl Failure {
@@ -376,7 +386,21 @@ impl Failure {
             message: message.into(),
             fixes: Vec::new(),
             report: None,
+            field: None,
         }
+    }
+
+    /// The refusal, about the field `name` of the form or body sent.
+    pub fn on_field(self, name: &str) -> Failure {
+        Failure {
+            field: Some(name.to_string()),
+            ..self
+        }
+    }
+
+    /// The field the refusal is about, if any.
+    pub fn field(&self) -> Option<&str> {
+        self.field.as_deref()
     }
 
     /// The refusal as a page says it: the fixes as the pages' fields and forms.
@@ -411,6 +435,9 @@ impl IntoResponse for Failure {
         }
         if let Some(report) = self.report {
             body["report"] = report;
+        }
+        if let Some(field) = self.field {
+            body["field"] = serde_json::json!(field);
         }
         (self.status, axum::Json(body)).into_response()
     }

@@ -14,7 +14,7 @@ pub struct NewArgs {
     #[arg(long)]
     campaign: String,
     /// The battle's points limit.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::numbers::clap_whole::<u32>)]
     points: u32,
     /// The two rosters.
     #[arg(num_args = 2, required = true)]

@@ -30,13 +30,8 @@ impl std::str::FromStr for PerSide {
         let Some((roster, n)) = s.rsplit_once('=') else {
             return Err(format!("expected ROSTER=N, e.g. \"Rat Tide\"=8; got '{s}'"));
         };
-        let n = n.trim();
-        let value = n
-            .parse()
-            .map_err(|_| match n.bytes().all(|b| b.is_ascii_digit()) && !n.is_empty() {
-                true => format!("{n} is out of range; see `ptg battle result --help`"),
-                false => format!("'{n}' is not a whole number of points"),
-            })?;
+        // One reading of numbers at every entrance: "1,000" is 1000 here as on the pages.
+        let value = crate::numbers::read(n).map_err(|e| format!("the value after = {e}"))?;
         Ok(PerSide {
             roster: roster.trim().to_string(),
             value,

@@ -14,7 +14,7 @@ pub struct TwistArgs {
     #[arg(value_parser = crate::cli::battle_id)]
     battle: i64,
     /// The battle round starting (1-5).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::numbers::clap_whole::<u32>)]
     round: u32,
     /// The underdog, who rolls; without one the players roll off for it.
     #[arg(long, value_name = "ROSTER")]

@@ -16,7 +16,7 @@ pub struct CheckArgs {
     roster: String,
     /// Also check the whole Order of Battle as one army of this many points: the general
     /// (warlord, WARMASTER), regiments (placed automatically) and the points limit.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::numbers::clap_whole::<u32>)]
     points: Option<u32>,
 }
 

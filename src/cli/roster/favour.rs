@@ -12,7 +12,7 @@ pub struct FavourArgs {
     roster: String,
     /// Favour to give (e.g. 1) or take (e.g. -2), at most 100 either way. A number out of that
     /// range is refused by the rule (exit 1, as from the server), not by the parser (exit 2).
-    #[arg(allow_hyphen_values = true)]
+    #[arg(allow_hyphen_values = true, value_parser = crate::numbers::clap_whole::<i64>)]
     change: i64,
     /// Why, for the history (e.g. "club rule: painted the army").
     #[arg(long)]

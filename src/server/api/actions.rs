@@ -8,13 +8,15 @@ use crate::ops::battle::NewBattle;
 use crate::rules::army::ArmyChoice;
 use crate::rules::battle::{DecisionReport, ResultReport};
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
+use crate::server::extract::Json;
+use crate::server::extract::Path;
 use crate::server::session::auth::{changing, organiser};
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::views;
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::routing::post;
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -82,6 +84,7 @@ async fn army(
 struct Plan {
     /// The two rosters, by id, of the organiser's campaign.
     rosters: [i64; 2],
+    #[serde(deserialize_with = "crate::numbers::de::whole")]
     points: u32,
     /// A battleplan by name; left out, it is rolled.
     battleplan: Option<String>,
@@ -122,9 +125,11 @@ async fn plan(State(server): State<Shared>, headers: HeaderMap, Json(p): Json<Pl
 #[serde(deny_unknown_fields)]
 struct Result_ {
     /// Victory points by roster id, both sides.
+    #[serde(deserialize_with = "crate::numbers::de::map")]
     victory_points: BTreeMap<i64, u32>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::numbers::de::map")]
     quest_points: BTreeMap<i64, u32>,
+    #[serde(default, deserialize_with = "crate::numbers::de::maybe")]
     withdrew: Option<i64>,
     #[serde(default)]
     general_slain: Vec<i64>,

@@ -7,12 +7,14 @@ mod actions;
 use crate::ops;
 use crate::rules::aftermath::Choices;
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
+use crate::server::extract::Json;
+use crate::server::extract::Path;
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::views;
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{delete, get, post};
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 

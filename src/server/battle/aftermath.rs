@@ -5,14 +5,16 @@ use crate::ops;
 use crate::rules::aftermath::Choices;
 use crate::server::Shared;
 use crate::server::answers::said;
+use crate::server::extract::Form;
+use crate::server::extract::Path;
 use crate::server::forms::{
     Fields, all, dice_of, field, key_and_roster, list, no_roster, refused, some, submit,
 };
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
-use axum::{Form, Router};
 use maud::{Markup, html};
 use serde_json::Value;
 

@@ -4,13 +4,15 @@
 
 use crate::ops;
 use crate::rules::battle::PickRequest;
+use crate::server::extract::Json;
+use crate::server::extract::Path;
 use crate::server::session::auth::changing;
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::views;
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::routing::post;
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -26,6 +28,7 @@ struct SuddenDeath {
     /// Assassinate, Blunt, Endure or Seize Ground (the battlepack's table).
     objective: String,
     /// The other army's unit to slay (its id), for Assassinate and Blunt.
+    #[serde(default, deserialize_with = "crate::numbers::de::maybe")]
     target: Option<i64>,
     /// The terrain feature, for Seize Ground.
     terrain: Option<String>,

@@ -3,12 +3,14 @@
 use crate::ops;
 use crate::rules::army::ArmyChoice;
 use crate::server::Shared;
+use crate::server::extract::Form;
+use crate::server::extract::Path;
 use crate::server::forms::{Fields, all, dice_of, field, key_and_roster, list, no_roster, submit};
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
-use axum::{Form, Router};
 use maud::{Markup, html};
 use serde_json::Value;
 

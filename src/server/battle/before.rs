@@ -9,16 +9,18 @@ use crate::ops;
 use crate::ops::invite::Principal;
 use crate::rules::battle::{Battle, PickRequest};
 use crate::server::actions::{Keyed, keyed};
+use crate::server::extract::Path;
+use crate::server::extract::{Form, Json};
 use crate::server::forms::{check_key, dice_of, refused, session, some, submit};
 use crate::server::session::auth::{in_battle, organiser};
 use crate::server::{Failure, Server, Shared, not_found_if_unknown};
 use crate::store::Store;
 use crate::views;
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::post;
-use axum::{Form, Json, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -160,6 +162,7 @@ pub(in crate::server) fn side_name(b: &Battle, roster_id: i64) -> Result<String>
 struct Twist {
     #[serde(default)]
     key: String,
+    #[serde(deserialize_with = "crate::numbers::de::whole")]
     round: u32,
     /// The underdog's roster id; left out or empty, the rules decide (the players roll off).
     #[serde(default)]
@@ -251,6 +254,7 @@ impl Keyed for Realm {
 struct SuddenDeath {
     key: String,
     /// The outnumbered roster, which picks: the invite must reach it.
+    #[serde(deserialize_with = "crate::numbers::de::whole")]
     roster_id: i64,
     objective: String,
     /// The other army's unit to slay (its id), for Assassinate and Blunt.

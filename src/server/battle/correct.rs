@@ -6,12 +6,14 @@
 use crate::server::Shared;
 use crate::server::battle::before::ArmyOf;
 use crate::server::battle::result::{SuddenDeathFields, result_fields};
+use crate::server::extract::Form;
+use crate::server::extract::Path;
 use crate::server::forms::Fields;
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
-use axum::{Form, Router};
 use maud::Markup;
 use serde_json::Value;
 

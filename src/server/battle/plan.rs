@@ -6,12 +6,14 @@ use crate::ops;
 use crate::ops::battle::NewBattle;
 use crate::rules::realms::RealmChoice;
 use crate::server::Shared;
+use crate::server::extract::Form;
+use crate::server::extract::Path;
 use crate::server::forms::{dice_of, some, submit_as_organiser};
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
-use axum::{Form, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::Value;
@@ -23,8 +25,11 @@ pub fn routes() -> Router<Shared> {
 #[derive(Debug, Deserialize)]
 struct Plan {
     key: String,
+    #[serde(deserialize_with = "crate::numbers::de::whole")]
     a: i64,
+    #[serde(deserialize_with = "crate::numbers::de::whole")]
     b: i64,
+    #[serde(deserialize_with = "crate::numbers::de::whole")]
     points: u32,
     #[serde(default)]
     battleplan: String,

@@ -10,12 +10,14 @@ use crate::ops;
 use crate::rules::battle::{Battle, DecisionReport, ResultReport};
 use crate::server::Shared;
 use crate::server::battle::before::{ArmyOf, Rights, submit_in_battle};
+use crate::server::extract::Form;
+use crate::server::extract::Path;
 use crate::server::forms::{Fields, all, dice_of, field};
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
-use axum::{Form, Router};
 use maud::{Markup, html};
 use serde_json::Value;
 
@@ -29,9 +31,7 @@ fn per_side(f: &Fields, b: &Battle, name: &str, what: &str) -> Result<Vec<(Strin
     let mut out = Vec::new();
     for (side, suffix) in b.sides.iter().zip(["a", "b"]) {
         if let Some(v) = field(f, &format!("{name}_{suffix}")) {
-            let n = v
-                .parse()
-                .map_err(|_| Error::refused(format!("{what} must be a whole number; '{v}' is not one")))?;
+            let n = crate::numbers::read(v).map_err(|e| Error::refused(format!("{what} {e}")))?;
             out.push((side.roster.clone(), n));
         }
     }

@@ -190,6 +190,7 @@ fn new_roster(s: &Server, store: &mut Store, at: &CampaignAt, b: NewRosterBody) 
 struct Favour {
     #[serde(default)]
     key: String,
+    #[serde(deserialize_with = "crate::numbers::de::whole")]
     change: i64,
     reason: String,
 }

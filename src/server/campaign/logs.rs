@@ -8,12 +8,13 @@ use crate::ops;
 use crate::ops::history::Page as LogPage;
 use crate::rules::audit::Finding;
 use crate::server::Shared;
+use crate::server::extract::Path;
 use crate::server::pages::{Page, failed, league_page};
 use crate::server::session::auth::may_read;
 use crate::server::shell::League;
 use crate::views::history::{change_lines as history_change_lines, page_heading as history_heading};
 use axum::Router;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::routing::get;
 use maud::{Markup, html};
@@ -32,6 +33,7 @@ const PER_PAGE: u32 = 50;
 #[derive(Debug, Deserialize)]
 struct Older {
     /// Show the page that ends before change set `before`.
+    #[serde(default, deserialize_with = "crate::numbers::de::maybe")]
     before: Option<i64>,
 }
 

@@ -4,14 +4,16 @@
 
 use crate::error::Error;
 use crate::ops;
+use crate::server::extract::Path;
+use crate::server::extract::{Form, Json};
 use crate::server::forms::submit_as_organiser;
 use crate::server::session::auth::organiser;
 use crate::server::{Failure, Shared, not_found_if_unknown};
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
-use axum::{Form, Json, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -61,6 +63,7 @@ fn undo(
 #[serde(deny_unknown_fields)]
 struct UndoBody {
     /// The change set the organiser means to undo (`history`); refused if another is latest.
+    #[serde(default, deserialize_with = "crate::numbers::de::maybe")]
     expected: Option<i64>,
 }
 
@@ -83,6 +86,7 @@ async fn undo_api(
 #[derive(Debug, Deserialize)]
 struct UndoForm {
     key: String,
+    #[serde(deserialize_with = "crate::numbers::de::whole")]
     expected: i64,
 }
 

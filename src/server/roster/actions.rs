@@ -263,7 +263,7 @@ struct Undo {
     #[serde(default)]
     key: String,
     /// The change set meant, as the page named it; refused if another is latest by then.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::numbers::de::maybe")]
     expected: Option<i64>,
     /// Sent by the roster's player rather than the organiser (set from the invite, never read
     /// from the body).

@@ -11,15 +11,17 @@ use crate::ops::lists::{ImportRequest, Imported, Target};
 use crate::server::actions::{Flag, yes};
 use crate::server::answers::done as done_answer;
 use crate::server::form::{self, Field};
+use crate::server::extract::Path;
+use crate::server::extract::{Form, Json};
 use crate::server::forms::{check_key, refused, session, shown_again};
 use crate::server::session::auth::changing;
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::store::Store;
-use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::Router;
+use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Form, Json, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::Value;
@@ -81,6 +83,7 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
                 .map_err(IntoResponse::into_response)?;
             return Ok(Upload(b, None));
         }
+        let (path, headers) = (req.uri().path().to_string(), req.headers().clone());
         let mut parts = Multipart::from_request(req, state)
             .await
             .map_err(IntoResponse::into_response)?;
@@ -102,13 +105,8 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
         }
         // The text fields, read by the struct the urlencoded form is (every value a string);
         // a refusal names the field, as the urlencoded form's does.
-        let b = serde_path_to_error::deserialize(Value::Object(fields)).map_err(|e| {
-            (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("the form could not be read: {e}"),
-            )
-                .into_response()
-        })?;
+        let b = crate::server::extract::read(Value::Object(fields))
+            .map_err(|f| crate::server::extract::refused_form(&headers, &path, f))?;
         Ok(Upload(b, file))
     }
 }

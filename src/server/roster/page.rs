@@ -5,11 +5,12 @@
 use super::changes::{self, Offers};
 use crate::ops;
 use crate::server::Shared;
+use crate::server::extract::Path;
 use crate::server::pages::{Page, failed, league_page, text};
 use crate::server::session::auth::may_read;
 use crate::server::shell::League;
 use crate::views;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use maud::html;
 use serde_json::Value;

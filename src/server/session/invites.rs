@@ -10,15 +10,17 @@ use crate::ids::CampaignId;
 use crate::ops;
 use crate::ops::invite::Principal;
 use crate::server::actions::organised;
+use crate::server::extract::Path;
+use crate::server::extract::{Form, Json};
 use crate::server::forms::{check_key, refused, session};
 use crate::server::{Failure, Server, Shared};
 use crate::store::Store;
 use crate::store::invites::Invite;
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{delete, get, post};
-use axum::{Form, Json, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -83,6 +85,7 @@ async fn list_api(
 #[serde(deny_unknown_fields)]
 struct NewInviteBody {
     /// The roster whose player is invited; none: another organiser's link.
+    #[serde(default, deserialize_with = "crate::numbers::de::maybe")]
     roster_id: Option<i64>,
 }
 
@@ -136,7 +139,7 @@ async fn create_form(
         let by = organised(&server, &headers, id).await?.who.invite_id;
         let roster_id = match f.roster_id.trim() {
             "" => None,
-            r => Some(r.parse::<i64>().map_err(|_| {
+            r => Some(crate::numbers::read::<i64>(r).map_err(|_| {
                 Failure::new(
                     StatusCode::UNPROCESSABLE_ENTITY,
                     format!("'{r}' is not a roster's id"),

@@ -9,15 +9,17 @@ use crate::ops;
 use crate::ops::join::Joining;
 use crate::rules::roster::{Allowed, WarlordChoice, eligible_warlords};
 use crate::server::actions::organised;
+use crate::server::extract::Form;
+use crate::server::extract::Path;
 use crate::server::forms::{Fields, check_key, field, refused, session};
 use crate::server::pages::{failed, league_page};
 use crate::server::shell::League;
 use crate::server::{Failure, Shared};
-use axum::extract::{Path, Query, State};
+use axum::Router;
+use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Form, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
 
@@ -259,11 +261,12 @@ fn per_hour(text: &str) -> Result<Option<u32>, Failure> {
     if text.is_empty() {
         return Ok(None);
     }
-    text.parse().map(Some).map_err(|_| {
+    crate::numbers::read(text).map(Some).map_err(|e| {
         Failure::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            format!("“new rosters an hour” is a whole number, not {text:?}; leave it blank for the server's"),
+            format!("“new rosters an hour” {e}; leave it blank for the server's"),
         )
+        .on_field("per_hour")
     })
 }
 

@@ -10,13 +10,14 @@ use super::keyring::Key;
 use crate::error::Result;
 use crate::ids::{CampaignId, RosterId};
 use crate::ops;
+use crate::server::extract::Form;
 use crate::server::forms::{check_key, refused, session};
 use crate::server::{Failure, Shared};
+use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
-use axum::{Form, Router};
 use maud::{Markup, html};
 use serde::Deserialize;
 

@@ -9,15 +9,17 @@ use crate::ops;
 use crate::ops::join::NewCampaign;
 use crate::rules::options::CampaignOptions;
 use crate::rules::standings::StandingsRule;
+use crate::server::extract::Form;
+use crate::server::extract::Path;
 use crate::server::forms::{Fields, all, field, refused};
 use crate::server::pages::failed;
 use crate::server::pages::page;
 use crate::server::{Failure, Shared};
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Form, Router};
 use maud::html;
 
 /// The options a battlepack offers, each with the values one may pick.
