@@ -312,15 +312,31 @@ pub(in crate::server) async fn clear_stale_session(
 /// The sign-out button of a page of a league the browser is signed in to (`signed`: its
 /// sign-in there), with its session's key.
 pub(in crate::server) fn sign_out_form(signed: Option<&Key>) -> Markup {
-    let Some(key) = signed.and_then(Key::form_key) else {
+    let Some((key, who)) = signed.and_then(|k| Some((k.form_key()?, k.who))) else {
         return html! {};
     };
-    html! {
-        form.signout method="post" action="/signout" {
-            input type="hidden" name="key" value=(key);
-            button { "Sign out of this league on this browser" }
-        }
-    }
+    crate::server::form::Form::new(
+        format!("signout-{}", who.campaign_id),
+        "/signout",
+        "Sign out of this league on this browser",
+    )
+    .key(&key)
+    .class("signout")
+    .render()
+}
+
+/// The button that signs this browser out of every league (a club's shared laptop), with the
+/// key of one of its sign-ins.
+pub(in crate::server) fn sign_out_everywhere_form(key: &str) -> Markup {
+    crate::server::form::Form::new(
+        "signout-every",
+        "/signout",
+        "Sign out of every league on this browser",
+    )
+    .key(key)
+    .class("signout")
+    .hidden("all", "every")
+    .render()
 }
 
 pub(in crate::server) use links::own_link_form;
