@@ -111,10 +111,10 @@ async fn confirm(State(server): State<Shared>, Path(token): Path<String>, header
             p { "This link signs this browser in as " strong { (whom) } " of the campaign "
                 strong { (invite.campaign) } ", for " (ops::session::LIFETIME_DAYS) " days or until you sign out. "
                 "Your other leagues on this browser stay signed in." }
-            form method="post" action={ "/invite/" (token) } {
-                input type="hidden" name="key" value=(same_site::key(&secret, &nonce));
-                button { "Sign in as " (whom) }
-            }
+            // No session yet: the page's same-site key, not a session's.
+            (crate::server::form::Form::new("sign-in", format!("/invite/{token}"), format!("Sign in as {whom}"))
+                .key(&same_site::key(&secret, &nonce))
+                .render())
             p.note { "Anyone with this link may sign in with it: keep it to yourself." }
         },
     );
