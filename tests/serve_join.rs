@@ -13,6 +13,19 @@ use serve_support::{
     token_after,
 };
 
+/// A refused form's answer through `app`: a 303 back to its page's form (`#refused`), and
+/// that page as the browser then sees it.
+async fn refused_via(
+    app: &axum::Router,
+    answer: &serve_support::Answer,
+    cookie: &str,
+) -> serve_support::Answer {
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
+    let to = answer.headers[header::LOCATION].to_str().unwrap();
+    assert!(to.ends_with("#refused"), "back to the form: {to}");
+    follow(app, answer, cookie).await
+}
+
 #[tokio::test]
 async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
     let p = Ptg::new();
@@ -20,6 +33,20 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
     // The set-up page makes the campaign; options the rules refuse come back with what was typed.
     let setup = get_via(&app, &format!("/setup/{SETUP}"), "").await;
     assert!(setup.body.contains("Start a campaign"), "{}", setup.body);
+    // Its options by what each does, not by their ids.
+    for words in [
+        "Sudden death",
+        "Endure judged at the battle&#39;s end",
+        "may pick a sudden death objective",
+        "judged at the end of the battle",
+    ] {
+        let plain = words.replace("&#39;", "'");
+        assert!(
+            setup.body.contains(words) || setup.body.contains(&plain),
+            "{words}: {}",
+            setup.body
+        );
+    }
     let refused = send_via(
         &app,
         form(
@@ -34,14 +61,16 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
         ),
     )
     .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    // Refused, the browser is sent back (303: Back never resends it) to the form, drawn again
+    // with what was typed and the message beside it.
+    let refused = refused_via(&app, &refused, "").await;
     assert!(refused.body.contains("needs the option"), "{}", refused.body);
     assert!(refused.body.contains(r#"value="Ashen Vale""#), "{}", refused.body);
+    assert!(
+        refused.body.contains(r#"<option value="favour=on" selected>"#),
+        "the option picked is kept: {}",
+        refused.body
+    );
     assert_eq!(
         p.json(&["campaign", "list"]),
         serde_json::json!([]),
@@ -139,12 +168,7 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
         form(&format!("/join/{join}"), Some(&nonce), &fields("Clanrats")),
     )
     .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    let refused = refused_via(&app, &refused, &nonce).await;
     assert!(
         refused.body.contains(r#"value="Bea""#),
         "what was typed is kept: {}",

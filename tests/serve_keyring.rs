@@ -445,12 +445,10 @@ async fn the_set_up_form_refuses_values_it_does_not_offer_naming_the_field() {
             ),
         )
         .await;
-        assert_eq!(
-            refused.status,
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "{}",
-            refused.body
-        );
+        assert_eq!(refused.status, StatusCode::SEE_OTHER, "{}", refused.body);
+        let to = refused.headers[header::LOCATION].to_str().unwrap();
+        assert!(to.ends_with("#refused"), "back to the form: {to}");
+        let refused = follow_via(&app, &refused, "").await;
         assert!(refused.body.contains(field), "{field}: {}", refused.body);
         assert!(refused.body.contains(value), "{value}: {}", refused.body);
         assert_eq!(p.fingerprint(), before, "nothing refused is written");

@@ -11,8 +11,8 @@ use common::league::{LEAGUE, LEAGUE_FIXTURE, MOONCLAN, SILKEN};
 use common::{HAMMERS, Ptg, RATS, roster_new};
 use serde_json::json;
 use serve_support::{
-    api_delete, api_get, api_post, campaign_id, form, form_key, invite, page, roster_id, send, sign_in,
-    sign_in_with,
+    api_delete, api_get, api_post, campaign_id, form, form_key, invite, page, refused_page, roster_id, send,
+    sign_in, sign_in_with,
 };
 
 /// The organiser's session cookie and the key of their page's forms.
@@ -30,8 +30,9 @@ async fn the_organiser_changes_settings_names_a_campaign_and_makes_a_roster_as_t
     let html = page(&web, &format!("/campaigns/{id}/organise"), &cookie).await;
     for shown in [
         "Settings",
-        "Option realms",
-        "Option triumphs",
+        "Realms of battle",
+        "Triumphs",
+        "battles are fought in a realm",
         HAMMERS,
         "Invites",
         "Delete the campaign",
@@ -72,7 +73,7 @@ async fn the_organiser_changes_settings_names_a_campaign_and_makes_a_roster_as_t
     );
     let page_now = page(&web, &format!("/campaigns/{id}/organise"), &cookie).await;
     assert!(
-        page_now.contains(r#"<option selected>2e</option>"#),
+        page_now.contains(r#"<option value="2e" selected>"#),
         "the page shows the triumph table in force"
     );
 
@@ -139,7 +140,7 @@ async fn the_organiser_changes_settings_names_a_campaign_and_makes_a_roster_as_t
         ),
     )
     .await;
-    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let refused = refused_page(&web, &refused, &cookie).await;
     assert!(
         refused.body.contains("favour is won and lost in a realm"),
         "{}",
@@ -193,7 +194,7 @@ async fn favour_and_deleting_a_roster_from_the_organiser_s_page() {
         ]),
     )
     .await;
-    assert_eq!(mistyped.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let mistyped = refused_page(&web, &mistyped, &cookie).await;
     assert!(
         mistyped.body.contains("type its name exactly"),
         "{}",
@@ -204,7 +205,7 @@ async fn favour_and_deleting_a_roster_from_the_organiser_s_page() {
         delete(vec![("key", key.clone()), ("confirm", MOONCLAN.into())]),
     )
     .await;
-    assert_eq!(unforced.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let unforced = refused_page(&web, &unforced, &cookie).await;
     let by_cli = cli.refused(&["roster", "delete", MOONCLAN], "battles");
     let message = by_cli.trim().trim_start_matches("error: ");
     assert!(
@@ -468,4 +469,47 @@ async fn the_organiser_deletes_the_campaign_through_the_api_and_undo_brings_it_b
 
     p.ok(&["undo", "--campaign", LEAGUE, "--yes"]);
     assert_eq!(p.json(&["campaign", "show", LEAGUE]), shown);
+}
+
+#[tokio::test]
+async fn a_refused_new_roster_comes_back_with_the_faction_picked() {
+    let p = LEAGUE_FIXTURE.copy();
+    let (cookie, key, id) = organiser(&p).await;
+    let html = page(&p, &format!("/campaigns/{id}/organise"), &cookie).await;
+    // Each faction is offered by its value: the pick is what is sent.
+    assert!(
+        html.contains(r#"<option value="Skaven">Skaven</option>"#),
+        "{html}"
+    );
+    let before = p.fingerprint();
+    // A warlord Skaven does not have: refused, nothing written.
+    let new = [
+        ("key", key.as_str()),
+        ("name", "Gnaw"),
+        ("player", "Bea"),
+        ("faction", "Skaven"),
+        ("warlord", "Lord-Vigilant on Gryph-stalker"),
+        ("warlord_name", ""),
+        ("path", "warrior"),
+        ("ability", "berserker"),
+        ("realm", ""),
+    ];
+    let sent = send(&p, form(&format!("/campaigns/{id}/rosters"), Some(&cookie), &new)).await;
+    let shown = refused_page(&p, &sent, &cookie).await;
+    assert_eq!(p.fingerprint(), before, "nothing refused is written");
+    let at = shown
+        .body
+        .find(r#"id="new-roster""#)
+        .expect("the new roster form");
+    let form_html = &shown.body[at..];
+    let form_html = &form_html[..form_html.find("</form>").unwrap()];
+    assert!(
+        form_html.contains(r#"<option value="Skaven" selected>"#),
+        "the faction picked is kept, not the list's first: {form_html}"
+    );
+    assert!(form_html.contains(r#"value="Gnaw""#), "{form_html}");
+    assert!(
+        form_html.contains(r#"role="alert""#),
+        "the refusal beside the form: {form_html}"
+    );
 }

@@ -217,16 +217,31 @@ pub fn show(cat: &Catalogue, store: &mut Store, campaign: CampaignId) -> Result<
     })
 }
 
-/// What an option does, in words, with the numbers from the data it uses.
+/// What an option does, in words, with the numbers from the data it uses (as `campaign show`
+/// lists the options in force).
 fn option_words(cat: &Catalogue, pack: &crate::catalogue::Battlepack, option: &str, value: &str) -> String {
-    let o = &pack.options;
     match option {
         "realms" => "battles are fought in a realm: `battle new --realm NAME` or `--roll-realm`".into(),
-        "favour" => "SLAANESH rosters at Mount Hedon and TZEENTCH rosters at the Crystalline Shores gain favour for a victory and lose some for a loss".into(),
+        "allies" => format!("{} (`roster add --ally`)", option_about(pack, option)),
         "triumphs" => {
-            let name = cat.table(value).map(|t| t.name.clone()).unwrap_or_else(|_| value.to_string());
+            let name = cat
+                .table(value)
+                .map(|t| t.name.clone())
+                .unwrap_or_else(|_| value.to_string());
             format!("after a major victory, the roster's next army rolls on the {name}")
         }
+        _ => option_about(pack, option),
+    }
+}
+
+/// What option `option` of `pack` does, in a player's words (no command in them), with the
+/// numbers from the data.
+fn option_about(pack: &crate::catalogue::Battlepack, option: &str) -> String {
+    let o = &pack.options;
+    match option {
+        "realms" => "battles are fought in a realm of the Mortal Realms, named or rolled when each is planned".into(),
+        "favour" => "SLAANESH rosters at Mount Hedon and TZEENTCH rosters at the Crystalline Shores gain favour for a victory and lose some for a loss (needs realms)".into(),
+        "triumphs" => "after a major victory, the roster's next army rolls on a triumph table".into(),
         "sudden-death" => match &o.sudden_death {
             Some(s) => format!(
                 "an army outnumbered {}:{} in models may pick a sudden death objective; a battle not fought out is decided by casualties",
@@ -234,14 +249,71 @@ fn option_words(cat: &Catalogue, pack: &crate::catalogue::Battlepack, option: &s
             ),
             None => String::new(),
         },
-        _ => match &o.allies {
+        "allies" => match &o.allies {
             Some(a) => format!(
-                "up to 1 in every {} units may come from another faction of the grand alliance (`roster add --ally`)",
+                "up to 1 in every {} units may come from another faction of the grand alliance",
                 a.one_in
             ),
             None => String::new(),
         },
+        "retire-warlord" => "the warlord may retire in an aftermath when the player names the HERO who leads the roster from then on".into(),
+        "endure-at-end" => "the sudden death objective Endure is judged at the end of the battle, not of a sixth battle round these battles do not have (needs sudden death)".into(),
+        _ => String::new(),
     }
+}
+
+/// What a page calls option `option`.
+fn option_label(option: &str) -> &'static str {
+    match option {
+        "realms" => "Realms of battle",
+        "favour" => "Favour of the gods",
+        "triumphs" => "Triumphs",
+        "sudden-death" => "Sudden death",
+        "allies" => "Allies",
+        "retire-warlord" => "The warlord may retire",
+        "endure-at-end" => "Endure judged at the battle's end",
+        _ => "Option",
+    }
+}
+
+/// An option a battlepack offers, in words for a form (issue #40: shown by what it does, not
+/// by its id).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OfferedOption {
+    /// Its id, as `campaign set --option` takes it (`sudden-death`).
+    pub name: &'static str,
+    /// What a page calls it.
+    pub label: &'static str,
+    /// What it does, with the numbers from the data.
+    pub about: String,
+    /// The values one may pick, each as (the value sent, its words): "off", "on", or each
+    /// triumph table by its name.
+    pub values: Vec<(String, String)>,
+}
+
+/// The options `pack` offers, in words, in the order they are shown.
+pub fn offered_options(cat: &Catalogue, pack: &Battlepack) -> Vec<OfferedOption> {
+    CampaignOptions::offered(&pack.options)
+        .into_iter()
+        .map(|(name, values)| OfferedOption {
+            name,
+            label: option_label(name),
+            about: option_about(pack, name),
+            values: values
+                .into_iter()
+                .map(|v| {
+                    let words = match v.as_str() {
+                        "off" | "on" => v.clone(),
+                        table => cat
+                            .table(table)
+                            .map(|t| t.name.clone())
+                            .unwrap_or_else(|_| v.clone()),
+                    };
+                    (v, words)
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// The league's race: each live roster's glory earned and renown after each of its
@@ -265,4 +337,28 @@ pub fn roster_names(
             .map(|r| (r.id, r.name))
             .collect())
     })
+}
+
+#[cfg(test)]
+mod option_tests {
+    use super::*;
+
+    #[test]
+    fn every_option_offered_has_words_and_no_id_for_a_name() {
+        let cat = Catalogue::load(&[]).unwrap();
+        let pack = cat.battlepack("ascension").unwrap();
+        let offered = offered_options(&cat, pack);
+        assert!(offered.iter().any(|o| o.name == "endure-at-end"));
+        for o in &offered {
+            assert!(!o.about.is_empty(), "{} says what it does", o.name);
+            assert_ne!(o.label, "Option", "{} has a name in words", o.name);
+            assert!(!o.label.contains('-'), "{}", o.label);
+        }
+        let triumphs = offered.iter().find(|o| o.name == "triumphs").unwrap();
+        assert!(
+            triumphs.values.iter().any(|(v, words)| v != "off" && words != v),
+            "a triumph table by its name: {:?}",
+            triumphs.values
+        );
+    }
 }

@@ -81,6 +81,11 @@ pub struct Preview {
     /// Whether it can be undone at all (a roster's creation cannot), so a page offers the
     /// button only when pressing it would undo.
     pub undoable: bool,
+    /// The command it was (none: one this ptg does not know), so a page says in words what
+    /// it takes back and whose it is.
+    pub command: Option<crate::rules::log::Command>,
+    /// The battle it is about, if any.
+    pub battle_id: Option<i64>,
 }
 
 /// Looks up what `undo` in `scope` would take back, without holding the write lock, so the
@@ -103,6 +108,8 @@ pub(super) fn preview_in(conn: &Conn, scope: Scope) -> Result<Preview> {
         ask,
         player_may_undo: check_player_may_undo(&set).is_ok(),
         undoable: check_undoable(&set).is_ok(),
+        command: set.kind(),
+        battle_id: set.battle_id,
         set_id: set.id,
         summary: set.summary,
     })

@@ -36,6 +36,8 @@ pub struct Form {
     pub multipart: bool,
     /// A class for its button ("danger" for a delete).
     pub button_class: Option<&'static str>,
+    /// A class for the form itself (`signout`: drawn as a quiet link-like button).
+    pub class: Option<&'static str>,
 }
 
 /// What is said beside a form once it was sent.
@@ -167,6 +169,11 @@ impl Form {
         self
     }
 
+    pub fn class(mut self, class: &'static str) -> Form {
+        self.class = Some(class);
+        self
+    }
+
     /// The form as it comes back: the values sent in every field, the message beside it and
     /// beside the fields it is about.
     pub fn with_sent(mut self, kept: Kept) -> Form {
@@ -212,7 +219,7 @@ impl Form {
         let once = crate::ops::invite::new_token().unwrap_or_default();
         let enctype = self.multipart.then_some("multipart/form-data");
         let form = html! {
-            form id=(self.id) method="post" action=(self.action) enctype=[enctype] {
+            form id=(self.id) class=[self.class] method="post" action=(self.action) enctype=[enctype] {
                 @if let Some(m) = &self.message { (message(m)) }
                 @if let Some(lead) = &self.lead { (lead) }
                 @if let Some(key) = &self.key { input type="hidden" name="key" value=(key); }

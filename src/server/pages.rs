@@ -133,11 +133,7 @@ async fn campaigns(server: &Shared, headers: &HeaderMap) -> Page {
                 }
                 @if ring.keys.len() > 1 {
                     @if let Some(key) = ring.keys.first().and_then(|k| k.form_key()) {
-                        form.signout method="post" action="/signout" {
-                            input type="hidden" name="key" value=(key);
-                            input type="hidden" name="all" value="every";
-                            button { "Sign out of every league on this browser" }
-                        }
+                        (super::session::sign_out_everywhere_form(&key))
                     }
                 }
                 h2 { "Every campaign" }

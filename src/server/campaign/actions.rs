@@ -62,6 +62,11 @@ struct Settings {
     #[serde(rename = "sudden-death")]
     sudden_death: Option<String>,
     allies: Option<String>,
+    /// The club's readings (the form offers every option the battlepack has).
+    #[serde(rename = "retire-warlord")]
+    retire_warlord: Option<String>,
+    #[serde(rename = "endure-at-end")]
+    endure_at_end: Option<String>,
 }
 
 /// "on" or "off" (as `--legends` takes it), or nothing.
@@ -88,6 +93,8 @@ fn settings(s: &Server, store: &mut Store, at: &CampaignAt, b: Settings) -> Resu
         ("triumphs", &b.triumphs),
         ("sudden-death", &b.sudden_death),
         ("allies", &b.allies),
+        ("retire-warlord", &b.retire_warlord),
+        ("endure-at-end", &b.endure_at_end),
     ];
     // Options turned off first, so "realms off, favour off" is not refused midway for
     // favour without realms.

@@ -5,9 +5,10 @@
 
 use crate::error::Error;
 use crate::ops;
-use crate::rules::options::CampaignOptions;
+use crate::ops::campaign::OfferedOption;
 use crate::rules::standings::StandingsRule;
 use crate::server::extract::Path;
+use crate::server::form::{Choice, Field, Form};
 use crate::server::pages::{Page, failed, league_page};
 use crate::server::session::auth::may_read;
 use crate::server::shell::League;
@@ -31,8 +32,8 @@ pub fn routes() -> Router<Shared> {
 struct Organised {
     campaign: crate::store::Campaign,
     battlepack: String,
-    /// The options the battlepack offers, each with its values.
-    offered: Vec<(&'static str, Vec<String>)>,
+    /// The options the battlepack offers, in words, each with its values.
+    offered: Vec<OfferedOption>,
     rosters: Vec<RosterRow>,
     /// The rosters that keep favour points (option `favour`).
     keeps_favour: Vec<String>,
@@ -72,7 +73,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 player_only: false,
             };
             Ok(Organised {
-                offered: CampaignOptions::offered(&pack.options),
+                offered: ops::campaign::offered_options(&s.catalogue, pack),
                 paths: pack
                     .paths
                     .iter()
@@ -123,49 +124,69 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 (crate::server::campaign::undo::undo_form_html(id, &key, latest))
             }
             h2 { "Name" }
-            form method="post" action=(to("rename")) {
-                input type="hidden" name="key" value=(key);
-                label { "Rename the campaign " input name="name" required value=(c.name); } " "
-                button { "Rename" }
-            }
+            (Form::new("rename", to("rename"), "Rename")
+                .key(&key)
+                .field(Field::text("name", "Rename the campaign", 100).value(&c.name).required())
+                .render())
             h2 { "Delete the campaign" }
             p.note { "Its rosters go with it; battles and history are kept, and Undo on this page brings it all back." }
-            form method="post" action=(to("delete")) {
-                input type="hidden" name="key" value=(key);
-                label { "Type its name to confirm " input name="confirm" required; } " "
-                label { input type="checkbox" name="force" value="on"; " although it holds battles" } " "
-                button { "Delete it" }
-            }
+            (Form::new("delete-campaign", to("delete"), "Delete it")
+                .key(&key)
+                .button_class("danger")
+                .field(Field::text("confirm", "Type its name to confirm", 100).required())
+                .field(Field::check("force", "although it holds battles"))
+                .render())
         },
     ))
 }
 
-/// Legends, the league table's order, and each option the battlepack offers.
+/// Legends, the league table's order, and each option the battlepack offers, by what it does.
 fn settings_form(o: &Organised, key: &str, action: &str) -> Markup {
     let c = &o.campaign;
     let legends = if c.legends { "on" } else { "off" };
-    html! {
-        form method="post" action=(action) {
-            input type="hidden" name="key" value=(key);
-            p { label { "Legends warscrolls " (choice("legends", &["off", "on"], legends)) } }
-            p { label { "League table by " (choice("standings", &StandingsRule::NAMES, c.options.standings.as_str())) } }
-            @for (name, values) in &o.offered {
-                p { label { "Option " (name) " " (choice(name, values, &c.options.value_of(name))) } }
-            }
-            button { "Save the settings" }
-        }
+    let standings = [StandingsRule::Wins, StandingsRule::Glory]
+        .into_iter()
+        .map(|r| Choice::new(r.as_str(), standings_label(r)).hint(r.words()))
+        .collect();
+    let mut form = Form::new("settings", action, "Save the settings")
+        .key(key)
+        .field(
+            Field::select(
+                "legends",
+                "Legends warscrolls",
+                vec![Choice::new("off", "not allowed"), Choice::new("on", "allowed")],
+            )
+            .value(legends),
+        )
+        .field(
+            Field::select("standings", "League table sorted by", standings)
+                .value(c.options.standings.as_str())
+                .hint(c.options.standings.words()),
+        );
+    for option in &o.offered {
+        form = form.field(option_field(option, &c.options.value_of(option.name)));
+    }
+    form.render()
+}
+
+/// The league table's rule, as a choice names it.
+pub(in crate::server) fn standings_label(rule: StandingsRule) -> &'static str {
+    match rule {
+        StandingsRule::Wins => "victories",
+        StandingsRule::Glory => "glory earned",
     }
 }
 
-/// A select of `values` with `now` selected.
-fn choice<S: AsRef<str>>(name: &str, values: &[S], now: &str) -> Markup {
-    html! {
-        select name=(name) {
-            @for v in values {
-                option selected[v.as_ref() == now] { (v.as_ref()) }
-            }
-        }
-    }
+/// A select of option `option`'s values, named and explained in words; `now` selected.
+fn option_field(option: &OfferedOption, now: &str) -> Field {
+    let choices = option
+        .values
+        .iter()
+        .map(|(value, words)| Choice::new(value, words))
+        .collect();
+    Field::select(option.name, option.label, choices)
+        .value(now)
+        .hint(option.about.clone())
 }
 
 /// Each roster with the organiser's forms: favour (for those that keep it) and delete.
@@ -182,20 +203,19 @@ fn rosters_table(o: &Organised, key: &str) -> Markup {
                     td data-label="Glory" { (r.glory) }
                     td data-label="Favour" { @if o.keeps_favour.contains(&r.name) {
                         (r.favour)
-                        form method="post" action={ "/rosters/" (r.id) "/favour" } {
-                            input type="hidden" name="key" value=(key);
-                            label { "Change " input name="change" required size="3" inputmode="numeric" placeholder="+1"; }
-                            label { "why " input name="reason" required placeholder="why"; }
-                            button { "Change" }
-                        }
+                        (Form::new(format!("favour-{}", r.id), format!("/rosters/{}/favour", r.id), "Change")
+                            .key(key)
+                            .field(Field::number("change", "Change").hint("+1 gives a point, -1 takes one").required())
+                            .field(Field::text("reason", "why", 200).required())
+                            .render())
                     } @else { "-" } }
                     td {
-                        form method="post" action={ "/rosters/" (r.id) "/delete" } {
-                            input type="hidden" name="key" value=(key);
-                            label { "Delete: type its name " input name="confirm" required placeholder="its name, to confirm"; }
-                            label { input type="checkbox" name="force" value="on"; " although battles name it" }
-                            button { "Delete" }
-                        }
+                        (Form::new(format!("delete-roster-{}", r.id), format!("/rosters/{}/delete", r.id), "Delete")
+                            .key(key)
+                            .button_class("danger")
+                            .field(Field::text("confirm", "Delete: type its name", 100).required())
+                            .field(Field::check("force", "although battles name it"))
+                            .render())
                     }
                 }
             }
@@ -203,26 +223,22 @@ fn rosters_table(o: &Organised, key: &str) -> Markup {
     }
 }
 
-/// `roster new`: the roster, its player and faction, and its warlord with Path and ability.
+/// `roster new`: the roster, its player and faction (each offered by its value, so the pick
+/// is what is sent and is kept when refused), and its warlord with Path and ability.
 fn new_roster_form(o: &Organised, key: &str, action: &str) -> Markup {
-    html! {
-        form method="post" action=(action) {
-            input type="hidden" name="key" value=(key);
-            p { label { "Name " input name="name" required; } " "
-                label { "player " input name="player" required; } }
-            p { label { "Faction "
-                select name="faction" { @for f in &o.factions { option { (f) } } }
-            } }
-            p { label { "Warlord (warscroll) " input name="warlord" required; } " "
-                label { "its name " input name="warlord_name"; } }
-            p { label { "Path "
-                select name="path" { @for (id, name) in &o.paths { option value=(id) { (name) } } }
-            } " "
-                label { "ability " input name="ability" required; } }
-            p { label { "Realm of origin " input name="realm"; } }
-            button { "Create the roster" }
-        }
-    }
+    let factions = o.factions.iter().map(|f| Choice::new(f, f)).collect();
+    let paths = o.paths.iter().map(|(id, name)| Choice::new(id, name)).collect();
+    Form::new("new-roster", action, "Create the roster")
+        .key(key)
+        .field(Field::text("name", "Name", 100).required())
+        .field(Field::text("player", "player", 100).required())
+        .field(Field::select("faction", "Faction", factions).required())
+        .field(Field::text("warlord", "Warlord (warscroll)", 100).required())
+        .field(Field::text("warlord_name", "its name", 100))
+        .field(Field::select("path", "Path", paths).required())
+        .field(Field::text("ability", "ability", 100).required())
+        .field(Field::text("realm", "Realm of origin", 100))
+        .render()
 }
 
 /// `GET /campaigns/{id}/export.json`: the campaign with its whole history as `ptg export

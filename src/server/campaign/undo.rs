@@ -6,6 +6,9 @@ use crate::error::Error;
 use crate::ops;
 use crate::server::extract::Path;
 use crate::server::extract::{Form, Json};
+use crate::rules::log::Command;
+use crate::rules::undo::UndoneBy;
+use crate::server::form;
 use crate::server::forms::submit_as_organiser;
 use crate::server::session::auth::organiser;
 use crate::server::{Failure, Shared, not_found_if_unknown};
@@ -108,18 +111,87 @@ async fn undo_form(
     .await
 }
 
-/// The organiser's undo button: what it would undo, named, so a change meanwhile is refused.
+/// The organiser's undo button: what it would undo and whose command it is, named, so a
+/// change meanwhile is refused, not undone ("Undo Rat Tide's rank pick (player)").
 pub fn undo_form_html(campaign_id: i64, key: &str, latest: &ops::undo::Preview) -> Markup {
-    html! {
-        @if latest.undoable {
-            form method="post" action={ "/campaigns/" (campaign_id) "/undo" } {
-                input type="hidden" name="key" value=(key);
-                input type="hidden" name="expected" value=(latest.set_id);
-                "Latest command: #" (latest.set_id) " " (latest.summary) " "
-                button { "Undo it" }
-            }
-        } @else {
-            p.note { "Latest command: #" (latest.set_id) " " (latest.summary) ". It cannot be undone." }
-        }
+    let what = undo_words(latest);
+    let lead = html! { p { "Latest command: #" (latest.set_id) " " (latest.summary) "." } };
+    if !latest.undoable {
+        return html! { p.note { "Latest command: #" (latest.set_id) ", " (what) ": " (latest.summary) ". It cannot be undone." } };
+    }
+    form::Form::new(
+        "undo",
+        format!("/campaigns/{campaign_id}/undo"),
+        format!("Undo {what}"),
+    )
+    .key(key)
+    .hidden("expected", latest.set_id)
+    .lead(lead)
+    .render()
+}
+
+/// Whose command `p` is and what it did, from the change log ("Rat Tide's rank pick
+/// (player)", "battle 3's result (battle)", "the campaign's settings change (organiser)").
+pub(in crate::server) fn undo_words(p: &ops::undo::Preview) -> String {
+    let Some(command) = p.command else {
+        return format!("command #{}", p.set_id);
+    };
+    let by = match command.undone_by() {
+        UndoneBy::Player => "player",
+        UndoneBy::Organiser => "organiser",
+        UndoneBy::Battle => "battle",
+    };
+    let battle = p.battle_id.map(|b| format!(" of battle {b}")).unwrap_or_default();
+    let rosters = p
+        .whose
+        .iter()
+        .map(|(name, _)| format!("{name}'s"))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let whose = match (command, p.battle_id) {
+        (
+            Command::CampaignSet | Command::CampaignRename | Command::CampaignDelete | Command::CampaignNew,
+            _,
+        ) => "the campaign's".to_string(),
+        (Command::BattleArmy | Command::Aftermath, _) if !rosters.is_empty() => rosters,
+        (_, Some(b)) if command.undone_by() == UndoneBy::Battle => format!("battle {b}'s"),
+        _ if !rosters.is_empty() => rosters,
+        _ => "the".to_string(),
+    };
+    let battle = match command {
+        Command::BattleArmy | Command::Aftermath => battle,
+        _ => String::new(),
+    };
+    format!("{whose} {}{battle} ({by})", command_words(command))
+}
+
+/// What a command did, in a player's words.
+fn command_words(command: Command) -> &'static str {
+    match command {
+        Command::RosterNew => "creation",
+        Command::RosterAdd => "unit added",
+        Command::RosterRemove => "unit taken off",
+        Command::RosterEnhance => "enhancement",
+        Command::RosterLoreAdd => "Arcane Tome addition",
+        Command::RosterFavour => "favour change",
+        Command::RosterImport => "army list import",
+        Command::QuestStart => "quest start",
+        Command::RankChoose => "rank pick",
+        Command::BattleNew => "planning",
+        Command::BattleRealm => "realm",
+        Command::BattleArmy => "army",
+        Command::BattleTwist => "twist",
+        Command::BattleSuddenDeath => "sudden death objective",
+        Command::BattleResult => "result",
+        Command::BattleCorrect => "corrected result",
+        Command::Aftermath => "aftermath",
+        Command::CampaignSet => "settings change",
+        Command::RosterRename => "new name",
+        Command::RosterDelete => "deletion",
+        Command::CampaignRename => "new name",
+        Command::CampaignDelete => "deletion",
+        Command::RosterRealm => "realm of origin",
+        Command::CampaignNew => "creation",
+        Command::Undo => "undo",
     }
 }

@@ -12,6 +12,7 @@ use crate::ops::invite::Principal;
 use crate::server::actions::organised;
 use crate::server::extract::Path;
 use crate::server::extract::{Form, Json};
+use crate::server::form::{self, Choice, Field};
 use crate::server::forms::{check_key, refused, session};
 use crate::server::{Failure, Server, Shared};
 use crate::store::Store;
@@ -197,6 +198,11 @@ async fn revoke_form(
 
 /// The organiser's page's invites: each with its revoke button, and a form to make one.
 pub fn section(campaign_id: i64, key: &str, invites: &[Invite], rosters: &[(i64, String)]) -> Markup {
+    let mut whom: Vec<Choice> = rosters
+        .iter()
+        .map(|(id, name)| Choice::new(id.to_string(), format!("the player of {name}")))
+        .collect();
+    whom.push(Choice::new("", "another organiser"));
     html! {
         // A card per invite on a phone (`table.cards`).
         div.scroll { table.cards {
@@ -209,23 +215,20 @@ pub fn section(campaign_id: i64, key: &str, invites: &[Invite], rosters: &[(i64,
                     td data-label="Made by" { @match i.made_by { Some(m) => { "#" (m) }, None => "-" } }
                     td data-label="Revoked" { (i.revoked_at.as_deref().unwrap_or("-")) }
                     td { @if i.revoked_at.is_none() {
-                        form method="post" action={ "/campaigns/" (campaign_id) "/invites/" (i.id) "/revoke" } {
-                            input type="hidden" name="key" value=(key);
-                            button { "Revoke" }
-                        }
+                        (form::Form::new(
+                            format!("revoke-{}", i.id),
+                            format!("/campaigns/{campaign_id}/invites/{}/revoke", i.id),
+                            format!("Revoke invite #{}", i.id),
+                        )
+                        .key(key)
+                        .render())
                     } }
                 }
             }
         } }
-        form method="post" action={ "/campaigns/" (campaign_id) "/invites" } {
-            input type="hidden" name="key" value=(key);
-            label { "Invite "
-                select name="roster_id" {
-                    @for (id, name) in rosters { option value=(id) { "the player of " (name) } }
-                    option value="" { "another organiser" }
-                }
-            } " "
-            button { "Make the link" }
-        }
+        (form::Form::new("invite", format!("/campaigns/{campaign_id}/invites"), "Make the link")
+            .key(key)
+            .field(Field::select("roster_id", "Invite", whom))
+            .render())
     }
 }

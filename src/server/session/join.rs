@@ -11,6 +11,7 @@ use crate::rules::roster::{Allowed, WarlordChoice, eligible_warlords};
 use crate::server::actions::organised;
 use crate::server::extract::Form;
 use crate::server::extract::Path;
+use crate::server::form::{self, Choice, Field};
 use crate::server::forms::{Fields, check_key, field, refused, session};
 use crate::server::pages::{failed, league_page};
 use crate::server::shell::League;
@@ -124,7 +125,9 @@ async fn join_page(
 }
 
 /// The roster's own form once the faction is picked: only warlords the rules allow, each Path
-/// with its first rank's abilities.
+/// with its first rank's abilities. It carries the page's same-site key (`same_site`: no
+/// session yet) and, as every form, a one-use token, so a double tap joins once. Refused, it
+/// comes back with what was typed.
 fn roster_form(
     action: &str,
     key: &str,
@@ -133,35 +136,51 @@ fn roster_form(
     warlords: &[&crate::catalogue::Warscroll],
     pack: &crate::catalogue::Battlepack,
 ) -> Markup {
-    html! {
+    let warlords = warlords
+        .iter()
+        .map(|w| Choice::new(&w.name, format!("{} ({} pts)", w.name, w.points)))
+        .collect();
+    let abilities = pack
+        .paths
+        .iter()
+        .flat_map(|p| {
+            let first = p
+                .ranks
+                .first()
+                .map(|r| r.abilities.as_slice())
+                .unwrap_or_default();
+            first.iter().map(move |a| {
+                Choice::new(format!("{}:{}", p.id, a.id), format!("{} — {}", p.name, a.name)).hint(&a.summary)
+            })
+        })
+        .collect();
+    let lead = html! {
         p { "Join " strong { (campaign) } " with " strong { (faction) } " ("
             a href=(action) { "another faction" } ")." }
-        form method="post" action=(action) {
-            input type="hidden" name="key" value=(key);
-            input type="hidden" name="faction" value=(faction);
-            p { label { "Your name " input name="player" required maxlength="100" autocomplete="name"; } }
-            p { label { "Your roster's name " input name="name" required maxlength="100"; } }
-            p { label { "Warlord "
-                select name="warlord" required {
-                    @for w in warlords { option value=(w.name) { (w.name) " (" (w.points) " pts)" } }
-                }
-            } }
-            p { label { "its own name (optional) " input name="warlord_name" maxlength="100"; } }
-            p { label { "Path and first ability "
-                select name="path_ability" required {
-                    @for p in &pack.paths {
-                        optgroup label=(p.name) {
-                            @for a in p.ranks.first().map(|r| r.abilities.as_slice()).unwrap_or_default() {
-                                option value={ (p.id) ":" (a.id) } { (p.name) " — " (a.name) ": " (a.summary) }
-                            }
-                        }
+    };
+    let form = form::Form::new("join", action, "Join with this roster")
+        .key(key)
+        .hidden("faction", faction)
+        .lead(lead)
+        .field(Field::text("player", "Your name", 100).required())
+        .field(Field::text("name", "Your roster's name", 100).required())
+        .field(Field::select("warlord", "Warlord", warlords).required())
+        .field(Field::text("warlord_name", "its own name (optional)", 100))
+        .field(
+            Field::select("path_ability", "Path and first ability", abilities)
+                .required()
+                .hint("A Path for WIZARDs or PRIESTs needs a warlord who is one."),
+        )
+        .after(html! {
+            details { summary { "What each first ability does" }
+                ul { @for p in &pack.paths {
+                    @for a in p.ranks.first().map(|r| r.abilities.as_slice()).unwrap_or_default() {
+                        li { strong { (p.name) " — " (a.name) } ": " (a.summary) }
                     }
-                }
-            } }
-            p.note { "A Path for WIZARDs or PRIESTs needs a warlord who is one." }
-            button { "Join with this roster" }
-        }
-    }
+                } }
+            }
+        });
+    form.render()
 }
 
 /// `POST /join/{token}`: the roster, its player's invite and this browser's session in one
@@ -305,15 +324,17 @@ async fn make_link(
 /// The join link form on the organiser's page; a link makes `per_hour` rosters an hour unless
 /// the organiser lets it make more.
 pub fn section(campaign_id: i64, key: &str, per_hour: u32) -> Markup {
-    html! {
-        form method="post" action={ "/campaigns/" (campaign_id) "/join-link" } {
-            input type="hidden" name="key" value=(key);
-            p { label { "New rosters it may make an hour "
-                input type="number" name="per_hour" min="1" max=(ops::join::MOST_PER_HOUR) placeholder=(per_hour) inputmode="numeric";
-            } }
-            button { "Make a join link for new players" }
-        }
-    }
+    form::Form::new(
+        "join-link",
+        format!("/campaigns/{campaign_id}/join-link"),
+        "Make a join link for new players",
+    )
+    .key(key)
+    .field(
+        Field::number("per_hour", "New rosters it may make an hour")
+            .hint(format!("1 to {}; blank: {per_hour}", ops::join::MOST_PER_HOUR)),
+    )
+    .render()
 }
 
 /// `text` as a URL query value.

@@ -11,6 +11,7 @@ use crate::error::Result;
 use crate::ids::{CampaignId, RosterId};
 use crate::ops;
 use crate::server::extract::Form;
+use crate::server::form;
 use crate::server::forms::{check_key, refused, session};
 use crate::server::{Failure, Shared};
 use axum::Router;
@@ -41,17 +42,20 @@ struct OwnLink {
 }
 
 /// The form that makes a link of one's own for another device, with the sign-in `signed`'s
-/// key.
+/// key (its id names the league and roster: a page may show several).
 pub fn own_link_form(signed: &Key) -> Markup {
     let Some(key) = signed.form_key() else {
         return html! {};
     };
-    html! {
-        form.ownlink method="post" action="/me/link" {
-            input type="hidden" name="key" value=(key);
-            button { "A link for another device of mine" }
-        }
-    }
+    let who = &signed.who;
+    let id = match who.roster_id {
+        Some(r) => format!("own-link-{}-{r}", who.campaign_id),
+        None => format!("own-link-{}", who.campaign_id),
+    };
+    form::Form::new(id, "/me/link", "A link for another device of mine")
+        .key(&key)
+        .class("ownlink")
+        .render()
 }
 
 /// `POST /me/link`: a new invite with the rights of the sign-in whose key the form carries,

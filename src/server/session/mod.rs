@@ -113,10 +113,10 @@ async fn confirm(State(server): State<Shared>, Path(token): Path<String>, header
             p { "This link signs this browser in as " strong { (whom) } " of the campaign "
                 strong { (invite.campaign) } ", for " (ops::session::LIFETIME_DAYS) " days or until you sign out. "
                 "Your other leagues on this browser stay signed in." }
-            form method="post" action={ "/invite/" (token) } {
-                input type="hidden" name="key" value=(same_site::key(&secret, &nonce));
-                button { "Sign in as " (whom) }
-            }
+            // No session yet: the page's same-site key, not a session's.
+            (crate::server::form::Form::new("sign-in", format!("/invite/{token}"), format!("Sign in as {whom}"))
+                .key(&same_site::key(&secret, &nonce))
+                .render())
             p.note { "Anyone with this link may sign in with it: keep it to yourself." }
         },
     );
@@ -314,15 +314,31 @@ pub(in crate::server) async fn clear_stale_session(
 /// The sign-out button of a page of a league the browser is signed in to (`signed`: its
 /// sign-in there), with its session's key.
 pub(in crate::server) fn sign_out_form(signed: Option<&Key>) -> Markup {
-    let Some(key) = signed.and_then(Key::form_key) else {
+    let Some((key, who)) = signed.and_then(|k| Some((k.form_key()?, k.who))) else {
         return html! {};
     };
-    html! {
-        form.signout method="post" action="/signout" {
-            input type="hidden" name="key" value=(key);
-            button { "Sign out of this league on this browser" }
-        }
-    }
+    crate::server::form::Form::new(
+        format!("signout-{}", who.campaign_id),
+        "/signout",
+        "Sign out of this league on this browser",
+    )
+    .key(&key)
+    .class("signout")
+    .render()
+}
+
+/// The button that signs this browser out of every league (a club's shared laptop), with the
+/// key of one of its sign-ins.
+pub(in crate::server) fn sign_out_everywhere_form(key: &str) -> Markup {
+    crate::server::form::Form::new(
+        "signout-every",
+        "/signout",
+        "Sign out of every league on this browser",
+    )
+    .key(key)
+    .class("signout")
+    .hidden("all", "every")
+    .render()
 }
 
 pub(in crate::server) use links::own_link_form;

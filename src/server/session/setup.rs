@@ -6,11 +6,13 @@
 
 use super::ring_cookie;
 use crate::ops;
+use crate::ops::campaign::OfferedOption;
 use crate::ops::join::NewCampaign;
-use crate::rules::options::CampaignOptions;
 use crate::rules::standings::StandingsRule;
 use crate::server::extract::Form;
 use crate::server::extract::Path;
+use crate::server::campaign::organise::standings_label;
+use crate::server::form::{self, Choice, Field};
 use crate::server::forms::{Fields, all, field, refused};
 use crate::server::pages::failed;
 use crate::server::pages::page;
@@ -20,10 +22,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use maud::html;
-
-/// The options a battlepack offers, each with the values one may pick.
-type Offered = Vec<(&'static str, Vec<String>)>;
+use maud::{Markup, html};
 
 pub fn routes() -> Router<Shared> {
     Router::new().route("/setup/{token}", get(setup_page).post(start))
@@ -59,10 +58,13 @@ async fn setup_page(State(server): State<Shared>, Path(token): Path<String>) -> 
     if !is_setup(&server, &token) {
         return failed(used_or_unknown());
     }
-    let packs: Vec<(String, String, Offered)> = match server.catalogue.battlepacks() {
+    let packs: Vec<(String, String, Vec<OfferedOption>)> = match server.catalogue.battlepacks() {
         Ok(packs) => packs
             .iter()
-            .map(|p| (p.id.clone(), p.name.clone(), CampaignOptions::offered(&p.options)))
+            .map(|p| {
+                let offered = ops::campaign::offered_options(&server.catalogue, p);
+                (p.id.clone(), p.name.clone(), offered)
+            })
             .collect(),
         Err(e) => return failed(Failure::from(crate::error::Error::refused(e.to_string()))),
     };
@@ -70,33 +72,7 @@ async fn setup_page(State(server): State<Shared>, Path(token): Path<String>) -> 
         "Start a campaign",
         html! {
             p { "Make the campaign your club will play. You become its organiser on this browser, and the next page gives you your own link to keep." }
-            form method="post" action={ "/setup/" (token) } {
-                p { label { "Campaign name " input name="name" required maxlength="100" autocomplete="off"; } }
-                p { label { "Battlepack "
-                    select name="battlepack" {
-                        @for (id, name, _) in &packs { option value=(id) { (name) } }
-                    }
-                } }
-                @if let Some((_, pack, offered)) = packs.first() {
-                    fieldset {
-                        legend { "Older narrative rules (" (pack) ")" }
-                        @for (name, values) in offered {
-                            p { label { (name) " "
-                                select name="option" {
-                                    @for v in values { option value={ (name) "=" (v) } { (v) } }
-                                }
-                            } }
-                        }
-                    }
-                }
-                p { label { input type="checkbox" name="legends" value="on"; " allow Legends warscrolls" } }
-                p { label { "League table by "
-                    select name="standings" {
-                        @for s in StandingsRule::NAMES { option value=(s) { (s) } }
-                    }
-                } }
-                button { "Make the campaign" }
-            }
+            (setup_form(&token, &packs))
         },
     );
     let mut response = body.into_response();
@@ -104,6 +80,38 @@ async fn setup_page(State(server): State<Shared>, Path(token): Path<String>) -> 
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
+}
+
+/// The set-up form: the campaign's name, battlepack, the options of the first battlepack by
+/// what each does (sent as `option=NAME=VALUE`, as `campaign new --option` takes them),
+/// Legends, and the league table's order. No session yet: the set-up link's token is its key.
+fn setup_form(token: &str, packs: &[(String, String, Vec<OfferedOption>)]) -> Markup {
+    let battlepacks = packs.iter().map(|(id, name, _)| Choice::new(id, name)).collect();
+    let standings = [StandingsRule::Wins, StandingsRule::Glory]
+        .into_iter()
+        .map(|r| Choice::new(r.as_str(), standings_label(r)).hint(r.words()))
+        .collect();
+    let mut form = form::Form::new("setup", format!("/setup/{token}"), "Make the campaign")
+        .field(Field::text("name", "Campaign name", 100).required())
+        .field(Field::select("battlepack", "Battlepack", battlepacks));
+    if let Some((_, pack, offered)) = packs.first() {
+        for o in offered {
+            let choices = o
+                .values
+                .iter()
+                .map(|(value, words)| Choice::new(format!("{}={value}", o.name), words))
+                .collect();
+            form = form.field(
+                Field::select("option", &format!("{} ({pack})", o.label), choices).hint(o.about.clone()),
+            );
+        }
+    }
+    form.field(
+        Field::check("legends", "allow Legends warscrolls")
+            .hint("older warscrolls Games Workshop no longer updates"),
+    )
+    .field(Field::select("standings", "League table sorted by", standings))
+    .render()
 }
 
 /// `POST /setup/{token}`: the campaign, its organiser's invite and this browser's session, in
@@ -173,14 +181,15 @@ async fn start(
     response
 }
 
-/// The set-up form's Legends box: ticked (`on`) or not sent; any other value is refused.
+/// The set-up form's Legends box: ticked (`yes`, or `on` as browsers send a box without a
+/// value) or not sent; any other value is refused.
 fn legends_of(f: &Fields) -> Result<bool, Failure> {
     match field(f, "legends") {
         None => Ok(false),
-        Some("on") => Ok(true),
+        Some("on" | "yes") => Ok(true),
         Some(other) => Err(Failure::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            format!("the field “legends” is “on” (the box ticked) or not sent, not '{other}'"),
+            format!("the field “legends” is “yes” (the box ticked) or not sent, not '{other}'"),
         )),
     }
 }
