@@ -226,6 +226,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                         }
                         @if s["general_slain"] == true { " — its general was slain" }
                         @if s["withdrew"] == true { " — withdrew" }
+                        @if let Some(t) = s["triumph"]["triumph"].as_str() { " — triumph rolled: " strong { (t) } }
                         @if let Some(army) = s["army"].as_array().filter(|a| !a.is_empty()) {
                             ul {
                                 @for u in army {
