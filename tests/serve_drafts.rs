@@ -8,7 +8,7 @@ mod serve_support;
 
 use axum::http::StatusCode;
 use common::{Fixture, HAMMERS, Ptg, RATS};
-use serve_support::{form, form_key, page, send, sign_in_with};
+use serve_support::{form, form_key, page, refused_page, send, sign_in_with};
 
 const LORD: &str = "Lord-Vigilant on Gryph-stalker";
 
@@ -91,12 +91,7 @@ async fn a_result_for_an_army_no_longer_fitting_is_refused_beside_the_form() {
     let before = p.fingerprint();
     let fields = [("key", key.as_str()), ("vp_a", "14"), ("vp_b", "8")];
     let refused = send(&p, form("/battles/2/result", Some(&organiser), &fields)).await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    let refused = refused_page(&p, &refused, &organiser).await;
     assert!(refused.body.contains("is retired"), "{}", refused.body);
     assert!(refused.body.contains("no longer fits it"), "{}", refused.body);
     assert!(

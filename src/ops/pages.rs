@@ -63,6 +63,61 @@ pub struct BattlePage<'a> {
     pub objectives: Vec<crate::catalogue::options::Objective>,
     /// Every die of the battle from the dice log, each command's, oldest first.
     pub rolls: Vec<crate::store::rolls::RollRow>,
+    /// What each side's forms may offer, as the engine decides it (issue #40: only legal offers).
+    pub choices: Vec<SideChoices>,
+}
+
+/// What one side's forms offer and show before a tap: the General and the units priced as
+/// recorded (its army), the favoured warriors, the units it may retire and the glory the
+/// battle earns it (its aftermath). Units as (id, name players call it).
+#[derive(Debug, Clone, Default)]
+pub struct SideChoices {
+    pub roster_id: i64,
+    /// Its HEROes that may be the general (`rules::army::general_choices`).
+    pub generals: Vec<(i64, String)>,
+    /// Each unit on the Order of Battle and its points as recorded (twice when reinforced).
+    pub costs: Vec<(i64, u64)>,
+    /// The points of the army recorded for this battle, against the battle's points limit.
+    pub army_points: u64,
+    /// The units that may be the favoured warriors, once the army is recorded.
+    pub favoured: Vec<(i64, String)>,
+    /// The units step 4 may retire (the warlord only with club option `retire-warlord`).
+    pub retire: Vec<(i64, String)>,
+    /// The glory the battle earns the side, once its result is recorded.
+    pub glory: Option<crate::rules::glory::GloryAward>,
+}
+
+/// `roster`'s choices as side `side` of `battle`.
+fn side_choices(
+    pack: &crate::catalogue::battlepack::Battlepack,
+    battle: &crate::rules::battle::Battle,
+    side: &crate::rules::battle::Side,
+    roster: &crate::rules::model::Roster,
+) -> SideChoices {
+    use crate::rules::model::Unit;
+    let named = |units: Vec<&Unit>| -> Vec<(i64, String)> {
+        units
+            .into_iter()
+            .map(|u| (u.id, u.display_name().to_string()))
+            .collect()
+    };
+    let army: Vec<i64> = side.army.iter().map(|u| u.unit_id).collect();
+    SideChoices {
+        roster_id: roster.id,
+        generals: named(crate::rules::army::general_choices(roster)),
+        costs: roster.active_units().map(|u| (u.id, u.cost())).collect(),
+        army_points: roster
+            .units
+            .iter()
+            .filter(|u| army.contains(&u.id))
+            .map(Unit::cost)
+            .sum(),
+        favoured: named(crate::rules::aftermath::favoured_choices(roster, &army)),
+        retire: named(crate::rules::aftermath::retire_choices(roster)),
+        glory: side
+            .result
+            .map(|result| crate::rules::glory::award(pack, battle.points_limit, result, side.general_slain)),
+    }
 }
 
 /// Battle `id`'s page, in one read transaction: each side's roster is loaded once, for the
@@ -86,6 +141,15 @@ pub fn battle_page<'a>(cat: &'a Catalogue, store: &mut Store, id: i64) -> Result
             let offer = crate::rules::afford::affordable(pack, super::faction_of(cat, roster)?, roster);
             offers.push((roster.id, offer));
         }
+        let choices = shown
+            .battle
+            .sides
+            .iter()
+            .filter_map(|side| {
+                let roster = shown.rosters.iter().find(|r| r.id == side.roster_id)?;
+                Some(side_choices(pack, &shown.battle, side, roster))
+            })
+            .collect();
         let mut rolls = Vec::new();
         crate::store::rolls::each::<Error>(conn, Some(id), None, |r| {
             rolls.push(r);
@@ -97,6 +161,7 @@ pub fn battle_page<'a>(cat: &'a Catalogue, store: &mut Store, id: i64) -> Result
             offers,
             objectives,
             rolls,
+            choices,
         })
     })
 }

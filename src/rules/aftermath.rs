@@ -27,9 +27,10 @@ use crate::catalogue::battlepack::{Battlepack, Battleplan};
 use crate::fix::{Fix, Input};
 use crate::names::SameName;
 pub use buy::{add_cost, check_may_buy, check_may_reinforce, reinforce_cost};
-pub use favoured::{FavouredCandidate, FavouredPicker};
+pub use favoured::{FavouredCandidate, FavouredPicker, favoured_choices};
 use favoured::{ask_favoured, favoured_warriors};
 use std::collections::BTreeMap;
+pub use succession::retire_choices;
 
 /// The player's choices for the aftermath; units are named as on the command line.
 #[derive(Debug, Clone, Default)]

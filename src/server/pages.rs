@@ -166,7 +166,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 realms: match shown.campaign.options.realms {
                     true => ops::realms::all_realms(&s.catalogue)?
                         .iter()
-                        .map(|r| r.name.clone())
+                        .map(|r| (r.name.clone(), r.summary.clone()))
                         .collect(),
                     false => Vec::new(),
                 },

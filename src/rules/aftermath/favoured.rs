@@ -40,10 +40,17 @@ pub trait FavouredPicker {
 
 /// Units that may be the favoured warriors: took part, not the warlord, not UNIQUE.
 fn eligible<'a>(roster: &'a Roster, fought: &Fought) -> Vec<&'a Unit> {
+    favoured_choices(roster, &fought.army)
+}
+
+/// The units the favoured warriors may be picked from, of an army of `army` (unit ids): those
+/// that took part, never the warlord nor a UNIQUE unit. What a picker offers (the battle's
+/// page), and exactly what [`favoured_warriors`] accepts.
+pub fn favoured_choices<'a>(roster: &'a Roster, army: &[i64]) -> Vec<&'a Unit> {
     roster
         .units
         .iter()
-        .filter(|u| fought.army.contains(&u.id) && !u.warlord && !u.has_keyword("UNIQUE"))
+        .filter(|u| army.contains(&u.id) && !u.warlord && !u.has_keyword("UNIQUE"))
         .collect()
 }
 

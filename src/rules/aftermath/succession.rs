@@ -32,6 +32,16 @@ impl Succession {
     }
 }
 
+/// The units step 4 may retire: every unit still on the Order of Battle, the warlord only when
+/// the campaign plays club option `retire-warlord` (see [`check_may_retire_warlord`]). What a
+/// picker offers.
+pub fn retire_choices(roster: &Roster) -> Vec<&Unit> {
+    roster
+        .active_units()
+        .filter(|u| !u.warlord || roster.options.retire_warlord)
+        .collect()
+}
+
 /// Why retiring `warlord` is refused when the campaign plays without the option.
 pub(super) fn check_may_retire_warlord(roster: &Roster, warlord: &Unit) -> Result<(), RuleError> {
     if roster.options.retire_warlord {

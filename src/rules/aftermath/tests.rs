@@ -465,3 +465,13 @@ fn a_first_wizard_added_by_an_aftermath_after_set_up_owes_one_spell_and_one_mani
             .any(|c| matches!(c, Change::GrantReward { .. }))
     );
 }
+
+#[test]
+fn retire_offers_the_warlord_only_with_the_club_option() {
+    let mut r = hammers();
+    let ids = |r: &Roster| retire_choices(r).iter().map(|u| u.id).collect::<Vec<_>>();
+    assert!(!ids(&r).contains(&WARLORD));
+    assert_eq!(ids(&r).len(), r.units.len() - 1);
+    r.options.retire_warlord = true;
+    assert!(ids(&r).contains(&WARLORD));
+}

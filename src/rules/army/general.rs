@@ -16,6 +16,15 @@ pub(super) fn warmasters<'a>(units: &[&'a Unit]) -> Vec<&'a Unit> {
         .collect()
 }
 
+/// The units of `roster` that may be named the general of an army it takes: its HEROes on the
+/// Order of Battle, never an allied unit (see [`choose_general`]). What a picker offers.
+pub fn general_choices(roster: &Roster) -> Vec<&Unit> {
+    roster
+        .active_units()
+        .filter(|u| u.ally.is_none() && u.has_keyword("HERO"))
+        .collect()
+}
+
 /// The general: the one named, else the warlord if taken, else the only WARMASTER, else the
 /// only HERO. The warlord, if taken, must be the general (Path to Glory); if any WARMASTER is
 /// taken, the general must be one of them (core rules 3.2); the general is a HERO, and never

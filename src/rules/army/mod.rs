@@ -23,6 +23,7 @@ mod regiments;
 pub use allegiance::{Allegiance, allegiance};
 pub use check::{OrderOfBattleAsArmy, check_order_of_battle};
 pub use choice::{ArmyChoice, RegimentChoice};
+pub use general::general_choices;
 pub use plan::{Army, plan_army};
 pub use regiments::Regiment;
 

@@ -467,3 +467,20 @@ fn faction_terrain_joins_the_army_outside_the_regiments() {
         &["is faction terrain, which is not a unit and joins the army outside the regiments"],
     );
 }
+
+#[test]
+fn the_general_is_offered_only_from_the_heroes_never_an_ally_nor_a_retired_unit() {
+    let mut r = warband();
+    let ally = put(&mut r, "Battle Mage", false, &[]);
+    r.units
+        .iter_mut()
+        .filter(|u| u.id == ally)
+        .for_each(|u| u.ally = Some("Allies".into()));
+    let retired = put(&mut r, "Battle Mage", false, &[]);
+    r.units
+        .iter_mut()
+        .filter(|u| u.id == retired)
+        .for_each(|u| u.retired = true);
+    let offered: Vec<&str> = general_choices(&r).iter().map(|u| u.warscroll.as_str()).collect();
+    assert_eq!(offered, ["Knight-Questor", "Battle Mage"]);
+}

@@ -2,11 +2,12 @@
 //! retire, the quest, the dice) and its route, calling `ops::aftermath::run` as the CLI does.
 
 use crate::ops;
+use crate::ops::pages::SideChoices;
 use crate::rules::aftermath::Choices;
 use crate::server::Shared;
 use crate::server::answers::said;
-use crate::server::extract::Form;
 use crate::server::extract::Path;
+use crate::server::form::{Choice, Field, Form};
 use crate::server::forms::{
     Fields, all, dice_of, field, key_and_roster, list, no_roster, refused, some, submit,
 };
@@ -28,7 +29,7 @@ async fn aftermath(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(battle): Path<i64>,
-    Form(f): Form<Fields>,
+    crate::server::extract::Form(f): crate::server::extract::Form<Fields>,
 ) -> Response {
     let back = format!("/battles/{battle}");
     let Some((key, roster_id)) = key_and_roster(&f) else {
@@ -67,87 +68,112 @@ async fn aftermath(
     .await
 }
 
-/// The aftermath form of one side: favoured warriors among its units, then what to buy with
-/// the glory it will hold (`offers`, as `roster afford` lists them; the glory this battle earns
-/// is added first, so dearer units are listed too and the aftermath refuses what it cannot pay).
+/// The aftermath form of one side: the glory this battle earns it (before anything is spent),
+/// the favoured warriors among the units the rules accept, then what to buy with the glory it
+/// will hold (`offers`, as `roster afford` lists them; the glory this battle earns is added
+/// first, so dearer units are listed too and the aftermath refuses what it cannot pay), the
+/// units it may retire, the quest, the dice.
 pub fn aftermath_form(
     battle_id: i64,
     roster_id: i64,
     key: &str,
     units: &[Value],
     offers: &crate::rules::afford::Affordable,
+    side: &SideChoices,
 ) -> Markup {
-    html! {
-        form method="post" action={ "/battles/" (battle_id) "/aftermath" } {
-            input type="hidden" name="key" value=(key);
-            input type="hidden" name="roster_id" value=(roster_id);
-            p.note { "Glory held now: " (offers.glory) "; the glory this battle earns is added before anything is bought." }
-            // Only units that may be the favoured warriors: not the warlord, not UNIQUE.
-            @let favourable = units.iter().filter(|u| {
-                u["warlord"] != true
-                    && u["retired"] != true
-                    && !u["keywords"].as_array().is_some_and(|k| k.iter().any(|k| k == "UNIQUE"))
-            });
-            p { label { "Favoured warriors "
-                select name="favoured" {
-                    option value="" { "-" }
-                    @for u in favourable {
-                        option value=(u["id"].to_string()) {
-                            (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?"))
-                        }
-                    }
-                }
-            } }
-            p { label { "Add a unit "
-                select name="add_unit" {
-                    option value="" { "-" }
-                    @for o in &offers.add {
-                        option value=(o.warscroll) { (o.warscroll) " (" (o.cost) " glory)" }
-                    }
-                }
-            } }
-            p { label { "Reinforce "
-                select name="reinforce" {
-                    option value="" { "-" }
-                    @for o in &offers.reinforce {
-                        option value=(o.unit) { (o.name) " (" (o.cost) " glory)" }
-                    }
-                    option value="new" { "the unit added" }
-                }
-            } }
-            p { "Retire: "
-                @for u in units.iter().filter(|u| u["retired"] != true) {
-                    label { input type="checkbox" name="retire" value=(u["id"].to_string()); " "
-                        (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?")) } " "
-                }
+    let choices = |list: &[(i64, String)]| -> Vec<Choice> {
+        list.iter()
+            .map(|(id, n)| Choice::new(id.to_string(), n))
+            .collect()
+    };
+    let earned = side.glory.map(|g| (g.total(), g.breakdown()));
+    let after = earned
+        .as_ref()
+        .map_or(offers.glory, |(total, _)| offers.glory + i64::from(*total));
+    let mut form = Form::new(
+        format!("aftermath-{roster_id}"),
+        format!("/battles/{battle_id}/aftermath"),
+        "Run the aftermath",
+    )
+    .key(key)
+    .hidden("roster_id", roster_id)
+    .lead(html! {
+        p.note {
+            @if let Some((total, breakdown)) = &earned {
+                "This battle earns " strong { (total) " glory" } " (" (breakdown) "): "
+                (offers.glory) " held now, " (after) " to spend."
+            } @else {
+                "Glory held now: " (offers.glory) "; the glory this battle earns is added before anything is bought."
             }
-            @let heroes: Vec<&Value> = units
-                .iter()
-                .filter(|u| u["retired"] != true && u["warlord"] != true)
-                .filter(|u| u["keywords"].as_array().is_some_and(|k| k.iter().any(|k| k == "HERO")))
-                .collect();
-            @if !heroes.is_empty() {
-                p { label { "Who leads the roster if the warlord retires (club option retire-warlord) "
-                    select name="warlord" {
-                        option value="" { "-" }
-                        @for u in &heroes {
-                            option value=(u["id"].to_string()) {
-                                (u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?"))
-                            }
-                        }
-                    }
-                } }
-            }
-            p { label { "Quest "
-                select name="quest" {
-                    option value="auto" { "complete it if it can be, else record progress" }
-                    option value="keep" { "record progress only" }
-                    option value="complete" { "complete it" }
-                    option value="abandon" { "give it up" }
-                }
-            } }
-            p { label { "Dice rolled at the table (empty: the server rolls) " input name="dice" inputmode="numeric"; } }
-            button { "Run the aftermath" }
         }
+    });
+    // Only the units the rules accept: no "-" to be refused when some unit could be picked.
+    if !side.favoured.is_empty() {
+        form = form.field(
+            Field::radio("favoured", "Favoured warriors", choices(&side.favoured))
+                .required()
+                .hint("one unit that took part (not the warlord, not UNIQUE); roll the D3s for renown at the table first and type them in below to pick knowing them"),
+        );
     }
+    let mut add = vec![Choice::new("", "none")];
+    add.extend(
+        offers
+            .add
+            .iter()
+            .map(|o| Choice::new(&o.warscroll, format!("{} ({} glory)", o.warscroll, o.cost))),
+    );
+    let mut reinforce = vec![Choice::new("", "none")];
+    reinforce.extend(
+        offers
+            .reinforce
+            .iter()
+            .map(|o| Choice::new(o.unit.to_string(), format!("{} ({} glory)", o.name, o.cost))),
+    );
+    reinforce.push(Choice::new("new", "the unit added"));
+    form = form
+        .field(Field::select("add_unit", "Add a unit", add))
+        .field(Field::select("reinforce", "Reinforce", reinforce))
+        .field(Field::checks("retire", "Retire", choices(&side.retire)));
+    // Who leads the roster if the warlord retires: offered only when the warlord may retire.
+    let warlord = units
+        .iter()
+        .find(|u| u["warlord"] == true)
+        .and_then(|u| u["id"].as_i64());
+    let heroes: Vec<Choice> = units
+        .iter()
+        .filter(|u| u["retired"] != true && u["warlord"] != true)
+        .filter(|u| {
+            u["keywords"]
+                .as_array()
+                .is_some_and(|k| k.iter().any(|k| k == "HERO"))
+        })
+        .map(|u| {
+            Choice::new(
+                u["id"].to_string(),
+                u["name"].as_str().or(u["warscroll"].as_str()).unwrap_or("?"),
+            )
+        })
+        .collect();
+    if warlord.is_some_and(|w| side.retire.iter().any(|(id, _)| *id == w)) && !heroes.is_empty() {
+        let mut lead = vec![Choice::new("", "the warlord is not retiring")];
+        lead.extend(heroes);
+        form = form.field(Field::select(
+            "warlord",
+            "Who leads the roster if the warlord retires",
+            lead,
+        ));
+    }
+    let quest = vec![
+        Choice::new("auto", "complete it if it can be, else record progress"),
+        Choice::new("keep", "record progress only"),
+        Choice::new("complete", "complete it"),
+        Choice::new("abandon", "give it up"),
+    ];
+    form.field(Field::select("quest", "Quest", quest))
+        .field(Field::text(
+            "dice",
+            "The dice at the table, typed in (empty: the server rolls)",
+            200,
+        ))
+        .render()
 }

@@ -1,10 +1,11 @@
 //! A side's army on a planned battle: the form of its units and general, and its route.
 
 use crate::ops;
+use crate::ops::pages::SideChoices;
 use crate::rules::army::ArmyChoice;
 use crate::server::Shared;
-use crate::server::extract::Form;
 use crate::server::extract::Path;
+use crate::server::form::{Choice, Field, Form};
 use crate::server::forms::{Fields, all, dice_of, field, key_and_roster, list, no_roster, submit};
 use axum::Router;
 use axum::extract::State;
@@ -23,7 +24,7 @@ async fn army(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(battle): Path<i64>,
-    Form(f): Form<Fields>,
+    crate::server::extract::Form(f): crate::server::extract::Form<Fields>,
 ) -> Response {
     let Some((key, roster_id)) = key_and_roster(&f) else {
         return crate::server::forms::refused(no_roster(), &format!("/battles/{battle}"));
@@ -51,17 +52,20 @@ async fn army(
     .await
 }
 
-/// Record a side's army (a planned battle): a box per unit on its Order of Battle, and its
-/// general (left to the rules: the warlord when it is taken).
-/// With `taken` (the army as recorded), its units come ticked and its general picked, so the
-/// player changes it while the battle is planned.
-pub fn army_form(battle_id: i64, roster_id: i64, key: &str, units: &[Value], taken: &[Value]) -> Markup {
-    let ticked = |u: &Value| taken.iter().any(|t| t["unit_id"] == u["id"]);
-    let general = |u: &Value| {
-        taken
-            .iter()
-            .any(|t| t["unit_id"] == u["id"] && t["general"] == true)
-    };
+/// Record a side's army (a planned battle): a box per unit on its Order of Battle priced as
+/// recorded (a reinforced unit at twice its points), the army's total against the battle's
+/// points limit, and its general among its HEROes (or left to the rules: the warlord when it
+/// is taken). With `taken` (the army as recorded), its units come ticked and its general
+/// picked, so the player changes it while the battle is planned.
+pub fn army_form(
+    battle_id: i64,
+    roster_id: i64,
+    key: &str,
+    units: &[Value],
+    taken: &[Value],
+    offers: &SideChoices,
+    points_limit: u64,
+) -> Markup {
     let name = |u: &Value| {
         u["name"]
             .as_str()
@@ -69,24 +73,58 @@ pub fn army_form(battle_id: i64, roster_id: i64, key: &str, units: &[Value], tak
             .unwrap_or("?")
             .to_string()
     };
-    let active: Vec<&Value> = units.iter().filter(|u| u["retired"] != true).collect();
-    html! {
-        form method="post" action={ "/battles/" (battle_id) "/army" } {
-            input type="hidden" name="key" value=(key);
-            input type="hidden" name="roster_id" value=(roster_id);
-            p { "Units taken:" }
-            ul { @for u in &active {
-                li { label { input type="checkbox" name="unit" value=(u["id"].to_string()) checked[ticked(u)]; " " (name(u))
-                    " (" (u["points"].to_string()) " pts)" } }
-            } }
-            label { "General "
-                select name="general" {
-                    option value="" { "the warlord" }
-                    @for u in &active { option value=(u["id"].to_string()) selected[general(u)] { (name(u)) } }
-                }
-            } " "
-            label { "Roll-off dice (empty: the server rolls) " input name="dice"; } " "
-            button { @if taken.is_empty() { "Record the army" } @else { "Record the army again" } }
-        }
-    }
+    let units_offered = offers
+        .costs
+        .iter()
+        .map(|(id, cost)| {
+            let unit = units.iter().find(|u| u["id"].as_i64() == Some(*id));
+            let reinforced = unit.is_some_and(|u| u["reinforced"] == true);
+            let label = format!(
+                "{} ({cost} pts{})",
+                unit.map(name).unwrap_or_else(|| format!("unit {id}")),
+                if reinforced { ", reinforced" } else { "" }
+            );
+            Choice::new(id.to_string(), label)
+        })
+        .collect();
+    let ticked: Vec<String> = taken.iter().map(|t| t["unit_id"].to_string()).collect();
+    let general = taken
+        .iter()
+        .find(|t| t["general"] == true)
+        .map(|t| t["unit_id"].to_string())
+        .unwrap_or_default();
+    let mut generals = vec![Choice::new(
+        "",
+        "left to the rules (the warlord when it is taken)",
+    )];
+    generals.extend(
+        offers
+            .generals
+            .iter()
+            .map(|(id, n)| Choice::new(id.to_string(), n)),
+    );
+    let total = match taken.is_empty() {
+        true => format!("No army recorded yet; the battle's points limit is {points_limit}."),
+        false => format!(
+            "The army recorded: {} of the battle's {points_limit} points{}.",
+            offers.army_points,
+            if offers.army_points > points_limit {
+                " (over the limit)"
+            } else {
+                ""
+            }
+        ),
+    };
+    let submit = match taken.is_empty() {
+        true => "Record the army",
+        false => "Record the army again",
+    };
+    Form::new(format!("army-{roster_id}"), format!("/battles/{battle_id}/army"), submit)
+        .key(key)
+        .hidden("roster_id", roster_id)
+        .lead(html! { p.note { (total) " Each unit is priced as recorded: a reinforced unit at twice its points." } })
+        .field(Field::checks("unit", "Units taken", units_offered).values(ticked))
+        .field(Field::select("general", "General (a HERO)", generals).value(general))
+        .field(Field::text("dice", "Roll-off dice (empty: the server rolls)", 100))
+        .render()
 }

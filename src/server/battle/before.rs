@@ -9,8 +9,10 @@ use crate::ops;
 use crate::ops::invite::Principal;
 use crate::rules::battle::{Battle, PickRequest};
 use crate::server::actions::{Keyed, keyed};
+use crate::server::extract::Json;
 use crate::server::extract::Path;
-use crate::server::extract::{Form, Json};
+use crate::server::form::{Choice, Field, Form};
+use crate::server::forms::Said;
 use crate::server::forms::{check_key, dice_of, refused, session, some, submit};
 use crate::server::session::auth::{in_battle, organiser};
 use crate::server::{Failure, Server, Shared, not_found_if_unknown};
@@ -42,7 +44,7 @@ pub(in crate::server) type BattleWork<B> = fn(&Server, &mut Store, &Battle, B) -
 /// battle as the database has it), one function behind both.
 fn battle_action<B>(
     router: Router<Shared>,
-    action: &str,
+    action: &'static str,
     rights: Rights,
     work: BattleWork<B>,
 ) -> Router<Shared>
@@ -52,7 +54,7 @@ where
     let form = move |State(server): State<Shared>,
                      headers: HeaderMap,
                      Path(id): Path<i64>,
-                     Form(b): Form<B>| async move {
+                     crate::server::extract::Form(b): crate::server::extract::Form<B>| async move {
         let key = b.key().to_string();
         let mut b = b;
         submit_in_battle(
@@ -63,7 +65,7 @@ where
             rights,
             move |s, store, battle, who| {
                 b.sent_by(&who);
-                work(s, store, &battle, b).map(|_| ())
+                work(s, store, &battle, b).map(|done| done_note(action, &done))
             },
         )
         .await
@@ -105,13 +107,13 @@ pub(in crate::server) enum Rights {
 /// A form about battle `battle_id`: once the session, its key and its rights over the battle
 /// (as it is in the database) are checked, `work` runs with the battle; then back to the
 /// battle's page, or the refusal as a page.
-pub(in crate::server) async fn submit_in_battle(
+pub(in crate::server) async fn submit_in_battle<R: Said + Send + 'static>(
     server: &Shared,
     headers: &HeaderMap,
     key: &str,
     battle_id: i64,
     rights: Rights,
-    work: impl FnOnce(&Server, &mut Store, Battle, Principal) -> Result<()> + Send + 'static,
+    work: impl FnOnce(&Server, &mut Store, Battle, Principal) -> Result<R> + Send + 'static,
 ) -> Response {
     let back = format!("/battles/{battle_id}");
     let done = async {
@@ -142,8 +144,39 @@ pub(in crate::server) async fn submit_in_battle(
             .await
     };
     match done.await {
-        Ok(()) => Redirect::to(&back).into_response(),
+        Ok(said) => match said.said() {
+            Some(html) => crate::server::answers::done(&back, html),
+            None => Redirect::to(&back).into_response(),
+        },
         Err(f) => refused(f, &back),
+    }
+}
+
+/// What a battle action's form did, in words, from its answer: the twist rolled and what it
+/// does, the realm named and its rules.
+fn done_note(action: &str, done: &Value) -> String {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    match action {
+        "twist" => {
+            let what = some(&text(&done["summary"]))
+                .map(|w| format!(" — {w}"))
+                .unwrap_or_default();
+            crate::server::answers::said(
+                &format!("Twist rolled: {}{what}", text(&done["twist"])),
+                &[format!(
+                    "Round {}, {} the underdog",
+                    done["round"],
+                    text(&done["underdog"])
+                )],
+            )
+        }
+        _ => crate::server::answers::said(
+            &format!("Realm named: {}", text(&done["realm"])),
+            &[text(&done["realm_rules"])]
+                .into_iter()
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>(),
+        ),
     }
 }
 
@@ -211,6 +244,7 @@ fn twist(s: &Server, store: &mut Store, b: &Battle, t: Twist) -> Result<Value> {
         "round": twisted.round,
         "underdog": twisted.underdog,
         "twist": twisted.twist.name,
+        "summary": twisted.twist.summary,
         "rolls": twisted.rolls,
     }))
 }
@@ -271,7 +305,7 @@ async fn sudden_death(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(id): Path<i64>,
-    Form(f): Form<SuddenDeath>,
+    crate::server::extract::Form(f): crate::server::extract::Form<SuddenDeath>,
 ) -> Response {
     let (key, roster_id) = (f.key.clone(), f.roster_id);
     let back = format!("/battles/{id}");
@@ -304,33 +338,45 @@ pub struct ArmyOf {
 
 /// Roll a battle round's twist (a planned battle with both armies in).
 pub fn twist_form(battle_id: i64, key: &str, sides: &[ArmyOf]) -> Markup {
-    html! {
-        form method="post" action={ "/battles/" (battle_id) "/twist" } {
-            input type="hidden" name="key" value=(key);
-            label { "Round " select name="round" { @for r in 1..=5 { option value=(r) { (r) } } } } " "
-            label { "underdog "
-                select name="underdog" {
-                    option value="" { "roll off for it" }
-                    @for s in sides { option value=(s.roster_id) { (s.roster) } }
-                }
-            } " "
-            label { "dice rolled at the table (empty: the server rolls) " input name="dice" inputmode="numeric"; } " "
-            button { "Roll the twist" }
-        }
-    }
+    let rounds = (1..=5)
+        .map(|r| Choice::new(r.to_string(), r.to_string()))
+        .collect();
+    let mut underdog = vec![Choice::new("", "roll off for it")];
+    underdog.extend(
+        sides
+            .iter()
+            .map(|s| Choice::new(s.roster_id.to_string(), &s.roster)),
+    );
+    Form::new("twist", format!("/battles/{battle_id}/twist"), "Roll the twist")
+        .key(key)
+        .field(Field::select("round", "Round", rounds))
+        .field(Field::select("underdog", "Underdog", underdog))
+        .field(Field::text(
+            "dice",
+            "Dice rolled at the table (empty: the server rolls)",
+            100,
+        ))
+        .render()
 }
 
-/// Name the realm of a planned battle that has none yet (option `realms`).
-pub fn realm_form(battle_id: i64, key: &str, realms: &[String]) -> Markup {
-    html! {
-        form method="post" action={ "/battles/" (battle_id) "/realm" } {
-            input type="hidden" name="key" value=(key);
-            label { "Realm "
-                select name="realm" { @for r in realms { option value=(r) { (r) } } }
-            } " "
-            button { "Fight it in this realm" }
-        }
-    }
+/// Name the realm of a planned battle that has none yet (option `realms`): each realm with
+/// its rules in short (`realms` as (name, summary)).
+pub fn realm_form(battle_id: i64, key: &str, realms: &[(String, String)]) -> Markup {
+    let choices = realms
+        .iter()
+        .map(|(n, what)| Choice::new(n, n).hint(what))
+        .collect();
+    Form::new(
+        "realm",
+        format!("/battles/{battle_id}/realm"),
+        "Fight it in this realm",
+    )
+    .key(key)
+    .field(Field::select("realm", "Realm", choices))
+    .after(html! {
+        ul { @for (name, what) in realms { li { strong { (name) } ": " (what) } } }
+    })
+    .render()
 }
 
 /// The outnumbered side's sudden death objective (option `sudden-death`): `objectives` as
@@ -342,23 +388,27 @@ pub fn sudden_death_form(
     other: &ArmyOf,
     objectives: &[(String, String)],
 ) -> Markup {
-    html! {
-        form method="post" action={ "/battles/" (battle_id) "/sudden-death" } {
-            input type="hidden" name="key" value=(key);
-            input type="hidden" name="roster_id" value=(picker.roster_id);
-            p { (picker.roster) " is outnumbered and may pick a sudden death objective." }
-            ul { @for (name, summary) in objectives { li { b { (name) } ": " (summary) } } }
-            label { "Objective "
-                select name="objective" { @for (name, _) in objectives { option value=(name) { (name) } } }
-            } " "
-            label { "target (Assassinate, Blunt) "
-                select name="target" {
-                    option value="" { "-" }
-                    @for (id, name) in &other.units { option value=(id) { (other.roster) ": " (name) } }
-                }
-            } " "
-            label { "terrain feature (Seize Ground) " input name="terrain"; } " "
-            button { "Pick the objective" }
-        }
-    }
+    let picks = objectives
+        .iter()
+        .map(|(n, what)| Choice::new(n, n).hint(what))
+        .collect();
+    let mut targets = vec![Choice::new("", "none (another objective)")];
+    targets.extend(
+        other
+            .units
+            .iter()
+            .map(|(id, name)| Choice::new(id.to_string(), format!("{}: {name}", other.roster))),
+    );
+    Form::new(
+        "sudden-death",
+        format!("/battles/{battle_id}/sudden-death"),
+        "Pick the objective",
+    )
+    .key(key)
+    .hidden("roster_id", picker.roster_id)
+    .lead(html! { p { (picker.roster) " is outnumbered and may pick a sudden death objective." } })
+    .field(Field::radio("objective", "Objective", picks).required())
+    .field(Field::select("target", "Target (Assassinate, Blunt)", targets))
+    .field(Field::text("terrain", "Terrain feature (Seize Ground)", 100))
+    .render()
 }

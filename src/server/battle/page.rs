@@ -23,7 +23,7 @@ use serde_json::Value;
 /// `GET /battles/{id}`.
 pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let ring = may_read(&server, &headers).await.map_err(failed)?;
-    let (b, rosters, rolls, realms, objectives, (offers, league)) = server
+    let (b, rosters, rolls, realms, objectives, (offers, league, choices)) = server
         .with_reader(move |s, store| {
             // One read: each side's roster loaded once, for the battle and its aftermath's
             // choices alike (issue #32).
@@ -37,17 +37,24 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             // The realms to name one from, while it is still to be named (option `realms`).
             let planned = shown.battle.status == BattleStatus::Planned;
             let realms_on = shown.rosters.first().is_some_and(|r| r.options.realms);
-            let realms: Vec<String> = match planned && realms_on && shown.battle.realm.is_none() {
+            let realms: Vec<(String, String)> = match planned && realms_on && shown.battle.realm.is_none() {
                 true => ops::realms::all_realms(&s.catalogue)?
                     .iter()
-                    .map(|r| r.name.clone())
+                    .map(|r| (r.name.clone(), r.summary.clone()))
                     .collect(),
                 false => Vec::new(),
             };
             let objectives: Vec<(String, String)> =
                 page.objectives.into_iter().map(|o| (o.name, o.summary)).collect();
             let (offers, rolls, league) = (page.offers, page.rolls, page.league);
-            Ok((view, rosters, rolls, realms, objectives, (offers, league)))
+            Ok((
+                view,
+                rosters,
+                rolls,
+                realms,
+                objectives,
+                (offers, league, page.choices),
+            ))
         })
         .await
         .map_err(failed)?;
@@ -157,10 +164,12 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             .iter()
             .find(|r| r["id"].as_i64() == Some(roster_id))?["units"]
             .as_array()?;
+        let offered = choices.iter().find(|c| c.roster_id == roster_id)?;
         // While the battle is planned its player records the army, or records it again.
         if planned && let Some(taken) = side["army"].as_array() {
+            let limit = b["points_limit"].as_u64().unwrap_or_default();
             return Some(crate::server::battle::army::army_form(
-                id, roster_id, key?, units, taken,
+                id, roster_id, key?, units, taken, offered, limit,
             ));
         }
         if b["status"] != "fought" || side["aftermath_done"] == true {
@@ -168,7 +177,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         }
         let offer = offers.iter().find(|(r, _)| *r == roster_id).map(|(_, o)| o)?;
         Some(crate::server::battle::aftermath::aftermath_form(
-            id, roster_id, key?, units, offer,
+            id, roster_id, key?, units, offer, offered,
         ))
     };
     let twists = b["twists"].as_array().unwrap_or(&none);
@@ -218,6 +227,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                         }
                         @if s["general_slain"] == true { " — its general was slain" }
                         @if s["withdrew"] == true { " — withdrew" }
+                        @if let Some(t) = s["triumph"]["triumph"].as_str() { " — triumph rolled: " strong { (t) } }
                         @if let Some(army) = s["army"].as_array().filter(|a| !a.is_empty()) {
                             ul {
                                 @for u in army {

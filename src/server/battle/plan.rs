@@ -8,6 +8,7 @@ use crate::rules::realms::RealmChoice;
 use crate::server::Shared;
 use crate::server::extract::Form;
 use crate::server::extract::Path;
+use crate::server::form::{Choice, Field, Form as FormOf};
 use crate::server::forms::{dice_of, some, submit_as_organiser};
 use axum::Router;
 use axum::extract::State;
@@ -78,7 +79,8 @@ async fn plan(
 /// campaign plays option `realms` (else none).
 pub struct PlanChoices {
     pub battleplans: Vec<String>,
-    pub realms: Vec<String>,
+    /// Each realm with its rules in short, shown beside the picker.
+    pub realms: Vec<(String, String)>,
 }
 
 /// What the plan form's realm field says: none, a roll-off, or a realm agreed.
@@ -94,41 +96,53 @@ pub(in crate::server) fn realm_choice(field: &str) -> RealmChoice {
 const ROLL_OFF: &str = "roll-off";
 
 pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value], choices: &PlanChoices) -> Markup {
+    let sides: Vec<Choice> = rosters
+        .iter()
+        .map(|r| Choice::new(r["roster_id"].to_string(), r["roster"].as_str().unwrap_or("?")))
+        .collect();
     // The second side starts on another roster than the first, so the form as it comes never
     // sets a roster against itself.
-    let choose = |name: &str, label: &str, picked: usize| {
-        html! {
-            label { (label) " "
-                select name=(name) {
-                    @for (i, r) in rosters.iter().enumerate() {
-                        option value=(r["roster_id"].to_string()) selected[i == picked] { (r["roster"].as_str().unwrap_or("?")) }
-                    }
-                }
+    let second = sides
+        .get(1)
+        .or(sides.first())
+        .map(|c| c.value.clone())
+        .unwrap_or_default();
+    let mut battleplans = vec![Choice::new(
+        "",
+        "rolled (the server rolls it, or the dice typed below)",
+    )];
+    battleplans.extend(choices.battleplans.iter().map(|b| Choice::new(b, b)));
+    let mut form = FormOf::new(
+        "plan",
+        format!("/campaigns/{campaign_id}/battles"),
+        "Plan the battle",
+    )
+    .key(key)
+    .field(Field::select("a", "First side", sides.clone()))
+    .field(Field::select("b", "Second side", sides).value(second))
+    .field(Field::number("points", "Points limit").value("1000").required())
+    .field(Field::select("battleplan", "Battleplan", battleplans));
+    if !choices.realms.is_empty() {
+        let mut realms = vec![
+            Choice::new("", "none"),
+            Choice::new(ROLL_OFF, "roll off: the winner names it"),
+        ];
+        realms.extend(
+            choices
+                .realms
+                .iter()
+                .map(|(name, summary)| Choice::new(name, name).hint(summary)),
+        );
+        form = form.field(Field::select("realm", "Realm", realms)).after(html! {
+            details { summary { "Each realm's rules in short" }
+                ul { @for (name, summary) in &choices.realms { li { strong { (name) } ": " (summary) } } }
             }
-        }
-    };
-    html! {
-        form method="post" action={ "/campaigns/" (campaign_id) "/battles" } {
-            input type="hidden" name="key" value=(key);
-            div.versus { (choose("a", "First side", 0)) " v " (choose("b", "Second side", 1)) } " "
-            label { "points " input name="points" value="1000" inputmode="numeric"; } " "
-            label { "battleplan "
-                select name="battleplan" {
-                    option value="" { "rolled" }
-                    @for b in &choices.battleplans { option { (b) } }
-                }
-            } " "
-            @if !choices.realms.is_empty() {
-                label { "realm "
-                    select name="realm" {
-                        option value="" { "-" }
-                        option value=(ROLL_OFF) { "roll off: the winner names it" }
-                        @for r in &choices.realms { option { (r) } }
-                    }
-                } " "
-            }
-            label { "dice rolled at the table (empty: the server rolls) " input name="dice"; } " "
-            button { "Plan the battle" }
-        }
+        });
     }
+    form.field(Field::text(
+        "dice",
+        "Dice rolled at the table (empty: the server rolls)",
+        100,
+    ))
+    .render()
 }

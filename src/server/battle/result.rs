@@ -10,15 +10,15 @@ use crate::ops;
 use crate::rules::battle::{Battle, DecisionReport, ResultReport};
 use crate::server::Shared;
 use crate::server::battle::before::{ArmyOf, Rights, submit_in_battle};
-use crate::server::extract::Form;
 use crate::server::extract::Path;
+use crate::server::form::{Choice, Field, Form};
 use crate::server::forms::{Fields, all, dice_of, field};
 use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
-use maud::{Markup, html};
+use maud::Markup;
 use serde_json::Value;
 
 pub fn routes() -> Router<Shared> {
@@ -78,7 +78,7 @@ async fn result(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(id): Path<i64>,
-    Form(f): Form<Fields>,
+    crate::server::extract::Form(f): crate::server::extract::Form<Fields>,
 ) -> Response {
     submit_result(server, headers, id, f, false).await
 }
@@ -101,11 +101,14 @@ pub(super) async fn submit_result(
         Rights::Organiser,
         move |s, store, b, _| {
             let report = report(&f, &b)?;
-            if correct {
-                return ops::correct::correct_result(&s.catalogue, store, id, &report).map(|_| ());
-            }
-            let mut dice = dice_of(field(&f, "dice").unwrap_or_default())?;
-            ops::battle::record_result(&s.catalogue, store, id, &report, dice.as_mut()).map(|_| ())
+            let shown = match correct {
+                true => ops::correct::correct_result(&s.catalogue, store, id, &report)?,
+                false => {
+                    let mut dice = dice_of(field(&f, "dice").unwrap_or_default())?;
+                    ops::battle::record_result(&s.catalogue, store, id, &report, dice.as_mut())?
+                }
+            };
+            Ok(recorded_note(&shown.battle, correct))
         },
     )
     .await
@@ -127,8 +130,34 @@ pub fn result_form(
     result_fields(&action, key, sides, sudden, None, "Record the result")
 }
 
+/// "Result recorded: Hammers of Dawn major victory, Rat Tide major loss", and the glory each
+/// side's aftermath will add.
+fn recorded_note(b: &Battle, corrected: bool) -> String {
+    let sides: Vec<String> = b
+        .sides
+        .iter()
+        .map(|s| {
+            let result = s
+                .result
+                .map(|r| r.to_string().replace('_', " "))
+                .unwrap_or_default();
+            format!("{} {result}", s.roster)
+        })
+        .collect();
+    let what = if corrected {
+        "Result corrected"
+    } else {
+        "Result recorded"
+    };
+    crate::server::answers::said(
+        &format!("{what}: {}", sides.join(", ")),
+        &["Each side's aftermath is next: its form shows the glory the battle earns.".to_string()],
+    )
+}
+
 /// The result's form sent to `action`, filled in from `now` (the battle's view, as the page
-/// reads it) when it corrects a result recorded (`correct.rs`).
+/// reads it) when it corrects a result recorded (`correct.rs`). Fields named per side
+/// (`vp_a`, `vp_b`) or shared by both (`destroyed`, `slew`: unit ids).
 pub(super) fn result_fields(
     action: &str,
     key: &str,
@@ -145,12 +174,13 @@ pub(super) fn result_fields(
             .map(|n| n.to_string())
     };
     let flag = |i: usize, k: &str| side_now(i).is_some_and(|s| s[k] == true);
-    let marked = |i: usize, unit: i64, k: &str| {
-        side_now(i)
-            .and_then(|s| s["army"].as_array())
-            .into_iter()
-            .flatten()
-            .any(|u| u["unit_id"].as_i64() == Some(unit) && u[k] == true)
+    let marked = |k: &str| -> Vec<String> {
+        (0..sides.len())
+            .filter_map(side_now)
+            .flat_map(|s| s["army"].as_array().cloned().unwrap_or_default())
+            .filter(|u| u[k] == true)
+            .map(|u| u["unit_id"].to_string())
+            .collect()
     };
     let achieved = now.is_some_and(|b| {
         b["sides"]
@@ -159,53 +189,93 @@ pub(super) fn result_fields(
             .flatten()
             .any(|s| s["decision"]["by"] == "sudden_death")
     });
-    html! {
-        form method="post" action=(action) {
-            input type="hidden" name="key" value=(key);
-            @for (i, (s, x)) in sides.iter().zip(["a", "b"]).enumerate() {
-                fieldset {
-                    legend { (s.roster) }
-                    p {
-                        label { "Victory points " input name={ "vp_" (x) } value=[number(i, "victory_points")] required inputmode="numeric" size="4"; } " "
-                        label { "quest points " input name={ "quest_" (x) } value=[number(i, "quest_points").filter(|n| n != "0")] inputmode="numeric" size="4"; } " "
-                        label { input type="checkbox" name={ "general_slain_" (x) } value="yes" checked[flag(i, "general_slain")]; " its general was slain" }
-                    }
-                    table {
-                        tr { th { "Unit" } th { "destroyed" } th { "slew a HERO or MONSTER" } }
-                        @for (id, name) in &s.units {
-                            tr {
-                                td { (name) }
-                                td { label.tick { input type="checkbox" name="destroyed" value=(id) checked[marked(i, *id, "destroyed")] aria-label={ (name) " destroyed" }; } }
-                                td { label.tick { input type="checkbox" name="slew" value=(id) checked[marked(i, *id, "slew_hero_or_monster")] aria-label={ (name) " slew a HERO or MONSTER" }; } }
-                            }
-                        }
-                    }
-                    @if sudden.is_some() {
-                        p {
-                            label { "models lost (a battle not fought to its end) " input name={ "lost_" (x) } value=[decided(i, "models_lost")] inputmode="numeric" size="4"; } " "
-                            label { "models added during the game " input name={ "added_" (x) } value=[decided(i, "models_added")] inputmode="numeric" size="4"; }
-                        }
-                    }
-                }
-            }
-            p { label { "Withdrew "
-                select name="withdrew" {
-                    option value="" { "no one" }
-                    @for (i, (s, x)) in sides.iter().zip(["a", "b"]).enumerate() { option value=(x) selected[flag(i, "withdrew")] { (s.roster) } }
-                }
-            } }
-            @if let Some(picked) = sudden.and_then(|s| s.picked.as_deref()) {
-                p { label {
-                    input type="checkbox" name="sudden_death" value="achieved" checked[achieved];
-                    " sudden death objective achieved (" (picked) ")"
-                } }
-            }
-            @if now.is_none() {
-                p { label { "Dice typed at the table, for a roll-off between generals who drew level or a triumph due to this battle (empty: the server rolls) "
-                    input name="dice" inputmode="numeric";
-                } }
-            }
-            button { (button) }
+    let units: Vec<Choice> = sides
+        .iter()
+        .flat_map(|s| {
+            s.units
+                .iter()
+                .map(|(id, n)| Choice::new(id.to_string(), format!("{}: {n}", s.roster)))
+        })
+        .collect();
+    let id = action.trim_start_matches('/').replace('/', "-");
+    let mut form = Form::new(id, action, button).key(key);
+    for (i, (s, x)) in sides.iter().zip(["a", "b"]).enumerate() {
+        let vp = Field::number(&format!("vp_{x}"), &format!("{}: victory points", s.roster)).required();
+        let quest = Field::number(&format!("quest_{x}"), &format!("{}: quest points", s.roster));
+        form = form
+            .field(match number(i, "victory_points") {
+                Some(n) => vp.value(n),
+                None => vp,
+            })
+            .field(match number(i, "quest_points").filter(|n| n != "0") {
+                Some(n) => quest.value(n),
+                None => quest,
+            });
+        let slain = Field::check(
+            &format!("general_slain_{x}"),
+            &format!("{}: its general was slain", s.roster),
+        );
+        form = form.field(if flag(i, "general_slain") {
+            slain.value("yes")
+        } else {
+            slain
+        });
+        if sudden.is_some() {
+            let lost = Field::number(
+                &format!("lost_{x}"),
+                &format!("{}: models lost (a battle not fought to its end)", s.roster),
+            );
+            let added = Field::number(
+                &format!("added_{x}"),
+                &format!("{}: models added during the game", s.roster),
+            );
+            form = form
+                .field(match decided(i, "models_lost") {
+                    Some(n) => lost.value(n),
+                    None => lost,
+                })
+                .field(match decided(i, "models_added") {
+                    Some(n) => added.value(n),
+                    None => added,
+                });
         }
     }
+    form = form
+        .field(Field::checks("destroyed", "Units destroyed", units.clone()).values(marked("destroyed")))
+        .field(
+            Field::checks("slew", "Units that slew a HERO or MONSTER", units)
+                .values(marked("slew_hero_or_monster")),
+        );
+    let mut withdrew = vec![Choice::new("", "no one")];
+    withdrew.extend(
+        sides
+            .iter()
+            .zip(["a", "b"])
+            .map(|(s, x)| Choice::new(x, &s.roster)),
+    );
+    let gone = ["a", "b"]
+        .into_iter()
+        .enumerate()
+        .find(|(i, _)| flag(*i, "withdrew"))
+        .map(|(_, x)| x);
+    form = form.field(Field::select("withdrew", "Withdrew", withdrew).values(gone));
+    if let Some(picked) = sudden.and_then(|s| s.picked.as_deref()) {
+        let f = Field::checks(
+            "sudden_death",
+            "Sudden death",
+            vec![Choice::new(
+                "achieved",
+                format!("sudden death objective achieved ({picked})"),
+            )],
+        );
+        form = form.field(if achieved { f.values(["achieved"]) } else { f });
+    }
+    if now.is_none() {
+        form = form.field(Field::text(
+            "dice",
+            "Dice typed at the table, for a roll-off between generals who drew level or a triumph due to this battle (empty: the server rolls)",
+            200,
+        ));
+    }
+    form.render()
 }

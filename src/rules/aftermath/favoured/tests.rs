@@ -114,3 +114,18 @@ fn favoured_warriors_are_picked_after_the_d3s_for_renown_are_known() {
     assert!(picker.refused[0].contains("warlord"), "{:?}", picker.refused);
     assert!(picker.refused[1].contains("UNIQUE"), "{:?}", picker.refused);
 }
+
+#[test]
+fn the_favoured_warriors_offered_are_exactly_those_the_rules_accept() {
+    let r = hammers();
+    let f = fought();
+    let offered: Vec<i64> = favoured_choices(&r, &f.army).iter().map(|u| u.id).collect();
+    assert_eq!(offered, [LIBERATORS, ELITE_GUARD], "not the warlord, not UNIQUE");
+    for u in &r.units {
+        let accepted = favoured_warriors(&r, &f, Some(&u.id.to_string())).is_ok();
+        assert_eq!(accepted, offered.contains(&u.id), "{}", u.label());
+    }
+    // A unit left out of the army is not offered.
+    let offered = favoured_choices(&r, &[1, LIBERATORS]);
+    assert_eq!(offered.iter().map(|u| u.id).collect::<Vec<_>>(), [LIBERATORS]);
+}
