@@ -199,7 +199,7 @@ fn chart(
     };
     let height = if alone { H + 14.0 * named.len() as f64 } else { H };
     html! {
-            svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (W) " " (height) } role="img" aria-label={ (title) ", battle by battle (the numbers are in the table below)" } {
+            svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (W) " " (height) } role="img" aria-label={ (title) ", battle by battle (the numbers are on the race page, as a table)" } {
                 title { (title) }
                 line x1=(PAD) y1=(H - PAD) x2=(W - PAD) y2=(H - PAD) stroke="currentColor" stroke-opacity="0.4" {}
                 line x1=(PAD) y1=(PAD) x2=(PAD) y2=(H - PAD) stroke="currentColor" stroke-opacity="0.4" {}
