@@ -1,4 +1,5 @@
-//! The league's race chart (issue #32): the league page shows the glory chart as an SVG image;
+//! The league's race chart (issue #32): the league page draws the glory chart in the page
+//! (issue 40: its text follows the theme) with a legend of each roster's line;
 //! the race page draws a line per roster of its glory earned and renown battle by battle, with
 //! the numbers beside it; their last points are the figures `campaign show --json` gives.
 
@@ -12,7 +13,26 @@ use serve_support::page;
 async fn the_race_ends_where_the_league_table_stands() {
     let p = LEAGUE_FIXTURE.copy();
     let league = page(&p, "/campaigns/1", "").await;
-    assert!(league.contains(r#"<img src="/campaigns/1/race.svg""#), "{league}");
+    // Drawn in the page, not an `<img>` (whose text cannot follow the page's theme), with a
+    // legend: each roster's line as drawn (its colour class and dashes) beside its name.
+    assert!(!league.contains("<img src=\"/campaigns/1/race.svg\""), "{league}");
+    assert!(
+        league.contains(r#"aria-label="Glory earned, battle by battle"#)
+            && league.contains(r#"<polyline class="c0""#)
+            && league.contains(r#"<ul class="legend">"#),
+        "{league}"
+    );
+    for s in p.json(&["campaign", "show", LEAGUE])["standings"]
+        .as_array()
+        .unwrap()
+    {
+        let name = s["roster"].as_str().unwrap();
+        let legend = &league[league.find(r#"<ul class="legend">"#).unwrap()..];
+        assert!(
+            legend.contains(&format!("</svg> {name}</li>")),
+            "{name} in {legend}"
+        );
+    }
     let svg = page(&p, "/campaigns/1/race.svg", "").await;
     assert!(
         svg.starts_with("<svg xmlns=") && svg.contains("<polyline"),

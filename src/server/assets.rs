@@ -114,4 +114,34 @@ mod tests {
         assert_ne!(fnv1a(b"a{}"), fnv1a(b"b{}"));
         assert!(style_href().starts_with("/style.css?v="));
     }
+
+    /// The declarations of the rule whose selector is exactly `selector` (first found).
+    fn rule<'a>(css: &'a str, selector: &str) -> &'a str {
+        let at = css
+            .find(&format!("\n{selector} {{"))
+            .unwrap_or_else(|| panic!("no rule {selector}"));
+        let body = &css[at..];
+        &body[..body.find('}').unwrap_or(body.len())]
+    }
+
+    #[test]
+    fn a_form_s_answer_is_told_by_a_mark_and_its_colour_in_both_themes() {
+        // Refused and done each have a mark drawn before their words (hidden from screen
+        // readers, whose words the text already gives), not a colour alone.
+        assert!(rule(STYLE, ".error::before, .done::before").contains(r#"content: "!" / "";"#));
+        assert!(rule(STYLE, ".done::before").contains(r#"content: "\2713" / "";"#));
+        let dark = &STYLE[STYLE
+            .find("@media (prefers-color-scheme: dark)")
+            .expect("a dark theme")..];
+        for var in ["--bad:", "--bad-bg:", "--good:", "--good-bg:", "--c0:", "--c7:"] {
+            assert!(STYLE.contains(var) && dark.contains(var), "{var} in both themes");
+        }
+    }
+
+    #[test]
+    fn every_link_is_a_44_px_tap_target() {
+        assert!(rule(STYLE, "a:not(.button)").contains("min-height: 44px"));
+        assert!(rule(STYLE, "button, a.button").contains("min-height: 44px"));
+        assert!(rule(STYLE, "summary").contains("padding: .625rem 0"));
+    }
 }

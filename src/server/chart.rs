@@ -1,7 +1,8 @@
 //! The league's race (issue #32): each roster's glory earned and total renown, battle by
-//! battle, drawn as SVG on the server (readable without JavaScript). The league page shows the
-//! glory chart as an image of its own (`/campaigns/{id}/race.svg`), so the table's page costs
-//! no more to serve; the race page (`/campaigns/{id}/race`) has both charts and the same numbers
+//! battle, drawn as SVG on the server (readable without JavaScript). The league page draws the
+//! glory chart in the page with its legend (inline, so its text and lines follow the page's
+//! light or dark theme; `/campaigns/{id}/race.svg` is the same chart as a file of its own, for
+//! scripts and links); the race page (`/campaigns/{id}/race`) has both charts and the same numbers
 //! as a table for screen readers and for anyone who would rather read them. Both read the
 //! change log's gains once (`ops::campaign::race`).
 
@@ -70,28 +71,64 @@ async fn race_svg(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     response
 }
 
-/// The league page's figure: the glory chart as an image, and the way to the race page.
-pub fn figure(campaign_id: i64) -> Markup {
-    html! {
+/// The league page's figure: the glory chart drawn in the page (so its text and lines follow
+/// the page's theme, which an `<img>` cannot), its legend, and the way to the race page. None
+/// before a battle's aftermath has run. The caller has checked the reader may read.
+pub async fn figure(server: &Shared, campaign_id: i64) -> Result<Markup, Response> {
+    let (lines, names) = server
+        .with_reader(move |_, store| {
+            let lines = ops::campaign::race(store, CampaignId(campaign_id))?;
+            let names = ops::campaign::roster_names(store, CampaignId(campaign_id))?;
+            Ok((lines, names))
+        })
+        .await
+        .map_err(failed)?;
+    let named = named(&lines, &names);
+    if named.iter().all(|(l, _, _)| l.points.len() < 2) {
+        return Ok(html! {});
+    }
+    Ok(html! {
         figure.race {
-            img src={ "/campaigns/" (campaign_id) "/race.svg" } width="320" height="160"
-                alt="Glory earned by each roster, battle by battle (the numbers are on the race page)";
+            (chart("Glory earned", &named, |p| p.1, false))
+            (legend(&named))
             figcaption { a href={ "/campaigns/" (campaign_id) "/race" } { "The race, battle by battle: glory, renown and the numbers" } }
         }
+    })
+}
+
+/// Each roster's line as the charts draw it (its colour and its dashes) beside its name: the
+/// lines told apart by their dashes too, not by colour alone.
+fn legend(named: &[(&Line, &str, usize)]) -> Markup {
+    html! {
+        ul.legend { @for (_, name, i) in named {
+            // A line drawn, not a `style` attribute: the pages' policy runs no inline style.
+            li {
+                svg.swatch width="28" height="12" viewBox="0 0 28 12" aria-hidden="true" {
+                    line class={ "c" (i % PALETTE.len()) } x1="1" y1="6" x2="27" y2="6" stroke=(PALETTE[i % PALETTE.len()])
+                        stroke-width="3" stroke-dasharray=(DASHES[i % DASHES.len()]) {}
+                }
+                " " (name)
+            }
+        } }
     }
 }
 
-fn named<'a>(lines: &'a [Line], names: &'a HashMap<i64, String>) -> Vec<(&'a Line, &'a str, &'static str)> {
+/// Each line with its roster's name and its place (which picks its colour and dashes).
+fn named<'a>(lines: &'a [Line], names: &'a HashMap<i64, String>) -> Vec<(&'a Line, &'a str, usize)> {
     lines
         .iter()
         .enumerate()
-        .filter_map(|(i, l)| Some((l, names.get(&l.roster_id)?.as_str(), PALETTE[i % PALETTE.len()])))
+        .filter_map(|(i, l)| Some((l, names.get(&l.roster_id)?.as_str(), i)))
         .collect()
 }
 
+/// The lines' colours in the file of its own (`race.svg`); in a page, the stylesheet's classes
+/// `c0`..`c7` give each a colour for the light theme and a brighter one for the dark.
 const PALETTE: [&str; 8] = [
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
 ];
+/// The lines' dashes, so two lines are told apart without their colours.
+const DASHES: [&str; 4] = ["none", "7 3", "2 3", "9 3 2 3"];
 /// The chart's size in its own units (it scales to the page's width), and its margin.
 const W: f64 = 320.0;
 const H: f64 = 160.0;
@@ -108,18 +145,10 @@ pub fn race(lines: &[Line], names: &HashMap<i64, String>) -> Markup {
             h2 { "The race" }
             figure { (chart("Glory earned", &named, |p| p.1, false)) figcaption { "Glory earned" } }
             figure { (chart("Renown", &named, |p| p.2, false)) figcaption { "Renown" } }
-            ul.legend { @for (_, name, colour) in &named {
-                // A square drawn, not a `style` attribute: the pages' policy runs no inline style.
-                li {
-                    svg.swatch width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" {
-                        rect width="12" height="12" fill=(colour) {}
-                    }
-                    " " (name)
-                }
-            } }
+            (legend(&named))
             details {
                 summary { "The numbers, battle by battle" }
-                div.scroll { table {
+                div.scroll tabindex="0" role="region" aria-label="The numbers, battle by battle" { table {
                     tr { th { "Roster" } th { "Glory earned" } th { "Renown" } }
                     @for (l, name, _) in &named {
                         tr {
@@ -147,7 +176,7 @@ fn series(line: &Line, value: fn(&(u32, u64, u64)) -> u64) -> String {
 /// (its namespace, and the rosters' names in it as a legend).
 fn chart(
     title: &str,
-    named: &[(&Line, &str, &str)],
+    named: &[(&Line, &str, usize)],
     value: fn(&(u32, u64, u64)) -> u64,
     alone: bool,
 ) -> Markup {
@@ -171,25 +200,94 @@ fn chart(
     };
     let height = if alone { H + 14.0 * named.len() as f64 } else { H };
     html! {
-            svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (W) " " (height) } role="img" aria-label={ (title) ", battle by battle (the numbers are in the table below)" } {
+            svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (W) " " (height) } role="img" aria-label={ (title) ", battle by battle (the numbers are on the race page, as a table)" } {
                 title { (title) }
                 line x1=(PAD) y1=(H - PAD) x2=(W - PAD) y2=(H - PAD) stroke="currentColor" stroke-opacity="0.4" {}
                 line x1=(PAD) y1=(PAD) x2=(PAD) y2=(H - PAD) stroke="currentColor" stroke-opacity="0.4" {}
                 text x=(PAD + 2.0) y=(PAD - 6.0) font-size="11" fill="currentColor" { (max_y) }
                 text x=(W - PAD) y=(H - 6.0) font-size="11" text-anchor="end" fill="currentColor" { (max_x) " battles" }
-                @for (l, name, colour) in named {
+                @if alone {
+                    // Theme-following text in a file of its own (not drawn in a page, so no
+                    // `currentColor` to follow).
+                    style { "text{fill:#1f1c18}@media (prefers-color-scheme:dark){text{fill:#ece7de}}" }
+                }
+                @for (l, name, i) in named {
                     @let points: Vec<String> = l.points.iter().map(|p| {
                         let (x, y) = at(p.0, value(p));
                         format!("{x:.1},{y:.1}")
                     }).collect();
-                    polyline fill="none" stroke=(colour) stroke-width="2" points=(points.join(" "))
+                    polyline class={ "c" (i % PALETTE.len()) } fill="none" stroke=(PALETTE[i % PALETTE.len()]) stroke-width="2"
+                        stroke-dasharray=(DASHES[i % DASHES.len()]) points=(points.join(" "))
                         data-roster=(name) data-values=(series(l, value)) {}
                 }
                 @if alone {
-                    @for (i, (_, name, colour)) in named.iter().enumerate() {
-                        text x=(PAD) y=(H + 12.0 + 14.0 * i as f64) font-size="11" fill=(colour) { (name) }
+                    @for (row, (_, name, i)) in named.iter().enumerate() {
+                        line x1=(PAD) y1=(H + 8.0 + 14.0 * row as f64) x2=(PAD + 22.0) y2=(H + 8.0 + 14.0 * row as f64)
+                            stroke=(PALETTE[i % PALETTE.len()]) stroke-width="3" stroke-dasharray=(DASHES[i % DASHES.len()]) {}
+                        text x=(PAD + 28.0) y=(H + 12.0 + 14.0 * row as f64) font-size="11" { (name) }
                     }
                 }
             }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn two() -> (Vec<Line>, HashMap<i64, String>) {
+        let lines = vec![
+            Line {
+                roster_id: 1,
+                points: vec![(0, 0, 0), (1, 40, 40)],
+            },
+            Line {
+                roster_id: 2,
+                points: vec![(0, 0, 0), (1, 20, 20)],
+            },
+        ];
+        let names = HashMap::from([(1, "Gnaw".to_string()), (2, "Bright".to_string())]);
+        (lines, names)
+    }
+
+    #[test]
+    fn the_legend_draws_each_line_as_the_chart_does_beside_its_name() {
+        let (lines, names) = two();
+        let page = race(&lines, &names).into_string();
+        let legend = &page[page.find(r#"<ul class="legend">"#).expect("a legend")..];
+        // Each roster's colour class and dashes, in the chart and in the legend alike: told
+        // apart by the dashes too, not by colour alone.
+        for (i, name) in [(0, "Gnaw"), (1, "Bright")] {
+            let drawn = format!(r#"class="c{i}""#);
+            let dashes = format!(r#"stroke-dasharray="{}""#, DASHES[i]);
+            let line = &page[page.find(&format!("<polyline {drawn}")).expect("its line")..];
+            assert!(
+                line[..line.find("/>").unwrap_or(line.len()).min(400)].contains(&dashes),
+                "{line}"
+            );
+            let item = &legend[legend.find(&drawn).expect("its swatch")..];
+            assert!(
+                item.contains(&dashes) && item.contains(&format!("</svg> {name}</li>")),
+                "{item}"
+            );
+        }
+        assert_ne!(DASHES[0], DASHES[1]);
+    }
+
+    #[test]
+    fn the_chart_in_a_page_follows_the_page_s_colour_and_the_file_its_own_theme() {
+        let (lines, names) = two();
+        let named = named(&lines, &names);
+        let in_page = chart("Glory earned", &named, |p| p.1, false).into_string();
+        assert!(
+            in_page.contains(r#"fill="currentColor""#) && !in_page.contains("<style>"),
+            "{in_page}"
+        );
+        let alone = chart("Glory earned", &named, |p| p.1, true).into_string();
+        assert!(alone.contains("prefers-color-scheme:dark"), "{alone}");
+        assert!(
+            alone.contains(">Gnaw</text>") && alone.contains(">Bright</text>"),
+            "{alone}"
+        );
     }
 }

@@ -204,6 +204,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         }
         _ => None,
     };
+    let race = super::chart::figure(&server, id).await?;
     // On a phone the table keeps the roster, its wins, draws, losses and glory; the rest
     // (`.wide`) shows on wider screens.
     Ok(league_page(
@@ -212,7 +213,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         html! {
             @if organiser { (super::next::for_organiser(&open)) }
             h2 { "League table" }
-            div.scroll { table.league {
+            div.scroll tabindex="0" role="region" aria-label="League table" { table.league {
                 tr { th.num { "#" } th { "Roster" } th.wide { "Player" } th.wide { "Faction" } th.num.wide { "Played" }
                      th.num { span.long { "Won" } span.short { abbr title="Won" { "W" } } }
                      th.num { span.long { "Drawn" } span.short { abbr title="Drawn" { "D" } } }
@@ -236,7 +237,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                     }
                 }
             } }
-            (super::chart::figure(id))
+            (race)
             @if let Some(form) = plan_form {
                 p { a href={ "/campaigns/" (id) "/organise" } { "Organise the campaign" } ": settings, rosters, invites" }
                 h2 { "Plan a battle" } (form)

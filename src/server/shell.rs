@@ -47,9 +47,8 @@ pub fn shell(title: &str, league: Option<League>, body: Markup) -> Html<String> 
                 }
                 body {
                     (nav(league, &ring))
-                    h1 { (title) }
-                    (flashed(&flash))
-                    (body)
+                    // The page's own content as its `main` landmark, the bar on top outside it.
+                    main { h1 { (title) } (flashed(&flash)) (body) }
                 }
             }
         }
@@ -114,5 +113,22 @@ fn flashed(flash: &super::flash::Flash) -> Markup {
                 @if let Some(d) = &k.detail { (maud::PreEscaped(d)) }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_s_title_and_body_are_its_main_landmark_and_the_bar_is_not() {
+        let page = shell("Battle 3", None, html! { p { "Dice" } }).0;
+        assert!(
+            page.contains("<main><h1>Battle 3</h1><p>Dice</p></main>"),
+            "{page}"
+        );
+        let nav = page.find("<nav class=\"top\">").expect("the bar on top");
+        assert!(nav < page.find("<main>").expect("main"), "{page}");
+        assert_eq!(page.matches("<main>").count(), 1);
     }
 }

@@ -279,7 +279,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             }
             h2 { "Dice" }
             @if rolls.is_empty() { p.note { "No dice rolled for this battle yet." } }
-            div.scroll { table {
+            div.scroll tabindex="0" role="region" aria-label="Dice rolled" { table {
                 @if !rolls.is_empty() { tr { th { "#" } th { "For" } th { "Roll" } th { "Dice" } th { "Total" } th { "How" } } }
                 @for r in &rolls {
                     tr {

@@ -193,7 +193,7 @@ fn option_field(option: &OfferedOption, now: &str) -> Field {
 fn rosters_table(o: &Organised, key: &str) -> Markup {
     html! {
         // A card per roster on a phone (`table.cards`, each cell named by its `data-label`).
-        div.scroll { table.cards {
+        div.scroll tabindex="0" role="region" aria-label="Rosters" { table.cards {
             tr { th { "Roster" } th { "Player" } th { "Faction" } th { "Glory" } th { "Favour" } th { "Delete" } }
             @for r in &o.rosters {
                 tr {

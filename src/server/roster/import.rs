@@ -301,7 +301,7 @@ fn report_html(done: &Imported) -> Markup {
             p { strong { (crate::fix::with_page_words(&why.message, &why.fixes)) } }
         }
         p { "Read as " (done.format) " (" (m.faction) ")." }
-        div.scroll { table {
+        div.scroll tabindex="0" role="region" aria-label="The list, line by line" { table {
             tr { th { "Line" } th {} th { "List" } th { "Matched" } }
             @for l in &m.report {
                 tr {

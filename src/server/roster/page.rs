@@ -152,7 +152,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 a.button.quiet href={ "/rosters/" (id) "/list.txt" } { "Army list (app text)" } }
             h2 { "Order of Battle" }
             // A card per unit on a phone (`table.cards`).
-            div.scroll { table.cards {
+            div.scroll tabindex="0" role="region" aria-label="Order of Battle" { table.cards {
                 tr { th { "#" } th { "Unit" } th { "Rank" } th { "Renown" } th { "Path" } th { "Enhancements" } }
                 @for u in units {
                     tr {

@@ -205,7 +205,7 @@ pub fn section(campaign_id: i64, key: &str, invites: &[Invite], rosters: &[(i64,
     whom.push(Choice::new("", "another organiser"));
     html! {
         // A card per invite on a phone (`table.cards`).
-        div.scroll { table.cards {
+        div.scroll tabindex="0" role="region" aria-label="Invites" { table.cards {
             tr { th { "#" } th { "For" } th { "Made" } th { "Made by" } th { "Revoked" } th {} }
             @for i in invites {
                 tr {
