@@ -153,14 +153,14 @@ fn cases(p: &Ptg, join: &str) -> Vec<Case> {
                 ("replace", "Nothing Held"),
                 ("reason", "a quest"),
             ]),
-            good: set(&[("entry", "Warpgale")]),
+            good: set(&[("entry", "Warpgale"), ("replace", ""), ("reason", "")]),
         },
         Case {
             what: "battle: army",
             page: "/battles/7".into(),
             form: side("army", &hammers),
             refused: set(&[("unit", "Liberators"), ("dice", "abc")]),
-            good: set(&[("unit", "Liberators")]),
+            good: set(&[("dice", "")]),
         },
         Case {
             what: "battle: result",
