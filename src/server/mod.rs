@@ -19,11 +19,9 @@ mod bodies;
 mod campaign;
 mod chart;
 mod edge;
-mod flash;
-// Until every page's forms are built with it (issue #40, in progress).
-#[allow(dead_code)]
-mod form;
 mod extract;
+mod flash;
+mod form;
 mod forms;
 mod health;
 mod listen;

@@ -4,10 +4,10 @@
 
 use crate::error::Error;
 use crate::ops;
-use crate::server::extract::Path;
-use crate::server::extract::{Form, Json};
 use crate::rules::log::Command;
 use crate::rules::undo::UndoneBy;
+use crate::server::extract::Path;
+use crate::server::extract::{Form, Json};
 use crate::server::form;
 use crate::server::forms::submit_as_organiser;
 use crate::server::session::auth::organiser;
