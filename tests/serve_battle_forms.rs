@@ -6,8 +6,11 @@
 mod common;
 mod serve_support;
 
+use common::wastes::{CULT, SILKEN, WASTES};
 use common::{HAMMERS, Ptg, RATS};
-use serve_support::{form, form_key, page, refused_page, roster_id, send, sign_in, sign_in_with};
+use serve_support::{
+    follow, form, form_key, page, refused_page, roster_id, send, sign_in, sign_in_token, sign_in_with,
+};
 
 /// The HTML of the element from `start` (a tag's text) to the next `end`.
 fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
@@ -121,4 +124,116 @@ async fn the_aftermath_form_offers_only_legal_picks_and_shows_the_glory_earned()
         ),
         "{after}"
     );
+}
+
+/// The Blasted Wastes playing realms and triumphs: battle 1 on Mount Hedon won 14 to 4 by the
+/// Silken Host (a major victory), and battle 2 planned, no army recorded yet.
+fn won_on_mount_hedon() -> Ptg {
+    let p = Ptg::the_wastes("realms,triumphs");
+    let new_battle = |realm: &str| {
+        p.ok(&[
+            "battle",
+            "new",
+            "--campaign",
+            WASTES,
+            "--points",
+            "1000",
+            SILKEN,
+            CULT,
+            "--battleplan",
+            "The Ruined Settlement",
+            "--realm",
+            realm,
+        ])
+    };
+    new_battle("Mount Hedon");
+    p.ok(&["battle", "army", "1", SILKEN, "Lord of Pain"]);
+    p.ok(&["battle", "army", "1", CULT, "Magister", "--dice", "6,1"]);
+    let (won, lost) = (format!("{SILKEN}=14"), format!("{CULT}=4"));
+    p.ok(&["battle", "result", "1", "--vp", &won, "--vp", &lost]);
+    new_battle("Ghur");
+    p
+}
+
+#[tokio::test]
+async fn after_a_victory_on_mount_hedon_the_army_form_offers_its_table_and_the_page_says_what_the_triumph_does()
+ {
+    let p = won_on_mount_hedon();
+    let player = |roster: &str| {
+        let token = p.json(&["invite", WASTES, "--roster", roster])["token"]
+            .as_str()
+            .map(str::to_string);
+        token.expect("an invite's token")
+    };
+    let silken = sign_in_token(&p, &player(SILKEN)).await;
+    let html = page(&p, "/battles/2", &silken).await;
+    let army = between(&html, r#"action="/battles/2/army""#, "</form>");
+    // Both tables, the campaign's picked, each saying what it is.
+    assert!(
+        army.contains(r#"name="triumph_table" value="1e" checked"#),
+        "{army}"
+    );
+    assert!(
+        army.contains(r#"name="triumph_table" value="mount-hedon""#),
+        "{army}"
+    );
+    assert!(
+        army.contains("Mount Hedon's own table, for the major victory won on Mount Hedon in battle 1"),
+        "{army}"
+    );
+    assert!(army.contains("Blessed, Inspired or Empowered"), "{army}");
+    // The losing side has no triumph due: no table to pick.
+    let cult = sign_in_token(&p, &player(CULT)).await;
+    let theirs = page(&p, "/battles/2", &cult).await;
+    let theirs = between(&theirs, r#"action="/battles/2/army""#, "</form>");
+    assert!(!theirs.contains("triumph_table"), "{theirs}");
+
+    // Mount Hedon's table picked, a 3 rolled: The Blissful Host, and what it does.
+    let key = form_key(&html);
+    let lord = p.json(&["roster", "show", SILKEN])["units"][0]["id"].to_string();
+    let fields = [
+        ("key", key.as_str()),
+        ("roster_id", &roster_id(&p, SILKEN).to_string()),
+        ("unit", lord.as_str()),
+        ("general", ""),
+        ("triumph_table", "mount-hedon"),
+        ("dice", "3"),
+    ];
+    let sent = send(&p, form("/battles/2/army", Some(&silken), &fields)).await;
+    let landed = follow(&p, &sent, &silken).await;
+    assert!(
+        landed.body.contains(
+            "triumph rolled: <strong>The Blissful Host</strong> (Mount Hedon Triumphs): Once, at the start of your hero phase, summon 3D6 Daemonettes near a HERO."
+        ),
+        "{}",
+        landed.body
+    );
+    // Rolled: no table to pick any more.
+    let army = between(&landed.body, r#"action="/battles/2/army""#, "</form>");
+    assert!(!army.contains("triumph_table"), "{army}");
+}
+
+#[tokio::test]
+async fn with_a_warmaster_in_the_army_recorded_only_warmasters_are_offered_as_general() {
+    const CELESTANT: &str = "Celestant-Prime, Hammer of Sigmar";
+    let p = Ptg::small_battle();
+    p.ok(&["roster", "add", HAMMERS, "Knight-Arcanum"]);
+    p.ok(&["roster", "add", HAMMERS, CELESTANT]);
+    // The WARMASTER taken without the warlord: it is the general, and no other HERO may be.
+    p.ok(&[
+        "battle",
+        "army",
+        "1",
+        HAMMERS,
+        CELESTANT,
+        "Knight-Arcanum",
+        "Liberators",
+    ]);
+    let html = page(&p, "/battles/1", &sign_in(&p, HAMMERS).await).await;
+    let army = between(&html, r#"action="/battles/1/army""#, "</form>");
+    let general = between(army, r#"name="general""#, "</select>");
+    assert!(general.contains(CELESTANT), "{general}");
+    for not_accepted in ["Knight-Arcanum", "Lord-Vigilant"] {
+        assert!(!general.contains(not_accepted), "{not_accepted}: {general}");
+    }
 }

@@ -11,8 +11,8 @@ use common::league::{LEAGUE, LEAGUE_FIXTURE, MOONCLAN, SILKEN};
 use common::{HAMMERS, Ptg, RATS, roster_new};
 use serde_json::json;
 use serve_support::{
-    api_delete, api_get, api_post, campaign_id, form, form_key, invite, page, refused_page, roster_id, send,
-    sign_in, sign_in_with,
+    api_delete, api_get, api_post, campaign_id, follow, form, form_key, invite, page, refused_page,
+    roster_id, send, sign_in, sign_in_with,
 };
 
 /// The organiser's session cookie and the key of their page's forms.
@@ -511,5 +511,86 @@ async fn a_refused_new_roster_comes_back_with_the_faction_picked() {
     assert!(
         form_html.contains(r#"role="alert""#),
         "the refusal beside the form: {form_html}"
+    );
+}
+
+#[tokio::test]
+async fn the_organisers_done_notes_say_what_changed_what_was_undone_and_whose_invite_went() {
+    let p = LEAGUE_FIXTURE.copy();
+    let (cookie, key, id) = organiser(&p).await;
+    let organise = format!("/campaigns/{id}/organise");
+    // Settings: each setting changed, from what to what, and none that stayed.
+    let settings = [
+        ("key", key.as_str()),
+        ("realms", "on"),
+        ("triumphs", "2e"),
+        ("allies", "off"),
+    ];
+    let sent = send(
+        &p,
+        form(&format!("/campaigns/{id}/settings"), Some(&cookie), &settings),
+    )
+    .await;
+    let landed = follow(&p, &sent, &cookie).await;
+    assert!(
+        landed.body.contains(&format!(
+            "Settings of {LEAGUE} saved: realms: off → on; triumphs: off → 2e."
+        )),
+        "{}",
+        landed.body
+    );
+    assert!(!landed.body.contains("allies: "), "allies did not change");
+
+    // The organiser's undo: what was undone, and whose command it was.
+    let html = page(&p, &format!("/campaigns/{id}"), &cookie).await;
+    let at =
+        html.find(r#"name="expected" value=""#).expect("the undo form") + r#"name="expected" value=""#.len();
+    let expected: String = html[at..].chars().take_while(char::is_ascii_digit).collect();
+    let sent = send(
+        &p,
+        form(
+            &format!("/campaigns/{id}/undo"),
+            Some(&cookie),
+            &[("key", key.as_str()), ("expected", expected.as_str())],
+        ),
+    )
+    .await;
+    let landed = follow(&p, &sent, &cookie).await;
+    assert!(
+        landed.body.contains(&format!(
+            "Undone: the campaign's settings change (organiser) — #{expected} "
+        )),
+        "{}",
+        landed.body
+    );
+    assert_eq!(
+        p.json(&["campaign", "show", LEAGUE])["options"],
+        json!([]),
+        "undone"
+    );
+
+    // Revoke: whose invite went.
+    invite(&p, &["--roster", RATS]);
+    let listed = p.json(&["invite", LEAGUE, "--list"]);
+    let invite_id = listed.as_array().unwrap().last().unwrap()["id"].as_i64().unwrap();
+    let sent = send(
+        &p,
+        form(
+            &format!("/campaigns/{id}/invites/{invite_id}/revoke"),
+            Some(&cookie),
+            &[("key", &key)],
+        ),
+    )
+    .await;
+    assert_eq!(sent.headers[header::LOCATION], organise.as_str());
+    let landed = follow(&p, &sent, &cookie).await;
+    assert!(
+        landed.body.contains(&format!(
+            "Invite #{invite_id} revoked: the player of {RATS}&#39;s link no longer signs in"
+        )) || landed.body.contains(&format!(
+            "Invite #{invite_id} revoked: the player of {RATS}'s link no longer signs in"
+        )),
+        "{}",
+        landed.body
     );
 }

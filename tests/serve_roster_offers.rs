@@ -190,3 +190,30 @@ async fn the_roster_page_shows_favour_where_kept_and_each_realm_s_rules_in_short
     assert!(realm.contains("The Realm of Fire: volcanic plains"), "{realm}");
     assert!(realm.contains(r#"<option value="Aqshy""#), "{realm}");
 }
+
+#[tokio::test]
+async fn a_rank_pick_says_which_ability_and_which_unit() {
+    let p = LEAGUE_FIXTURE.copy();
+    let hammers = roster_id(&p, HAMMERS);
+    let cookie = sign_in(&p, HAMMERS).await;
+    let key = form_key(&page(&p, &format!("/rosters/{hammers}"), &cookie).await);
+    // The Liberators reached their first rank: the Path of the Defender and its ability.
+    let liberators = p.json(&["roster", "show", HAMMERS])["units"][1]["id"].to_string();
+    let fields = [
+        ("key", key.as_str()),
+        ("unit", liberators.as_str()),
+        ("path", "defender"),
+        ("ability", "Hardened Resolve"),
+    ];
+    let sent = send(
+        &p,
+        form(&format!("/rosters/{hammers}/rank"), Some(&cookie), &fields),
+    )
+    .await;
+    let landed = follow(&p, &sent, &cookie).await;
+    let note = between(&landed.body, "Ability chosen", "</");
+    assert!(
+        note.contains("Liberators") && note.contains("Hardened Resolve"),
+        "the ability by name, and the unit: {note}"
+    );
+}

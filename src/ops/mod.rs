@@ -34,6 +34,7 @@ pub mod roster;
 pub mod session;
 pub mod sheet;
 pub mod sudden_death;
+pub mod triumphs;
 pub mod undo;
 
 use crate::catalogue::battlepack::Battlepack;

@@ -73,7 +73,8 @@ pub struct BattlePage<'a> {
 #[derive(Debug, Clone, Default)]
 pub struct SideChoices {
     pub roster_id: i64,
-    /// Its HEROes that may be the general (`rules::army::general_choices`).
+    /// Its HEROes that may be the general: of the army recorded, only those the rules accept
+    /// (a WARMASTER when one is taken; `rules::army::general_choices`).
     pub generals: Vec<(i64, String)>,
     /// Each unit on the Order of Battle and its points as recorded (twice when reinforced).
     pub costs: Vec<(i64, u64)>,
@@ -85,6 +86,9 @@ pub struct SideChoices {
     pub retire: Vec<(i64, String)>,
     /// The glory the battle earns the side, once its result is recorded.
     pub glory: Option<crate::rules::glory::GloryAward>,
+    /// The triumph it rolled and what it does, and the triumph tables it may pick between
+    /// as its army is recorded (`rules::realms::triumph_tables_offered`).
+    pub triumph: super::triumphs::SideTriumph,
 }
 
 /// `roster`'s choices as side `side` of `battle`.
@@ -104,7 +108,7 @@ fn side_choices(
     let army: Vec<i64> = side.army.iter().map(|u| u.unit_id).collect();
     SideChoices {
         roster_id: roster.id,
-        generals: named(crate::rules::army::general_choices(roster)),
+        generals: named(crate::rules::army::general_choices(roster, &army)),
         costs: roster.active_units().map(|u| (u.id, u.cost())).collect(),
         army_points: roster
             .units
@@ -117,6 +121,7 @@ fn side_choices(
         glory: side
             .result
             .map(|result| crate::rules::glory::award(pack, battle.points_limit, result, side.general_slain)),
+        triumph: Default::default(),
     }
 }
 
@@ -141,15 +146,15 @@ pub fn battle_page<'a>(cat: &'a Catalogue, store: &mut Store, id: i64) -> Result
             let offer = crate::rules::afford::affordable(pack, super::faction_of(cat, roster)?, roster);
             offers.push((roster.id, offer));
         }
-        let choices = shown
-            .battle
-            .sides
-            .iter()
-            .filter_map(|side| {
-                let roster = shown.rosters.iter().find(|r| r.id == side.roster_id)?;
-                Some(side_choices(pack, &shown.battle, side, roster))
-            })
-            .collect();
+        let mut choices = Vec::new();
+        for side in &shown.battle.sides {
+            let Some(roster) = shown.rosters.iter().find(|r| r.id == side.roster_id) else {
+                continue;
+            };
+            let mut offered = side_choices(pack, &shown.battle, side, roster);
+            offered.triumph = super::triumphs::side_triumph(cat, conn, &shown.battle, roster)?;
+            choices.push(offered);
+        }
         let mut rolls = Vec::new();
         crate::store::rolls::each::<Error>(conn, Some(id), None, |r| {
             rolls.push(r);

@@ -259,6 +259,41 @@ pub fn plan_triumph(
     roll_triumph(roster, tables, id, army, roller).map(Some)
 }
 
+/// The triumph tables `roster` may pick between as its army for `battle` is recorded (`battle
+/// army --triumph-table`): the campaign's and the realm's own, when its triumph is due (as
+/// [`plan_triumph`] decides it: triumphs played, the previous battle a major victory whose
+/// triumph no other battle took, none rolled here yet) and that victory was won in a realm
+/// with a table of its own (Mount Hedon, the Crystalline Shores). Empty when there is nothing
+/// to pick; the campaign's table first, as the one rolled when none is picked.
+pub fn triumph_tables_offered<'a>(
+    roster: &Roster,
+    battle: &Battle,
+    previous: Option<&PreviousBattle>,
+    previous_realm: Option<&Realm>,
+    tables: &[&'a Table],
+) -> Vec<&'a Table> {
+    let Some(campaign_table) = roster.options.triumphs.as_deref() else {
+        return Vec::new();
+    };
+    let due = previous.is_some_and(|p| {
+        p.result == BattleResult::MajorVictory && p.triumph_taken_by.is_none_or(|by| by == battle.id)
+    }) && battle.side(roster.id).is_some_and(|s| s.triumph.is_none());
+    let realm_table = previous_realm.and_then(|r| r.triumph_table.as_deref());
+    let Some(realm_table) = realm_table.filter(|t| due && !names::same(t, campaign_table)) else {
+        return Vec::new();
+    };
+    let find = |id: &str| {
+        tables
+            .iter()
+            .copied()
+            .find(|t| t.kind == TableKind::Triumph && names::same(&t.id, id))
+    };
+    match (find(campaign_table), find(realm_table)) {
+        (Some(campaign), Some(realm)) => vec![campaign, realm],
+        _ => Vec::new(),
+    }
+}
+
 /// Rolls `roster`'s triumph on the table with id `id`: when its army is recorded, or when the
 /// battle's result finds the triumph due and not rolled yet (`rules::drafts`). `army` is the
 /// army's units, for the results its table re-rolls (`rules::tables`).

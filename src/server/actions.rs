@@ -343,7 +343,11 @@ where
                 server.with_store(move |s, store| work(s, store, &at, body)).await
             };
             match done.await {
-                Ok(_) => Redirect::to(&back(id)).into_response(),
+                // The work's `said`, if it has one, is the done note.
+                Ok(v) => match v["said"].as_str() {
+                    Some(note) => super::answers::done(&back(id), maud::html! { (note) }.into_string()),
+                    None => Redirect::to(&back(id)).into_response(),
+                },
                 Err(f) => refused(f, &organise),
             }
         },

@@ -18,11 +18,25 @@ pub(super) fn warmasters<'a>(units: &[&'a Unit]) -> Vec<&'a Unit> {
 
 /// The units of `roster` that may be named the general of an army it takes: its HEROes on the
 /// Order of Battle, never an allied unit (see [`choose_general`]). What a picker offers.
-pub fn general_choices(roster: &Roster) -> Vec<&Unit> {
-    roster
+/// With `army` (the ids of the army recorded) only what the rules accept for that army: its
+/// warlord when taken (Path to Glory), else its WARMASTERs when any is taken (core rules 3.2),
+/// else its HEROes. With no army yet, any HERO may be the general of some army.
+pub fn general_choices<'a>(roster: &'a Roster, army: &[i64]) -> Vec<&'a Unit> {
+    let heroes = roster
         .active_units()
-        .filter(|u| u.ally.is_none() && u.has_keyword("HERO"))
-        .collect()
+        .filter(|u| u.ally.is_none() && u.has_keyword("HERO"));
+    if army.is_empty() {
+        return heroes.collect();
+    }
+    let taken: Vec<&Unit> = heroes.filter(|u| army.contains(&u.id)).collect();
+    if let Some(warlord) = taken.iter().find(|u| u.warlord) {
+        return vec![*warlord];
+    }
+    let masters = warmasters(&taken);
+    match masters.is_empty() {
+        true => taken,
+        false => masters,
+    }
 }
 
 /// The general: the one named, else the warlord if taken, else the only WARMASTER, else the

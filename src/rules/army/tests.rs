@@ -481,6 +481,25 @@ fn the_general_is_offered_only_from_the_heroes_never_an_ally_nor_a_retired_unit(
         .iter_mut()
         .filter(|u| u.id == retired)
         .for_each(|u| u.retired = true);
-    let offered: Vec<&str> = general_choices(&r).iter().map(|u| u.warscroll.as_str()).collect();
+    let offered: Vec<&str> = general_choices(&r, &[])
+        .iter()
+        .map(|u| u.warscroll.as_str())
+        .collect();
     assert_eq!(offered, ["Knight-Questor", "Battle Mage"]);
+}
+
+#[test]
+fn with_an_army_recorded_the_general_is_offered_only_as_the_rules_accept_it() {
+    let mut r = warband();
+    let mage = put(&mut r, "Battle Mage", false, &[]);
+    let wm = put(&mut r, "Battle Mage", false, &["WARMASTER"]);
+    let offered = |army: &[i64]| -> Vec<i64> { general_choices(&r, army).iter().map(|u| u.id).collect() };
+    // A WARMASTER in the army: only it may be the general, not the other HERO taken.
+    assert_eq!(offered(&[mage, wm]), [wm]);
+    // No WARMASTER taken: any HERO taken, and only those taken.
+    assert_eq!(offered(&[mage]), [mage]);
+    // No army yet: every HERO might lead some army.
+    assert!(offered(&[]).contains(&mage) && offered(&[]).contains(&wm));
+    // The warlord taken must be the general.
+    assert_eq!(offered(&[1, mage]), [1]);
 }

@@ -139,6 +139,42 @@ fn a_major_victory_at_mount_hedon_may_roll_on_its_own_table() {
 }
 
 #[test]
+fn a_side_may_pick_the_table_only_after_a_major_victory_in_a_realm_with_its_own() {
+    let r = roster("Stormcast Eternals", all_on());
+    let b = battle(&r);
+    let tables = cat().tables().unwrap();
+    let offered = |previous: Option<&PreviousBattle>, roster: &Roster| -> Vec<String> {
+        let realm = previous
+            .and_then(|p| p.realm.as_deref())
+            .and_then(|n| cat().realm(n).ok());
+        triumph_tables_offered(roster, &b, previous, realm, &tables)
+            .iter()
+            .map(|t| t.id.clone())
+            .collect()
+    };
+    let hedon = won_at(Some("Mount Hedon"));
+    assert_eq!(offered(Some(&hedon), &r), ["1e", "mount-hedon"]);
+    // Won in a realm with no table of its own, or in none: nothing to pick.
+    assert!(offered(Some(&won_at(Some("Ghur"))), &r).is_empty());
+    assert!(offered(Some(&won_at(None)), &r).is_empty());
+    // Not a major victory, no battle yet, or the triumph taken by another battle.
+    let minor = PreviousBattle {
+        result: BattleResult::MinorVictory,
+        ..hedon.clone()
+    };
+    assert!(offered(Some(&minor), &r).is_empty());
+    assert!(offered(None, &r).is_empty());
+    let taken = PreviousBattle {
+        triumph_taken_by: Some(b.id + 7),
+        ..hedon.clone()
+    };
+    assert!(offered(Some(&taken), &r).is_empty());
+    // A campaign that does not play triumphs.
+    let off = roster("Stormcast Eternals", CampaignOptions::default());
+    assert!(offered(Some(&hedon), &off).is_empty());
+}
+
+#[test]
 fn no_triumph_without_a_previous_major_victory() {
     let minor = PreviousBattle {
         result: BattleResult::MinorVictory,

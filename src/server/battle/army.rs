@@ -19,7 +19,8 @@ pub fn routes() -> Router<Shared> {
     Router::new().route("/battles/{id}/army", post(army))
 }
 
-/// A side's army: a `unit` field per unit ticked (ids), its general, the roll-off's dice.
+/// A side's army: a `unit` field per unit ticked (ids), its general, the triumph table when
+/// the side may pick one (`--triumph-table`), the roll-off's dice.
 async fn army(
     State(server): State<Shared>,
     headers: HeaderMap,
@@ -39,13 +40,15 @@ async fn army(
             // Ticked boxes, or names and ids typed with commas (as the CLI takes them).
             let units: Vec<String> = all(&f, "unit").iter().flat_map(|u| list(u)).collect();
             let general = field(&f, "general").map(str::to_string);
+            let triumph_table = field(&f, "triumph_table").map(str::to_string);
             let choice = ArmyChoice {
                 units: &units,
                 general: general.as_deref(),
                 regiments: &[],
             };
             let mut dice = dice_of(field(&f, "dice").unwrap_or_default())?;
-            ops::battle::record_army(&s.catalogue, store, battle, roster, &choice, None, dice.as_mut())
+            let table = triumph_table.as_deref();
+            ops::battle::record_army(&s.catalogue, store, battle, roster, &choice, table, dice.as_mut())
                 .map(|_| ())
         },
     )
@@ -103,6 +106,21 @@ pub fn army_form(
             .iter()
             .map(|(id, n)| Choice::new(id.to_string(), n)),
     );
+    let general_hint = match taken.is_empty() {
+        true => "The warlord, when taken, must be the general; else a WARMASTER, when one is taken.",
+        false => {
+            "Only what the rules accept for the army recorded: its warlord, else a WARMASTER taken, else a HERO taken. Recording other units? Leave it to the rules, or record them first."
+        }
+    };
+    // The triumph tables, when this side's triumph is due and its victory was won in a realm
+    // with a table of its own (Mount Hedon): the engine decides (`triumph_tables_offered`).
+    let tables: Vec<Choice> = offers
+        .triumph
+        .tables
+        .iter()
+        .map(|t| Choice::new(t.id.clone(), t.name.clone()).hint(t.words.clone()))
+        .collect();
+    let first_table = offers.triumph.tables.first().map(|t| t.id.clone());
     let total = match taken.is_empty() {
         true => format!("No army recorded yet; the battle's points limit is {points_limit}."),
         false => format!(
@@ -119,12 +137,27 @@ pub fn army_form(
         true => "Record the army",
         false => "Record the army again",
     };
-    Form::new(format!("army-{roster_id}"), format!("/battles/{battle_id}/army"), submit)
+    let mut form = Form::new(format!("army-{roster_id}"), format!("/battles/{battle_id}/army"), submit)
         .key(key)
         .hidden("roster_id", roster_id)
         .lead(html! { p.note { (total) " Each unit is priced as recorded: a reinforced unit at twice its points." } })
         .field(Field::checks("unit", "Units taken", units_offered).values(ticked))
-        .field(Field::select("general", "General (a HERO)", generals).value(general))
-        .field(Field::text("dice", "Roll-off dice (empty: the server rolls)", 100))
-        .render()
+        .field(
+            Field::select("general", "General (a HERO)", generals)
+                .value(general)
+                .hint(general_hint),
+        );
+    if let Some(first) = first_table {
+        form = form.field(
+            Field::radio("triumph_table", "Triumph table to roll on", tables)
+                .value(first)
+                .hint("The army's triumph is rolled as it is recorded with its general."),
+        );
+    }
+    form.field(Field::text(
+        "dice",
+        "Roll-off dice (empty: the server rolls)",
+        100,
+    ))
+    .render()
 }

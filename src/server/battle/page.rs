@@ -180,6 +180,12 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             id, roster_id, key?, units, offer, offered,
         ))
     };
+    // The triumph a side rolled, with what it does (its table's data).
+    let triumph_of = |side: &Value| {
+        let roster_id = side["roster_id"].as_i64()?;
+        let offered = choices.iter().find(|c| c.roster_id == roster_id)?;
+        offered.triumph.rolled.as_ref()
+    };
     let twists = b["twists"].as_array().unwrap_or(&none);
     let realm = match b["realm"].as_str() {
         Some(r) => match b["realm_phrase"].as_str() {
@@ -227,7 +233,12 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                         }
                         @if s["general_slain"] == true { " — its general was slain" }
                         @if s["withdrew"] == true { " — withdrew" }
-                        @if let Some(t) = s["triumph"]["triumph"].as_str() { " — triumph rolled: " strong { (t) } }
+                        @if let Some(t) = s["triumph"]["triumph"].as_str() {
+                            " — triumph rolled: " strong { (t) }
+                            @if let Some(shown) = triumph_of(s).filter(|t| !t.summary.is_empty()) {
+                                " (" (shown.table) "): " (shown.summary)
+                            }
+                        }
                         @if let Some(army) = s["army"].as_array().filter(|a| !a.is_empty()) {
                             ul {
                                 @for u in army {

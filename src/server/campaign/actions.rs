@@ -13,7 +13,7 @@ use crate::server::actions::{
     Back, CampaignAt, Flag, May, Rename, campaign_action, campaign_api, campaign_form, keyed, roster_action,
     roster_api, roster_form, yes,
 };
-use crate::store::Store;
+use crate::store::{Campaign, Store};
 use crate::views;
 use axum::Router;
 use axum::routing::MethodFilter;
@@ -104,8 +104,40 @@ fn settings(s: &Server, store: &mut Store, at: &CampaignAt, b: Settings) -> Resu
         .filter(|spec| !spec.ends_with('='))
         .collect();
     options.sort_by_key(|spec| !spec.ends_with("=off"));
+    let before = ops::campaign::get(store, at.id)?;
     let done = ops::campaign::set(&s.catalogue, store, at.id, legends, &options, standings)?;
-    Ok(json!({ "campaign": done.campaign, "set_id": done.set_id }))
+    let names: Vec<&str> = given.iter().map(|(name, _)| *name).collect();
+    let note = settings_note(&before, &done.campaign, &names);
+    Ok(json!({ "campaign": done.campaign, "set_id": done.set_id, "said": note }))
+}
+
+/// The done note of the settings form: each setting that changed, from what to what ("realms:
+/// off → on"), or that nothing changed (issue #40: a done note says what was done).
+fn settings_note(before: &Campaign, after: &Campaign, options: &[&str]) -> String {
+    let mut changed = Vec::new();
+    if before.legends != after.legends {
+        changed.push(ops::campaign::legends_words(after.legends).to_string());
+    }
+    if before.options.standings != after.options.standings {
+        changed.push(format!(
+            "standings: by {} → by {}",
+            before.options.standings.as_str(),
+            after.options.standings.as_str()
+        ));
+    }
+    for name in options {
+        let (was, now) = (before.options.value_of(name), after.options.value_of(name));
+        if was != now {
+            changed.push(format!("{name}: {was} → {now}"));
+        }
+    }
+    match changed.is_empty() {
+        true => format!(
+            "Settings of {} unchanged: nothing differed from before.",
+            after.name
+        ),
+        false => format!("Settings of {} saved: {}.", after.name, changed.join("; ")),
+    }
 }
 
 fn rename_campaign(_: &Server, store: &mut Store, at: &CampaignAt, b: Rename) -> Result<Value> {

@@ -106,7 +106,24 @@ async fn undo_form(
         &key,
         id,
         format!("/campaigns/{id}"),
-        move |s, store| undo(s, store, id, Some(f.expected)).map(|_| ()),
+        move |s, store| {
+            // What is undone, and whose it was, for the done note ("Undone: Rat Tide's rank
+            // pick (player) — #12 ..."): read before the undo, refused if changed meanwhile.
+            let scope = ops::undo::Scope {
+                roster: None,
+                campaign: Some(crate::ids::CampaignId(id)),
+                player_only: false,
+            };
+            let latest = ops::undo::preview(store, scope)?;
+            let done = undo(s, store, id, Some(f.expected))?;
+            let note = format!(
+                "Undone: {} — #{} {}",
+                undo_words(&latest),
+                done["undone"].as_i64().unwrap_or(latest.set_id),
+                latest.summary
+            );
+            Ok(html! { (note) }.into_string())
+        },
     )
     .await
 }

@@ -116,7 +116,11 @@ fn rank(s: &Server, store: &mut Store, at: &Located, b: Rank) -> Result<Value> {
         b.ability.trim(),
         path.as_deref(),
     )?;
-    with_roster(s, store, at.id, &done.outcome.summary)
+    let answer = with_roster(s, store, at.id, &done.outcome.summary)?;
+    // "Vindictors chose Battle-hardened (Veteran, Path of the Warrior)": the ability by name,
+    // and the unit.
+    let note = format!("Ability chosen: {}", done.outcome.summary);
+    Ok(said(answer, note))
 }
 
 fn rename(s: &Server, store: &mut Store, at: &Located, b: Rename) -> Result<Value> {

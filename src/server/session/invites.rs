@@ -20,7 +20,7 @@ use crate::store::invites::Invite;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::Response;
 use axum::routing::{delete, get, post};
 use maud::{Markup, html};
 use serde::Deserialize;
@@ -191,9 +191,18 @@ async fn revoke_form(
             .await
     };
     match done.await {
-        Ok(_) => Redirect::to(&back).into_response(),
+        Ok(revoked) => crate::server::answers::done(&back, revoked_note(&revoked).into_string()),
         Err(f) => refused(f, &back),
     }
+}
+
+/// The done note of a revoke: whose invite it was, and that the links it made go with it.
+fn revoked_note(i: &Invite) -> Markup {
+    let whose = match &i.roster {
+        Some(roster) => format!("the player of {roster}"),
+        None => "an organiser".to_string(),
+    };
+    html! { "Invite #" (i.id) " revoked: " (whose) "'s link no longer signs in, nor any link it made." }
 }
 
 /// The organiser's page's invites: each with its revoke button, and a form to make one.
