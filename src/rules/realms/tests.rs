@@ -172,6 +172,16 @@ fn a_side_may_pick_the_table_only_after_a_major_victory_in_a_realm_with_its_own(
     // A campaign that does not play triumphs.
     let off = roster("Stormcast Eternals", CampaignOptions::default());
     assert!(offered(Some(&hedon), &off).is_empty());
+    // The side rolled its triumph already: recording the army again rolls none.
+    let mut rolled = b.clone();
+    for side in rolled.sides.iter_mut().filter(|s| s.roster_id == r.id) {
+        side.triumph = Some(TriumphRow {
+            table: "1e".into(),
+            triumph: "Blessed".into(),
+        });
+    }
+    let realm = cat().realm("Mount Hedon").ok();
+    assert!(triumph_tables_offered(&r, &rolled, Some(&hedon), realm, &tables).is_empty());
 }
 
 #[test]
