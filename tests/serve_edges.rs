@@ -75,13 +75,8 @@ async fn a_thousand_typed_as_people_type_it_plans_a_thousand_point_battle() {
     // Anything else is refused beside the form, naming the field; nothing is written.
     let before = p.fingerprint();
     for typed in ["1.5", "abc", "1,00", "-3"] {
-        let refused = plan(&p, &organiser, typed).await;
-        assert_eq!(
-            refused.status,
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "{typed}: {}",
-            refused.body
-        );
+        let sent = plan(&p, &organiser, typed).await;
+        let refused = serve_support::refused_page(&p, &sent, &organiser).await;
         assert!(refused.body.contains("“points”"), "{typed}: {}", refused.body);
         assert!(refused.body.contains("whole number"), "{typed}: {}", refused.body);
         assert!(
@@ -92,6 +87,11 @@ async fn a_thousand_typed_as_people_type_it_plans_a_thousand_point_battle() {
         assert!(
             refused.body.contains("Plan the battle"),
             "the form shown again: {}",
+            refused.body
+        );
+        assert!(
+            refused.body.contains(&format!(r#"name="points" value="{typed}""#)),
+            "what was typed is kept: {}",
             refused.body
         );
         assert_eq!(p.fingerprint(), before, "{typed}");
@@ -150,12 +150,7 @@ async fn a_form_body_that_cannot_be_read_is_a_refusal_naming_its_field() {
         ("reinforced", "maybe"),
     ];
     let refused = send(&p, form(&uri, Some(&cookie), &sent)).await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    let refused = serve_support::refused_page(&p, &refused, &cookie).await;
     assert!(refused.body.contains("“reinforced”"), "{}", refused.body);
     assert!(refused.body.contains("yes or no"), "{}", refused.body);
     assert!(
@@ -169,12 +164,7 @@ async fn a_form_body_that_cannot_be_read_is_a_refusal_naming_its_field() {
         refused.body
     );
     let missing = send(&p, form(&uri, Some(&cookie), &[("key", key.as_str())])).await;
-    assert_eq!(
-        missing.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        missing.body
-    );
+    let missing = serve_support::refused_page(&p, &missing, &cookie).await;
     assert!(missing.body.contains("“warscroll”"), "{}", missing.body);
     assert_eq!(p.fingerprint(), before);
 }
