@@ -264,6 +264,8 @@ pub enum Action {
     RecordArmy { battle: i64, roster: String },
     /// Record a battle's result.
     RecordResult { battle: i64 },
+    /// Correct a battle's result to name the unit that slew an enemy HERO or MONSTER.
+    CorrectSlain { battle: i64 },
     /// The outnumbered side picks a sudden death objective.
     PickSuddenDeath { battle: i64 },
     /// Retire a unit in a battle's aftermath (the next one, when no battle is named).
@@ -333,6 +335,9 @@ impl Action {
             UndoFirst { set, .. } => format!("undo #{set} first"),
             RecordArmy { roster, .. } => format!("record {roster}'s army first"),
             RecordResult { battle } => format!("record battle {battle}'s result first"),
+            CorrectSlain { battle } => {
+                format!("if it did, the organiser corrects battle {battle}'s result to say so")
+            }
             PickSuddenDeath { .. } => "the outnumbered side picks a sudden death objective first".into(),
             Retire { .. } => "retire it in an aftermath instead".into(),
             AddInAftermath { .. } => "add it in an aftermath instead".into(),
@@ -374,6 +379,9 @@ impl Action {
             UndoFirst { roster: None, .. } => "ptg undo".into(),
             RecordArmy { battle, roster } => format!("ptg battle army {battle} {} <units>...", q(roster)),
             RecordResult { battle } => format!("ptg battle result {battle} --vp ..."),
+            CorrectSlain { battle } => {
+                format!("ptg battle result {battle} --correct --slew-hero-or-monster UNIT ...")
+            }
             PickSuddenDeath { battle } => format!("ptg battle sudden-death {battle} ROSTER OBJECTIVE"),
             Retire { battle, roster, unit } => {
                 let battle = battle.map_or("<battle>".to_string(), |b| b.to_string());
@@ -422,6 +430,7 @@ impl Action {
             Undo { .. } | UndoFirst { .. } => "the Undo button on the roster's or the organiser's page",
             RecordArmy { .. } => "the Army form on the battle's page",
             RecordResult { .. } => "the Result form on the battle's page",
+            CorrectSlain { .. } => "the Correct the result form on the battle's page",
             PickSuddenDeath { .. } => "the Sudden death form on the battle's page",
             Retire { .. } => "the Aftermath form on the battle's page",
             AddInAftermath { .. } => "the Aftermath form on the battle's page",
