@@ -160,6 +160,7 @@ pub enum Input {
     Ally,
     Destroyed,
     Dice,
+    Faction,
     Favoured,
     Force,
     General,
@@ -215,6 +216,7 @@ impl Input {
             Ally => ("--ally", Some("FACTION"), "Ally of"),
             Destroyed => ("--destroyed", Some("UNIT"), "Destroyed units"),
             Dice => ("--dice", Some("ROLLS"), "Dice rolled at the table"),
+            Faction => ("--faction", Some("FACTION"), "Faction"),
             Favoured => ("--favoured", Some("UNIT"), "Favoured warriors"),
             Force => ("--force", None, "Delete anyway"),
             General => ("--general", Some("UNIT"), "General"),
@@ -288,6 +290,8 @@ pub enum Action {
     ReplaceInTome { roster: String },
     /// Read what a faction has (its warscrolls, enhancements, lores).
     ReadFaction { faction: String },
+    /// Read the factions there are.
+    ReadFactions,
     /// Read the Paths and their abilities.
     ReadPaths,
     /// Read a roster.
@@ -321,6 +325,10 @@ pub enum Action {
     GiveEnhancement { roster: Option<String> },
     /// Add a spell, prayer or manifestation to the Arcane Tome.
     AddToTome { roster: Option<String> },
+    /// Name (or roll) the realm a battle is fought in.
+    NameRealm,
+    /// Add a unit from an allied faction.
+    AddAlly,
     /// Give up the current quest in a battle's aftermath.
     AbandonQuest { roster: String },
 }
@@ -347,6 +355,7 @@ impl Action {
             DeleteCampaign { .. } => "delete the campaign instead".into(),
             ReplaceInTome { .. } => "replace one".into(),
             ReadFaction { faction } => format!("see what {faction} has"),
+            ReadFactions => "see the factions".into(),
             ReadPaths => "see the Paths".into(),
             ReadRoster { roster } => format!("see {roster}"),
             ReadRosters { .. } => "see the rosters".into(),
@@ -362,6 +371,8 @@ impl Action {
             ChooseRank { .. } => "choose its ability".into(),
             GiveEnhancement { .. } => "give it".into(),
             AddToTome { .. } => "add it to the Arcane Tome".into(),
+            NameRealm => "name the realm".into(),
+            AddAlly => "add an allied unit".into(),
             AbandonQuest { .. } => "give it up in an aftermath".into(),
         }
     }
@@ -396,6 +407,7 @@ impl Action {
             DeleteCampaign { campaign } => format!("ptg campaign delete {}", q(campaign)),
             ReplaceInTome { roster } => format!("ptg roster lore {} ... --replace NAME", q(roster)),
             ReadFaction { faction } => format!("ptg faction show {}", q(faction)),
+            ReadFactions => "ptg faction list".into(),
             ReadPaths => "ptg path list".into(),
             ReadRoster { roster } => format!("ptg roster show {}", q(roster)),
             ReadRosters { campaign: None } => "ptg roster list".into(),
@@ -419,6 +431,8 @@ impl Action {
             AddToTome { roster: Some(r) } => format!("ptg roster lore {} add <kind> <name>", q(r)),
             AddToTome { roster: None } => "ptg roster lore add".into(),
             AbandonQuest { roster } => format!("ptg aftermath <battle> {} --quest abandon", q(roster)),
+            NameRealm => "ptg battle new ... --realm NAME|--roll-realm".into(),
+            AddAlly => "ptg roster add <roster> <unit> --ally FACTION".into(),
         }
     }
 
@@ -438,7 +452,7 @@ impl Action {
             NewRoster => "the organiser's page, or a join link",
             DeleteRoster { .. } | DeleteCampaign { .. } => "the Delete form on the organiser's page",
             ReplaceInTome { .. } => "the Arcane Tome form on the roster's page",
-            ReadFaction { .. } | ReadPaths => "the pickers on the form",
+            ReadFaction { .. } | ReadFactions | ReadPaths => "the pickers on the form",
             ReadRoster { .. } => "the roster's page",
             ReadRosters { .. } | ReadCampaigns => "the league's page",
             ReadBattles => "the league's page",
@@ -452,6 +466,8 @@ impl Action {
             GiveEnhancement { .. } => "the Enhancements form on the roster's page",
             AddToTome { .. } => "the Arcane Tome form on the roster's page",
             AbandonQuest { .. } => "the Aftermath form on the battle's page (Quest: give it up)",
+            NameRealm => "the Realm form on the battle's page",
+            AddAlly => "\u{201c}Ally of\u{201d} in the roster's Add a unit form",
         }
     }
 }
