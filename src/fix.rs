@@ -510,6 +510,23 @@ mod tests {
     }
 
     #[test]
+    fn an_action_a_page_can_show_names_no_command_there() {
+        for a in [
+            Action::CorrectSlain { battle: 3 },
+            Action::ReadFactions,
+            Action::NameRealm,
+            Action::AddAlly,
+            Action::AllowLegends {
+                campaign: "Vale".into(),
+            },
+        ] {
+            assert!(a.command().starts_with("ptg "), "{}", a.command());
+            let page = Fix::act(a).for_pages();
+            assert!(!page.contains("--") && !page.contains("ptg "), "{page}");
+        }
+    }
+
+    #[test]
     fn a_fix_is_data_in_the_api() {
         let json = serde_json::to_value(Fix::set(Input::Points, "600")).unwrap();
         assert_eq!(
