@@ -160,6 +160,7 @@ pub enum Input {
     Ally,
     Destroyed,
     Dice,
+    Faction,
     Favoured,
     Force,
     General,
@@ -215,6 +216,7 @@ impl Input {
             Ally => ("--ally", Some("FACTION"), "Ally of"),
             Destroyed => ("--destroyed", Some("UNIT"), "Destroyed units"),
             Dice => ("--dice", Some("ROLLS"), "Dice rolled at the table"),
+            Faction => ("--faction", Some("FACTION"), "Faction"),
             Favoured => ("--favoured", Some("UNIT"), "Favoured warriors"),
             Force => ("--force", None, "Delete anyway"),
             General => ("--general", Some("UNIT"), "General"),
@@ -264,6 +266,8 @@ pub enum Action {
     RecordArmy { battle: i64, roster: String },
     /// Record a battle's result.
     RecordResult { battle: i64 },
+    /// Correct a battle's result to name the unit that slew an enemy HERO or MONSTER.
+    CorrectSlain { battle: i64 },
     /// The outnumbered side picks a sudden death objective.
     PickSuddenDeath { battle: i64 },
     /// Retire a unit in a battle's aftermath (the next one, when no battle is named).
@@ -286,6 +290,8 @@ pub enum Action {
     ReplaceInTome { roster: String },
     /// Read what a faction has (its warscrolls, enhancements, lores).
     ReadFaction { faction: String },
+    /// Read the factions there are.
+    ReadFactions,
     /// Read the Paths and their abilities.
     ReadPaths,
     /// Read a roster.
@@ -319,6 +325,10 @@ pub enum Action {
     GiveEnhancement { roster: Option<String> },
     /// Add a spell, prayer or manifestation to the Arcane Tome.
     AddToTome { roster: Option<String> },
+    /// Name (or roll) the realm a battle is fought in.
+    NameRealm,
+    /// Add a unit from an allied faction.
+    AddAlly,
     /// Give up the current quest in a battle's aftermath.
     AbandonQuest { roster: String },
 }
@@ -333,6 +343,9 @@ impl Action {
             UndoFirst { set, .. } => format!("undo #{set} first"),
             RecordArmy { roster, .. } => format!("record {roster}'s army first"),
             RecordResult { battle } => format!("record battle {battle}'s result first"),
+            CorrectSlain { battle } => {
+                format!("if it did, the organiser corrects battle {battle}'s result to say so")
+            }
             PickSuddenDeath { .. } => "the outnumbered side picks a sudden death objective first".into(),
             Retire { .. } => "retire it in an aftermath instead".into(),
             AddInAftermath { .. } => "add it in an aftermath instead".into(),
@@ -342,6 +355,7 @@ impl Action {
             DeleteCampaign { .. } => "delete the campaign instead".into(),
             ReplaceInTome { .. } => "replace one".into(),
             ReadFaction { faction } => format!("see what {faction} has"),
+            ReadFactions => "see the factions".into(),
             ReadPaths => "see the Paths".into(),
             ReadRoster { roster } => format!("see {roster}"),
             ReadRosters { .. } => "see the rosters".into(),
@@ -357,6 +371,8 @@ impl Action {
             ChooseRank { .. } => "choose its ability".into(),
             GiveEnhancement { .. } => "give it".into(),
             AddToTome { .. } => "add it to the Arcane Tome".into(),
+            NameRealm => "name the realm".into(),
+            AddAlly => "add an allied unit".into(),
             AbandonQuest { .. } => "give it up in an aftermath".into(),
         }
     }
@@ -374,6 +390,9 @@ impl Action {
             UndoFirst { roster: None, .. } => "ptg undo".into(),
             RecordArmy { battle, roster } => format!("ptg battle army {battle} {} <units>...", q(roster)),
             RecordResult { battle } => format!("ptg battle result {battle} --vp ..."),
+            CorrectSlain { battle } => {
+                format!("ptg battle result {battle} --correct --slew-hero-or-monster UNIT ...")
+            }
             PickSuddenDeath { battle } => format!("ptg battle sudden-death {battle} ROSTER OBJECTIVE"),
             Retire { battle, roster, unit } => {
                 let battle = battle.map_or("<battle>".to_string(), |b| b.to_string());
@@ -388,6 +407,7 @@ impl Action {
             DeleteCampaign { campaign } => format!("ptg campaign delete {}", q(campaign)),
             ReplaceInTome { roster } => format!("ptg roster lore {} ... --replace NAME", q(roster)),
             ReadFaction { faction } => format!("ptg faction show {}", q(faction)),
+            ReadFactions => "ptg faction list".into(),
             ReadPaths => "ptg path list".into(),
             ReadRoster { roster } => format!("ptg roster show {}", q(roster)),
             ReadRosters { campaign: None } => "ptg roster list".into(),
@@ -411,6 +431,8 @@ impl Action {
             AddToTome { roster: Some(r) } => format!("ptg roster lore {} add <kind> <name>", q(r)),
             AddToTome { roster: None } => "ptg roster lore add".into(),
             AbandonQuest { roster } => format!("ptg aftermath <battle> {} --quest abandon", q(roster)),
+            NameRealm => "ptg battle new ... --realm NAME|--roll-realm".into(),
+            AddAlly => "ptg roster add <roster> <unit> --ally FACTION".into(),
         }
     }
 
@@ -422,6 +444,7 @@ impl Action {
             Undo { .. } | UndoFirst { .. } => "the Undo button on the roster's or the organiser's page",
             RecordArmy { .. } => "the Army form on the battle's page",
             RecordResult { .. } => "the Result form on the battle's page",
+            CorrectSlain { .. } => "the Correct the result form on the battle's page",
             PickSuddenDeath { .. } => "the Sudden death form on the battle's page",
             Retire { .. } => "the Aftermath form on the battle's page",
             AddInAftermath { .. } => "the Aftermath form on the battle's page",
@@ -429,7 +452,7 @@ impl Action {
             NewRoster => "the organiser's page, or a join link",
             DeleteRoster { .. } | DeleteCampaign { .. } => "the Delete form on the organiser's page",
             ReplaceInTome { .. } => "the Arcane Tome form on the roster's page",
-            ReadFaction { .. } | ReadPaths => "the pickers on the form",
+            ReadFaction { .. } | ReadFactions | ReadPaths => "the pickers on the form",
             ReadRoster { .. } => "the roster's page",
             ReadRosters { .. } | ReadCampaigns => "the league's page",
             ReadBattles => "the league's page",
@@ -443,6 +466,8 @@ impl Action {
             GiveEnhancement { .. } => "the Enhancements form on the roster's page",
             AddToTome { .. } => "the Arcane Tome form on the roster's page",
             AbandonQuest { .. } => "the Aftermath form on the battle's page (Quest: give it up)",
+            NameRealm => "the Realm form on the battle's page",
+            AddAlly => "\u{201c}Ally of\u{201d} in the roster's Add a unit form",
         }
     }
 }
@@ -482,6 +507,23 @@ mod tests {
             "the organiser turns it on with `ptg campaign set \"Ashen Vale\" --option allies`"
         );
         assert!(!turn.for_pages().contains("--"));
+    }
+
+    #[test]
+    fn an_action_a_page_can_show_names_no_command_there() {
+        for a in [
+            Action::CorrectSlain { battle: 3 },
+            Action::ReadFactions,
+            Action::NameRealm,
+            Action::AddAlly,
+            Action::AllowLegends {
+                campaign: "Vale".into(),
+            },
+        ] {
+            assert!(a.command().starts_with("ptg "), "{}", a.command());
+            let page = Fix::act(a).for_pages();
+            assert!(!page.contains("--") && !page.contains("ptg "), "{page}");
+        }
     }
 
     #[test]

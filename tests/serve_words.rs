@@ -97,6 +97,11 @@ async fn every_page_kind_is_in_the_pages_words_and_names_show_as_typed() {
         "--ability",
         "berserker",
     ]);
+    // A Legends unit joined while the league allowed them, then Legends turned off: the audit
+    // page's finding names the organiser's setting, not `campaign set --legends on`.
+    p.ok(&["campaign", "set", LEAGUE, "--legends", "on"]);
+    p.ok(&["roster", "add", "Fresh Blades", "Sequitors"]);
+    p.ok(&["campaign", "set", LEAGUE, "--legends", "off"]);
     let organiser = sign_in_with(&p, &["--organiser"]).await;
     let hammers = sign_in(&p, HAMMERS).await;
     let fresh = sign_in(&p, "Fresh Blades").await;
@@ -146,11 +151,33 @@ async fn every_page_kind_is_in_the_pages_words_and_names_show_as_typed() {
     // After battles: the rank waiting links to a heading that exists.
     let hammers_id = roster_id(&p, HAMMERS);
     let html = page(&p, &format!("/rosters/{hammers_id}"), &hammers).await;
-    assert!(html.contains(r#"<h2 id="ranks">Ranks reached</h2>"#), "{html}");
+    // The anchor on the heading, or on the section it heads (as the roster's page draws it).
+    assert!(
+        html.contains(r#"<h2 id="ranks">Ranks reached</h2>"#)
+            || html.contains(r#"<section id="ranks"><h2>Ranks reached</h2>"#),
+        "{html}"
+    );
     assert!(
         html.contains(r##"reached Aspiring: <a href="#ranks">pick its Path and ability under &quot;Ranks reached&quot;</a>"##)
             || html.contains(r##"reached Aspiring: <a href="#ranks">choose its ability under &quot;Ranks reached&quot;</a>"##),
         "{html}"
+    );
+
+    // The audit's Legends finding, in the pages' words (the loop above saw no command in it).
+    let audit = page(&p, "/campaigns/1/audit", &organiser).await;
+    assert!(
+        audit.contains("Sequitors") && audit.contains("allow them with the Legends setting on the organiser"),
+        "{audit}"
+    );
+    // The audit fails (exit 1) on its finding; its JSON keeps the CLI's sentence.
+    let out = p
+        .process(&["audit", "--campaign", LEAGUE, "--json"])
+        .output()
+        .unwrap();
+    let cli = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        cli.contains("allow them with `ptg campaign set"),
+        "the JSON keeps the CLI's sentence: {cli}"
     );
 
     // The renamed roster's name, as typed, on every page that shows it.
@@ -186,14 +213,11 @@ async fn every_page_kind_is_in_the_pages_words_and_names_show_as_typed() {
         ),
     )
     .await;
-    assert_eq!(
-        refused.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{}",
-        refused.body
-    );
+    // Sent back to its page (303) with the refusal beside the form.
+    assert_eq!(refused.status, StatusCode::SEE_OTHER, "{}", refused.body);
+    let refused = refusal_seen(&p, refused, &rats).await;
     assert_eq!(p.fingerprint(), before, "nothing refused is written");
-    if let Some(at) = cli_words(&said(&refused.body)) {
+    if let Some(at) = cli_words(&said(&refused)) {
         panic!("the refusal names a command or a flag: …{at}…");
     }
 }
@@ -225,4 +249,85 @@ async fn what_waits_is_data_in_the_json_beside_its_sentences() {
         item["action"],
         serde_json::json!({"action": "choose_rank", "roster": HAMMERS, "unit_id": unit_id})
     );
+}
+
+/// A refused form as the browser ends up seeing it: the page it was sent back to (303), or
+/// the answer itself.
+async fn refusal_seen(p: &common::Ptg, answer: serve_support::Answer, cookie: &str) -> String {
+    if answer.status == StatusCode::SEE_OTHER {
+        serve_support::refused_page(p, &answer, cookie).await.body
+    } else {
+        answer.body
+    }
+}
+
+/// Refusals whose fix was CLI text (an unknown faction's "see `ptg faction list`", a list
+/// naming no faction's "name it with --faction") carry it as data: the page names its field.
+#[tokio::test]
+async fn refusals_from_the_organiser_s_forms_name_fields_not_flags() {
+    let p = LEAGUE_FIXTURE.copy();
+    let organiser = sign_in_with(&p, &["--organiser"]).await;
+    let key = form_key(&page(&p, "/campaigns/1/organise", &organiser).await);
+    let before = p.fingerprint();
+    let unknown = send(
+        &p,
+        form(
+            "/campaigns/1/rosters",
+            Some(&organiser),
+            &[
+                ("key", key.as_str()),
+                ("name", "Odd Ones"),
+                ("player", "Flo"),
+                ("faction", "Stormcast Eternalz Nope"),
+                ("warlord", "Lord-Vigilant on Gryph-stalker"),
+                ("path", "warrior"),
+                ("ability", "berserker"),
+            ],
+        ),
+    )
+    .await;
+    let seen = refusal_seen(&p, unknown, &organiser).await;
+    assert!(
+        seen.contains("unknown faction") && seen.contains("see the factions (the pickers on the form)"),
+        "{seen}"
+    );
+    if let Some(at) = cli_words(&said(&seen)) {
+        panic!("the unknown faction's refusal names a command or a flag: …{at}…");
+    }
+    assert_eq!(p.fingerprint(), before, "nothing refused is written");
+
+    // A list naming no faction, none of its units known.
+    let key = form_key(&page(&p, "/campaigns/1/organise", &organiser).await);
+    let boundary = "ptg-words-boundary";
+    let mut body = String::new();
+    for (name, value) in [
+        ("key", key.as_str()),
+        ("list", "Nobody Knows These x 3\nNor These x 2"),
+        ("player", "Flo"),
+        ("path", "warrior"),
+        ("ability", "berserker"),
+    ] {
+        body.push_str(&format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+        ));
+    }
+    body.push_str(&format!("--{boundary}--\r\n"));
+    let request = axum::http::Request::post("/campaigns/1/import")
+        .header("cookie", organiser.as_str())
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    let seen = refusal_seen(&p, send(&p, request).await, &organiser).await;
+    assert!(seen.contains("names no faction"), "{seen}");
+    assert!(
+        seen.contains("fill in \u{201c}Faction\u{201d}"),
+        "the page names the form's field: {seen}"
+    );
+    if let Some(at) = cli_words(&said(&seen)) {
+        panic!("the list's refusal names a command or a flag: …{at}…");
+    }
+    assert_eq!(p.fingerprint(), before, "nothing refused is written");
 }

@@ -227,10 +227,9 @@ impl Catalogue {
     /// the first time (a file that fails is named with its bad field, as at load).
     pub fn faction(&self, name: &str) -> Result<&Faction, String> {
         let entry = self.factions.iter().find(|e| e.is(name.trim())).ok_or_else(|| {
-            format!(
-                "{} (see `ptg faction list`)",
-                names::unknown("faction", name, self.faction_names())
-            )
+            // No command named: the front end words where the factions are listed
+            // (`ops::faction_named` attaches it as a fix).
+            names::unknown("faction", name, self.faction_names())
         })?;
         entry.get().map_err(|e| e.to_string())
     }

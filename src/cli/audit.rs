@@ -42,7 +42,7 @@ pub fn run(app: &mut App, args: AuditArgs) -> Result<()> {
                 or_dash(f.unit.clone().unwrap_or_default()),
                 num(f.battle),
                 num(f.set),
-                f.message.clone(),
+                f.message.for_cli(),
             ]);
         }
         line(t.to_string())?;

@@ -99,5 +99,5 @@ fn run_once<'a>(
 /// The faction an aftermath's added unit comes from as an ally (`aftermath --ally`), as the
 /// data has it, or a refusal with close names.
 pub fn ally_faction(cat: &Catalogue, name: &str) -> Result<crate::catalogue::Faction> {
-    cat.faction(name).cloned().map_err(Error::refused)
+    super::faction_named(cat, name).cloned()
 }

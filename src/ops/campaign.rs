@@ -132,7 +132,8 @@ pub struct OptionLine {
     pub option: &'static str,
     /// "on", or the triumph table's id.
     pub value: String,
-    pub what: String,
+    /// What it does, naming how it is used (a command on the CLI, a form on a page).
+    pub what: crate::fix::Worded,
 }
 
 /// What `campaign show` shows.
@@ -219,18 +220,27 @@ pub fn show(cat: &Catalogue, store: &mut Store, campaign: CampaignId) -> Result<
 
 /// What an option does, in words, with the numbers from the data it uses (as `campaign show`
 /// lists the options in force).
-fn option_words(cat: &Catalogue, pack: &crate::catalogue::Battlepack, option: &str, value: &str) -> String {
+fn option_words(
+    cat: &Catalogue,
+    pack: &crate::catalogue::Battlepack,
+    option: &str,
+    value: &str,
+) -> crate::fix::Worded {
+    use crate::fix::{Action, Worded};
     match option {
-        "realms" => "battles are fought in a realm: `battle new --realm NAME` or `--roll-realm`".into(),
-        "allies" => format!("{} (`roster add --ally`)", option_about(pack, option)),
+        "realms" => Worded::with("battles are fought in a realm: {do}", Action::NameRealm),
+        "allies" => Worded::with(
+            format!("{} ({{do}})", option_about(pack, option)),
+            Action::AddAlly,
+        ),
         "triumphs" => {
             let name = cat
                 .table(value)
                 .map(|t| t.name.clone())
                 .unwrap_or_else(|_| value.to_string());
-            format!("after a major victory, the roster's next army rolls on the {name}")
+            format!("after a major victory, the roster's next army rolls on the {name}").into()
         }
-        _ => option_about(pack, option),
+        _ => option_about(pack, option).into(),
     }
 }
 

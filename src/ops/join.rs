@@ -133,7 +133,7 @@ pub fn join(
         }
         let c = live_campaign(tx, CampaignId(campaign_id))?;
         let pack = pack_of(cat, &c)?;
-        let faction = cat.faction(joining.faction).map_err(Error::refused)?;
+        let faction = super::faction_named(cat, joining.faction)?;
         let new = NewRoster {
             name: joining.name,
             campaign: CampaignId(c.id),

@@ -86,8 +86,8 @@ pub fn import(cat: &Catalogue, store: &mut Store, req: &ImportRequest) -> Result
         Target::New { .. } => None,
     };
     let faction = match (req.faction.map(str::to_string).or(into_faction), &list) {
-        (Some(name), _) => cat.faction(&name).map_err(Error::refused)?,
-        (None, l) => pick_faction(&factions, l).map_err(Error::refused)?,
+        (Some(name), _) => super::faction_named(cat, &name)?,
+        (None, l) => pick_faction(&factions, l)?,
     };
     let matched = match_list(faction, &factions, &list);
     let mut result = Imported {

@@ -180,6 +180,13 @@ pub fn live_campaign(conn: &Conn, id: CampaignId) -> Result<Campaign> {
     })
 }
 
+/// The faction a player named, or a refusal with close names and, as its fix, where the
+/// factions are listed (the CLI's `ptg faction list`, a page's picker).
+pub(crate) fn faction_named<'a>(cat: &'a Catalogue, name: &str) -> Result<&'a Faction> {
+    cat.faction(name)
+        .map_err(|e| Error::refused(e).fix(Fix::act(Action::ReadFactions)))
+}
+
 /// The faction of `roster`, or a refusal saying its data is missing.
 pub(crate) fn faction_of<'a>(cat: &'a Catalogue, roster: &Roster) -> Result<&'a Faction> {
     cat.faction(&roster.faction).map_err(|e| {

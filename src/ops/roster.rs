@@ -26,7 +26,7 @@ pub fn create(cat: &Catalogue, store: &mut Store, new: &NewRoster) -> Result<Cha
     store.write(|tx| {
         let c = live_campaign(tx, new.campaign)?;
         let pack = pack_of(cat, &c)?;
-        let f = cat.faction(new.faction).map_err(Error::refused)?;
+        let f = super::faction_named(cat, new.faction)?;
         create_in(tx, pack, f, &c, new)
     })
 }
@@ -72,10 +72,7 @@ pub struct AddUnit<'a> {
 
 /// Adds a starting unit (set-up only), of the roster's faction or an ally's.
 pub fn add_unit(cat: &Catalogue, store: &mut Store, roster: RosterId, add: &AddUnit) -> Result<Changed> {
-    let ally = add
-        .ally
-        .map(|a| cat.faction(a).map_err(Error::refused))
-        .transpose()?;
+    let ally = add.ally.map(|a| super::faction_named(cat, a)).transpose()?;
     change_roster(cat, store, roster, Command::RosterAdd, |s| {
         if ally.is_none() && s.faction.unit(add.warscroll).is_none() {
             let owners = owners_of(cat, add.warscroll);

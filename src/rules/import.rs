@@ -12,6 +12,8 @@ use super::change::{Change, NewUnit, Outcome, UnitRef};
 use super::model::Roster;
 use super::roster::grant_starting_picks;
 use crate::catalogue::{EnhancementKind, Faction, Warscroll};
+use crate::error::Refusal;
+use crate::fix::{Fix, Input};
 use crate::lists::{ListUnit, NoteKind, ParsedList};
 use crate::names;
 use serde::Serialize;
@@ -145,7 +147,7 @@ impl Matched {
 
 /// The faction a list is for: the one it names (any case), else the one holding most of its
 /// units. `None` with the reason when neither decides.
-pub fn pick_faction<'a>(factions: &[&'a Faction], list: &ParsedList) -> Result<&'a Faction, String> {
+pub fn pick_faction<'a>(factions: &[&'a Faction], list: &ParsedList) -> Result<&'a Faction, Refusal> {
     if let Some(named) = &list.faction {
         let named = named.trim();
         if let Some(f) = factions.iter().find(|f| names::same(&f.name, named)) {
@@ -167,21 +169,22 @@ pub fn pick_faction<'a>(factions: &[&'a Faction], list: &ParsedList) -> Result<&
     };
     let mut best: Vec<(&Faction, usize)> = factions.iter().map(|f| (*f, held(f))).collect();
     best.sort_by_key(|b| std::cmp::Reverse(b.1));
+    // The fix is the faction given with the list: a flag on the CLI, a field on the form.
+    let name_it = |message: String| Refusal {
+        message,
+        fixes: vec![Fix::give(Input::Faction)],
+    };
     match best.as_slice() {
         [(f, n), (_, m), ..] if *n > 0 && n > m => Ok(f),
         [(f, n)] if *n > 0 => Ok(f),
-        [(a, n), (b, m), ..] if *n > 0 && n == m => Err(format!(
-            "the list names no faction ptg knows and its units fit {} and {} alike; name it with --faction",
+        [(a, n), (b, m), ..] if *n > 0 && n == m => Err(name_it(format!(
+            "the list names no faction ptg knows and its units fit {} and {} alike",
             a.name, b.name
-        )),
-        _ => Err(match &list.faction {
-            Some(n) => format!(
-                "{} (name it with --faction)",
-                names::unknown("faction", n, factions.iter().map(|f| f.name.as_str()))
-            ),
-            None => "the list names no faction and none of its units are in the data; name it with --faction"
-                .into(),
-        }),
+        ))),
+        _ => Err(name_it(match &list.faction {
+            Some(n) => names::unknown("faction", n, factions.iter().map(|f| f.name.as_str())),
+            None => "the list names no faction and none of its units are in the data".into(),
+        })),
     }
 }
 

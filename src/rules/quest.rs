@@ -131,35 +131,53 @@ fn were(n: u32) -> String {
     }
 }
 
-/// Whether the quest can be completed after this battle, and if not, why not.
-fn completable(quest: &Quest, points: u32, unit: Option<i64>, fought: &Fought) -> Result<(), String> {
+/// Whether the quest can be completed after this battle, and if not, why not (and what would
+/// put it right, if anything: data, so each front end words it, the CLI as a command and a page
+/// as its form).
+fn completable(
+    quest: &Quest,
+    points: u32,
+    unit: Option<i64>,
+    fought: &Fought,
+) -> Result<(), (String, Option<Fix>)> {
     match quest.target {
         QuestTarget::AnyUnit => {
             let Some(u) = unit else {
-                return Err("it names no Glory Seekers".into());
+                return Err(("it names no Glory Seekers".into(), None));
             };
             if !fought.result.is_victory() {
-                return Err(format!("it needs a major or minor victory, and the battle was a {}", fought.result));
+                return Err((
+                    format!(
+                        "it needs a major or minor victory, and the battle was a {}",
+                        fought.result
+                    ),
+                    None,
+                ));
             }
             if !fought.army.contains(&u) {
-                return Err("the Glory Seekers did not take part".into());
+                return Err(("the Glory Seekers did not take part".into(), None));
             }
             if fought.destroyed.contains(&u) {
-                return Err("the Glory Seekers were destroyed".into());
+                return Err(("the Glory Seekers were destroyed".into(), None));
             }
             Ok(())
         }
         QuestTarget::HeroWithoutHeroicTrait => match unit {
             Some(u) if fought.slew.contains(&u) => Ok(()),
-            _ => Err(
-                "the Rising Champion did not slay an enemy HERO or MONSTER (record it with `battle result --slew-hero-or-monster`)"
-                    .into(),
-            ),
+            _ => Err((
+                "the Rising Champion did not slay an enemy HERO or MONSTER".into(),
+                Some(Fix::act(Action::CorrectSlain {
+                    battle: fought.battle_id,
+                })),
+            )),
         },
         QuestTarget::None if points >= quest.target_points => Ok(()),
-        QuestTarget::None => Err(format!(
-            "it has {points} of the {} quest points it needs",
-            quest.target_points
+        QuestTarget::None => Err((
+            format!(
+                "it has {points} of the {} quest points it needs",
+                quest.target_points
+            ),
+            None,
         )),
     }
 }
@@ -262,8 +280,12 @@ pub fn quest_step(
     }
     let ready = completable(quest, points, current.unit, fought);
     match (choice, &ready) {
-        (QuestChoice::Complete, Err(why)) => {
-            return refuse("quests", format!("{} cannot be completed yet: {why}", quest.name));
+        (QuestChoice::Complete, Err((why, fix))) => {
+            let refused = RuleError::new("quests", format!("{} cannot be completed yet: {why}", quest.name));
+            return Err(match fix {
+                Some(fix) => refused.fix(fix.clone()),
+                None => refused,
+            });
         }
         (QuestChoice::Keep, _) | (QuestChoice::Auto, Err(_)) => return Ok(step),
         _ => {}

@@ -114,7 +114,7 @@ pub fn over_limits(
                 limit: army.points_limit,
                 recorded_points: cost(roster),
                 new_points: cost(&new),
-                message: broken.message,
+                message: broken.message.for_cli(),
             });
         }
     }

@@ -1,6 +1,7 @@
 //! What the audit reports: a [`Finding`], the [`Check`] it comes from, and the builder the
 //! checks use to say which unit, battle or change set it is about.
 
+use crate::fix::Worded;
 use crate::rules::model::{Roster, Unit};
 use serde::Serialize;
 
@@ -132,10 +133,12 @@ pub struct Finding {
     /// The change set (command) it is about.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub set: Option<i64>,
-    pub message: String,
+    /// What is wrong, with what to do about it worded by each front end (the JSON keeps the
+    /// CLI's sentence).
+    pub message: Worded,
 }
 
-pub(super) fn finding(check: Check, roster: &Roster, message: String) -> Finding {
+pub(super) fn finding(check: Check, roster: &Roster, message: impl Into<Worded>) -> Finding {
     Finding {
         check,
         roster_id: roster.id,
@@ -144,7 +147,7 @@ pub(super) fn finding(check: Check, roster: &Roster, message: String) -> Finding
         unit_id: None,
         battle: None,
         set: None,
-        message,
+        message: message.into(),
     }
 }
 

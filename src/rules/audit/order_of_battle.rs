@@ -20,7 +20,7 @@ pub fn current_data(factions: &Factions, roster: &Roster) -> (Vec<Finding>, Vec<
             DataMark::Anvil => Check::AnvilOfApotheosis,
             DataMark::OverUnlocked => Check::UnlockedUnits,
         };
-        let mut f = finding(check, roster, found.message.for_cli());
+        let mut f = finding(check, roster, found.message);
         if let Some(u) = found.unit {
             f = f.unit(u);
         }
@@ -89,7 +89,7 @@ pub fn starting_order_of_battle(
         (None, _) => out.push(finding(
             Check::Warlord,
             roster,
-            "the starting Order of Battle had no warlord".into(),
+            "the starting Order of Battle had no warlord",
         )),
         (Some(w), Some(f)) => {
             for broken in warlord_problems(pack, f, w) {

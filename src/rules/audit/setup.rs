@@ -103,7 +103,10 @@ mod tests {
             (Some(1), Some(6), Some(7))
         );
         assert!(
-            found[0].message.contains("after battle 1's result stood (set 4)"),
+            found[0]
+                .message
+                .for_cli()
+                .contains("after battle 1's result stood (set 4)"),
             "{}",
             found[0].message
         );

@@ -133,8 +133,16 @@ fn a_starting_order_of_battle_over_1000_points_is_found() {
     // 100 + 4 x 300 = 1300.
     let found = starting_order_of_battle(&pack(), Some(&host()), &r, &start);
     assert_eq!(checks(&found), [Check::StartingPoints]);
-    assert!(found[0].message.contains("1300 points"), "{}", found[0].message);
-    assert!(found[0].message.contains("by 300"), "{}", found[0].message);
+    assert!(
+        found[0].message.for_cli().contains("1300 points"),
+        "{}",
+        found[0].message
+    );
+    assert!(
+        found[0].message.for_cli().contains("by 300"),
+        "{}",
+        found[0].message
+    );
     assert_eq!(found[0].roster, "Hammers");
 
     // Units retired since do not count; exactly 1000 is fine.
@@ -154,7 +162,11 @@ fn a_starting_warlord_the_rules_forbid_is_found() {
     start.units.push(drake);
     let found = starting_order_of_battle(&pack(), Some(&host()), &start, &start);
     assert_eq!(checks(&found), [Check::Warlord]);
-    assert!(found[0].message.contains("351 points"), "{}", found[0].message);
+    assert!(
+        found[0].message.for_cli().contains("351 points"),
+        "{}",
+        found[0].message
+    );
     assert_eq!(found[0].unit_id, Some(1));
 
     let mut start = empty_roster();
@@ -163,12 +175,16 @@ fn a_starting_warlord_the_rules_forbid_is_found() {
     start.units.push(retinue);
     let found = starting_order_of_battle(&pack(), Some(&host()), &start, &start);
     assert_eq!(checks(&found), [Check::Warlord]);
-    assert!(found[0].message.contains("single model"), "{}", found[0].message);
+    assert!(
+        found[0].message.for_cli().contains("single model"),
+        "{}",
+        found[0].message
+    );
 
     let leaderless = empty_roster();
     let found = starting_order_of_battle(&pack(), Some(&host()), &leaderless, &leaderless);
     assert_eq!(checks(&found), [Check::Warlord]);
-    assert!(found[0].message.contains("no warlord"));
+    assert!(found[0].message.for_cli().contains("no warlord"));
 }
 
 #[test]
@@ -219,8 +235,12 @@ fn an_army_over_its_battles_limit_at_that_battles_costs_is_found() {
     let found = army_points(&r, &army);
     assert_eq!(checks(&found), [Check::ArmyPoints]);
     assert_eq!((found[0].battle, found[0].set), (Some(2), Some(9)));
-    assert!(found[0].message.contains("190 points"), "{}", found[0].message);
-    assert!(found[0].message.contains("150-point limit by 40"));
+    assert!(
+        found[0].message.for_cli().contains("190 points"),
+        "{}",
+        found[0].message
+    );
+    assert!(found[0].message.for_cli().contains("150-point limit by 40"));
 
     // Costs are those of the battle: reinforced later does not count against it.
     let army = ArmyTaken {
@@ -272,7 +292,11 @@ fn glory_must_add_up_and_never_go_below_zero() {
     let found = glory(&r, &log);
     assert_eq!(checks(&found), [Check::NegativeGlory], "one finding per set");
     assert_eq!(found[0].set, Some(2));
-    assert!(found[0].message.contains("fell to -5"), "{}", found[0].message);
+    assert!(
+        found[0].message.for_cli().contains("fell to -5"),
+        "{}",
+        found[0].message
+    );
 
     r.glory = 999;
     let found = glory(&r, &log);
@@ -280,6 +304,7 @@ fn glory_must_add_up_and_never_go_below_zero() {
     assert!(
         found[1]
             .message
+            .for_cli()
             .contains("stored glory is 999, but the change log adds up to 15"),
         "{}",
         found[1].message
@@ -322,6 +347,7 @@ fn the_kept_glory_earned_must_equal_the_gains_in_force() {
     assert!(
         found[0]
             .message
+            .for_cli()
             .contains("glory earned is 30, but the change sets in force gain 10"),
         "{}",
         found[0].message
@@ -344,7 +370,7 @@ fn the_kept_record_must_equal_the_battles_results() {
     let found = record(&r, &results, drifted);
     assert_eq!(checks(&found), [Check::LeagueRecord]);
     assert!(
-        found[0].message.contains(
+        found[0].message.for_cli().contains(
             "record is 4 played: 2 major and 1 minor victories, 0 draws, 0 minor and 1 major \
              defeats, but its battles' results are 4 played: 2 major and 0 minor victories, 1 draws"
         ),
@@ -367,11 +393,11 @@ fn renown_must_equal_logged_gains_less_losses() {
     assert_eq!(checks(&found), [Check::Renown]);
     assert_eq!(found[0].unit_id, Some(1));
     assert!(
-        found[0].message.contains("40 renown stored"),
+        found[0].message.for_cli().contains("40 renown stored"),
         "{}",
         found[0].message
     );
-    assert!(found[0].message.contains("add up to 5"));
+    assert!(found[0].message.for_cli().contains("add up to 5"));
 }
 
 #[test]
@@ -384,11 +410,11 @@ fn a_stored_rank_must_be_the_rank_its_renown_gives() {
     let found = ranks(&pack(), &r);
     assert_eq!(checks(&found), [Check::Rank]);
     assert!(
-        found[0].message.contains("stored as Legendary"),
+        found[0].message.for_cli().contains("stored as Legendary"),
         "{}",
         found[0].message
     );
-    assert!(found[0].message.contains("makes it Aspiring"));
+    assert!(found[0].message.for_cli().contains("makes it Aspiring"));
 
     r.units[0].rank = Some("Aspiring".into());
     r.units[1].renown = 15;
@@ -397,6 +423,7 @@ fn a_stored_rank_must_be_the_rank_its_renown_gives() {
     assert!(
         found[0]
             .message
+            .for_cli()
             .contains("stored as unranked, but 15 renown makes it Elite")
     );
 }
@@ -431,9 +458,13 @@ fn an_aftermath_may_add_one_unit_and_reinforce_one() {
         [Check::AftermathPurchases, Check::AftermathPurchases]
     );
     assert_eq!((found[0].battle, found[0].set), (Some(3), Some(5)));
-    assert!(found[0].message.contains("added 2 units"), "{}", found[0].message);
     assert!(
-        found[1].message.contains("reinforced 2 units"),
+        found[0].message.for_cli().contains("added 2 units"),
+        "{}",
+        found[0].message
+    );
+    assert!(
+        found[1].message.for_cli().contains("reinforced 2 units"),
         "{}",
         found[1].message
     );
@@ -470,7 +501,11 @@ fn the_same_enhancement_twice_on_the_order_of_battle_is_found() {
     let found = enhancements(&r);
     assert_eq!(checks(&found), [Check::Enhancements]);
     assert_eq!(found[0].unit_id, Some(2));
-    assert!(found[0].message.contains("Old Blade"), "{}", found[0].message);
+    assert!(
+        found[0].message.for_cli().contains("Old Blade"),
+        "{}",
+        found[0].message
+    );
 
     // A retired unit's enhancement has left the Order of Battle.
     r.units[0].retired = true;
@@ -498,7 +533,7 @@ fn a_lore_over_six_entries_is_found() {
     let found = lores(&pack(), &r);
     assert_eq!(checks(&found), [Check::LoreCapacity]);
     assert!(
-        found[0].message.contains("spell lore holds 7"),
+        found[0].message.for_cli().contains("spell lore holds 7"),
         "{}",
         found[0].message
     );
@@ -521,7 +556,11 @@ fn a_roll_missing_from_the_dice_log_is_found() {
         (found[0].battle, found[0].set, found[0].unit_id),
         (Some(2), Some(4), Some(1))
     );
-    assert!(found[0].message.contains("roll 12"), "{}", found[0].message);
+    assert!(
+        found[0].message.for_cli().contains("roll 12"),
+        "{}",
+        found[0].message
+    );
 }
 
 #[test]
@@ -531,7 +570,12 @@ fn an_unreadable_change_is_found() {
     log[0].changes[0].change = None;
     let found = unreadable_changes(&r, &log);
     assert_eq!(checks(&found), [Check::ChangeLog]);
-    assert!(found[0].message.contains("change 1 in set 1 (roster new)"));
+    assert!(
+        found[0]
+            .message
+            .for_cli()
+            .contains("change 1 in set 1 (roster new)")
+    );
 }
 
 #[test]
@@ -567,7 +611,8 @@ fn starting_lore_picks_are_only_those_the_first_wizard_and_priest_bring() {
         [Check::StartingLorePicks, Check::StartingLorePicks]
     );
     assert!(
-        found[0].message.contains("1 starting spell(s)") && found[0].message.contains("bring 0"),
+        found[0].message.for_cli().contains("1 starting spell(s)")
+            && found[0].message.for_cli().contains("bring 0"),
         "{}",
         found[0].message
     );
@@ -595,7 +640,7 @@ fn starting_lore_picks_are_only_those_the_first_wizard_and_priest_bring() {
     let found = starting_lore_picks(&r, &log);
     assert_eq!(checks(&found), [Check::StartingLorePicks]);
     assert!(
-        found[0].message.contains("2 starting manifestation(s)"),
+        found[0].message.for_cli().contains("2 starting manifestation(s)"),
         "{}",
         found[0].message
     );

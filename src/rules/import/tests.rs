@@ -102,7 +102,8 @@ fn the_faction_is_the_named_one_else_the_one_holding_the_units() {
     assert!(
         pick_faction(&factions, &nothing)
             .unwrap_err()
-            .contains("--faction")
+            .to_string()
+            .ends_with("; add --faction FACTION")
     );
 }
 

@@ -216,3 +216,31 @@ fn an_aftermath_refuses_quest_points_no_battle_can_give() {
         );
     }
 }
+
+/// A champion that slew no one cannot complete Rise of a Champion: the refusal says so and
+/// carries its fix as data (the battle's result corrected), which the CLI words as a command
+/// and a page as the form; no command is written into the message itself.
+#[test]
+fn a_champion_that_slew_no_one_is_refused_with_the_correction_as_data() {
+    let mut r = roster();
+    on_quest(&mut r, "Rise of a Champion", BATTLE_MAGE);
+    let e = aftermath(&r, &won(WARLORD), QuestChoice::Complete, &[1, 1, 1, 1]).unwrap_err();
+    assert!(e.message.contains("did not slay an enemy HERO or MONSTER"), "{e}");
+    assert!(!e.message.contains("--") && !e.message.contains('`'), "{e}");
+    assert_eq!(
+        e.fixes,
+        [crate::fix::Fix::act(crate::fix::Action::CorrectSlain {
+            battle: 3
+        })]
+    );
+    let cli = crate::fix::for_cli(&e.fixes);
+    assert!(
+        cli.contains("`ptg battle result 3 --correct --slew-hero-or-monster"),
+        "{cli}"
+    );
+    let page = crate::fix::for_pages(&e.fixes);
+    assert!(
+        page.contains("Correct the result") && !page.contains("--"),
+        "{page}"
+    );
+}

@@ -143,7 +143,8 @@ async fn audit(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
     ))
 }
 
-/// Findings as the CLI's table has them: roster, unit, battle, change set, and what is wrong.
+/// Findings as the CLI's table has them: roster, unit, battle, change set, and what is wrong,
+/// naming the form that puts it right (not the command).
 fn findings(list: &[Finding]) -> Markup {
     html! {
         ul {
@@ -151,7 +152,7 @@ fn findings(list: &[Finding]) -> Markup {
                 li {
                     strong { (f.roster) } ": "
                     @if let Some(u) = &f.unit { (u) ": " }
-                    (f.message)
+                    (f.message.for_pages())
                     @if let Some(b) = f.battle { " (battle " (b) ")" }
                     @if let Some(set) = f.set { " (#" (set) ")" }
                 }

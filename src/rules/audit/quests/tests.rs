@@ -41,7 +41,7 @@ fn an_aftermath_that_counted_more_than_one_battle_gives_is_found_naming_battle_a
         ]
     );
     assert_eq!(
-        found[0].message,
+        found[0].message.for_cli(),
         "battle 3's aftermath (set 8) counted 7 quest points for Harness Manifestation, which no \
          battle can give: Harness Manifestation gives 4 to 6 quest points at a time, at most once \
          a battle round, so a battle of 5 battle rounds gives 0, 4 to 6 or 8 to 30"
@@ -79,6 +79,7 @@ fn a_result_whose_aftermath_waits_is_found_against_the_current_quest() {
     assert!(
         found[0]
             .message
+            .for_cli()
             .starts_with("battle 4's result (set 12) gives 6 quest points for Search for the Artefact"),
         "{}",
         found[0].message
