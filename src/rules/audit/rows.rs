@@ -61,7 +61,7 @@ pub fn roll_problem(expression: &str, faces: &[i64], total: i64) -> Option<(&'st
     let Some(expr) = DiceExpr::parse(expression).filter(|e| e.to_string() == expression) else {
         return Some((
             "expression",
-            format!("'{expression}' is not a dice expression as ptg writes one (D6, 2D6, D3+3)"),
+            format!("{expression:?} is not a dice expression as ptg writes one (D6, 2D6, D3+3)"),
         ));
     };
     if faces.len() != expr.count as usize {
