@@ -5,7 +5,7 @@
 //! the roster or campaign in the path, never against what the body says.
 
 use super::forms::{check_key, refused, session};
-use super::session::auth::{changing_by, organiser};
+use super::kit::rights::auth::{changing_by, organiser};
 use super::{Failure, Server, Shared, not_found_if_unknown};
 use crate::error::Result;
 use crate::ops::invite::Principal;

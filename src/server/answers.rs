@@ -10,7 +10,7 @@
 //! ([`Refused`], [`Done`]); this layer does the rest, so no handler renders an answer page.
 
 use super::flash::{self, Flash, Kept};
-use super::session::auth;
+use super::kit::rights::auth;
 use axum::body::Body;
 use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};

@@ -10,7 +10,7 @@
 //! The handlers still check what the rights allow (this roster, this campaign); this only
 //! bounds what an unknown client can make the server hold.
 
-use super::session::auth;
+use super::kit::rights::auth;
 use super::{Failure, Shared};
 use axum::body::{Body, to_bytes};
 use axum::extract::{Request, State};

@@ -7,8 +7,8 @@
 //! change log's gains once (`ops::campaign::race`).
 
 use super::Shared;
+use super::kit::rights::auth::may_read;
 use super::pages::{Page, failed, league_page};
-use super::session::auth::may_read;
 use super::shell::League;
 use crate::ids::CampaignId;
 use crate::ops;

@@ -7,7 +7,7 @@
 //! refused before it is sent (`declared_too_large`).
 
 use super::Failure;
-use super::session::auth;
+use super::kit::rights::auth;
 use axum::body::to_bytes;
 use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};

@@ -1,10 +1,10 @@
 //! What the pages' forms share: the session behind a form, its key, its fields, and the
 //! answer (back to the page, or the refusal). A form is sent with the session cookie (HttpOnly,
 //! SameSite=Lax) and carries a key derived from one of the browser's sessions
-//! (`ops::invite::form_key`, `session::keyring`), so a form forged on another site is refused; which roster it changes is checked against the invite
+//! (`ops::invite::form_key`, `kit::rights::keyring`), so a form forged on another site is refused; which roster it changes is checked against the invite
 //! whatever the form's fields say.
 
-use super::session::keyring::{Key, Keyring};
+use super::kit::rights::keyring::{Key, Keyring};
 use super::{Failure, Server, Shared};
 use crate::error::Result;
 use crate::ids::RosterId;
@@ -19,7 +19,7 @@ use maud::html;
 /// The browser's live sessions, from its keyring cookie (forms come from a browser); 401
 /// without one.
 pub(super) async fn session(server: &Shared, headers: &HeaderMap) -> Result<Keyring, Failure> {
-    let ids = super::session::keyring::ids(headers);
+    let ids = super::kit::rights::keyring::ids(headers);
     if ids.is_empty() {
         return Err(Failure::new(
             StatusCode::UNAUTHORIZED,

@@ -3,7 +3,7 @@
 //! value), no JavaScript. They show the same JSON views the API gives.
 
 use super::battle::plan;
-use super::session::auth::may_read;
+use super::kit::rights::auth::may_read;
 use super::shell::League;
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::names::counted;

@@ -10,7 +10,7 @@ use crate::rules::battle::{DecisionReport, ResultReport};
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
 use crate::server::extract::Json;
 use crate::server::extract::Path;
-use crate::server::session::auth::{changing, organiser};
+use crate::server::kit::rights::auth::{changing, organiser};
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::views;
 use axum::Router;

@@ -1,7 +1,7 @@
 //! The JSON API (`docs/API.md`): the same operations as the CLI, for scripts and apps. Reads
 //! are open unless the server is private; writes need an invite token that reaches the roster.
 
-use crate::server::session::auth::{changing, may_read};
+use crate::server::kit::rights::auth::{changing, may_read};
 mod actions;
 
 use crate::ops;

@@ -14,7 +14,7 @@ use crate::server::extract::Path;
 use crate::server::form::{Choice, Field, Form};
 use crate::server::forms::Said;
 use crate::server::forms::{check_key, dice_of, refused, session, some, submit};
-use crate::server::session::auth::{in_battle, organiser};
+use crate::server::kit::rights::auth::{in_battle, organiser};
 use crate::server::{Failure, Server, Shared, not_found_if_unknown};
 use crate::store::Store;
 use crate::views;

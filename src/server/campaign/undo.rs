@@ -10,7 +10,7 @@ use crate::server::extract::Path;
 use crate::server::extract::{Form, Json};
 use crate::server::form;
 use crate::server::forms::submit_as_organiser;
-use crate::server::session::auth::organiser;
+use crate::server::kit::rights::auth::organiser;
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use axum::Router;
 use axum::extract::State;

@@ -14,7 +14,7 @@ use crate::server::extract::Path;
 use crate::server::extract::{Form, Json};
 use crate::server::form::{self, Field};
 use crate::server::forms::{check_key, refused, session, shown_again};
-use crate::server::session::auth::changing;
+use crate::server::kit::rights::auth::changing;
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::store::Store;
 use axum::Router;

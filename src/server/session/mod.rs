@@ -10,18 +10,16 @@
 //! the league from elsewhere shows the pages signed in; every write still needs a form's key or
 //! a Bearer token. Signing out ends one league's session (or every one) with a form's key.
 
-pub(super) mod auth;
 pub(super) mod invites;
 pub(super) mod join;
-pub(in crate::server) mod keyring;
 pub(super) mod links;
-pub(super) mod same_site;
 pub(super) mod setup;
 
 use crate::ops;
 use crate::server::extract::Form;
 use crate::server::extract::Path;
 use crate::server::forms::refused;
+use crate::server::kit::rights::{auth, keyring, same_site};
 use crate::server::pages::league_page;
 use crate::server::shell::League;
 use crate::server::{Failure, Shared};
