@@ -8,12 +8,12 @@
 
 use super::Shared;
 use super::kit::rights::auth::may_read;
+use super::kit::shell::League;
 use super::pages::{Page, failed, league_page};
-use super::shell::League;
 use crate::ids::CampaignId;
 use crate::ops;
 use crate::rules::race::Line;
-use crate::server::extract::Path;
+use crate::server::kit::extract::Path;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};

@@ -9,8 +9,6 @@
 //! invite token a request carries (`auth`): a player changes their own roster only, the
 //! organiser any roster of their campaign; everyone else reads, or nothing with `--private`.
 
-mod actions;
-mod answers;
 mod api;
 mod assets;
 mod backups;
@@ -19,22 +17,16 @@ mod bodies;
 mod campaign;
 mod chart;
 mod edge;
-mod extract;
-mod flash;
-mod form;
-mod forms;
 mod health;
 mod kit;
 mod listen;
 mod next;
-mod once;
 mod pages;
 mod public;
 mod readers;
 mod request_log;
 mod roster;
 mod session;
-mod shell;
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
@@ -272,11 +264,11 @@ fn router_of(shared: Shared) -> Router {
         .layer(axum::middleware::from_fn(edge::refusals_in_kind))
         .with_state(shared.clone());
     // Around every page and form: a form's answer is a 303 with the page's flash.
-    app.layer(axum::middleware::from_fn(answers::answer_forms))
+    app.layer(axum::middleware::from_fn(kit::answers::answer_forms))
         // One tap, one write: a token sent again gets the first answer, whole (`once.rs`).
         .layer(axum::middleware::from_fn_with_state(
             shared.clone(),
-            once::one_write,
+            kit::once::one_write,
         ))
         .layer(axum::middleware::from_fn_with_state(
             shared.clone(),

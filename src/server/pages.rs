@@ -4,11 +4,11 @@
 
 use super::battle::plan;
 use super::kit::rights::auth::may_read;
-use super::shell::League;
+use super::kit::shell::League;
 use super::{Failure, Shared, not_found_if_unknown};
 use crate::names::counted;
 use crate::ops;
-use crate::server::extract::Path;
+use crate::server::kit::extract::Path;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -31,12 +31,12 @@ pub(super) type Page = Result<Html<String>, Response>;
 
 /// A page in the house style (`shell`): readable on a phone, no script.
 pub(super) fn page(title: &str, body: Markup) -> Html<String> {
-    super::shell::shell(title, None, body)
+    super::kit::shell::shell(title, None, body)
 }
 
 /// A page of campaign `league`: the bar on top links back to its league page.
 pub(super) fn league_page(league: League, title: &str, body: Markup) -> Html<String> {
-    super::shell::shell(title, Some(league), body)
+    super::kit::shell::shell(title, Some(league), body)
 }
 
 /// A failure as a page: the status and the message the CLI gives.

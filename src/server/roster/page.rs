@@ -5,10 +5,10 @@
 use super::changes::{self, Offers};
 use crate::ops;
 use crate::server::Shared;
-use crate::server::extract::Path;
+use crate::server::kit::extract::Path;
 use crate::server::kit::rights::auth::may_read;
+use crate::server::kit::shell::League;
 use crate::server::pages::{Page, failed, league_page, text};
-use crate::server::shell::League;
 use crate::views;
 use axum::extract::State;
 use axum::http::HeaderMap;

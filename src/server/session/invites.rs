@@ -9,11 +9,11 @@ use crate::error::{Error, Result};
 use crate::ids::CampaignId;
 use crate::ops;
 use crate::ops::invite::Principal;
-use crate::server::actions::organised;
-use crate::server::extract::Path;
-use crate::server::extract::{Form, Json};
-use crate::server::form::{self, Choice, Field};
-use crate::server::forms::{check_key, refused, session};
+use crate::server::kit::actions::organised;
+use crate::server::kit::extract::Path;
+use crate::server::kit::extract::{Form, Json};
+use crate::server::kit::form::{self, Choice, Field};
+use crate::server::kit::forms::{check_key, refused, session};
 use crate::server::{Failure, Server, Shared};
 use crate::store::Store;
 use crate::store::invites::Invite;
@@ -164,7 +164,7 @@ async fn create_form(
                 (super::links::link_box(&link))
                 p.note { "For scripts, the token (`Authorization: Bearer`): " code { (made.token) } }
             };
-            crate::server::answers::done(&back, said.into_string())
+            crate::server::kit::answers::done(&back, said.into_string())
         }
         Err(f) => refused(f, &back),
     }
