@@ -93,7 +93,7 @@ pub async fn declared_too_large(req: Request, next: Next) -> Response {
     let status = StatusCode::PAYLOAD_TOO_LARGE;
     let mut refused = match is_api(req.uri().path()) {
         true => Failure::new(status, message).into_response(),
-        false => (status, super::pages::refusal_page(status, &message)).into_response(),
+        false => (status, super::kit::page::refusal_page(status, &message)).into_response(),
     };
     refused
         .headers_mut()
@@ -132,7 +132,7 @@ pub async fn refusals_in_kind(req: Request, next: Next) -> Response {
     let mut reworded = if api {
         Failure::new(status, message).into_response()
     } else {
-        (status, super::pages::refusal_page(status, &message)).into_response()
+        (status, super::kit::page::refusal_page(status, &message)).into_response()
     };
     // What the framework said besides (`Allow` for a wrong method) is kept.
     for (name, value) in parts.headers.iter() {

@@ -15,13 +15,11 @@ mod backups;
 mod battle;
 mod bodies;
 mod campaign;
-mod chart;
 mod edge;
 mod health;
 mod kit;
 mod listen;
 mod next;
-mod pages;
 mod public;
 mod readers;
 mod request_log;
@@ -246,8 +244,6 @@ pub fn router(server: Server) -> Router {
 
 fn router_of(shared: Shared) -> Router {
     let app = Router::new()
-        .merge(pages::routes())
-        .merge(chart::routes())
         .merge(assets::routes())
         .merge(health::routes())
         .merge(campaign::routes())

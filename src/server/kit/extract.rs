@@ -234,7 +234,7 @@ fn unreadable_path(path: &str, e: PathRejection) -> Response {
     };
     match is_api(path) {
         true => Failure::new(status, message).into_response(),
-        false => (status, crate::server::pages::refusal_page(status, &message)).into_response(),
+        false => (status, super::page::refusal_page(status, &message)).into_response(),
     }
 }
 

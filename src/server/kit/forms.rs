@@ -113,7 +113,7 @@ pub(in crate::server) fn shown_again(
     detail: Option<String>,
     back: &str,
 ) -> Response {
-    let body = crate::server::pages::page(
+    let body = super::page::page(
         "Not done",
         html! {
             p { (message) }

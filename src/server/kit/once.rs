@@ -193,7 +193,7 @@ fn replay(kept: &Kept) -> Response {
 fn refusal(path: &str, status: StatusCode, message: &str) -> Response {
     match path == "/api" || path.starts_with("/api/") {
         true => Failure::new(status, message).into_response(),
-        false => (status, crate::server::pages::refusal_page(status, message)).into_response(),
+        false => (status, super::page::refusal_page(status, message)).into_response(),
     }
 }
 
