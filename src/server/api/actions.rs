@@ -112,7 +112,7 @@ async fn plan(State(server): State<Shared>, headers: HeaderMap, Json(p): Json<Pl
                 points: p.points,
                 rosters: [a.id, b.id],
                 battleplan: p.battleplan.as_deref(),
-                realm: crate::server::battle::plan::realm_choice(p.realm.as_deref().unwrap_or("")),
+                realm: crate::server::kit::forms::realm_choice(p.realm.as_deref().unwrap_or("")),
             };
             let mut dice = dice_of(p.dice);
             views::battle::view(&ops::battle::plan(&s.catalogue, store, &new, dice.as_mut())?)

@@ -37,7 +37,7 @@ async fn read(
     may_read(server, headers).await.map_err(failed)?;
     server
         .with_reader(move |s, store| {
-            let name = super::undo::campaign_name(s, store, id)?;
+            let name = crate::server::kit::scope::campaign_name(s, store, id)?;
             let lines = ops::campaign::race(store, CampaignId(id))?;
             let names = ops::campaign::roster_names(store, CampaignId(id))?;
             Ok((name, lines, names))

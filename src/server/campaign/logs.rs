@@ -53,7 +53,7 @@ async fn history(
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, sets, earlier) = server
         .with_reader(move |s, store| {
-            let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
+            let name = crate::server::kit::scope::campaign_name(s, store, id)?;
             let mut sets = Vec::new();
             // The latest page, or the page before set `before`: read whole, newest kept.
             let page = LogPage {
@@ -115,7 +115,7 @@ async fn audit(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, audit) = server
         .with_reader(move |s, store| {
-            let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
+            let name = crate::server::kit::scope::campaign_name(s, store, id)?;
             let audit = ops::audit::audit(&s.catalogue, store, None, Some(crate::ids::CampaignId(id)))?;
             Ok((name, audit))
         })
@@ -165,7 +165,7 @@ async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Pat
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, list) = server
         .with_reader(move |s, store| {
-            let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
+            let name = crate::server::kit::scope::campaign_name(s, store, id)?;
             let list = crate::server::kit::page::battle_list(store, Some(crate::ids::CampaignId(id)), None)?;
             Ok((name, list))
         })

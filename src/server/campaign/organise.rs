@@ -54,7 +54,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let key = signed.form_key().unwrap_or_default();
     let o = server
         .with_reader(move |s, store| {
-            crate::server::campaign::undo::campaign_name(s, store, id)?;
+            crate::server::kit::scope::campaign_name(s, store, id)?;
             let shown = ops::campaign::show(&s.catalogue, store, crate::ids::CampaignId(id))?;
             let pack = s
                 .catalogue

@@ -105,7 +105,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let signed = ring.organiser_of(id);
     let shown = server
         .with_reader(move |s, store| {
-            super::undo::campaign_name(s, store, id)?;
+            crate::server::kit::scope::campaign_name(s, store, id)?;
             let shown = ops::campaign::show(&s.catalogue, store, crate::ids::CampaignId(id))?;
             // What the plan form picks from: the battleplans, and the realms when played.
             let pack = ops::pack_of(&s.catalogue, &shown.campaign)?;

@@ -277,7 +277,7 @@ pub(in crate::server) async fn organised(
 ) -> Result<CampaignAt, Failure> {
     let who = organiser(server, headers, id).await?;
     let name = server
-        .with_reader(move |s, store| crate::server::campaign::undo::campaign_name(s, store, id))
+        .with_reader(move |s, store| super::scope::campaign_name(s, store, id))
         .await
         .map_err(not_found_if_unknown)?;
     Ok(CampaignAt {

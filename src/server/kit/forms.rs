@@ -10,6 +10,7 @@ use crate::ids::RosterId;
 use crate::ops;
 use crate::ops::invite::Principal;
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
+use crate::rules::realms::RealmChoice;
 use crate::server::{Failure, Server, Shared};
 use crate::store::Store;
 use axum::http::{HeaderMap, StatusCode};
@@ -247,3 +248,15 @@ pub(in crate::server) fn dice_of(typed: &str) -> Result<Box<dyn Dice + Send>> {
         None => Box::new(SeededDice::new(SeededDice::random_seed())),
     })
 }
+
+/// What the plan form's realm field says: none, a roll-off, or a realm agreed.
+pub(in crate::server) fn realm_choice(field: &str) -> RealmChoice {
+    match some(field) {
+        None => RealmChoice::None,
+        Some(r) if r == ROLL_OFF => RealmChoice::RollOff,
+        Some(r) => RealmChoice::Named(r),
+    }
+}
+
+/// The realm field's value for "the players roll off, the winner names it".
+pub(in crate::server) const ROLL_OFF: &str = "roll-off";

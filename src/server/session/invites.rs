@@ -45,7 +45,7 @@ fn create(
     made_by: i64,
 ) -> Result<ops::invite::NewInvite> {
     // Both in this server's campaigns; `ops::invite::create` checks the roster is the campaign's.
-    crate::server::campaign::undo::campaign_name(s, store, campaign_id)?;
+    crate::server::kit::scope::campaign_name(s, store, campaign_id)?;
     let roster = roster_id
         .map(|id| s.locate(store, id))
         .transpose()?
@@ -60,7 +60,7 @@ fn revoke(s: &Server, store: &mut Store, campaign_id: i64, invite: i64, who: Pri
             "that is the invite you are signed in with; revoke it from another organiser's link, or from the command line",
         ));
     }
-    crate::server::campaign::undo::campaign_name(s, store, campaign_id)?;
+    crate::server::kit::scope::campaign_name(s, store, campaign_id)?;
     ops::invite::revoke(store, CampaignId(campaign_id), &invite.to_string())
 }
 

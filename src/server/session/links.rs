@@ -68,7 +68,7 @@ async fn own_link(State(server): State<Shared>, headers: HeaderMap, Form(f): For
         let made = server
             .with_store(move |s, store| -> Result<_> {
                 // Of a campaign this server serves (`--campaign`).
-                crate::server::campaign::undo::campaign_name(s, store, who.campaign_id)?;
+                crate::server::kit::scope::campaign_name(s, store, who.campaign_id)?;
                 ops::invite::create_by(
                     store,
                     CampaignId(who.campaign_id),
