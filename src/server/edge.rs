@@ -7,6 +7,7 @@
 //! refused before it is sent (`declared_too_large`).
 
 use super::Failure;
+use super::kit::extract::MAX_BODY;
 use super::kit::rights::auth;
 use axum::body::to_bytes;
 use axum::extract::Request;
@@ -69,10 +70,6 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
     secure(response.headers_mut());
     response
 }
-
-/// The largest body the server reads: 2 MB (a list's file, `lists::MAX_BYTES`) and room for a
-/// form's other fields around it.
-pub const MAX_BODY: usize = 2 * 1024 * 1024 + 64 * 1024;
 
 /// Refuses (413) a request whose `Content-Length` is over [`MAX_BODY`] at once, before a byte of
 /// its body is read, rather than waiting for a body it would refuse anyway. The connection is

@@ -85,7 +85,7 @@ pub async fn answer_forms(req: Request, next: Next) -> Response {
 
 async fn answer_form(req: Request, next: Next) -> Response {
     let (parts, body) = req.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, crate::server::edge::MAX_BODY).await else {
+    let Ok(bytes) = axum::body::to_bytes(body, super::extract::MAX_BODY).await else {
         return (StatusCode::PAYLOAD_TOO_LARGE, "the form is too large").into_response();
     };
     let action = parts.uri.path().to_string();

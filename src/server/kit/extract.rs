@@ -28,6 +28,10 @@ fn is_kind(headers: &HeaderMap, kind: &str) -> bool {
         .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with(kind))
 }
 
+/// The largest body the server reads: 2 MB (a list's file, `lists::MAX_BYTES`) and room for a
+/// form's other fields around it.
+pub(in crate::server) const MAX_BODY: usize = 2 * 1024 * 1024 + 64 * 1024;
+
 /// A body's field refused by its type: the field serde's path names (or the one a message
 /// such as "missing field `points`" names), and the refusal in words.
 pub(in crate::server) fn field_refusal(path: &str, inner: &str) -> Failure {

@@ -167,7 +167,7 @@ pub async fn one_write(State(server): State<Shared>, req: Request, next: Next) -
         return response;
     }
     let (parts, body) = response.into_parts();
-    let Ok(body) = to_bytes(body, crate::server::edge::MAX_BODY * 4).await else {
+    let Ok(body) = to_bytes(body, super::extract::MAX_BODY * 4).await else {
         return refusal(
             &path,
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -220,7 +220,7 @@ async fn field_token(req: Request) -> Result<(Request, Option<String>), Response
     }
     let path = req.uri().path().to_string();
     let (mut parts, body) = req.into_parts();
-    let Ok(bytes) = to_bytes(body, crate::server::edge::MAX_BODY).await else {
+    let Ok(bytes) = to_bytes(body, super::extract::MAX_BODY).await else {
         return Err(refusal(
             &path,
             StatusCode::PAYLOAD_TOO_LARGE,
