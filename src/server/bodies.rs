@@ -10,7 +10,7 @@
 //! The handlers still check what the rights allow (this roster, this campaign); this only
 //! bounds what an unknown client can make the server hold.
 
-use super::session::auth;
+use super::kit::rights::auth;
 use super::{Failure, Shared};
 use axum::body::{Body, to_bytes};
 use axum::extract::{Request, State};
@@ -108,7 +108,7 @@ pub async fn rights_before_body(State(server): State<Shared>, req: Request, next
 fn refused(api: bool, status: StatusCode, message: &str, stale: bool) -> Response {
     let mut response = match api {
         true => Failure::new(status, message).into_response(),
-        false => (status, super::pages::refusal_page(status, message)).into_response(),
+        false => (status, super::kit::page::refusal_page(status, message)).into_response(),
     };
     let h = response.headers_mut();
     h.insert(header::CONNECTION, HeaderValue::from_static("close"));

@@ -7,7 +7,8 @@
 //! refused before it is sent (`declared_too_large`).
 
 use super::Failure;
-use super::session::auth;
+use super::kit::extract::MAX_BODY;
+use super::kit::rights::auth;
 use axum::body::to_bytes;
 use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -70,10 +71,6 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
     response
 }
 
-/// The largest body the server reads: 2 MB (a list's file, `lists::MAX_BYTES`) and room for a
-/// form's other fields around it.
-pub const MAX_BODY: usize = 2 * 1024 * 1024 + 64 * 1024;
-
 /// Refuses (413) a request whose `Content-Length` is over [`MAX_BODY`] at once, before a byte of
 /// its body is read, rather than waiting for a body it would refuse anyway. The connection is
 /// closed after the answer: the body not read is not skipped.
@@ -93,7 +90,7 @@ pub async fn declared_too_large(req: Request, next: Next) -> Response {
     let status = StatusCode::PAYLOAD_TOO_LARGE;
     let mut refused = match is_api(req.uri().path()) {
         true => Failure::new(status, message).into_response(),
-        false => (status, super::pages::refusal_page(status, &message)).into_response(),
+        false => (status, super::kit::page::refusal_page(status, &message)).into_response(),
     };
     refused
         .headers_mut()
@@ -132,7 +129,7 @@ pub async fn refusals_in_kind(req: Request, next: Next) -> Response {
     let mut reworded = if api {
         Failure::new(status, message).into_response()
     } else {
-        (status, super::pages::refusal_page(status, &message)).into_response()
+        (status, super::kit::page::refusal_page(status, &message)).into_response()
     };
     // What the framework said besides (`Allow` for a wrong method) is kept.
     for (name, value) in parts.headers.iter() {

@@ -9,31 +9,22 @@
 //! invite token a request carries (`auth`): a player changes their own roster only, the
 //! organiser any roster of their campaign; everyone else reads, or nothing with `--private`.
 
-mod actions;
-mod answers;
 mod api;
 mod assets;
 mod backups;
 mod battle;
 mod bodies;
 mod campaign;
-mod chart;
 mod edge;
-mod extract;
-mod flash;
-mod form;
-mod forms;
 mod health;
+mod kit;
 mod listen;
 mod next;
-mod once;
-mod pages;
 mod public;
 mod readers;
 mod request_log;
 mod roster;
 mod session;
-mod shell;
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
@@ -41,7 +32,7 @@ use crate::store::Store;
 use axum::Router;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use session::auth;
+use kit::rights::auth;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -253,8 +244,6 @@ pub fn router(server: Server) -> Router {
 
 fn router_of(shared: Shared) -> Router {
     let app = Router::new()
-        .merge(pages::routes())
-        .merge(chart::routes())
         .merge(assets::routes())
         .merge(health::routes())
         .merge(campaign::routes())
@@ -271,11 +260,11 @@ fn router_of(shared: Shared) -> Router {
         .layer(axum::middleware::from_fn(edge::refusals_in_kind))
         .with_state(shared.clone());
     // Around every page and form: a form's answer is a 303 with the page's flash.
-    app.layer(axum::middleware::from_fn(answers::answer_forms))
+    app.layer(axum::middleware::from_fn(kit::answers::answer_forms))
         // One tap, one write: a token sent again gets the first answer, whole (`once.rs`).
         .layer(axum::middleware::from_fn_with_state(
             shared.clone(),
-            once::one_write,
+            kit::once::one_write,
         ))
         .layer(axum::middleware::from_fn_with_state(
             shared.clone(),

@@ -8,9 +8,9 @@ use crate::ops::battle::NewBattle;
 use crate::rules::army::ArmyChoice;
 use crate::rules::battle::{DecisionReport, ResultReport};
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
-use crate::server::extract::Json;
-use crate::server::extract::Path;
-use crate::server::session::auth::{changing, organiser};
+use crate::server::kit::extract::Json;
+use crate::server::kit::extract::Path;
+use crate::server::kit::rights::auth::{changing, organiser};
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::views;
 use axum::Router;
@@ -112,7 +112,7 @@ async fn plan(State(server): State<Shared>, headers: HeaderMap, Json(p): Json<Pl
                 points: p.points,
                 rosters: [a.id, b.id],
                 battleplan: p.battleplan.as_deref(),
-                realm: crate::server::battle::plan::realm_choice(p.realm.as_deref().unwrap_or("")),
+                realm: crate::server::kit::forms::realm_choice(p.realm.as_deref().unwrap_or("")),
             };
             let mut dice = dice_of(p.dice);
             views::battle::view(&ops::battle::plan(&s.catalogue, store, &new, dice.as_mut())?)

@@ -1,14 +1,14 @@
 //! The JSON API (`docs/API.md`): the same operations as the CLI, for scripts and apps. Reads
 //! are open unless the server is private; writes need an invite token that reaches the roster.
 
-use crate::server::session::auth::{changing, may_read};
+use crate::server::kit::rights::auth::{changing, may_read};
 mod actions;
 
 use crate::ops;
 use crate::rules::aftermath::Choices;
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
-use crate::server::extract::Json;
-use crate::server::extract::Path;
+use crate::server::kit::extract::Json;
+use crate::server::kit::extract::Path;
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::views;
 use axum::Router;

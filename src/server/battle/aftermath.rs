@@ -5,10 +5,10 @@ use crate::ops;
 use crate::ops::pages::SideChoices;
 use crate::rules::aftermath::Choices;
 use crate::server::Shared;
-use crate::server::answers::said;
-use crate::server::extract::Path;
-use crate::server::form::{Choice, Field, Form};
-use crate::server::forms::{
+use crate::server::kit::answers::said;
+use crate::server::kit::extract::Path;
+use crate::server::kit::form::{Choice, Field, Form};
+use crate::server::kit::forms::{
     Fields, all, dice_of, field, key_and_roster, list, no_roster, refused, some, submit,
 };
 use axum::Router;
@@ -29,7 +29,7 @@ async fn aftermath(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(battle): Path<i64>,
-    crate::server::extract::Form(f): crate::server::extract::Form<Fields>,
+    crate::server::kit::extract::Form(f): crate::server::kit::extract::Form<Fields>,
 ) -> Response {
     let back = format!("/battles/{battle}");
     let Some((key, roster_id)) = key_and_roster(&f) else {

@@ -4,9 +4,9 @@
 
 use crate::ops;
 use crate::rules::battle::PickRequest;
-use crate::server::extract::Json;
-use crate::server::extract::Path;
-use crate::server::session::auth::changing;
+use crate::server::kit::extract::Json;
+use crate::server::kit::extract::Path;
+use crate::server::kit::rights::auth::changing;
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::views;
 use axum::Router;

@@ -4,9 +4,9 @@ use crate::ops;
 use crate::ops::pages::SideChoices;
 use crate::rules::army::ArmyChoice;
 use crate::server::Shared;
-use crate::server::extract::Path;
-use crate::server::form::{Choice, Field, Form};
-use crate::server::forms::{Fields, all, dice_of, field, key_and_roster, list, no_roster, submit};
+use crate::server::kit::extract::Path;
+use crate::server::kit::form::{Choice, Field, Form};
+use crate::server::kit::forms::{Fields, all, dice_of, field, key_and_roster, list, no_roster, submit};
 use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -25,10 +25,10 @@ async fn army(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(battle): Path<i64>,
-    crate::server::extract::Form(f): crate::server::extract::Form<Fields>,
+    crate::server::kit::extract::Form(f): crate::server::kit::extract::Form<Fields>,
 ) -> Response {
     let Some((key, roster_id)) = key_and_roster(&f) else {
-        return crate::server::forms::refused(no_roster(), &format!("/battles/{battle}"));
+        return crate::server::kit::forms::refused(no_roster(), &format!("/battles/{battle}"));
     };
     submit(
         &server,

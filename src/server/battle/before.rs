@@ -8,13 +8,13 @@ use crate::error::{Error, Result};
 use crate::ops;
 use crate::ops::invite::Principal;
 use crate::rules::battle::{Battle, PickRequest};
-use crate::server::actions::{Keyed, keyed};
-use crate::server::extract::Json;
-use crate::server::extract::Path;
-use crate::server::form::{Choice, Field, Form};
-use crate::server::forms::Said;
-use crate::server::forms::{check_key, dice_of, refused, session, some, submit};
-use crate::server::session::auth::{in_battle, organiser};
+use crate::server::kit::actions::{Keyed, keyed};
+use crate::server::kit::extract::Json;
+use crate::server::kit::extract::Path;
+use crate::server::kit::form::{Choice, Field, Form};
+use crate::server::kit::forms::Said;
+use crate::server::kit::forms::{check_key, dice_of, refused, session, some, submit};
+use crate::server::kit::rights::auth::{in_battle, organiser};
 use crate::server::{Failure, Server, Shared, not_found_if_unknown};
 use crate::store::Store;
 use crate::views;
@@ -51,25 +51,26 @@ fn battle_action<B>(
 where
     B: DeserializeOwned + Keyed + Send + 'static,
 {
-    let form = move |State(server): State<Shared>,
-                     headers: HeaderMap,
-                     Path(id): Path<i64>,
-                     crate::server::extract::Form(b): crate::server::extract::Form<B>| async move {
-        let key = b.key().to_string();
-        let mut b = b;
-        submit_in_battle(
-            &server,
-            &headers,
-            &key,
-            id,
-            rights,
-            move |s, store, battle, who| {
-                b.sent_by(&who);
-                work(s, store, &battle, b).map(|done| done_note(action, &done))
-            },
-        )
-        .await
-    };
+    let form =
+        move |State(server): State<Shared>,
+              headers: HeaderMap,
+              Path(id): Path<i64>,
+              crate::server::kit::extract::Form(b): crate::server::kit::extract::Form<B>| async move {
+            let key = b.key().to_string();
+            let mut b = b;
+            submit_in_battle(
+                &server,
+                &headers,
+                &key,
+                id,
+                rights,
+                move |s, store, battle, who| {
+                    b.sent_by(&who);
+                    work(s, store, &battle, b).map(|done| done_note(action, &done))
+                },
+            )
+            .await
+        };
     let api = move |State(server): State<Shared>,
                     headers: HeaderMap,
                     Path(id): Path<i64>,
@@ -145,7 +146,7 @@ pub(in crate::server) async fn submit_in_battle<R: Said + Send + 'static>(
     };
     match done.await {
         Ok(said) => match said.said() {
-            Some(html) => crate::server::answers::done(&back, html),
+            Some(html) => crate::server::kit::answers::done(&back, html),
             None => Redirect::to(&back).into_response(),
         },
         Err(f) => refused(f, &back),
@@ -161,7 +162,7 @@ fn done_note(action: &str, done: &Value) -> String {
             let what = some(&text(&done["summary"]))
                 .map(|w| format!(" — {w}"))
                 .unwrap_or_default();
-            crate::server::answers::said(
+            crate::server::kit::answers::said(
                 &format!("Twist rolled: {}{what}", text(&done["twist"])),
                 &[format!(
                     "Round {}, {} the underdog",
@@ -170,7 +171,7 @@ fn done_note(action: &str, done: &Value) -> String {
                 )],
             )
         }
-        _ => crate::server::answers::said(
+        _ => crate::server::kit::answers::said(
             &format!("Realm named: {}", text(&done["realm"])),
             &[text(&done["realm_rules"])]
                 .into_iter()
@@ -305,7 +306,7 @@ async fn sudden_death(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(id): Path<i64>,
-    crate::server::extract::Form(f): crate::server::extract::Form<SuddenDeath>,
+    crate::server::kit::extract::Form(f): crate::server::kit::extract::Form<SuddenDeath>,
 ) -> Response {
     let (key, roster_id) = (f.key.clone(), f.roster_id);
     let back = format!("/battles/{id}");

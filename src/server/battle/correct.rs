@@ -6,9 +6,9 @@
 use crate::server::Shared;
 use crate::server::battle::before::ArmyOf;
 use crate::server::battle::result::{SuddenDeathFields, result_fields};
-use crate::server::extract::Form;
-use crate::server::extract::Path;
-use crate::server::forms::Fields;
+use crate::server::kit::extract::Form;
+use crate::server::kit::extract::Path;
+use crate::server::kit::forms::Fields;
 use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;

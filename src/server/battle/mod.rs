@@ -13,9 +13,11 @@ pub(super) mod result;
 
 use super::Shared;
 use axum::Router;
+use axum::routing::get;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
+        .route("/battles/{id}", get(page::battle))
         .merge(plan::routes())
         .merge(army::routes())
         .merge(aftermath::routes())

@@ -4,12 +4,11 @@
 use crate::error::Error;
 use crate::ops;
 use crate::ops::battle::NewBattle;
-use crate::rules::realms::RealmChoice;
 use crate::server::Shared;
-use crate::server::extract::Form;
-use crate::server::extract::Path;
-use crate::server::form::{Choice, Field, Form as FormOf};
-use crate::server::forms::{dice_of, some, submit_as_organiser};
+use crate::server::kit::extract::Form;
+use crate::server::kit::extract::Path;
+use crate::server::kit::form::{Choice, Field, Form as FormOf};
+use crate::server::kit::forms::{ROLL_OFF, dice_of, realm_choice, some, submit_as_organiser};
 use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -82,18 +81,6 @@ pub struct PlanChoices {
     /// Each realm with its rules in short, shown beside the picker.
     pub realms: Vec<(String, String)>,
 }
-
-/// What the plan form's realm field says: none, a roll-off, or a realm agreed.
-pub(in crate::server) fn realm_choice(field: &str) -> RealmChoice {
-    match some(field) {
-        None => RealmChoice::None,
-        Some(r) if r == ROLL_OFF => RealmChoice::RollOff,
-        Some(r) => RealmChoice::Named(r),
-    }
-}
-
-/// The realm field's value for "the players roll off, the winner names it".
-const ROLL_OFF: &str = "roll-off";
 
 pub fn plan_form(campaign_id: i64, key: &str, rosters: &[Value], choices: &PlanChoices) -> Markup {
     let sides: Vec<Choice> = rosters

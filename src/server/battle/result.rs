@@ -10,9 +10,9 @@ use crate::ops;
 use crate::rules::battle::{Battle, DecisionReport, ResultReport};
 use crate::server::Shared;
 use crate::server::battle::before::{ArmyOf, Rights, submit_in_battle};
-use crate::server::extract::Path;
-use crate::server::form::{Choice, Field, Form};
-use crate::server::forms::{Fields, all, dice_of, field};
+use crate::server::kit::extract::Path;
+use crate::server::kit::form::{Choice, Field, Form};
+use crate::server::kit::forms::{Fields, all, dice_of, field};
 use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -78,7 +78,7 @@ async fn result(
     State(server): State<Shared>,
     headers: HeaderMap,
     Path(id): Path<i64>,
-    crate::server::extract::Form(f): crate::server::extract::Form<Fields>,
+    crate::server::kit::extract::Form(f): crate::server::kit::extract::Form<Fields>,
 ) -> Response {
     submit_result(server, headers, id, f, false).await
 }
@@ -149,7 +149,7 @@ fn recorded_note(b: &Battle, corrected: bool) -> String {
     } else {
         "Result recorded"
     };
-    crate::server::answers::said(
+    crate::server::kit::answers::said(
         &format!("{what}: {}", sides.join(", ")),
         &["Each side's aftermath is next: its form shows the glory the battle earns.".to_string()],
     )

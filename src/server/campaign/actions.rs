@@ -9,7 +9,7 @@ use crate::ops;
 use crate::ops::roster::{Located, NewRoster};
 use crate::rules::roster::WarlordChoice;
 use crate::server::Server;
-use crate::server::actions::{
+use crate::server::kit::actions::{
     Back, CampaignAt, Flag, May, Rename, campaign_action, campaign_api, campaign_form, keyed, roster_action,
     roster_api, roster_form, yes,
 };
@@ -202,8 +202,11 @@ struct NewRosterBody {
 }
 
 fn new_roster(s: &Server, store: &mut Store, at: &CampaignAt, b: NewRosterBody) -> Result<Value> {
-    let warlord_name = b.warlord_name.as_deref().and_then(crate::server::forms::some);
-    let realm = b.realm.as_deref().and_then(crate::server::forms::some);
+    let warlord_name = b
+        .warlord_name
+        .as_deref()
+        .and_then(crate::server::kit::forms::some);
+    let realm = b.realm.as_deref().and_then(crate::server::kit::forms::some);
     let new = NewRoster {
         name: b.name.trim(),
         campaign: at.id,

@@ -8,10 +8,10 @@ use crate::ops;
 use crate::ops::history::Page as LogPage;
 use crate::rules::audit::Finding;
 use crate::server::Shared;
-use crate::server::extract::Path;
-use crate::server::pages::{Page, failed, league_page};
-use crate::server::session::auth::may_read;
-use crate::server::shell::League;
+use crate::server::kit::extract::Path;
+use crate::server::kit::page::{Page, failed, league_page};
+use crate::server::kit::rights::auth::may_read;
+use crate::server::kit::shell::League;
 use crate::views::history::{change_lines as history_change_lines, page_heading as history_heading};
 use axum::Router;
 use axum::extract::{Query, State};
@@ -53,7 +53,7 @@ async fn history(
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, sets, earlier) = server
         .with_reader(move |s, store| {
-            let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
+            let name = crate::server::kit::scope::campaign_name(s, store, id)?;
             let mut sets = Vec::new();
             // The latest page, or the page before set `before`: read whole, newest kept.
             let page = LogPage {
@@ -115,7 +115,7 @@ async fn audit(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, audit) = server
         .with_reader(move |s, store| {
-            let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
+            let name = crate::server::kit::scope::campaign_name(s, store, id)?;
             let audit = ops::audit::audit(&s.catalogue, store, None, Some(crate::ids::CampaignId(id)))?;
             Ok((name, audit))
         })
@@ -166,8 +166,8 @@ async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Pat
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, list) = server
         .with_reader(move |s, store| {
-            let name = crate::server::campaign::undo::campaign_name(s, store, id)?;
-            let list = crate::server::pages::battle_list(store, Some(crate::ids::CampaignId(id)), None)?;
+            let name = crate::server::kit::scope::campaign_name(s, store, id)?;
+            let list = crate::server::kit::page::battle_list(store, Some(crate::ids::CampaignId(id)), None)?;
             Ok((name, list))
         })
         .await
@@ -178,7 +178,7 @@ async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Pat
             .into_iter()
             .flatten()
             .filter(|s| b["status"] == "fought" && s["aftermath_done"] != true)
-            .map(|s| crate::server::pages::text(&s["roster"]))
+            .map(|s| crate::server::kit::page::text(&s["roster"]))
             .collect()
     };
     Ok(league_page(
@@ -190,8 +190,8 @@ async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Pat
             ul {
                 @for b in &list {
                     li {
-                        a href={ "/battles/" (crate::server::pages::text(&b["id"])) } { "Battle " (crate::server::pages::text(&b["id"])) }
-                        ": " (crate::server::pages::sides(b))
+                        a href={ "/battles/" (crate::server::kit::page::text(&b["id"])) } { "Battle " (crate::server::kit::page::text(&b["id"])) }
+                        ": " (crate::server::kit::page::sides(b))
                         @let waiting = to_run(b);
                         @if !waiting.is_empty() { " — aftermath to run: " (waiting.join(", ")) }
                     }

@@ -7,11 +7,11 @@ use crate::error::Error;
 use crate::ops;
 use crate::ops::campaign::OfferedOption;
 use crate::rules::standings::StandingsRule;
-use crate::server::extract::Path;
-use crate::server::form::{Choice, Field, Form};
-use crate::server::pages::{Page, failed, league_page};
-use crate::server::session::auth::may_read;
-use crate::server::shell::League;
+use crate::server::kit::extract::Path;
+use crate::server::kit::form::{Choice, Field, Form};
+use crate::server::kit::page::{Page, failed, league_page};
+use crate::server::kit::rights::auth::may_read;
+use crate::server::kit::shell::League;
 use crate::server::{Failure, Shared};
 use crate::store::RosterRow;
 use crate::store::invites::Invite;
@@ -54,7 +54,7 @@ async fn organise(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let key = signed.form_key().unwrap_or_default();
     let o = server
         .with_reader(move |s, store| {
-            crate::server::campaign::undo::campaign_name(s, store, id)?;
+            crate::server::kit::scope::campaign_name(s, store, id)?;
             let shown = ops::campaign::show(&s.catalogue, store, crate::ids::CampaignId(id))?;
             let pack = s
                 .catalogue
@@ -245,7 +245,7 @@ fn new_roster_form(o: &Organised, key: &str, action: &str) -> Markup {
 /// --campaign C` writes it, to download (the organiser's: it holds every roster and roll).
 async fn export(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Response {
     let done = async {
-        let at = crate::server::actions::organised(&server, &headers, id).await?;
+        let at = crate::server::kit::actions::organised(&server, &headers, id).await?;
         let league = server
             .with_reader(move |_, store| ops::league::export(store, Some(at.id)))
             .await?;

@@ -2,15 +2,15 @@
 //! (as `ptg undo --campaign C`, the command named first so a change meanwhile is refused, not
 //! undone).
 
-use crate::error::Error;
 use crate::ops;
 use crate::rules::log::Command;
 use crate::rules::undo::UndoneBy;
-use crate::server::extract::Path;
-use crate::server::extract::{Form, Json};
-use crate::server::form;
-use crate::server::forms::submit_as_organiser;
-use crate::server::session::auth::organiser;
+use crate::server::kit::extract::Path;
+use crate::server::kit::extract::{Form, Json};
+use crate::server::kit::form;
+use crate::server::kit::forms::submit_as_organiser;
+use crate::server::kit::rights::auth::organiser;
+use crate::server::kit::scope::campaign_name;
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use axum::Router;
 use axum::extract::State;
@@ -25,24 +25,6 @@ pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/api/campaigns/{id}/undo", post(undo_api))
         .route("/campaigns/{id}/undo", post(undo_form))
-}
-
-/// The campaign's name, if this server serves it: one look-up of that campaign, not the list
-/// of every campaign with its counts (which every page of a campaign asks, issue #32).
-pub(in crate::server) fn campaign_name(
-    s: &crate::server::Server,
-    store: &mut crate::store::Store,
-    id: i64,
-) -> crate::error::Result<String> {
-    let unknown = || Error::refused(format!("there is no campaign with id {id}"));
-    if !s.in_scope(id) {
-        return Err(unknown());
-    }
-    match ops::campaign::get(store, crate::ids::CampaignId(id)) {
-        Ok(campaign) => Ok(campaign.name),
-        Err(Error::Refused { .. }) => Err(unknown()),
-        Err(e) => Err(e),
-    }
 }
 
 /// Undoes the campaign's latest command, if it is still change set `expected`.

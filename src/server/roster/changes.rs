@@ -7,7 +7,7 @@ use crate::catalogue::{Catalogue, LoreKind};
 use crate::ops;
 use crate::ops::Subject;
 use crate::rules::roster::{EnhancementOffer, TomeOffer, enhancement_offers, tome_offers};
-use crate::server::form::{Choice, Field, Form};
+use crate::server::kit::form::{Choice, Field, Form};
 use maud::{Markup, html};
 use serde_json::Value;
 

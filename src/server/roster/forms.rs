@@ -2,7 +2,7 @@
 //! ability of each rank reached. Each is sent to `roster::actions`.
 
 use crate::rules::renown::RankChoice;
-use crate::server::form::{Choice, Field, Form};
+use crate::server::kit::form::{Choice, Field, Form};
 use maud::{Markup, html};
 use serde_json::Value;
 

@@ -8,13 +8,13 @@ use crate::error::Result;
 use crate::ids::{CampaignId, RosterId};
 use crate::ops;
 use crate::ops::lists::{ImportRequest, Imported, Target};
-use crate::server::actions::{Flag, yes};
-use crate::server::answers::done as done_answer;
-use crate::server::extract::Path;
-use crate::server::extract::{Form, Json};
-use crate::server::form::{self, Field};
-use crate::server::forms::{check_key, refused, session, shown_again};
-use crate::server::session::auth::changing;
+use crate::server::kit::actions::{Flag, yes};
+use crate::server::kit::answers::done as done_answer;
+use crate::server::kit::extract::Path;
+use crate::server::kit::extract::{Form, Json};
+use crate::server::kit::form::{self, Field};
+use crate::server::kit::forms::{check_key, refused, session, shown_again};
+use crate::server::kit::rights::auth::changing;
 use crate::server::{Failure, Shared, not_found_if_unknown};
 use crate::store::Store;
 use axum::Router;
@@ -105,8 +105,8 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
         }
         // The text fields, read by the struct the urlencoded form is (every value a string);
         // a refusal names the field, as the urlencoded form's does.
-        let b = crate::server::extract::read(Value::Object(fields))
-            .map_err(|f| crate::server::extract::refused_form(&headers, &path, f))?;
+        let b = crate::server::kit::extract::read(Value::Object(fields))
+            .map_err(|f| crate::server::kit::extract::refused_form(&headers, &path, f))?;
         Ok(Upload(b, file))
     }
 }
@@ -120,7 +120,7 @@ fn import(
     into: Option<RosterId>,
     campaign: CampaignId,
 ) -> Result<Imported> {
-    let some = |v: &Option<String>| v.as_deref().and_then(crate::server::forms::some);
+    let some = |v: &Option<String>| v.as_deref().and_then(crate::server::kit::forms::some);
     let (player, name, warlord, path, ability, faction) = (
         some(&b.player),
         some(&b.name),
@@ -199,7 +199,7 @@ async fn new_api(
     Path(id): Path<i64>,
     Json(b): Json<ListBody>,
 ) -> Result<Json<Value>, Failure> {
-    let at = crate::server::actions::organised(&server, &headers, id).await?;
+    let at = crate::server::kit::actions::organised(&server, &headers, id).await?;
     let done = server
         .with_store(move |s, store| import(s, store, &b, None, None, at.id))
         .await?;
@@ -259,7 +259,7 @@ async fn new_form(
     let done = async {
         let ring = session(&server, &headers).await?;
         check_key(&ring, &b.key)?;
-        let at = crate::server::actions::organised(&server, &headers, id).await?;
+        let at = crate::server::kit::actions::organised(&server, &headers, id).await?;
         let dry_run = yes(&b.dry_run);
         let done = server
             .with_store(move |s, store| import(s, store, &b, file.as_deref(), None, at.id))

@@ -5,10 +5,10 @@
 use super::changes::{self, Offers};
 use crate::ops;
 use crate::server::Shared;
-use crate::server::extract::Path;
-use crate::server::pages::{Page, failed, league_page, text};
-use crate::server::session::auth::may_read;
-use crate::server::shell::League;
+use crate::server::kit::extract::Path;
+use crate::server::kit::page::{Page, failed, league_page, text};
+use crate::server::kit::rights::auth::may_read;
+use crate::server::kit::shell::League;
 use crate::views;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -188,7 +188,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             @if !battles.is_empty() {
                 h2 { "Battles" }
                 ul { @for b in &battles {
-                    li { a href={ "/battles/" (text(&b["id"])) } { "Battle " (text(&b["id"])) } ": " (crate::server::pages::sides(b)) }
+                    li { a href={ "/battles/" (text(&b["id"])) } { "Battle " (text(&b["id"])) } ": " (crate::server::kit::page::sides(b)) }
                 } }
             }
             h2 { "Arcane Tome" }

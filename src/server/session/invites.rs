@@ -9,11 +9,11 @@ use crate::error::{Error, Result};
 use crate::ids::CampaignId;
 use crate::ops;
 use crate::ops::invite::Principal;
-use crate::server::actions::organised;
-use crate::server::extract::Path;
-use crate::server::extract::{Form, Json};
-use crate::server::form::{self, Choice, Field};
-use crate::server::forms::{check_key, refused, session};
+use crate::server::kit::actions::organised;
+use crate::server::kit::extract::Path;
+use crate::server::kit::extract::{Form, Json};
+use crate::server::kit::form::{self, Choice, Field};
+use crate::server::kit::forms::{check_key, refused, session};
 use crate::server::{Failure, Server, Shared};
 use crate::store::Store;
 use crate::store::invites::Invite;
@@ -45,7 +45,7 @@ fn create(
     made_by: i64,
 ) -> Result<ops::invite::NewInvite> {
     // Both in this server's campaigns; `ops::invite::create` checks the roster is the campaign's.
-    crate::server::campaign::undo::campaign_name(s, store, campaign_id)?;
+    crate::server::kit::scope::campaign_name(s, store, campaign_id)?;
     let roster = roster_id
         .map(|id| s.locate(store, id))
         .transpose()?
@@ -60,7 +60,7 @@ fn revoke(s: &Server, store: &mut Store, campaign_id: i64, invite: i64, who: Pri
             "that is the invite you are signed in with; revoke it from another organiser's link, or from the command line",
         ));
     }
-    crate::server::campaign::undo::campaign_name(s, store, campaign_id)?;
+    crate::server::kit::scope::campaign_name(s, store, campaign_id)?;
     ops::invite::revoke(store, CampaignId(campaign_id), &invite.to_string())
 }
 
@@ -164,7 +164,7 @@ async fn create_form(
                 (super::links::link_box(&link))
                 p.note { "For scripts, the token (`Authorization: Bearer`): " code { (made.token) } }
             };
-            crate::server::answers::done(&back, said.into_string())
+            crate::server::kit::answers::done(&back, said.into_string())
         }
         Err(f) => refused(f, &back),
     }

@@ -8,13 +8,13 @@ use super::{guarded, ring_cookie, same_site, secure};
 use crate::ops;
 use crate::ops::join::Joining;
 use crate::rules::roster::{Allowed, WarlordChoice, eligible_warlords};
-use crate::server::actions::organised;
-use crate::server::extract::Form;
-use crate::server::extract::Path;
-use crate::server::form::{self, Choice, Field};
-use crate::server::forms::{Fields, check_key, field, refused, session};
-use crate::server::pages::{failed, league_page};
-use crate::server::shell::League;
+use crate::server::kit::actions::organised;
+use crate::server::kit::extract::Form;
+use crate::server::kit::extract::Path;
+use crate::server::kit::form::{self, Choice, Field};
+use crate::server::kit::forms::{Fields, check_key, field, refused, session};
+use crate::server::kit::page::{failed, league_page};
+use crate::server::kit::shell::League;
 use crate::server::{Failure, Shared};
 use axum::Router;
 use axum::extract::{Query, State};
@@ -249,7 +249,7 @@ async fn join(
         p { "Add your starting units below, or paste your army list." }
     };
     let mut response =
-        crate::server::answers::done(&format!("/rosters/{}", joined.roster_id), said.into_string());
+        crate::server::kit::answers::done(&format!("/rosters/{}", joined.roster_id), said.into_string());
     let cookies = [
         ring_cookie(&headers, Some(&joined.session.id), &[]),
         format!(
@@ -315,7 +315,7 @@ async fn make_link(
                 p { "Send it to your players: each opens it, makes their own roster and is signed in as its player. It is shown only now; a new one replaces it, and revoking your invite ends it." }
                 (super::links::link_box(&link))
             };
-            crate::server::answers::done(&back, said.into_string())
+            crate::server::kit::answers::done(&back, said.into_string())
         }
         Err(f) => refused(f, &back),
     }

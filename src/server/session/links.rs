@@ -10,9 +10,9 @@ use super::keyring::Key;
 use crate::error::Result;
 use crate::ids::{CampaignId, RosterId};
 use crate::ops;
-use crate::server::extract::Form;
-use crate::server::form;
-use crate::server::forms::{check_key, refused, session};
+use crate::server::kit::extract::Form;
+use crate::server::kit::form;
+use crate::server::kit::forms::{check_key, refused, session};
 use crate::server::{Failure, Shared};
 use axum::Router;
 use axum::extract::State;
@@ -68,7 +68,7 @@ async fn own_link(State(server): State<Shared>, headers: HeaderMap, Form(f): For
         let made = server
             .with_store(move |s, store| -> Result<_> {
                 // Of a campaign this server serves (`--campaign`).
-                crate::server::campaign::undo::campaign_name(s, store, who.campaign_id)?;
+                crate::server::kit::scope::campaign_name(s, store, who.campaign_id)?;
                 ops::invite::create_by(
                     store,
                     CampaignId(who.campaign_id),
@@ -92,7 +92,7 @@ async fn own_link(State(server): State<Shared>, headers: HeaderMap, Form(f): For
                 p { "Open it on your other phone or computer to sign in there with your rights. It is shown only now; keep it to yourself." }
                 (link_box(&link))
             };
-            crate::server::answers::done(&back, said.into_string())
+            crate::server::kit::answers::done(&back, said.into_string())
         }
         Err(f) => refused(f, back),
     }

@@ -10,20 +10,18 @@
 //! the league from elsewhere shows the pages signed in; every write still needs a form's key or
 //! a Bearer token. Signing out ends one league's session (or every one) with a form's key.
 
-pub(super) mod auth;
 pub(super) mod invites;
 pub(super) mod join;
-pub(in crate::server) mod keyring;
 pub(super) mod links;
-pub(super) mod same_site;
 pub(super) mod setup;
 
 use crate::ops;
-use crate::server::extract::Form;
-use crate::server::extract::Path;
-use crate::server::forms::refused;
-use crate::server::pages::league_page;
-use crate::server::shell::League;
+use crate::server::kit::extract::Form;
+use crate::server::kit::extract::Path;
+use crate::server::kit::forms::refused;
+use crate::server::kit::page::league_page;
+use crate::server::kit::rights::{auth, keyring, same_site};
+use crate::server::kit::shell::League;
 use crate::server::{Failure, Shared};
 use auth::COOKIE;
 use axum::Router;
@@ -114,7 +112,7 @@ async fn confirm(State(server): State<Shared>, Path(token): Path<String>, header
                 strong { (invite.campaign) } ", for " (ops::session::LIFETIME_DAYS) " days or until you sign out. "
                 "Your other leagues on this browser stay signed in." }
             // No session yet: the page's same-site key, not a session's.
-            (crate::server::form::Form::new("sign-in", format!("/invite/{token}"), format!("Sign in as {whom}"))
+            (crate::server::kit::form::Form::new("sign-in", format!("/invite/{token}"), format!("Sign in as {whom}"))
                 .key(&same_site::key(&secret, &nonce))
                 .render())
             p.note { "Anyone with this link may sign in with it: keep it to yourself." }
@@ -218,7 +216,7 @@ struct SignOut {
 /// the others stay. The invite links still work until the organiser revokes them. The form's
 /// key is needed, so another site cannot sign a browser out.
 async fn sign_out(headers: HeaderMap, State(server): State<Shared>, Form(f): Form<SignOut>) -> Response {
-    let ring = match crate::server::forms::session(&server, &headers).await {
+    let ring = match crate::server::kit::forms::session(&server, &headers).await {
         Ok(ring) => ring,
         // Nothing live to sign out of: the cookie goes.
         Err(_) => return with_cookie(Redirect::to("/").into_response(), &cookie_of(&headers, &[])),
@@ -296,7 +294,9 @@ pub(in crate::server) async fn clear_stale_session(
         .map(|live| live.into_iter().map(|(_, who)| who).collect())
         .unwrap_or_default();
     let headers = req.headers().clone();
-    let mut response = crate::server::shell::SIGNED_IN.scope(who, next.run(req)).await;
+    let mut response = crate::server::kit::shell::SIGNED_IN
+        .scope(who, next.run(req))
+        .await;
     let sets_one = response
         .headers()
         .get_all(header::SET_COOKIE)
@@ -317,7 +317,7 @@ pub(in crate::server) fn sign_out_form(signed: Option<&Key>) -> Markup {
     let Some((key, who)) = signed.and_then(|k| Some((k.form_key()?, k.who))) else {
         return html! {};
     };
-    crate::server::form::Form::new(
+    crate::server::kit::form::Form::new(
         format!("signout-{}", who.campaign_id),
         "/signout",
         "Sign out of this league on this browser",
@@ -330,7 +330,7 @@ pub(in crate::server) fn sign_out_form(signed: Option<&Key>) -> Markup {
 /// The button that signs this browser out of every league (a club's shared laptop), with the
 /// key of one of its sign-ins.
 pub(in crate::server) fn sign_out_everywhere_form(key: &str) -> Markup {
-    crate::server::form::Form::new(
+    crate::server::kit::form::Form::new(
         "signout-every",
         "/signout",
         "Sign out of every league on this browser",

@@ -10,12 +10,12 @@ use crate::ops::campaign::OfferedOption;
 use crate::ops::join::NewCampaign;
 use crate::rules::standings::StandingsRule;
 use crate::server::campaign::organise::standings_label;
-use crate::server::extract::Form;
-use crate::server::extract::Path;
-use crate::server::form::{self, Choice, Field};
-use crate::server::forms::{Fields, all, field, refused};
-use crate::server::pages::failed;
-use crate::server::pages::page;
+use crate::server::kit::extract::Form;
+use crate::server::kit::extract::Path;
+use crate::server::kit::form::{self, Choice, Field};
+use crate::server::kit::forms::{Fields, all, field, refused};
+use crate::server::kit::page::failed;
+use crate::server::kit::page::page;
 use crate::server::{Failure, Shared};
 use axum::Router;
 use axum::extract::State;
@@ -170,7 +170,7 @@ async fn start(
         (super::links::link_box(&link))
         p { "Next: make a join link below for your players, or add their rosters yourself." }
     };
-    let mut response = crate::server::answers::done(
+    let mut response = crate::server::kit::answers::done(
         &format!("/campaigns/{}/organise", campaign.id),
         said.into_string(),
     );

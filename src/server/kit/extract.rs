@@ -5,7 +5,7 @@
 //! JSON with `"field"`. A path that cannot be read (`/rosters/abc`) is the friendly 404 page,
 //! or the API's JSON, never "Cannot parse `abc` to a `i64`".
 
-use super::Failure;
+use crate::server::Failure;
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, Request};
@@ -28,9 +28,13 @@ fn is_kind(headers: &HeaderMap, kind: &str) -> bool {
         .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with(kind))
 }
 
+/// The largest body the server reads: 2 MB (a list's file, `lists::MAX_BYTES`) and room for a
+/// form's other fields around it.
+pub(in crate::server) const MAX_BODY: usize = 2 * 1024 * 1024 + 64 * 1024;
+
 /// A body's field refused by its type: the field serde's path names (or the one a message
 /// such as "missing field `points`" names), and the refusal in words.
-pub(super) fn field_refusal(path: &str, inner: &str) -> Failure {
+pub(in crate::server) fn field_refusal(path: &str, inner: &str) -> Failure {
     let between = |text: &str, after: &str| -> Option<String> {
         let rest = text.strip_prefix(after)?;
         Some(rest.split('`').next()?.to_string())
@@ -60,7 +64,9 @@ pub(super) fn field_refusal(path: &str, inner: &str) -> Failure {
 }
 
 /// `T` from serde's `de`, a refusal naming the field when it cannot be read.
-pub(super) fn read<'de, T: serde::Deserialize<'de>, D: serde::Deserializer<'de>>(de: D) -> Result<T, Failure>
+pub(in crate::server) fn read<'de, T: serde::Deserialize<'de>, D: serde::Deserializer<'de>>(
+    de: D,
+) -> Result<T, Failure>
 where
     D::Error: std::fmt::Display,
 {
@@ -88,7 +94,7 @@ fn sent_from(headers: &HeaderMap, action: &str) -> String {
 
 /// The answer to a form sent to `path` that cannot be read: `f` beside the form on the page it
 /// was sent from (the API's JSON for an API path).
-pub(super) fn refused_form(headers: &HeaderMap, path: &str, f: Failure) -> Response {
+pub(in crate::server) fn refused_form(headers: &HeaderMap, path: &str, f: Failure) -> Response {
     match is_api(path) {
         true => f.into_response(),
         false => super::forms::refused(f, &sent_from(headers, path)),
@@ -232,7 +238,7 @@ fn unreadable_path(path: &str, e: PathRejection) -> Response {
     };
     match is_api(path) {
         true => Failure::new(status, message).into_response(),
-        false => (status, super::pages::refusal_page(status, &message)).into_response(),
+        false => (status, super::page::refusal_page(status, &message)).into_response(),
     }
 }
 

@@ -39,11 +39,11 @@ pub fn shell(title: &str, league: Option<League>, body: Markup) -> Html<String> 
                     meta name="viewport" content="width=device-width, initial-scale=1";
                     meta name="theme-color" content=(THEME);
                     title { (title) " — ptg" }
-                    link rel="stylesheet" href=(super::assets::style_href());
+                    link rel="stylesheet" href=(crate::server::assets::style_href());
                     link rel="icon" href="/favicon.svg" type="image/svg+xml";
                     link rel="apple-touch-icon" href="/apple-touch-icon.png";
                     link rel="manifest" href="/manifest.webmanifest";
-                    script src=(super::assets::share_href()) defer {}
+                    script src=(crate::server::assets::share_href()) defer {}
                 }
                 body {
                     (nav(league, &ring))

@@ -10,7 +10,7 @@
 //! ([`Refused`], [`Done`]); this layer does the rest, so no handler renders an answer page.
 
 use super::flash::{self, Flash, Kept};
-use super::session::auth;
+use super::rights::auth;
 use axum::body::Body;
 use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -85,7 +85,7 @@ pub async fn answer_forms(req: Request, next: Next) -> Response {
 
 async fn answer_form(req: Request, next: Next) -> Response {
     let (parts, body) = req.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, super::edge::MAX_BODY).await else {
+    let Ok(bytes) = axum::body::to_bytes(body, super::extract::MAX_BODY).await else {
         return (StatusCode::PAYLOAD_TOO_LARGE, "the form is too large").into_response();
     };
     let action = parts.uri.path().to_string();

@@ -1,5 +1,5 @@
 use super::*;
-use crate::server::flash::{Flash, Kept, showing};
+use crate::server::kit::flash::{Flash, Kept, showing};
 
 fn sent(fields: &[(&str, &str)]) -> Vec<(String, String)> {
     fields

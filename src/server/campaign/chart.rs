@@ -6,14 +6,14 @@
 //! as a table for screen readers and for anyone who would rather read them. Both read the
 //! change log's gains once (`ops::campaign::race`).
 
-use super::Shared;
-use super::pages::{Page, failed, league_page};
-use super::session::auth::may_read;
-use super::shell::League;
 use crate::ids::CampaignId;
 use crate::ops;
 use crate::rules::race::Line;
-use crate::server::extract::Path;
+use crate::server::Shared;
+use crate::server::kit::extract::Path;
+use crate::server::kit::page::{Page, failed, league_page};
+use crate::server::kit::rights::auth::may_read;
+use crate::server::kit::shell::League;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -37,7 +37,7 @@ async fn read(
     may_read(server, headers).await.map_err(failed)?;
     server
         .with_reader(move |s, store| {
-            let name = super::campaign::undo::campaign_name(s, store, id)?;
+            let name = crate::server::kit::scope::campaign_name(s, store, id)?;
             let lines = ops::campaign::race(store, CampaignId(id))?;
             let names = ops::campaign::roster_names(store, CampaignId(id))?;
             Ok((name, lines, names))

@@ -1,16 +1,17 @@
 //! What the pages' forms share: the session behind a form, its key, its fields, and the
 //! answer (back to the page, or the refusal). A form is sent with the session cookie (HttpOnly,
 //! SameSite=Lax) and carries a key derived from one of the browser's sessions
-//! (`ops::invite::form_key`, `session::keyring`), so a form forged on another site is refused; which roster it changes is checked against the invite
+//! (`ops::invite::form_key`, `kit::rights::keyring`), so a form forged on another site is refused; which roster it changes is checked against the invite
 //! whatever the form's fields say.
 
-use super::session::keyring::{Key, Keyring};
-use super::{Failure, Server, Shared};
+use super::rights::keyring::{Key, Keyring};
 use crate::error::Result;
 use crate::ids::RosterId;
 use crate::ops;
 use crate::ops::invite::Principal;
 use crate::rules::dice::{Dice, SeededDice, TypedDice};
+use crate::rules::realms::RealmChoice;
+use crate::server::{Failure, Server, Shared};
 use crate::store::Store;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -18,8 +19,8 @@ use maud::html;
 
 /// The browser's live sessions, from its keyring cookie (forms come from a browser); 401
 /// without one.
-pub(super) async fn session(server: &Shared, headers: &HeaderMap) -> Result<Keyring, Failure> {
-    let ids = super::session::keyring::ids(headers);
+pub(in crate::server) async fn session(server: &Shared, headers: &HeaderMap) -> Result<Keyring, Failure> {
+    let ids = super::rights::keyring::ids(headers);
     if ids.is_empty() {
         return Err(Failure::new(
             StatusCode::UNAUTHORIZED,
@@ -48,7 +49,7 @@ pub(super) async fn session(server: &Shared, headers: &HeaderMap) -> Result<Keyr
 
 /// Refuses a form without the key of one of the browser's sessions: one sent from another
 /// site, or a stale page. The sign-in whose key it carries.
-pub(super) fn check_key<'a>(ring: &'a Keyring, key: &str) -> Result<&'a Key, Failure> {
+pub(in crate::server) fn check_key<'a>(ring: &'a Keyring, key: &str) -> Result<&'a Key, Failure> {
     ring.by_form_key(key).ok_or_else(|| {
         Failure::new(
             StatusCode::FORBIDDEN,
@@ -71,7 +72,7 @@ fn check(ring: &Keyring, key: &str, campaign_id: i64, roster_id: i64) -> Result<
 }
 
 /// The organiser's sign-in of campaign `campaign_id` among the browser's, or 403.
-pub(super) fn organiser_in(ring: &Keyring, campaign_id: i64) -> Result<Principal, Failure> {
+pub(in crate::server) fn organiser_in(ring: &Keyring, campaign_id: i64) -> Result<Principal, Failure> {
     ring.organiser_of(campaign_id)
         .map(|k| k.who)
         .ok_or_else(|| Failure::new(StatusCode::FORBIDDEN, "only the campaign's organiser may do this"))
@@ -80,7 +81,7 @@ pub(super) fn organiser_in(ring: &Keyring, campaign_id: i64) -> Result<Principal
 /// A refused form: what was wrong, in the pages' words, as a page with the way back; the
 /// answer layer (`answers.rs`) sends the browser back to `back` instead, where the form is
 /// drawn again with what was sent and the fields the refusal is about marked.
-pub(super) fn refused(f: Failure, back: &str) -> Response {
+pub(in crate::server) fn refused(f: Failure, back: &str) -> Response {
     let message = f.for_pages();
     let fields = fields_of(&f);
     let mut response = shown_again(f.status, message, None, back);
@@ -107,13 +108,13 @@ fn fields_of(f: &Failure) -> Vec<(String, String)> {
 
 /// The page `back` again, with `message` and `detail` (HTML) beside the form sent, with
 /// `status` (a refusal's, or 200 for a form that only checks).
-pub(super) fn shown_again(
+pub(in crate::server) fn shown_again(
     status: StatusCode,
     message: String,
     detail: Option<String>,
     back: &str,
 ) -> Response {
-    let body = super::pages::page(
+    let body = super::page::page(
         "Not done",
         html! {
             p { (message) }
@@ -135,7 +136,7 @@ pub(super) fn shown_again(
 /// A form about roster `roster_id`: once the session, its key and its rights over the roster
 /// are checked, `work` runs with the roster's `CAMPAIGN/ROSTER` name; then back to `back`, or
 /// the refusal as a page.
-pub(super) async fn submit<R: Said + Send + 'static>(
+pub(in crate::server) async fn submit<R: Said + Send + 'static>(
     server: &Shared,
     headers: &HeaderMap,
     key: &str,
@@ -161,7 +162,7 @@ pub(super) async fn submit<R: Said + Send + 'static>(
 }
 
 /// A form only the organiser of campaign `campaign_id` may send; as [`submit`].
-pub(super) async fn submit_as_organiser<R: Said + Send + 'static>(
+pub(in crate::server) async fn submit_as_organiser<R: Said + Send + 'static>(
     server: &Shared,
     headers: &HeaderMap,
     key: &str,
@@ -186,7 +187,7 @@ pub(super) async fn submit_as_organiser<R: Said + Send + 'static>(
 
 /// What a form's work says it did, as HTML for the page the browser is sent back to; `()`
 /// says nothing more than the answer layer's word for the form.
-pub(super) trait Said {
+pub(in crate::server) trait Said {
     fn said(self) -> Option<String>;
 }
 
@@ -203,10 +204,10 @@ impl Said for String {
 }
 
 /// A form's fields in the order sent, for forms where a field comes once per box ticked.
-pub(super) type Fields = Vec<(String, String)>;
+pub(in crate::server) type Fields = Vec<(String, String)>;
 
 /// The first value of field `name` that is not empty.
-pub(super) fn field<'a>(f: &'a Fields, name: &str) -> Option<&'a str> {
+pub(in crate::server) fn field<'a>(f: &'a Fields, name: &str) -> Option<&'a str> {
     f.iter()
         .filter(|(k, _)| k == name)
         .map(|(_, v)| v.trim())
@@ -214,36 +215,48 @@ pub(super) fn field<'a>(f: &'a Fields, name: &str) -> Option<&'a str> {
 }
 
 /// Every value of field `name` that is not empty.
-pub(super) fn all(f: &Fields, name: &str) -> Vec<String> {
+pub(in crate::server) fn all(f: &Fields, name: &str) -> Vec<String> {
     f.iter()
         .filter(|(k, _)| k == name)
         .filter_map(|(_, v)| some(v))
         .collect()
 }
 
-pub(super) fn some(s: &str) -> Option<String> {
+pub(in crate::server) fn some(s: &str) -> Option<String> {
     Some(s.trim().to_string()).filter(|s| !s.is_empty())
 }
 
-pub(super) fn list(s: &str) -> Vec<String> {
+pub(in crate::server) fn list(s: &str) -> Vec<String> {
     s.split(',').filter_map(some).collect()
 }
 
 /// A side's form's key and roster id.
-pub(super) fn key_and_roster(f: &Fields) -> Option<(String, i64)> {
+pub(in crate::server) fn key_and_roster(f: &Fields) -> Option<(String, i64)> {
     let roster_id = field(f, "roster_id")?.parse().ok()?;
     Some((field(f, "key").unwrap_or_default().to_string(), roster_id))
 }
 
 /// A side's form that names no roster.
-pub(super) fn no_roster() -> Failure {
+pub(in crate::server) fn no_roster() -> Failure {
     Failure::new(StatusCode::UNPROCESSABLE_ENTITY, "the form names no roster")
 }
 
 /// The dice typed in a form ("2, 3, 6"), or the server's when it was left empty.
-pub(super) fn dice_of(typed: &str) -> Result<Box<dyn Dice + Send>> {
+pub(in crate::server) fn dice_of(typed: &str) -> Result<Box<dyn Dice + Send>> {
     Ok(match some(typed) {
         Some(values) => Box::new(TypedDice::parse(&values)?),
         None => Box::new(SeededDice::new(SeededDice::random_seed())),
     })
 }
+
+/// What the plan form's realm field says: none, a roll-off, or a realm agreed.
+pub(in crate::server) fn realm_choice(field: &str) -> RealmChoice {
+    match some(field) {
+        None => RealmChoice::None,
+        Some(r) if r == ROLL_OFF => RealmChoice::RollOff,
+        Some(r) => RealmChoice::Named(r),
+    }
+}
+
+/// The realm field's value for "the players roll off, the winner names it".
+pub(in crate::server) const ROLL_OFF: &str = "roll-off";

@@ -5,13 +5,13 @@
 //! the roster or campaign in the path, never against what the body says.
 
 use super::forms::{check_key, refused, session};
-use super::session::auth::{changing_by, organiser};
-use super::{Failure, Server, Shared, not_found_if_unknown};
+use super::rights::auth::{changing_by, organiser};
 use crate::error::Result;
 use crate::ops::invite::Principal;
 use crate::ops::roster::Located;
-use crate::server::extract::Path;
-use crate::server::extract::{Form, Json};
+use crate::server::kit::extract::Path;
+use crate::server::kit::extract::{Form, Json};
+use crate::server::{Failure, Server, Shared, not_found_if_unknown};
 use crate::store::Store;
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode};
@@ -21,7 +21,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// A form's body: its fields and the key that shows it came from this league's page.
-pub(super) trait Keyed {
+pub(in crate::server) trait Keyed {
     fn key(&self) -> &str;
 
     /// Told who sent it, once their rights are checked, for a body whose work depends on it
@@ -32,19 +32,19 @@ pub(super) trait Keyed {
 /// `impl Keyed` for bodies with a `key: String` field.
 macro_rules! keyed {
     ($($body:ty),* $(,)?) => {
-        $(impl crate::server::actions::Keyed for $body {
+        $(impl crate::server::kit::actions::Keyed for $body {
             fn key(&self) -> &str {
                 &self.key
             }
         })*
     };
 }
-pub(super) use keyed;
+pub(in crate::server) use keyed;
 
 /// A new name (`roster rename`, `campaign rename`).
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct Rename {
+pub(in crate::server) struct Rename {
     #[serde(default)]
     pub key: String,
     pub name: String,
@@ -57,11 +57,11 @@ keyed!(Rename);
 /// are read (true/false, on/off, yes/no, 1/0, and an empty field for no); any other is refused,
 /// so `"reinforced": "maybe"` is a 422 naming the field, never a silent no.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Flag(pub bool);
+pub(in crate::server) struct Flag(pub bool);
 
 impl Flag {
     /// The yes or no `word` says, if it is one.
-    pub(super) fn parse(word: &str) -> Option<bool> {
+    pub(in crate::server) fn parse(word: &str) -> Option<bool> {
         let word = word.trim().to_ascii_lowercase();
         match word.as_str() {
             "true" | "on" | "yes" | "1" => Some(true),
@@ -110,13 +110,13 @@ impl<'de> serde::Deserialize<'de> for Flag {
 }
 
 /// Whether `flag` says yes; left out, no.
-pub(super) fn yes(flag: &Option<Flag>) -> bool {
+pub(in crate::server) fn yes(flag: &Option<Flag>) -> bool {
     flag.is_some_and(|f| f.0)
 }
 
 /// Who may act on a roster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum May {
+pub(in crate::server) enum May {
     /// Its player, or the campaign's organiser.
     Player,
     /// The campaign's organiser only.
@@ -125,7 +125,7 @@ pub(super) enum May {
 
 /// Where a roster's form goes back to once done.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Back {
+pub(in crate::server) enum Back {
     /// The roster's page.
     Roster,
     /// The organiser's page of its campaign.
@@ -133,10 +133,10 @@ pub(super) enum Back {
 }
 
 /// An action on roster `at`, with the request's body; its answer is the API's JSON.
-pub(super) type RosterWork<B> = fn(&Server, &mut Store, &Located, B) -> Result<Value>;
+pub(in crate::server) type RosterWork<B> = fn(&Server, &mut Store, &Located, B) -> Result<Value>;
 
 /// A campaign the organiser acts on: its name, and the organiser's invite.
-pub(super) struct CampaignAt {
+pub(in crate::server) struct CampaignAt {
     pub id: crate::ids::CampaignId,
     /// Its name, for the confirmations that ask for it typed out.
     pub name: String,
@@ -144,7 +144,7 @@ pub(super) struct CampaignAt {
 }
 
 /// An action on campaign `at` (the organiser's), with the request's body.
-pub(super) type CampaignWork<B> = fn(&Server, &mut Store, &CampaignAt, B) -> Result<Value>;
+pub(in crate::server) type CampaignWork<B> = fn(&Server, &mut Store, &CampaignAt, B) -> Result<Value>;
 
 /// The request's body; without one, the default (a `DELETE` with nothing to say).
 fn body_of<B: Default>(method: &Method, body: Option<Json<B>>) -> Result<B, Failure> {
@@ -159,7 +159,11 @@ fn body_of<B: Default>(method: &Method, body: Option<Json<B>>) -> Result<B, Fail
 }
 
 /// The API route of a roster action: the token must reach roster `{id}` as `may` says.
-pub(super) fn roster_api<B>(method: MethodFilter, may: May, work: RosterWork<B>) -> MethodRouter<Shared>
+pub(in crate::server) fn roster_api<B>(
+    method: MethodFilter,
+    may: May,
+    work: RosterWork<B>,
+) -> MethodRouter<Shared>
 where
     B: DeserializeOwned + Default + Keyed + Send + 'static,
 {
@@ -196,7 +200,7 @@ where
 
 /// Both routes of roster action `action`: its form at `/rosters/{id}/{action}` and its API
 /// call at `POST /api/rosters/{id}/{action}`, one function behind both.
-pub(super) fn roster_action<B>(
+pub(in crate::server) fn roster_action<B>(
     router: axum::Router<Shared>,
     action: &str,
     may: May,
@@ -216,7 +220,7 @@ where
 
 /// The form route of a roster action, checked as the API's but from the session cookie and
 /// the form's key; then back to the page `back` names, or the refusal as a page.
-pub(super) fn roster_form<B>(may: May, back: Back, work: RosterWork<B>) -> MethodRouter<Shared>
+pub(in crate::server) fn roster_form<B>(may: May, back: Back, work: RosterWork<B>) -> MethodRouter<Shared>
 where
     B: DeserializeOwned + Keyed + Send + 'static,
 {
@@ -266,10 +270,14 @@ fn refusal_for(may: May) -> &'static str {
 }
 
 /// The campaign `{id}` if this server serves it, for its organiser.
-pub(super) async fn organised(server: &Shared, headers: &HeaderMap, id: i64) -> Result<CampaignAt, Failure> {
+pub(in crate::server) async fn organised(
+    server: &Shared,
+    headers: &HeaderMap,
+    id: i64,
+) -> Result<CampaignAt, Failure> {
     let who = organiser(server, headers, id).await?;
     let name = server
-        .with_reader(move |s, store| super::campaign::undo::campaign_name(s, store, id))
+        .with_reader(move |s, store| super::scope::campaign_name(s, store, id))
         .await
         .map_err(not_found_if_unknown)?;
     Ok(CampaignAt {
@@ -280,7 +288,7 @@ pub(super) async fn organised(server: &Shared, headers: &HeaderMap, id: i64) -> 
 }
 
 /// The API route of a campaign action (the organiser's).
-pub(super) fn campaign_api<B>(method: MethodFilter, work: CampaignWork<B>) -> MethodRouter<Shared>
+pub(in crate::server) fn campaign_api<B>(method: MethodFilter, work: CampaignWork<B>) -> MethodRouter<Shared>
 where
     B: DeserializeOwned + Default + Send + 'static,
 {
@@ -304,7 +312,7 @@ where
 /// Both routes of campaign action `action` (the organiser's): its form at
 /// `/campaigns/{id}/{action}`, back to the organiser's page, and `POST
 /// /api/campaigns/{id}/{action}`.
-pub(super) fn campaign_action<B>(
+pub(in crate::server) fn campaign_action<B>(
     router: axum::Router<Shared>,
     action: &str,
     work: CampaignWork<B>,
@@ -326,7 +334,10 @@ where
 
 /// The form route of a campaign action (the organiser's); back to `back`, given the
 /// campaign's id.
-pub(super) fn campaign_form<B>(back: fn(i64) -> String, work: CampaignWork<B>) -> MethodRouter<Shared>
+pub(in crate::server) fn campaign_form<B>(
+    back: fn(i64) -> String,
+    work: CampaignWork<B>,
+) -> MethodRouter<Shared>
 where
     B: DeserializeOwned + Keyed + Send + 'static,
 {

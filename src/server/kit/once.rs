@@ -12,7 +12,7 @@
 //! token and the request's `Authorization` (by its hash), so one API client's key never
 //! replays another's answer. Requests without a token behave as without this layer.
 
-use super::{Failure, Shared};
+use crate::server::{Failure, Shared};
 use axum::body::{Body, Bytes, to_bytes};
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -167,7 +167,7 @@ pub async fn one_write(State(server): State<Shared>, req: Request, next: Next) -
         return response;
     }
     let (parts, body) = response.into_parts();
-    let Ok(body) = to_bytes(body, super::edge::MAX_BODY * 4).await else {
+    let Ok(body) = to_bytes(body, super::extract::MAX_BODY * 4).await else {
         return refusal(
             &path,
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -193,7 +193,7 @@ fn replay(kept: &Kept) -> Response {
 fn refusal(path: &str, status: StatusCode, message: &str) -> Response {
     match path == "/api" || path.starts_with("/api/") {
         true => Failure::new(status, message).into_response(),
-        false => (status, super::pages::refusal_page(status, message)).into_response(),
+        false => (status, super::page::refusal_page(status, message)).into_response(),
     }
 }
 
@@ -220,7 +220,7 @@ async fn field_token(req: Request) -> Result<(Request, Option<String>), Response
     }
     let path = req.uri().path().to_string();
     let (mut parts, body) = req.into_parts();
-    let Ok(bytes) = to_bytes(body, super::edge::MAX_BODY).await else {
+    let Ok(bytes) = to_bytes(body, super::extract::MAX_BODY).await else {
         return Err(refusal(
             &path,
             StatusCode::PAYLOAD_TOO_LARGE,

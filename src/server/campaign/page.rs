@@ -1,80 +1,28 @@
-//! The pages people read on a phone: the league table and recent battles, each roster, each
-//! battle with its dice. Server-rendered HTML (maud checks it at compile time and escapes every
-//! value), no JavaScript. They show the same JSON views the API gives.
+//! The pages people open first, read on a phone: every campaign served (`/`, with this
+//! browser's sign-ins) and a campaign's league page (its table, race and recent battles).
+//! Server-rendered HTML (maud checks it at compile time and escapes every value), no
+//! JavaScript. They show the same JSON views the API gives.
 
-use super::battle::plan;
-use super::session::auth::may_read;
-use super::shell::League;
-use super::{Failure, Shared, not_found_if_unknown};
 use crate::names::counted;
 use crate::ops;
-use crate::server::extract::Path;
+use crate::server::Shared;
+use crate::server::battle::plan;
+use crate::server::kit::extract::Path;
+use crate::server::kit::page::{Page, failed, league_page, page, sides, text};
+use crate::server::kit::rights::auth::may_read;
+use crate::server::kit::shell::League;
 use axum::Router;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
-use maud::{Markup, html};
+use maud::html;
 use serde_json::Value;
 
 pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/", get(home))
         .route("/campaigns/{id}", get(campaign))
-        .route("/rosters/{id}", get(super::roster::page::roster))
-        .route("/rosters/{id}/sheet.pdf", get(sheet))
-        .route("/rosters/{id}/list.txt", get(list))
-        .route("/battles/{id}", get(super::battle::page::battle))
-}
-
-pub(super) type Page = Result<Html<String>, Response>;
-
-/// A page in the house style (`shell`): readable on a phone, no script.
-pub(super) fn page(title: &str, body: Markup) -> Html<String> {
-    super::shell::shell(title, None, body)
-}
-
-/// A page of campaign `league`: the bar on top links back to its league page.
-pub(super) fn league_page(league: League, title: &str, body: Markup) -> Html<String> {
-    super::shell::shell(title, Some(league), body)
-}
-
-/// A failure as a page: the status and the message the CLI gives.
-pub(super) fn failed(f: Failure) -> Response {
-    let f = not_found_if_unknown(f);
-    let status = f.status;
-    (status, refusal_page(status, &f.for_pages())).into_response()
-}
-
-/// What a refused request shows: what happened, in the words given, and the way back to the
-/// league (`/` goes to it, or to the campaigns when the server has several).
-pub(super) fn refusal_page(status: StatusCode, message: &str) -> Html<String> {
-    let (title, lead) = match status {
-        StatusCode::NOT_FOUND => (
-            "Not found",
-            Some("Nothing is here: the link may be mistyped, or what it named was deleted."),
-        ),
-        StatusCode::BAD_REQUEST => (
-            "Not understood",
-            Some("The address, or the form sent, could not be read."),
-        ),
-        _ => ("Not shown", None),
-    };
-    page(
-        title,
-        html! {
-            @if let Some(lead) = lead { p { (lead) } p.note { (message) } } @else { p { (message) } }
-            p { a.button href="/" { "Back to the league" } }
-        },
-    )
-}
-
-pub(super) fn text(v: &Value) -> String {
-    match v {
-        Value::Null => "-".into(),
-        Value::String(s) => s.clone(),
-        v => v.to_string(),
-    }
 }
 
 async fn home(State(server): State<Shared>, headers: HeaderMap) -> Response {
@@ -124,16 +72,16 @@ async fn campaigns(server: &Shared, headers: &HeaderMap) -> Page {
                                 }
                                 // One way out per league, after its last sign-in.
                                 @if ring.keys.iter().rev().find(|o| o.who.campaign_id == k.who.campaign_id).is_some_and(|o| std::ptr::eq(o, k)) {
-                                    " " (super::session::sign_out_form(Some(k)))
+                                    " " (crate::server::session::sign_out_form(Some(k)))
                                 }
-                                " " (super::session::own_link_form(k))
+                                " " (crate::server::session::own_link_form(k))
                             }
                         }
                     }
                 }
                 @if ring.keys.len() > 1 {
                     @if let Some(key) = ring.keys.first().and_then(|k| k.form_key()) {
-                        (super::session::sign_out_everywhere_form(&key))
+                        (crate::server::session::sign_out_everywhere_form(&key))
                     }
                 }
                 h2 { "Every campaign" }
@@ -157,7 +105,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
     let signed = ring.organiser_of(id);
     let shown = server
         .with_reader(move |s, store| {
-            super::campaign::undo::campaign_name(s, store, id)?;
+            crate::server::kit::scope::campaign_name(s, store, id)?;
             let shown = ops::campaign::show(&s.catalogue, store, crate::ids::CampaignId(id))?;
             // What the plan form picks from: the battleplans, and the realms when played.
             let pack = ops::pack_of(&s.catalogue, &shown.campaign)?;
@@ -200,7 +148,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 })
                 .await
                 .map_err(failed)?;
-            latest.map(|l| super::campaign::undo::undo_form_html(id, &key, &l))
+            latest.map(|l| super::undo::undo_form_html(id, &key, &l))
         }
         _ => None,
     };
@@ -211,7 +159,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         League { id, name: &title },
         &title,
         html! {
-            @if organiser { (super::next::for_organiser(&open)) }
+            @if organiser { (crate::server::next::for_organiser(&open)) }
             h2 { "League table" }
             div.scroll tabindex="0" role="region" aria-label="League table" { table.league {
                 tr { th.num { "#" } th { "Roster" } th.wide { "Player" } th.wide { "Faction" } th.num.wide { "Played" }
@@ -243,7 +191,7 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
                 h2 { "Plan a battle" } (form)
             }
             @if let Some(form) = undo_form { h2 { "Undo" } (form) }
-            (super::session::sign_out_form(ring.in_campaign(id)))
+            (crate::server::session::sign_out_form(ring.in_campaign(id)))
             p { a.button.quiet href={ "/campaigns/" (id) "/battles" } { "All battles" } " "
                 a.button.quiet href={ "/campaigns/" (id) "/history" } { "History" } " "
                 a.button.quiet href={ "/campaigns/" (id) "/audit" } { "Audit" } }
@@ -263,95 +211,4 @@ fn count(s: &Value, keys: &[&str]) -> u64 {
 
 fn lost(s: &Value) -> u64 {
     count(s, &["minor_defeats", "major_defeats"])
-}
-
-/// "Hammers of Dawn 14 v Rat Tide 8 (fought)".
-pub(super) fn sides(b: &Value) -> String {
-    let none = Vec::new();
-    let sides: Vec<String> = b["sides"]
-        .as_array()
-        .unwrap_or(&none)
-        .iter()
-        .map(|s| match s["victory_points"].as_u64() {
-            Some(vp) => format!("{} {vp}", text(&s["roster"])),
-            None => text(&s["roster"]),
-        })
-        .collect();
-    format!("{} ({})", sides.join(" v "), text(&b["status"]))
-}
-
-/// The roster sheet as `ptg roster sheet` prints it (the compiled-in template), to download.
-async fn sheet(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Response {
-    if let Err(f) = may_read(&server, &headers).await {
-        return failed(f);
-    }
-    let made = server
-        .with_reader(move |s, store| {
-            let at = s.locate(store, id)?;
-            let printed = chrono::Local::now().date_naive();
-            let view = ops::sheet::view(&s.catalogue, store, at.id, printed)?;
-            let pdf = crate::sheet::pdf::render(
-                &view,
-                &crate::sheet::Template::bundled(),
-                crate::sheet::Faces::embedded(),
-            );
-            Ok((crate::names::slug(&view.army), pdf.bytes))
-        })
-        .await;
-    match made {
-        Ok((slug, bytes)) => {
-            let mut response = bytes.into_response();
-            let h = response.headers_mut();
-            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
-            h.insert(
-                header::CONTENT_DISPOSITION,
-                super::edge::attachment(&slug, "pdf", "roster"),
-            );
-            response
-        }
-        Err(f) => failed(f),
-    }
-}
-
-/// The Order of Battle as the official app's text (`ptg roster export`), to paste into the app
-/// or another tool.
-async fn list(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Response {
-    if let Err(f) = may_read(&server, &headers).await {
-        return failed(f);
-    }
-    let made = server
-        .with_reader(move |s, store| {
-            let at = s.locate(store, id)?;
-            let list = ops::lists::export(&s.catalogue, store, at.id)?;
-            Ok(crate::lists::export::app_text(&list))
-        })
-        .await;
-    match made {
-        Ok(text) => {
-            let mut response = text.into_response();
-            response.headers_mut().insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("text/plain; charset=utf-8"),
-            );
-            response
-        }
-        Err(f) => failed(f),
-    }
-}
-
-/// The battles of campaign `campaign` or of roster `roster`, newest first, as `battle list
-/// --json` has them.
-pub(super) fn battle_list(
-    store: &mut crate::store::Store,
-    campaign: Option<crate::ids::CampaignId>,
-    roster: Option<crate::ids::RosterId>,
-) -> crate::error::Result<Vec<Value>> {
-    ops::battle::read_list(store, campaign, roster, |list| {
-        let mut all = Vec::new();
-        list.each(|b| {
-            all.push(serde_json::to_value(&b)?);
-            Ok(())
-        })?;
-        Ok(all)
-    })
 }
