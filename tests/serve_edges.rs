@@ -90,7 +90,9 @@ async fn a_thousand_typed_as_people_type_it_plans_a_thousand_point_battle() {
             refused.body
         );
         assert!(
-            refused.body.contains(&format!(r#"name="points" value="{typed}""#)),
+            refused
+                .body
+                .contains(&format!(r#"name="points" value="{typed}""#)),
             "what was typed is kept: {}",
             refused.body
         );

@@ -191,7 +191,7 @@ async fn revoke_form(
             .await
     };
     match done.await {
-        Ok(revoked) => crate::server::answers::done(&back, revoked_note(&revoked).into_string()),
+        Ok(revoked) => crate::server::kit::answers::done(&back, revoked_note(&revoked).into_string()),
         Err(f) => refused(f, &back),
     }
 }
