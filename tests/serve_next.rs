@@ -159,14 +159,21 @@ async fn enhancements_and_the_tome_offer_only_what_fits() {
     let give = &html[html.find(r#"action="/rosters/1/enhancements""#).unwrap()..];
     let give = &give[..give.find("</form>").unwrap()];
     assert!(
-        give.contains(&format!(r#"value="{}""#, units[0]["id"])),
+        give.contains(&format!(r#"value="{}:"#, units[0]["id"])),
         "the warlord: {give}"
     );
     assert!(
-        !give.contains(&format!(r#"value="{}""#, units[1]["id"])),
+        !give.contains(&format!(r#"value="{}:"#, units[1]["id"])),
         "not the Liberators: {give}"
     );
+    // No WIZARD nor PRIEST yet: the tome offers nothing (the rules would refuse it all).
+    assert!(!html.contains(r#"action="/rosters/1/tome""#), "{html}");
+    assert!(html.contains("Nothing to add"), "{html}");
+    // With a WIZARD, its spells and manifestations, each entry paired with its own kind.
+    p.ok(&["roster", "add", HAMMERS, "Knight-Arcanum"]);
+    let html = page(&p, &format!("/rosters/{id}"), &hammers).await;
     assert!(html.contains(r#"<option value="manifestation:"#), "{html}");
+    assert!(!html.contains(r#"<option value="prayer:"#), "no PRIEST: {html}");
     assert!(!html.contains(r#"name="kind""#), "{html}");
 }
 
