@@ -16,7 +16,7 @@
 mod browser_support;
 mod common;
 
-use browser_support::walk::{Walk, find, pick, retype, tap_and_wait, text_of, tick, unfold};
+use browser_support::walk::{Walk, find, pick, retype, tap_and_wait, text_of, tick, tick_in, unfold};
 use browser_support::{CHROMEDRIVER, CHROMIUM, Chromedriver, browser_here, phone, serve_with};
 use browser_support::{seen, tap_from_elsewhere, type_into};
 use common::twin::assert_same_league;
@@ -301,8 +301,14 @@ async fn record_result(walk: &mut Walk<'_>, c: &Client) {
         .click()
         .await
         .expect("tick the general slain");
-    tick(c, RESULT, "Clanrats destroyed").await;
-    tick(c, RESULT, "Liberators slew").await;
+    tick_in(c, RESULT, "Units destroyed", &format!("{RATS}: Clanrats")).await;
+    tick_in(
+        c,
+        RESULT,
+        "Units that slew a HERO or MONSTER",
+        &format!("{HAMMERS}: Liberators"),
+    )
+    .await;
     walk.send(c, &format!("{RESULT} button"), "result").await;
 }
 
@@ -314,7 +320,7 @@ async fn aftermath(
     (favoured, buy, dice): (&str, Option<&str>, &str),
 ) {
     to_the_battle(walk, c, roster, "run your aftermath").await;
-    pick(c, &format!("{AFTERMATH} select[name=favoured]"), favoured).await;
+    tick_in(c, AFTERMATH, "Favoured warriors", favoured).await;
     if let Some(unit) = buy {
         pick(c, &format!("{AFTERMATH} select[name=add_unit]"), unit).await;
     }

@@ -216,20 +216,46 @@ pub async fn phone_with(driver: &Chromedriver, profile: &Path, extra: &[&str]) -
 }
 
 /// Sizes the window so the page is `width` × `height` CSS pixels (the window's frame, if any,
-/// added).
+/// added), and waits until the page is laid out at that width: Chromium resizes after
+/// answering, so a page measured at once may still be as wide as before.
 pub async fn viewport(c: &Client, width: u32, height: u32) {
     c.set_window_size(width, height).await.expect("resize the window");
-    let inner = c
-        .execute("return [window.innerWidth, window.innerHeight];", vec![])
-        .await
-        .expect("read the viewport");
-    let (w, h) = (inner[0].as_u64().unwrap_or(0), inner[1].as_u64().unwrap_or(0));
-    if (w, h) != (u64::from(width), u64::from(height)) {
-        let frame_w = u64::from(width).saturating_sub(w);
-        let frame_h = u64::from(height).saturating_sub(h);
-        c.set_window_size(width + frame_w as u32, height + frame_h as u32)
+    let read = || async {
+        let inner = c
+            .execute(
+                "return [window.innerWidth, window.innerHeight, document.documentElement.clientWidth];",
+                vec![],
+            )
             .await
-            .expect("resize the window");
+            .expect("read the viewport");
+        let n = |i: usize| inner[i].as_u64().unwrap_or(0);
+        (n(0), n(1), n(2))
+    };
+    let want = (u64::from(width), u64::from(height));
+    let started = Instant::now();
+    let mut last = None;
+    let mut framed = 0;
+    loop {
+        let (w, h, laid) = read().await;
+        if w == want.0 && laid == want.0 && (h == want.1 || framed > 0) {
+            return;
+        }
+        // The same size read twice is the window's, not a resize under way: a frame (or
+        // none) to add, a few times at most.
+        if framed < 3 && last == Some((w, h)) {
+            framed += 1;
+            let frame_w = want.0.saturating_sub(w);
+            let frame_h = want.1.saturating_sub(h);
+            c.set_window_size(width + frame_w as u32, height + frame_h as u32)
+                .await
+                .expect("resize the window");
+        }
+        last = Some((w, h));
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the window is {w}×{h} (page {laid} px wide), not {width}×{height}, after 10 s"
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
     }
 }
 

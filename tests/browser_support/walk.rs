@@ -206,6 +206,39 @@ pub async fn tick(c: &Client, scope: &str, label: &str) {
     panic!("no box labelled {label:?} in {scope} on {at}");
 }
 
+/// Ticks the box labelled `label` (its label's text starting with it) in the list of boxes or
+/// buttons in `scope` headed `legend` (its `legend` starting with it), as a form draws a
+/// shared tick list or a radio: "Units destroyed" › "Rat Tide: Clanrats".
+pub async fn tick_in(c: &Client, scope: &str, legend: &str, label: &str) {
+    let at = c.current_url().await.expect("the page's address");
+    for set in c
+        .find_all(Locator::Css(&format!("{scope} fieldset")))
+        .await
+        .expect("the lists of boxes")
+    {
+        let heading = match set.find(Locator::Css("legend")).await {
+            Ok(l) => l.text().await.unwrap_or_default(),
+            Err(_) => continue,
+        };
+        if !heading.trim().starts_with(legend) {
+            continue;
+        }
+        for l in set.find_all(Locator::Css("label")).await.expect("its labels") {
+            if l.text().await.unwrap_or_default().trim().starts_with(label) {
+                l.find(Locator::Css("input"))
+                    .await
+                    .unwrap_or_else(|e| panic!("{legend:?} › {label:?} on {at}: no box: {e}"))
+                    .click()
+                    .await
+                    .expect("tick the box");
+                return;
+            }
+        }
+        panic!("{legend:?} in {scope} on {at} offers no {label:?}");
+    }
+    panic!("no list headed {legend:?} in {scope} on {at}");
+}
+
 /// Types `text` into the field `css` finds, in place of what it held.
 pub async fn retype(c: &Client, css: &str, text: &str) {
     let field = find(c, css).await;
