@@ -237,3 +237,20 @@ async fn with_a_warmaster_in_the_army_recorded_only_warmasters_are_offered_as_ge
         assert!(!general.contains(not_accepted), "{not_accepted}: {general}");
     }
 }
+
+/// Scripts pick the triumph table as the army form does: `triumph_table` in the API's body.
+#[tokio::test]
+async fn the_api_records_an_army_with_mount_hedons_triumph_table() {
+    let p = won_on_mount_hedon();
+    let token = p.json(&["invite", WASTES, "--roster", SILKEN])["token"]
+        .as_str()
+        .map(str::to_string)
+        .expect("an invite's token");
+    let lord = p.json(&["roster", "show", SILKEN])["units"][0]["id"].to_string();
+    let uri = format!("/api/battles/2/army/{}", roster_id(&p, SILKEN));
+    let body = serde_json::json!({"units": [lord], "triumph_table": "mount-hedon", "dice": [3]});
+    let answer = send(&p, serve_support::api_post(&uri, Some(&token), body)).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let side = &p.json(&["battle", "show", "2"])["sides"][0];
+    assert_eq!(side["triumph"]["triumph"], "The Blissful Host", "{side}");
+}

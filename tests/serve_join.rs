@@ -128,6 +128,15 @@ async fn a_club_starts_its_campaign_and_a_new_player_joins_on_the_web() {
         "{}",
         first.body
     );
+    // Picking the faction writes nothing: a GET, with no one-use token to spend.
+    assert!(
+        first
+            .body
+            .contains(&format!(r#"method="get" action="/join/{join}""#))
+            && !first.body.contains(r#"name="once""#),
+        "{}",
+        first.body
+    );
     // The bar on top names the league joined and links to it.
     assert!(
         first.body.contains(r#"<a href="/campaigns/1">Ashen Vale</a>"#),

@@ -335,6 +335,12 @@ pub fn race(store: &mut Store, campaign: CampaignId) -> Result<Vec<crate::rules:
     })
 }
 
+/// Where the change log stands: a race worked out at this mark (`race`) holds until it moves.
+/// Read before the race, so a write in between only ever makes the race newer than its mark.
+pub fn log_mark(store: &mut Store) -> Result<i64> {
+    store.read(|conn| Ok(crate::store::race::log_mark(conn)?))
+}
+
 /// Each live roster of `campaign` by id, with its name (what a chart labels its lines with).
 pub fn roster_names(
     store: &mut Store,

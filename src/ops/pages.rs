@@ -25,8 +25,14 @@ pub struct RosterPage<'a> {
     pub battles: Vec<BattleLine>,
 }
 
-/// Roster `roster`'s page, in one read transaction.
-pub fn roster_page<'a>(cat: &'a Catalogue, store: &mut Store, roster: RosterId) -> Result<RosterPage<'a>> {
+/// Roster `roster`'s page, in one read transaction. What `undo` would take back is read only
+/// `for_changer` (the page shows the undo form to whoever may change the roster, no one else).
+pub fn roster_page<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    roster: RosterId,
+    for_changer: bool,
+) -> Result<RosterPage<'a>> {
     store.read(|conn| {
         let shown = super::roster::shown(cat, conn, roster)?;
         let s = &shown.subject;
@@ -38,7 +44,10 @@ pub fn roster_page<'a>(cat: &'a Catalogue, store: &mut Store, roster: RosterId) 
             player_only: false,
         };
         // Nothing to undo is no error here: the page shows no undo button.
-        let latest = super::undo::preview_in(conn, scope).ok();
+        let latest = match for_changer {
+            true => super::undo::preview_in(conn, scope).ok(),
+            false => None,
+        };
         let battles = battle_lines::of_roster(conn, roster.get())?;
         Ok(RosterPage {
             shown,

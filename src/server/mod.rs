@@ -54,6 +54,8 @@ pub struct Server {
     pub setup: std::sync::Mutex<Option<String>>,
     /// The connections reads borrow (`with_reader`).
     readers: readers::Readers,
+    /// Each campaign's race, kept until the log moves (the league page's chart).
+    races: campaign::chart::Races,
     /// Where people reach the server (every link's start) and which proxies it believes.
     pub public: Public,
     /// The rosters one join link may make in any hour (`--joins-per-hour`).
@@ -121,6 +123,7 @@ impl Server {
             campaign,
             setup: std::sync::Mutex::new(None),
             readers: readers::Readers::new(),
+            races: Default::default(),
             public: Public::default(),
             joins_per_hour: crate::ops::join::JOINS_PER_HOUR,
             backups: None,

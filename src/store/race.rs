@@ -32,3 +32,9 @@ pub fn gains(conn: &Connection, campaign_id: i64) -> Result<Vec<Gain>> {
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
+
+/// The newest change set's id (0 in an empty log): every write adds a change set, an undo
+/// included, so a race worked out at one mark holds until the mark moves.
+pub fn log_mark(conn: &Connection) -> Result<i64> {
+    Ok(conn.query_row("SELECT COALESCE(MAX(id), 0) FROM change_sets", [], |r| r.get(0))?)
+}

@@ -24,7 +24,7 @@ const STATEMENTS: usize = 128;
 /// inode, where the platform has them) and the schema it was opened with (SQLite's schema
 /// cookie, which every `CREATE`, `ALTER` or `DROP` moves, and ptg's schema version, which a
 /// newer ptg's migration moves even when it only rewrites rows).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Identity {
     file: Option<(u64, u64)>,
     schema: (i64, Option<i64>),

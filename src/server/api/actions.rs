@@ -47,6 +47,9 @@ struct Army {
     general: Option<String>,
     /// The roll-off for roles when the generals' renown is equal, if typed.
     dice: Option<Vec<u32>>,
+    /// The triumph table to roll on when the side may pick one (`--triumph-table`: a major
+    /// victory won in a realm with a table of its own, Mount Hedon).
+    triumph_table: Option<String>,
 }
 
 /// `POST /api/battles/{id}/army/{roster_id}`: `ptg battle army`.
@@ -71,7 +74,7 @@ async fn army(
                 battle,
                 at.id,
                 &choice,
-                None,
+                a.triumph_table.as_deref(),
                 dice.as_mut(),
             )?)
         })

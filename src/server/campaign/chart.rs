@@ -14,13 +14,15 @@ use crate::server::kit::extract::Path;
 use crate::server::kit::page::{Page, failed, league_page};
 use crate::server::kit::rights::auth::may_read;
 use crate::server::kit::shell::League;
+use crate::store::{Identity, Store};
 use axum::Router;
-use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use maud::{Markup, html};
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 pub fn routes() -> Router<Shared> {
     Router::new()
@@ -33,12 +35,12 @@ async fn read(
     server: &Shared,
     headers: &HeaderMap,
     id: i64,
-) -> Result<(String, Vec<Line>, HashMap<i64, String>), Response> {
+) -> Result<(String, Arc<Vec<Line>>, HashMap<i64, String>), Response> {
     may_read(server, headers).await.map_err(failed)?;
     server
         .with_reader(move |s, store| {
             let name = crate::server::kit::scope::campaign_name(s, store, id)?;
-            let lines = ops::campaign::race(store, CampaignId(id))?;
+            let lines = s.races.race(store, CampaignId(id))?;
             let names = ops::campaign::roster_names(store, CampaignId(id))?;
             Ok((name, lines, names))
         })
@@ -56,51 +58,96 @@ async fn race_page(State(server): State<Shared>, headers: HeaderMap, Path(id): P
     ))
 }
 
-/// `GET /campaigns/{id}/race.svg`: the glory chart alone, for the league page's image.
-async fn race_svg(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Response {
+/// `GET /campaigns/{id}/race.svg`: the glory chart alone, the league page's image. Its tag is
+/// where the log and the file stood (`Races::mark`): a browser asks again with it on every view
+/// of the league page and gets a 304 for one indexed read until something is written.
+async fn race_svg(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    RawQuery(query): RawQuery,
+) -> Response {
+    // `?legend=false`: without the rosters' names under it (the league page draws its legend
+    // beside it).
+    let legend = !query.is_some_and(|q| q.split('&').any(|p| p == "legend=false"));
+    if let Err(refused) = may_read(&server, &headers).await {
+        return failed(refused);
+    }
+    let mark = match server.with_reader(|_, store| Races::mark(store)).await {
+        Ok(mark) => mark,
+        Err(f) => return failed(f),
+    };
+    let tag = format!("\"race-{id}-{}-{}\"", mark_tag(&mark), legend);
+    let asked = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok());
+    if asked.is_some_and(|asked| asked.split(',').any(|t| t.trim() == tag)) {
+        let mut response = StatusCode::NOT_MODIFIED.into_response();
+        set_tag(&mut response, &tag);
+        return response;
+    }
     let (_, lines, names) = match read(&server, &headers, id).await {
         Ok(read) => read,
         Err(refused) => return refused,
     };
     let named = named(&lines, &names);
-    let svg = chart("Glory earned", &named, |p| p.1, true).into_string();
+    let svg = chart("Glory earned", &named, |p| p.1, true, legend).into_string();
     let mut response = svg.into_response();
     response
         .headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
+    set_tag(&mut response, &tag);
     response
 }
 
-/// The league page's figure: the glory chart drawn in the page (so its text and lines follow
-/// the page's theme, which an `<img>` cannot), its legend, and the way to the race page. None
-/// before a battle's aftermath has run. The caller has checked the reader may read.
-pub async fn figure(server: &Shared, campaign_id: i64) -> Result<Markup, Response> {
-    let (lines, names) = server
-        .with_reader(move |_, store| {
-            let lines = ops::campaign::race(store, CampaignId(campaign_id))?;
-            let names = ops::campaign::roster_names(store, CampaignId(campaign_id))?;
-            Ok((lines, names))
-        })
-        .await
-        .map_err(failed)?;
-    let named = named(&lines, &names);
-    if named.iter().all(|(l, _, _)| l.points.len() < 2) {
-        return Ok(html! {});
+/// The image's tag, and that it is to be asked again (with the tag) before each use.
+fn set_tag(response: &mut Response, tag: &str) {
+    if let Ok(tag) = HeaderValue::from_str(tag) {
+        response.headers_mut().insert(header::ETAG, tag);
     }
-    Ok(html! {
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-cache"),
+    );
+}
+
+/// A mark as the image's tag says it.
+fn mark_tag(mark: &(Identity, i64)) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    mark.0.hash(&mut h);
+    format!("{:x}-{}", h.finish(), mark.1)
+}
+
+/// The league page's figure: the glory chart as an image (`race.svg`, its colours set in it for
+/// the light and the dark theme), its legend, and the way to the race page. The page draws
+/// the legend from the campaign's rosters alone and reads nothing of the race itself: the
+/// league page costs the same however long the league has run, and the image comes from the
+/// browser's cache until something is written. Nothing before a battle has been fought.
+pub fn figure(campaign_id: i64, names: &HashMap<i64, String>, fought: bool) -> Markup {
+    if !fought {
+        return html! {};
+    }
+    let mut ids: Vec<&i64> = names.keys().collect();
+    ids.sort();
+    let named: Vec<(&str, usize)> = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| (names[*id].as_str(), i))
+        .collect();
+    html! {
         figure.race {
-            (chart("Glory earned", &named, |p| p.1, false))
+            img src={ "/campaigns/" (campaign_id) "/race.svg?legend=false" } width="320" height="160"
+                alt="Glory earned by each roster, battle by battle (the numbers are on the race page)";
             (legend(&named))
             figcaption { a href={ "/campaigns/" (campaign_id) "/race" } { "The race, battle by battle: glory, renown and the numbers" } }
         }
-    })
+    }
 }
 
 /// Each roster's line as the charts draw it (its colour and its dashes) beside its name: the
 /// lines told apart by their dashes too, not by colour alone.
-fn legend(named: &[(&Line, &str, usize)]) -> Markup {
+fn legend(named: &[(&str, usize)]) -> Markup {
     html! {
-        ul.legend { @for (_, name, i) in named {
+        ul.legend { @for (name, i) in named {
             // A line drawn, not a `style` attribute: the pages' policy runs no inline style.
             li {
                 svg.swatch width="28" height="12" viewBox="0 0 28 12" aria-hidden="true" {
@@ -113,12 +160,18 @@ fn legend(named: &[(&Line, &str, usize)]) -> Markup {
     }
 }
 
-/// Each line with its roster's name and its place (which picks its colour and dashes).
+/// Each line with its roster's name and its place among the campaign's rosters by id, which
+/// picks its colour and dashes (so the league page's legend, drawn from the rosters alone,
+/// matches the image's lines).
 fn named<'a>(lines: &'a [Line], names: &'a HashMap<i64, String>) -> Vec<(&'a Line, &'a str, usize)> {
+    let mut ids: Vec<&i64> = names.keys().collect();
+    ids.sort();
     lines
         .iter()
-        .enumerate()
-        .filter_map(|(i, l)| Some((l, names.get(&l.roster_id)?.as_str(), i)))
+        .filter_map(|l| {
+            let place = ids.binary_search(&&l.roster_id).ok()?;
+            Some((l, names.get(&l.roster_id)?.as_str(), place))
+        })
         .collect()
 }
 
@@ -127,12 +180,70 @@ fn named<'a>(lines: &'a [Line], names: &'a HashMap<i64, String>) -> Vec<(&'a Lin
 const PALETTE: [&str; 8] = [
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
 ];
+/// The image's own colours for the light and the dark theme (the stylesheet's `--c0`..`--c7`):
+/// an image follows the reader's theme only through styles set in it.
+const ALONE_STYLE: &str = "svg{color:#1f1c18}text{fill:#1f1c18}\
+.c0{stroke:#1f77b4}.c1{stroke:#d62728}.c2{stroke:#2ca02c}.c3{stroke:#9467bd}\
+.c4{stroke:#e06c00}.c5{stroke:#138f9c}.c6{stroke:#8c564b}.c7{stroke:#c2459e}\
+@media (prefers-color-scheme:dark){svg{color:#ece7de}text{fill:#ece7de}\
+.c0{stroke:#6cb4ee}.c1{stroke:#ff7b7b}.c2{stroke:#6fd46f}.c3{stroke:#c3a4f0}\
+.c4{stroke:#ffab5c}.c5{stroke:#4fd6e3}.c6{stroke:#d3a89a}.c7{stroke:#f5a3d6}}";
+
 /// The lines' dashes, so two lines are told apart without their colours.
 const DASHES: [&str; 4] = ["none", "7 3", "2 3", "9 3 2 3"];
 /// The chart's size in its own units (it scales to the page's width), and its margin.
 const W: f64 = 320.0;
 const H: f64 = 160.0;
 const PAD: f64 = 24.0;
+
+/// Each campaign's race as last worked out, with where the log and the file stood then. The
+/// race reads every gain of the league's past: the league page, viewed far more often than a
+/// result is recorded, draws it from here until a write moves the log (`ops::campaign::
+/// log_mark`) or another file is served (`Store::identity`), so a league page costs the same
+/// after ten years as on the first night.
+#[derive(Default)]
+pub struct Races {
+    kept: Mutex<HashMap<i64, Kept>>,
+}
+
+struct Kept {
+    at: (Identity, i64),
+    lines: Arc<Vec<Line>>,
+}
+
+/// Campaigns whose race is kept at most: a server serves a few; past this, all are dropped.
+const RACES_KEPT: usize = 64;
+
+impl Races {
+    /// Where the file and its change log stand: a race worked out at one mark holds until it
+    /// moves.
+    pub fn mark(store: &mut Store) -> crate::error::Result<(Identity, i64)> {
+        Ok((store.identity()?, ops::campaign::log_mark(store)?))
+    }
+
+    /// The race of `campaign`, from what is kept when the log has not moved since.
+    pub fn race(&self, store: &mut Store, campaign: CampaignId) -> crate::error::Result<Arc<Vec<Line>>> {
+        let at = Races::mark(store)?;
+        let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(k) = kept.get(&campaign.get()).filter(|k| k.at == at) {
+            return Ok(k.lines.clone());
+        }
+        drop(kept);
+        let lines = Arc::new(ops::campaign::race(store, campaign)?);
+        let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        if kept.len() >= RACES_KEPT {
+            kept.clear();
+        }
+        kept.insert(
+            campaign.get(),
+            Kept {
+                at,
+                lines: lines.clone(),
+            },
+        );
+        Ok(lines)
+    }
+}
 
 /// Both charts and the table, for `lines` named by `names` (roster id to name).
 pub fn race(lines: &[Line], names: &HashMap<i64, String>) -> Markup {
@@ -143,9 +254,9 @@ pub fn race(lines: &[Line], names: &HashMap<i64, String>) -> Markup {
     html! {
         section.race {
             h2 { "The race" }
-            figure { (chart("Glory earned", &named, |p| p.1, false)) figcaption { "Glory earned" } }
-            figure { (chart("Renown", &named, |p| p.2, false)) figcaption { "Renown" } }
-            (legend(&named))
+            figure { (chart("Glory earned", &named, |p| p.1, false, false)) figcaption { "Glory earned" } }
+            figure { (chart("Renown", &named, |p| p.2, false, false)) figcaption { "Renown" } }
+            (legend(&named.iter().map(|(_, name, i)| (*name, *i)).collect::<Vec<_>>()))
             details {
                 summary { "The numbers, battle by battle" }
                 div.scroll tabindex="0" role="region" aria-label="The numbers, battle by battle" { table {
@@ -173,12 +284,13 @@ fn series(line: &Line, value: fn(&(u32, u64, u64)) -> u64) -> String {
 }
 
 /// One chart: a line per roster, battles played across, `value` up; `alone`, a file of its own
-/// (its namespace, and the rosters' names in it as a legend).
+/// (its colours set in it), with the rosters' names in it as a `legend` when asked.
 fn chart(
     title: &str,
     named: &[(&Line, &str, usize)],
     value: fn(&(u32, u64, u64)) -> u64,
     alone: bool,
+    legend: bool,
 ) -> Markup {
     let max_x = named
         .iter()
@@ -198,7 +310,7 @@ fn chart(
             H - PAD - (H - 2.0 * PAD) * (y as f64) / (max_y as f64),
         )
     };
-    let height = if alone { H + 14.0 * named.len() as f64 } else { H };
+    let height = if legend { H + 14.0 * named.len() as f64 } else { H };
     html! {
             svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (W) " " (height) } role="img" aria-label={ (title) ", battle by battle (the numbers are on the race page, as a table)" } {
                 title { (title) }
@@ -209,7 +321,7 @@ fn chart(
                 @if alone {
                     // Theme-following text in a file of its own (not drawn in a page, so no
                     // `currentColor` to follow).
-                    style { "text{fill:#1f1c18}@media (prefers-color-scheme:dark){text{fill:#ece7de}}" }
+                    style { (ALONE_STYLE) }
                 }
                 @for (l, name, i) in named {
                     @let points: Vec<String> = l.points.iter().map(|p| {
@@ -220,9 +332,9 @@ fn chart(
                         stroke-dasharray=(DASHES[i % DASHES.len()]) points=(points.join(" "))
                         data-roster=(name) data-values=(series(l, value)) {}
                 }
-                @if alone {
+                @if legend {
                     @for (row, (_, name, i)) in named.iter().enumerate() {
-                        line x1=(PAD) y1=(H + 8.0 + 14.0 * row as f64) x2=(PAD + 22.0) y2=(H + 8.0 + 14.0 * row as f64)
+                        line class={ "c" (i % PALETTE.len()) } x1=(PAD) y1=(H + 8.0 + 14.0 * row as f64) x2=(PAD + 22.0) y2=(H + 8.0 + 14.0 * row as f64)
                             stroke=(PALETTE[i % PALETTE.len()]) stroke-width="3" stroke-dasharray=(DASHES[i % DASHES.len()]) {}
                         text x=(PAD + 28.0) y=(H + 12.0 + 14.0 * row as f64) font-size="11" { (name) }
                     }
@@ -278,16 +390,22 @@ mod tests {
     fn the_chart_in_a_page_follows_the_page_s_colour_and_the_file_its_own_theme() {
         let (lines, names) = two();
         let named = named(&lines, &names);
-        let in_page = chart("Glory earned", &named, |p| p.1, false).into_string();
+        let in_page = chart("Glory earned", &named, |p| p.1, false, false).into_string();
         assert!(
             in_page.contains(r#"fill="currentColor""#) && !in_page.contains("<style>"),
             "{in_page}"
         );
-        let alone = chart("Glory earned", &named, |p| p.1, true).into_string();
+        let alone = chart("Glory earned", &named, |p| p.1, true, true).into_string();
         assert!(alone.contains("prefers-color-scheme:dark"), "{alone}");
         assert!(
             alone.contains(">Gnaw</text>") && alone.contains(">Bright</text>"),
             "{alone}"
+        );
+        // The league page's image: its own colours, its legend left to the page.
+        let bare = chart("Glory earned", &named, |p| p.1, true, false).into_string();
+        assert!(
+            bare.contains("prefers-color-scheme:dark") && !bare.contains(">Gnaw</text>"),
+            "{bare}"
         );
     }
 }

@@ -152,7 +152,15 @@ async fn campaign(State(server): State<Shared>, headers: HeaderMap, Path(id): Pa
         }
         _ => None,
     };
-    let race = super::chart::figure(&server, id).await?;
+    // The race's legend names the rosters of the table; the chart is an image of its own.
+    let names: std::collections::HashMap<i64, String> = standings
+        .iter()
+        .filter_map(|s| Some((s["roster_id"].as_i64()?, s["roster"].as_str()?.to_string())))
+        .collect();
+    let fought = standings
+        .iter()
+        .any(|s| s["played"].as_u64().is_some_and(|n| n > 0));
+    let race = super::chart::figure(id, &names, fought);
     // On a phone the table keeps the roster, its wins, draws, losses and glory; the rest
     // (`.wide`) shows on wider screens.
     Ok(league_page(

@@ -38,6 +38,9 @@ pub struct Form {
     pub button_class: Option<&'static str>,
     /// A class for the form itself (`signout`: drawn as a quiet link-like button).
     pub class: Option<&'static str>,
+    /// Sent as a `GET` that writes nothing (a step that only picks what the next page shows):
+    /// no one-use token, and reloading it is harmless.
+    pub lookup: bool,
 }
 
 /// What is said beside a form once it was sent.
@@ -159,6 +162,12 @@ impl Form {
         self
     }
 
+    /// A step that writes nothing, sent as a `GET` (see [`Form::lookup`]).
+    pub fn lookup(mut self) -> Form {
+        self.lookup = true;
+        self
+    }
+
     pub fn multipart(mut self) -> Form {
         self.multipart = true;
         self
@@ -216,14 +225,15 @@ impl Form {
 
     fn draw(self) -> Markup {
         let open = self.message.is_some();
-        let once = crate::ops::invite::new_token().unwrap_or_default();
+        let once = (!self.lookup).then(|| crate::ops::invite::new_token().unwrap_or_default());
         let enctype = self.multipart.then_some("multipart/form-data");
+        let method = if self.lookup { "get" } else { "post" };
         let form = html! {
-            form id=(self.id) class=[self.class] method="post" action=(self.action) enctype=[enctype] {
+            form id=(self.id) class=[self.class] method=(method) action=(self.action) enctype=[enctype] {
                 @if let Some(m) = &self.message { (message(m)) }
                 @if let Some(lead) = &self.lead { (lead) }
                 @if let Some(key) = &self.key { input type="hidden" name="key" value=(key); }
-                input type="hidden" name="once" value=(once);
+                @if let Some(once) = &once { input type="hidden" name="once" value=(once); }
                 @for (name, value) in &self.hidden { input type="hidden" name=(name) value=(value); }
                 @for (n, f) in self.fields.iter().enumerate() { (field(&format!("{}-{n}", self.id), f)) }
                 button class=[self.button_class] { (self.submit) }

@@ -14,20 +14,22 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use maud::html;
 use serde_json::Value;
+use std::collections::HashMap;
 
 /// `GET /rosters/{id}`.
 pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let ring = may_read(&server, &headers).await.map_err(failed)?;
+    let reader = ring.clone();
     let read = server
         .with_reader(move |s, store| {
             let at = s.locate(store, id)?;
+            // What only the forms need is worked out only for whoever gets them: a league's
+            // readers outnumber its players, and the offers weigh every enhancement.
+            let may_change = reader.changer_of(at.campaign_id, id).is_some();
             // The roster loaded once for every section (`roster show`, `check`, `afford`).
-            let read = ops::pages::roster_page(&s.catalogue, store, at.id)?;
+            let read = ops::pages::roster_page(&s.catalogue, store, at.id, may_change)?;
             let view = views::roster::view(&read.shown)?;
-            // What the quest and rank forms pick from.
             let subject = &read.shown.subject;
-            let units: Vec<_> = subject.roster.active_units().collect();
-            let ranks = crate::rules::renown::rank_choices(subject.pack, &units);
             let waiting = views::roster::waiting(subject.pack, &subject.roster);
             let paths = path_words(subject.pack, &subject.roster);
             // The next rank each renown reaches, and at how much: the Order of Battle's bars.
@@ -37,61 +39,46 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 .iter()
                 .map(|r| (r.name.clone(), r.renown))
                 .collect();
-            // What each ability does, for the rank picker.
-            let summaries: std::collections::HashMap<String, String> = subject
-                .pack
-                .paths
-                .iter()
-                .flat_map(|p| {
-                    p.ranks.iter().flat_map(move |r| {
-                        r.abilities
-                            .iter()
-                            .map(move |a| (format!("{}:{}", p.id, a.id), a.summary.clone()))
-                    })
-                })
-                .collect();
             let open = ops::pages::open_sides(store, None, Some(at.id))?;
-            // What the change forms offer: only what the rules accept.
-            let offers = Offers::of(&s.catalogue, subject);
-            let favour = read.shown.favour;
-            let quests: Vec<(String, String)> = subject
-                .pack
-                .quests
-                .iter()
-                .map(|q| (q.name.clone(), q.summary.clone()))
-                .collect();
+            let inputs = may_change.then(|| FormInputs::of(&s.catalogue, subject));
             // The battles it fought or will fight, newest first.
             let battles = read
                 .battles
                 .iter()
                 .map(serde_json::to_value)
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok((
-                at.campaign_id,
+            let shown = Shown {
+                campaign_id: at.campaign_id,
+                favour: read.shown.favour,
                 view,
-                read.report,
-                read.offers,
-                (
-                    ranks,
-                    quests,
-                    read.latest,
-                    battles,
-                    waiting,
-                    paths,
-                    (open, summaries, ranks_at),
-                    (offers, favour),
-                ),
-            ))
+                report: read.report,
+                offers: read.offers,
+                latest: read.latest,
+                battles,
+                waiting,
+                paths,
+                open,
+                ranks_at,
+                inputs,
+            };
+            Ok(shown)
         })
         .await
         .map_err(failed)?;
-    let (
+    let Shown {
         campaign_id,
-        r,
+        favour,
+        view: r,
         report,
         offers,
-        (ranks, quests, latest, battles, waiting, paths, (open, summaries, ranks_at), (changes, favour)),
-    ) = read;
+        latest,
+        battles,
+        waiting,
+        paths,
+        open,
+        ranks_at,
+        inputs,
+    } = read;
     // The forms, for whoever may change this roster: a unit while in set-up, a quest when it
     // has none, a rank's ability when one waits.
     let signed = ring.changer_of(campaign_id, id);
@@ -113,7 +100,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         .filter(|w| crate::rules::roster::check_may_join(w, allowed).is_ok())
         .map(|w| (w.name.clone(), w.points))
         .collect();
-    let forms = key.map(|key| {
+    let forms = key.zip(inputs.as_ref()).map(|(key, FormInputs { ranks, quests, summaries, offers: changes })| {
         html! {
             @if r["setup_complete"] != true {
                 (crate::server::roster::forms::add_unit_form(id, &key, &joinable))
@@ -123,10 +110,10 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             }
             @if r["quest"].is_null() {
                 h2 #quest { "Start a quest" }
-                (crate::server::roster::forms::quest_form(id, &key, &quests, &r))
+                (crate::server::roster::forms::quest_form(id, &key, quests, &r))
             }
-            @if !ranks.is_empty() { (crate::server::roster::forms::rank_form(id, &key, &ranks, &summaries)) }
-            div #more { (changes::forms(id, &key, &r, &changes)) }
+            @if !ranks.is_empty() { (crate::server::roster::forms::rank_form(id, &key, ranks, summaries)) }
+            div #more { (changes::forms(id, &key, &r, changes)) }
             @if let Some(latest) = &latest {
                 (changes::undo_form(id, roster_name, &key, latest, organiser))
             }
@@ -244,6 +231,61 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     ))
 }
 
+/// What the page shows, read in one go on a read connection.
+struct Shown {
+    campaign_id: i64,
+    favour: Option<u32>,
+    /// The roster as `roster show --json` has it.
+    view: Value,
+    report: crate::rules::roster::CheckReport,
+    offers: crate::rules::afford::Affordable,
+    latest: Option<ops::undo::Preview>,
+    battles: Vec<Value>,
+    waiting: Vec<views::roster::Waiting>,
+    paths: HashMap<i64, (String, Vec<(String, String)>)>,
+    open: Vec<crate::store::open_sides::OpenSide>,
+    ranks_at: Vec<(String, u32)>,
+    /// What the forms pick from; none for a reader who may not change the roster.
+    inputs: Option<FormInputs>,
+}
+
+/// What the quest, rank and change forms pick from: only what the rules accept.
+struct FormInputs {
+    ranks: Vec<crate::rules::renown::RankChoice>,
+    /// Each quest by name, with what it asks.
+    quests: Vec<(String, String)>,
+    /// What each ability does, by `path:ability`, for the rank picker.
+    summaries: HashMap<String, String>,
+    offers: Offers,
+}
+
+impl FormInputs {
+    fn of(cat: &crate::catalogue::Catalogue, subject: &ops::Subject) -> FormInputs {
+        let units: Vec<_> = subject.roster.active_units().collect();
+        let pack = subject.pack;
+        FormInputs {
+            ranks: crate::rules::renown::rank_choices(pack, &units),
+            quests: pack
+                .quests
+                .iter()
+                .map(|q| (q.name.clone(), q.summary.clone()))
+                .collect(),
+            summaries: pack
+                .paths
+                .iter()
+                .flat_map(|p| {
+                    p.ranks.iter().flat_map(move |r| {
+                        r.abilities
+                            .iter()
+                            .map(move |a| (format!("{}:{}", p.id, a.id), a.summary.clone()))
+                    })
+                })
+                .collect(),
+            offers: Offers::of(cat, subject),
+        }
+    }
+}
+
 /// A check's finding in the pages' words; the form it names linked to its section of this
 /// page when the viewer has the page's forms.
 fn worded(w: &crate::fix::Worded, forms: bool) -> maud::Markup {
@@ -279,7 +321,7 @@ fn enhancements(u: &Value) -> String {
 fn path_words(
     pack: &crate::catalogue::battlepack::Battlepack,
     roster: &crate::rules::model::Roster,
-) -> std::collections::HashMap<i64, (String, Vec<(String, String)>)> {
+) -> HashMap<i64, (String, Vec<(String, String)>)> {
     roster
         .units
         .iter()

@@ -85,14 +85,10 @@ async fn join_page(
     let body = match faction {
         None => html! {
             p { "Join " strong { (campaign.name) } ": pick your army's faction, then its warlord." }
-            form method="get" action=(action) {
-                p { label { "Faction "
-                    select name="faction" required {
-                        @for f in server.catalogue.faction_names() { option value=(f) { (f) } }
-                    }
-                } }
-                button { "Next: your warlord" }
-            }
+            (form::Form::new("faction", &action, "Next: your warlord")
+                .lookup()
+                .field(Field::select("faction", "Faction", server.catalogue.faction_names().map(|f| Choice::new(f, f)).collect()).required())
+                .render())
         },
         Some(f) => {
             let allowed = Allowed {
