@@ -38,6 +38,14 @@ impl std::str::FromStr for StandingsRule {
 }
 
 impl StandingsRule {
+    /// What the league table is sorted by, as a choice names it ("victories", "glory earned").
+    pub fn label(self) -> &'static str {
+        match self {
+            StandingsRule::Wins => "victories",
+            StandingsRule::Glory => "glory earned",
+        }
+    }
+
     /// Every rule, as players type them.
     pub const NAMES: [&str; 2] = ["wins", "glory"];
 

@@ -1,6 +1,7 @@
 //! The JSON API (`docs/API.md`): the same operations as the CLI, for scripts and apps. Reads
 //! are open unless the server is private; writes need an invite token that reaches the roster.
 
+use crate::server::kit::actions::with_roster;
 use crate::server::kit::rights::auth::{changing, may_read};
 mod actions;
 
@@ -152,15 +153,4 @@ async fn aftermath(
 
 fn internal(e: impl std::fmt::Display) -> Failure {
     Failure::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}"))
-}
-
-/// What a write about one roster answers: its summary and the roster after it.
-pub(in crate::server) fn with_roster(
-    s: &crate::server::Server,
-    store: &mut crate::store::Store,
-    roster: crate::ids::RosterId,
-    summary: &str,
-) -> crate::error::Result<Value> {
-    let view = views::roster::view(&ops::roster::show(&s.catalogue, store, roster)?)?;
-    Ok(json!({ "summary": summary, "roster": view }))
 }

@@ -146,7 +146,7 @@ fn settings_form(o: &Organised, key: &str, action: &str) -> Markup {
     let legends = if c.legends { "on" } else { "off" };
     let standings = [StandingsRule::Wins, StandingsRule::Glory]
         .into_iter()
-        .map(|r| Choice::new(r.as_str(), standings_label(r)).hint(r.words()))
+        .map(|r| Choice::new(r.as_str(), r.label()).hint(r.words()))
         .collect();
     let mut form = Form::new("settings", action, "Save the settings")
         .key(key)
@@ -167,14 +167,6 @@ fn settings_form(o: &Organised, key: &str, action: &str) -> Markup {
         form = form.field(option_field(option, &c.options.value_of(option.name)));
     }
     form.render()
-}
-
-/// The league table's rule, as a choice names it.
-pub(in crate::server) fn standings_label(rule: StandingsRule) -> &'static str {
-    match rule {
-        StandingsRule::Wins => "victories",
-        StandingsRule::Glory => "glory earned",
-    }
 }
 
 /// A select of option `option`'s values, named and explained in words; `now` selected.

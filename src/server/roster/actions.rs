@@ -11,7 +11,7 @@ use crate::ops;
 use crate::ops::invite::Principal;
 use crate::ops::roster::{Located, LoreEntryChoice};
 use crate::server::Server;
-use crate::server::api::with_roster;
+use crate::server::kit::actions::with_roster;
 use crate::server::kit::actions::{Back, Flag, Keyed, May, Rename, keyed, roster_action, roster_form, yes};
 use crate::server::kit::forms::some;
 use crate::store::Store;

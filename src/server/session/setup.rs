@@ -9,7 +9,6 @@ use crate::ops;
 use crate::ops::campaign::OfferedOption;
 use crate::ops::join::NewCampaign;
 use crate::rules::standings::StandingsRule;
-use crate::server::campaign::organise::standings_label;
 use crate::server::kit::extract::Form;
 use crate::server::kit::extract::Path;
 use crate::server::kit::form::{self, Choice, Field};
@@ -89,7 +88,7 @@ fn setup_form(token: &str, packs: &[(String, String, Vec<OfferedOption>)]) -> Ma
     let battlepacks = packs.iter().map(|(id, name, _)| Choice::new(id, name)).collect();
     let standings = [StandingsRule::Wins, StandingsRule::Glory]
         .into_iter()
-        .map(|r| Choice::new(r.as_str(), standings_label(r)).hint(r.words()))
+        .map(|r| Choice::new(r.as_str(), r.label()).hint(r.words()))
         .collect();
     let mut form = form::Form::new("setup", format!("/setup/{token}"), "Make the campaign")
         .field(Field::text("name", "Campaign name", 100).required())
