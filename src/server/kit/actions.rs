@@ -365,6 +365,17 @@ where
     )
 }
 
+/// What a write about one roster answers: its summary and the roster after it.
+pub(in crate::server) fn with_roster(
+    s: &crate::server::Server,
+    store: &mut crate::store::Store,
+    roster: crate::ids::RosterId,
+    summary: &str,
+) -> crate::error::Result<Value> {
+    let view = crate::views::roster::view(&crate::ops::roster::show(&s.catalogue, store, roster)?)?;
+    Ok(serde_json::json!({ "summary": summary, "roster": view }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::Flag;
@@ -419,15 +430,4 @@ mod tests {
             .collect();
         serde_json::from_value(serde_json::Value::Object(fields))
     }
-}
-
-/// What a write about one roster answers: its summary and the roster after it.
-pub(in crate::server) fn with_roster(
-    s: &crate::server::Server,
-    store: &mut crate::store::Store,
-    roster: crate::ids::RosterId,
-    summary: &str,
-) -> crate::error::Result<Value> {
-    let view = crate::views::roster::view(&crate::ops::roster::show(&s.catalogue, store, roster)?)?;
-    Ok(serde_json::json!({ "summary": summary, "roster": view }))
 }
