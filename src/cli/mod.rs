@@ -16,6 +16,7 @@ mod dice;
 mod faction;
 mod favoured;
 mod files;
+mod fit;
 mod history;
 mod invite;
 mod league;
