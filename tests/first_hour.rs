@@ -223,3 +223,27 @@ fn the_readme_sheet_commands_run_in_order() {
         );
     }
 }
+
+#[test]
+fn the_battleplan_roll_and_the_battleplan_shown_use_one_word() {
+    let p = Ptg::ashen_vale();
+    p.new_hammers();
+    p.new_rats();
+    let planned = p.ok(&[
+        "battle",
+        "new",
+        "--campaign",
+        ASHEN_VALE,
+        "--points",
+        "1000",
+        HAMMERS,
+        RATS,
+        "--dice",
+        "2",
+    ]);
+    assert!(planned.contains("for battleplan table entry: 2"), "{planned}");
+    assert!(planned.contains("(battleplan table entry 2)"), "{planned}");
+    let rolls = p.ok(&["rolls", "--battle", "1"]);
+    assert!(rolls.contains("battleplan table entry"), "{rolls}");
+    assert!(rolls.contains("1 roll."), "{rolls}");
+}
