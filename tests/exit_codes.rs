@@ -167,11 +167,16 @@ fn a_roster_typed_where_the_battle_goes_is_explained_in_players_words() {
     for args in [
         &["aftermath", "Hammers of Dawn", "1"][..],
         &["battle", "army", "Hammers of Dawn", "1", "Liberators"],
-        &["battle", "show", "first"],
     ] {
         let err = p.refused_cmd(p.cmd(args), 2, "is not a battle id");
         assert!(err.contains("first, then the roster"), "{err}");
     }
+    // A command that takes no roster is shown as typed (issue 41), with no roster to put after.
+    let err = p.refused_cmd(p.cmd(&["battle", "show", "first"]), 2, "is not a battle id");
+    assert!(
+        err.contains("e.g. `ptg battle show 3`") && !err.contains("roster"),
+        "{err}"
+    );
     let help = p.ok(&["help", "aftermath"]);
     assert!(help.contains("<BATTLE>  The battle fought"), "{help}");
 }

@@ -18,7 +18,7 @@ use std::io::IsTerminal;
 #[derive(Debug, Args)]
 pub struct AftermathArgs {
     /// The battle fought (its id, see `ptg battle list`).
-    #[arg(value_parser = crate::cli::battle_id)]
+    #[arg(value_parser = crate::cli::BattleId)]
     battle: i64,
     /// The roster whose aftermath this is (each side runs its own).
     roster: String,

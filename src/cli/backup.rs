@@ -20,6 +20,7 @@ pub struct BackupArgs {
 }
 
 pub fn run(app: &mut App, args: BackupArgs) -> Result<()> {
+    super::files::not_a_folder(&args.file, "ptg-backup.sqlite3")?;
     if args.file.exists() && !args.force {
         return Err(Error::refused(format!(
             "{} already exists; pass --force to replace it, or name another file",

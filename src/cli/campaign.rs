@@ -187,6 +187,7 @@ pub fn run(app: &mut App, cmd: CampaignCmd) -> Result<()> {
                 "Battles",
                 "Created",
             ]);
+            t.lesser(&["Created", "Options", "Legends"]);
             for r in &rows {
                 t.add_row([
                     r.campaign.name.clone(),

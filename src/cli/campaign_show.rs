@@ -97,6 +97,8 @@ fn league_table(shown: &ops::campaign::Shown) -> String {
         header.push("Favour");
     }
     let mut t = table(header);
+    // Dropped in this order when the terminal is narrow, as the league page hides them.
+    t.lesser(&["Quest", "Renown", "Played", "Faction", "Player"]);
     for s in &shown.standings {
         let e = &s.entry;
         let r = &e.record;

@@ -71,7 +71,7 @@ impl<'h, F: FnMut(&str) -> Result<()>> Chunked<'h, F> {
             header,
             widths,
             chunk: chunk.max(1),
-            table: table(header),
+            table: table(header).into_inner(),
             rows: 0,
             first: true,
             out,

@@ -64,6 +64,7 @@ fn show_status(s: &Status) -> Result<()> {
         "Enhancements",
         "Lores",
     ]);
+    t.lesser(&["Loaded from", "Catalogue", "Source", "Date", "Anvil", "Terrain"]);
     let counts = |c: &Counts| {
         [
             c.units,

@@ -72,6 +72,7 @@ pub fn run(app: &mut App, cmd: FactionCmd) -> Result<()> {
                 return json(&rows);
             }
             let mut t = table(["Faction", "Alliance", "Units", "Source", "Date", "Loaded from"]);
+            t.lesser(&["Loaded from", "Source", "Date"]);
             for r in &rows {
                 t.add_row([
                     r.name.to_string(),

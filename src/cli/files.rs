@@ -4,6 +4,20 @@
 use std::io::{self, Write};
 use std::path::Path;
 
+/// Refuses an output path that names a folder, before anything else is said of it: "already
+/// exists; pass --force" would send the player to a `--force` that then fails "Is a directory".
+/// `example` is a file name to suggest in it (`roster.pdf`).
+pub fn not_a_folder(path: &Path, example: &str) -> crate::error::Result<()> {
+    if path.is_dir() {
+        return Err(crate::error::Error::refused(format!(
+            "{0} is a folder; name a file to write instead, e.g. {1}",
+            path.display(),
+            path.join(example).display()
+        )));
+    }
+    Ok(())
+}
+
 /// Writes `bytes` to `path` through a temporary file beside it, renamed into place, so a
 /// failure part way never leaves half a file.
 ///

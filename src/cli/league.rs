@@ -30,6 +30,9 @@ pub struct ImportArgs {
 }
 
 pub fn export(app: &mut App, args: ExportArgs) -> Result<()> {
+    if let Some(file) = &args.output {
+        super::files::not_a_folder(file, "league.json")?;
+    }
     if let Some(file) = &args.output
         && file.exists()
         && !args.force

@@ -16,6 +16,7 @@ mod dice;
 mod faction;
 mod favoured;
 mod files;
+mod fit;
 mod history;
 mod invite;
 mod league;
@@ -45,6 +46,9 @@ const EXIT_CODES: &str = "Exit codes: 0 done; 1 refused (a rule broken, a name n
 what to fix, nothing was saved); 2 wrong usage; 3 internal error (a bug, a database file that is \
 not ptg's, corrupt or from a newer ptg, or an I/O failure: not your fault, nothing was saved).";
 
+/// The heading `--help` shows the options every command takes under, apart from its own.
+const GLOBAL: &str = "Global options";
+
 /// ptg: keep Warhammer Age of Sigmar Path to Glory campaigns, rosters and every dice roll.
 #[derive(Debug, Parser)]
 #[command(name = "ptg", version, about, propagate_version = true, after_help = EXIT_CODES)]
@@ -53,14 +57,14 @@ pub struct Cli {
     /// ~/.local/share/ptg/ptg.sqlite3).
     // The environment is read in `run`, not by clap: clap shows an argument its variable set
     // as if it were typed, in every usage line ("ptg roster add --db <PATH> ...").
-    #[arg(long, global = true, value_name = "PATH")]
+    #[arg(long, global = true, help_heading = GLOBAL, value_name = "PATH")]
     pub db: Option<PathBuf>,
     /// Print data as JSON instead of tables.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL)]
     pub json: bool,
     /// A folder of extra faction/battlepack TOML files that add to or replace the bundled ones
     /// [or the environment's PTG_DATA_DIR].
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, help_heading = GLOBAL, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
@@ -100,8 +104,8 @@ pub enum Command {
     /// The data in use and where it came from; importing outside data (BSData catalogues).
     #[command(subcommand)]
     Data(data::DataCmd),
-    /// Walk through setting up a campaign with two rosters (in the default database unless
-    /// --db says otherwise).
+    /// Walk through setting up a campaign with two rosters, in a database of its own
+    /// (demo.sqlite3 beside the default database, or the --db given), never your league's.
     Demo,
     /// The battleplan table and each battleplan's twists (look-up, no database needed).
     #[command(subcommand)]
@@ -345,15 +349,43 @@ impl Command {
 }
 
 /// A battle id as typed: a message in players' words when it is not a number, usually
-/// because the roster came first (`ptg aftermath "Hammers of Dawn" 3`).
-pub fn battle_id(typed: &str) -> std::result::Result<i64, String> {
-    match typed.trim().trim_start_matches('#').parse::<i64>() {
-        Ok(id) if id > 0 => Ok(id),
-        _ => Err(format!(
-            "'{typed}' is not a battle id: give the battle's number (see `ptg battle list`) first, \
-             then the roster, e.g. `ptg aftermath 3 \"Hammers of Dawn\"`"
-        )),
+/// because the roster came first (`ptg aftermath "Hammers of Dawn" 3`). The example is the
+/// command being typed (`ptg battle show 3`), read from the command clap is parsing.
+#[derive(Debug, Clone, Copy)]
+pub struct BattleId;
+
+impl clap::builder::TypedValueParser for BattleId {
+    type Value = i64;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> std::result::Result<i64, clap::Error> {
+        let typed = value.to_string_lossy();
+        match typed.trim().trim_start_matches('#').parse::<i64>() {
+            Ok(id) if id > 0 => Ok(id),
+            _ => Err(clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                format!("{}\n", battle_id_words(&typed, cmd)),
+            )
+            .with_cmd(cmd)),
+        }
     }
+}
+
+/// "'x' is not a battle id: ..." with the command `cmd` as the example.
+fn battle_id_words(typed: &str, cmd: &clap::Command) -> String {
+    let name = cmd.get_bin_name().unwrap_or("ptg").to_string();
+    let with_roster = cmd.get_positionals().any(|a| a.get_id() == "roster");
+    let (then, example) = match with_roster {
+        true => (" first, then the roster", format!("{name} 3 \"Hammers of Dawn\"")),
+        false => ("", format!("{name} 3")),
+    };
+    format!(
+        "'{typed}' is not a battle id: give the battle's number (see `ptg battle list`){then}, e.g. `{example}`"
+    )
 }
 
 /// A path from the environment, when the variable is set and not empty.

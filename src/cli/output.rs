@@ -1,6 +1,7 @@
 //! Writing results: tables for people, JSON for scripts. Output goes through one handle so a
 //! closed pipe (`ptg ... | head`) ends the program quietly instead of panicking.
 
+pub use super::fit::Fitted;
 use crate::error::{Error, Result};
 use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
@@ -50,8 +51,9 @@ pub fn json<T: Serialize + ?Sized>(value: &T) -> Result<()> {
     line(serde_json::to_string_pretty(value)?)
 }
 
-/// A table in ptg's house style.
-pub fn table<I, S>(header: I) -> Table
+/// A table in ptg's house style, fitted to the terminal when printed (`cli::fit`: lesser
+/// columns dropped, words never broken).
+pub fn table<I, S>(header: I) -> Fitted
 where
     I: IntoIterator<Item = S>,
     S: Into<comfy_table::Cell>,
@@ -60,7 +62,7 @@ where
     t.load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_header(header);
-    t
+    Fitted::new(t)
 }
 
 /// "-" for nothing, so empty cells read as deliberate.

@@ -30,7 +30,7 @@ pub fn run(app: &mut App, args: RollsArgs) -> Result<()> {
     }
     ops::rolls::read(app.store()?, battle, roster, |log| {
         let count = print_listing(&mut out, &HEADER, CHUNK, |row| log.each(|r| row(cells(r).into())))?;
-        out.line(format!("{count} rolls."))
+        out.line(format!("{}.", crate::names::counted(count, "roll", "rolls")))
     })?;
     out.finish()
 }

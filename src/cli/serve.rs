@@ -13,7 +13,7 @@ use std::time::Duration;
 pub struct ServeArgs {
     /// The address and port to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for the
     /// club's network.
-    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT")]
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT", value_parser = listen_addr)]
     listen: SocketAddr,
     /// Show nothing to anyone without an invite link (`ptg invite`).
     #[arg(long)]
@@ -151,4 +151,15 @@ pub fn run(app: &mut App, args: ServeArgs) -> Result<()> {
             connection_lifetime: Duration::from_secs(args.connection_lifetime),
         },
     )
+}
+
+/// `--listen` as typed, or a message with examples: clap's own ("invalid socket address
+/// syntax") says neither what is wanted nor how it looks.
+fn listen_addr(typed: &str) -> std::result::Result<SocketAddr, String> {
+    typed.trim().parse().map_err(|_| {
+        format!(
+            "'{typed}' is not an address and port; give both, e.g. --listen 127.0.0.1:8080 \
+             (this machine only), --listen 0.0.0.0:8080 (the club's network) or --listen [::1]:8080"
+        )
+    })
 }

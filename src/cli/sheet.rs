@@ -138,6 +138,7 @@ fn read_template(path: &Path) -> Result<Template> {
 
 /// `--template-out`: the bundled layout, written where the player can change it.
 fn template_out(json_out: bool, path: &Path, force: bool) -> Result<()> {
+    super::files::not_a_folder(path, "sheet.toml")?;
     write_whole(path, DEFAULT_TEMPLATE.as_bytes(), force).map_err(|e| {
         if e.kind() == std::io::ErrorKind::AlreadyExists {
             Error::refused(format!(
@@ -190,6 +191,10 @@ fn or_roster(stem: String) -> String {
 /// The sheet written whole or not at all; a file already there (a template being edited, last
 /// week's sheet) is replaced only with `--force`.
 fn write(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    let example = path.extension().map_or("roster.pdf".to_string(), |e| {
+        format!("roster.{}", e.to_string_lossy())
+    });
+    super::files::not_a_folder(path, &example)?;
     write_whole(path, bytes, force).map_err(|e| {
         if e.kind() == std::io::ErrorKind::AlreadyExists {
             Error::refused(format!(

@@ -52,7 +52,10 @@ pub fn man(args: ManArgs) -> Result<()> {
         };
     }
     let mut page = Vec::new();
-    clap_mangen::Man::new(page_of.clone()).render(&mut page)?;
+    // The page's footer names the program, not the subcommand ("ptg 0.1.0", not "afford 0.1.0").
+    clap_mangen::Man::new(page_of.clone())
+        .source(format!("ptg {}", env!("CARGO_PKG_VERSION")))
+        .render(&mut page)?;
     let page = String::from_utf8(page).map_err(anyhow::Error::from)?;
     print(installed_words(page_of, &page).into_bytes())
 }

@@ -66,10 +66,13 @@ pub fn find_realm<'a>(realms: &[&'a Realm], name: &str) -> Result<&'a Realm, Rul
         .copied()
         .find(|r| r.answers_to(name))
         .ok_or_else(|| {
-            RuleError::new(
-                "realms",
-                names::unknown("realm", name, realms.iter().map(|r| r.name.as_str())),
-            )
+            let all: Vec<&str> = realms.iter().map(|r| r.name.as_str()).collect();
+            let mut message = names::unknown("realm", name, all.iter().copied());
+            // Nothing close: the realms are few, so name them all (issue 41).
+            if names::suggestions(name, all.iter().copied()).is_empty() {
+                message.push_str(&format!("; the realms are {}", all.join(", ")));
+            }
+            RuleError::new("realms", message)
         })
 }
 

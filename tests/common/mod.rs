@@ -45,7 +45,9 @@ impl Ptg {
             .env("PTG_DB", self.db())
             .env("HOME", self.dir.path())
             .env("XDG_DATA_HOME", self.dir.path().join("xdg"))
-            .env_remove("PTG_DATA_DIR");
+            .env_remove("PTG_DATA_DIR")
+            // Tables keep their natural width whatever terminal the tests run from.
+            .env_remove("COLUMNS");
         c
     }
 
@@ -57,7 +59,9 @@ impl Ptg {
             .env("PTG_DB", self.db())
             .env("HOME", self.dir.path())
             .env("XDG_DATA_HOME", self.dir.path().join("xdg"))
-            .env_remove("PTG_DATA_DIR");
+            .env_remove("PTG_DATA_DIR")
+            // Tables keep their natural width whatever terminal the tests run from.
+            .env_remove("COLUMNS");
         c
     }
 

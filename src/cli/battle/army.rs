@@ -11,7 +11,7 @@ use clap::Args;
 #[derive(Debug, Args)]
 pub struct ArmyArgs {
     /// The battle's id (see `ptg battle list`).
-    #[arg(value_parser = crate::cli::battle_id)]
+    #[arg(value_parser = crate::cli::BattleId)]
     battle: i64,
     /// The roster whose army this is.
     roster: String,

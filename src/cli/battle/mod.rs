@@ -24,7 +24,7 @@ pub enum BattleCmd {
     /// --roll-realm`'s roll-off names it.
     Realm {
         /// The battle's id (see `ptg battle list`).
-        #[arg(value_parser = crate::cli::battle_id)]
+        #[arg(value_parser = crate::cli::BattleId)]
         battle: i64,
         /// A realm's name, e.g. "Mount Hedon", "Crystalline Shores", "Aqshy".
         realm: String,
@@ -39,7 +39,7 @@ pub enum BattleCmd {
     /// A battle: sides, armies, twists, results, aftermaths.
     Show {
         /// The battle's id (see `ptg battle list`).
-        #[arg(value_parser = crate::cli::battle_id)]
+        #[arg(value_parser = crate::cli::BattleId)]
         battle: i64,
     },
     /// Battles, newest first, with their results and whose aftermath is still to run.

@@ -42,7 +42,7 @@ impl std::str::FromStr for PerSide {
 #[derive(Debug, Args)]
 pub struct ResultArgs {
     /// The battle's id (see `ptg battle list`).
-    #[arg(value_parser = crate::cli::battle_id)]
+    #[arg(value_parser = crate::cli::BattleId)]
     battle: i64,
     /// Victory points, as ROSTER=N (0 to 1000), once for each side.
     #[arg(long = "vp", value_name = "ROSTER=N", required = true)]

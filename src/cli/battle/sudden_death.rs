@@ -10,7 +10,7 @@ use clap::Args;
 #[derive(Debug, Args)]
 pub struct SuddenDeathArgs {
     /// The battle's id (see `ptg battle list`).
-    #[arg(value_parser = crate::cli::battle_id)]
+    #[arg(value_parser = crate::cli::BattleId)]
     battle: i64,
     /// The outnumbered roster, which picks.
     roster: String,

@@ -11,7 +11,7 @@ use clap::Args;
 #[derive(Debug, Args)]
 pub struct TwistArgs {
     /// The battle's id (see `ptg battle list`).
-    #[arg(value_parser = crate::cli::battle_id)]
+    #[arg(value_parser = crate::cli::BattleId)]
     battle: i64,
     /// The battle round starting (1-5).
     #[arg(long, value_parser = crate::numbers::clap_whole::<u32>)]

@@ -109,7 +109,7 @@ pub fn run(app: &mut App, args: AffordArgs) -> Result<()> {
 }
 
 /// The table, or "none" when it has no rows.
-fn print_or_none(t: comfy_table::Table, rows: usize) -> Result<()> {
+fn print_or_none(t: crate::cli::output::Fitted, rows: usize) -> Result<()> {
     match rows {
         0 => line("none"),
         _ => line(t.to_string()),

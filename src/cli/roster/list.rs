@@ -15,6 +15,7 @@ pub fn run(app: &mut App, campaign: Option<&str>) -> Result<()> {
     let mut t = table([
         "Roster", "Player", "Faction", "Campaign", "Units", "Points", "Glory",
     ]);
+    t.lesser(&["Campaign", "Faction", "Player"]);
     for r in &rows {
         t.add_row([
             r.name.clone(),

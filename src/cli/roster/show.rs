@@ -52,6 +52,7 @@ pub fn run(app: &mut App, roster: &str) -> Result<()> {
         "Abilities",
         "Enhancements",
     ]);
+    t.lesser(&["Models", "Path"]);
     for u in r.active_units() {
         let mut name = u.display_name().to_string();
         if u.name.is_some() {

@@ -249,7 +249,8 @@ pub fn find_battleplan<'a>(pack: &'a Battlepack, name: &str) -> Result<&'a Battl
         })
 }
 
-/// Rolls a D6 on the battleplan table (book order).
+/// Rolls a D6 on the battleplan table (book order); the roll is logged as the "battleplan table
+/// entry", the words `battle show` and `battleplan show` give the number.
 pub fn roll_battleplan<'a>(pack: &'a Battlepack, roller: &mut Roller) -> Result<&'a Battleplan, RuleError> {
     let sides = pack.battleplans.len() as u32;
     let expr = DiceExpr {
@@ -257,7 +258,7 @@ pub fn roll_battleplan<'a>(pack: &'a Battlepack, roller: &mut Roller) -> Result<
         sides,
         modifier: 0,
     };
-    let n = roller.roll(expr, "battleplan table")?;
+    let n = roller.roll(expr, "battleplan table entry")?;
     // Loading refuses a battlepack without battleplans; this guards a hand-built one.
     let index = usize::try_from(n)
         .unwrap_or(0)

@@ -30,12 +30,19 @@ pub fn plan_quest(
     let mut out = Outcome::new(format!("quest started: {}", q.name));
     if let Some(current) = &roster.quest {
         if roster.setup_complete {
-            return refuse(
+            // The way to give it up is a fix each front end words: the CLI's command, the
+            // page's form (not the form's words in the CLI, issue 41).
+            return refuse_fix(
                 "quest log",
                 format!(
-                    "{} is already on the quest '{}'; give it up in an aftermath (Quest: abandon) before starting another",
+                    "{} is already on the quest '{}' (one at a time)",
                     roster.name, current.quest
                 ),
+                Fix::Do {
+                    action: Action::AbandonQuest {
+                        roster: roster.name.clone(),
+                    },
+                },
             );
         }
         out.push(Change::DropQuest {
