@@ -72,6 +72,11 @@ pub struct Warscroll {
     /// than of that one (e.g. one Wolfgit Retinue per Snarlboss).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unlocked_by: Option<String>,
+    /// Names the warscroll had before under the same BSData entry id (`Grave Guard` for Barrow
+    /// Guard), from the catalogues' git history (`data/renames.toml`): lists written before a
+    /// rename still match it, with a warning.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub formerly: Vec<String>,
 }
 
 impl Warscroll {

@@ -385,12 +385,24 @@ fn unit_line(n: usize, body: &str) -> Option<Vec<ListUnit>> {
         // the name, for the matching to read.
         let season = before.split(" - ").skip(1).any(super::is_season_tag);
         let mut pieces = before.split(" - ");
-        let name = if season {
+        // `Scourge of Aqshy - Arkanaut Admiral - General`: a season's tag in front keeps the
+        // name after it (issue #41).
+        let front = before
+            .split_once(" - ")
+            .filter(|(tag, _)| super::is_season_tag(tag))
+            .map(|(tag, rest)| &before[..tag.len() + 3 + rest.split(" - ").next().unwrap_or("").len()]);
+        if front.is_some() {
+            pieces.next();
+            pieces.next();
+        }
+        let name = if season && front.is_none() {
             before
+        } else if let Some(front) = front {
+            front
         } else {
             pieces.next().unwrap_or("")
         };
-        if !season {
+        if !season || front.is_some() {
             extras.extend(pieces);
         }
         name

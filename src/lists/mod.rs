@@ -166,7 +166,41 @@ const SEASONS: &[&str] = &[
 /// a seasonal warscroll.
 pub fn is_season_tag(tag: &str) -> bool {
     let lower = tag.trim().to_lowercase();
-    SEASONS.iter().any(|s| lower.starts_with(s))
+    SEASONS.iter().any(|s| lower.starts_with(s)) || is_season_abbreviation(&lower)
+}
+
+/// Short forms players print for a season (`SoG`, `SoA`), a whole word: "Sog" inside a name is
+/// no tag.
+const SEASON_ABBREVIATIONS: &[&str] = &["sog", "soa", "sos"];
+
+/// Whether `word` is a season's short form (`SoG`, `[SoA]` read without its brackets).
+pub fn is_season_abbreviation(word: &str) -> bool {
+    let lower = word.trim().to_lowercase();
+    SEASON_ABBREVIATIONS.contains(&lower.as_str())
+}
+
+/// Text typed on a full-width keyboard made plain (issue #41): full-width brackets, digits,
+/// letters and punctuation (`（１５０）`, `：`) and the ideographic space become the ASCII they
+/// look like (their Unicode NFKC form), so every grammar reads `Liberators（２２０）` as
+/// `Liberators (220)`. Nothing else is changed: other characters keep their spelling.
+pub fn plain_width(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    if text.is_ascii() {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            // A full-width bracket opens a word of its own, as its ASCII twin is typed.
+            '\u{ff08}' | '\u{ff3b}' if !out.ends_with([' ', '\n']) && !out.is_empty() => {
+                out.push(' ');
+                out.extend(std::iter::once(c).nfkc());
+            }
+            '\u{3000}' | '\u{ff01}'..='\u{ff5e}' => out.extend(std::iter::once(c).nfkc()),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Why a list could not be read at all.
@@ -224,9 +258,10 @@ fn not_understood(list: &ParsedList) -> usize {
 /// UTF-8 text (a byte-order mark dropped, CRLF kept for the grammars to split on).
 fn text(bytes: &[u8]) -> Result<String, ListError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    String::from_utf8(bytes.to_vec()).map_err(|_| {
+    let text = String::from_utf8(bytes.to_vec()).map_err(|_| {
         ListError("the list is not text (nor a .rosz file); export it from the app or New Recruit as text, .ros, .rosz or .json".into())
-    })
+    })?;
+    Ok(plain_width(&text))
 }
 
 /// The format of a list from its content.

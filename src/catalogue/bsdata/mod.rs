@@ -92,6 +92,7 @@ mod error;
 mod extract;
 mod game_system;
 mod provenance;
+mod renames;
 mod scan;
 mod write;
 mod xml;

@@ -64,11 +64,19 @@ pub fn find_unit<'f>(faction: &'f Faction, printed: &str) -> Found<'f> {
         r.count = Some(n);
         name = rest.to_string();
     }
-    // Peel what lists add at the end of a name, one piece at a time, trying the rest each time.
+    // Peel what lists add at the end of a name, one piece at a time, trying the rest each time;
+    // a season's tag in front (`Scourge of Aqshy: Endrinriggers`) is read off once.
+    let mut front = true;
     loop {
         if let Some(w) = exact(faction, &name, &r) {
             r.warscroll = w;
             return Found::One(r);
+        }
+        if front && let Some((t, rest)) = season::leading(&name) {
+            front = false;
+            tag(&t, &mut r);
+            name = rest;
+            continue;
         }
         let Some(rest) = peel(&name, &mut r) else { break };
         name = rest;
@@ -90,6 +98,18 @@ pub fn find_unit<'f>(faction: &'f Faction, printed: &str) -> Found<'f> {
         r.notes.push(format!("'{with}' comes with {}", w.name));
         r.warscroll = w;
         return Found::One(r);
+    }
+    // `Grave Guard` (now Barrow Guard), `Monsta-killaz`, `Liberator`: a warning, or refused with
+    // the several warscrolls it could be.
+    match variants::find(faction, &name) {
+        Ok(Some((w, variant))) => {
+            r.notes.push(variants::note(&variant, &name, w));
+            r.loose = true;
+            r.warscroll = w;
+            return Found::One(r);
+        }
+        Ok(None) => {}
+        Err(many) => return Found::Ambiguous(many),
     }
     let loose: Vec<&Warscroll> = faction
         .units
@@ -170,9 +190,10 @@ fn exact<'f>(faction: &'f Faction, name: &str, r: &Reading) -> Option<&'f Warscr
     faction.unit(name)
 }
 
-/// Typography made plain: NBSP and other spaces, curly quotes, en and em dashes.
+/// Typography made plain: full-width characters, NBSP and other spaces, curly quotes, en and
+/// em dashes.
 pub fn tidy(s: &str) -> String {
-    let plain: String = s
+    let plain: String = crate::lists::plain_width(s)
         .chars()
         .map(|c| match c {
             '\u{a0}' | '\u{2007}' | '\u{202f}' | '\u{2009}' | '\u{200a}' | '\t' => ' ',
@@ -299,6 +320,9 @@ fn split_option(name: &str) -> Option<(&str, &str)> {
     }
     None
 }
+
+mod season;
+mod variants;
 
 #[cfg(test)]
 mod tests;

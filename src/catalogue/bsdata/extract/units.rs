@@ -124,7 +124,6 @@ impl Extractor<'_, '_> {
         };
         Some(Warscroll {
             name,
-            id,
             points: points.max(0.0).round() as u32,
             unit_size,
             // An undersize unit is the smaller one; it is not reinforced.
@@ -133,6 +132,8 @@ impl Extractor<'_, '_> {
             legends: legends || self.legends_faction || self.is_legends(link, entry),
             anvil_of_apotheosis: anvil,
             unlocked_by,
+            formerly: crate::catalogue::bsdata::renames::formerly(&id),
+            id,
         })
     }
 

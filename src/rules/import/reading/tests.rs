@@ -107,3 +107,133 @@ fn a_companion_after_the_name_or_the_start_of_a_long_name_is_read_with_a_warning
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_seasons_tag_in_front_reads_as_the_base_warscroll_with_a_warning() {
+    for (faction_name, printed, want) in [
+        (
+            "Disciples of Tzeentch",
+            "Scourge of Ghyran Ogroid Thaumaturge",
+            "Ogroid Thaumaturge",
+        ),
+        (
+            "Kharadron Overlords",
+            "Scourge of Aqshy: Endrinriggers",
+            "Endrinriggers",
+        ),
+        (
+            "Kharadron Overlords",
+            "Scourge of Aqshy - Endrinriggers",
+            "Endrinriggers",
+        ),
+        (
+            "Disciples of Tzeentch",
+            "SoG Ogroid Thaumaturge",
+            "Ogroid Thaumaturge",
+        ),
+        ("Disciples of Tzeentch", "SoG: Kairic Acolytes", "Kairic Acolytes"),
+        ("Disciples of Tzeentch", "[SoG] Tzaangors", "Tzaangors"),
+        ("Disciples of Tzeentch", "(SoA) Tzaangors", "Tzaangors"),
+        (
+            "Disciples of Tzeentch",
+            "{Scourge of Ghyran} Tzaangors",
+            "Tzaangors",
+        ),
+        ("Disciples of Tzeentch", "GHB 2024 Tzaangors", "Tzaangors"),
+        ("Disciples of Tzeentch", "Tzaangors (SoG)", "Tzaangors"),
+        ("Disciples of Tzeentch", "Tzaangors [SoA]", "Tzaangors"),
+        ("Disciples of Tzeentch", "Tzaangors - SoG", "Tzaangors"),
+    ] {
+        let r = one(faction_name, printed);
+        assert_eq!(r.warscroll.name, want, "{printed}");
+        assert!(r.loose, "{printed}: the season is said");
+        assert!(
+            r.notes.iter().any(|n| n.contains("season")),
+            "{printed}: {:?}",
+            r.notes
+        );
+    }
+}
+
+#[test]
+fn no_warscroll_name_loses_a_word_to_a_season_tag() {
+    let cat = Catalogue::bundled().expect("bundled data");
+    let mut checked = 0;
+    for (f, _) in cat.factions().expect("factions") {
+        for w in &f.units {
+            assert_eq!(season::leading(&w.name), None, "{} ({})", w.name, f.name);
+            let r = one(&f.name, &w.name);
+            assert_eq!(r.warscroll.name, w.name);
+            assert!(!r.loose && r.notes.is_empty(), "{}: {:?}", w.name, r.notes);
+            checked += 1;
+        }
+    }
+    assert!(checked > 900, "{checked} warscrolls checked");
+}
+
+#[test]
+fn full_width_text_is_plain() {
+    assert_eq!(tidy("Ｌｉｂｅｒａｔｏｒｓ"), "Liberators");
+    assert_eq!(
+        crate::lists::plain_width("Liberators（２２０）：General"),
+        "Liberators (220):General"
+    );
+    assert_eq!(crate::lists::plain_width("Sciansá"), "Sciansá");
+    assert_eq!(
+        one("Stormcast Eternals", "Ｌｉｂｅｒａｔｏｒｓ").warscroll.name,
+        "Liberators"
+    );
+}
+
+#[test]
+fn a_former_name_from_the_datas_history_reads_as_the_warscroll_now() {
+    for (faction_name, old, now) in [
+        ("Soulblight Gravelords", "Grave Guard", "Barrow Guard"),
+        ("Soulblight Gravelords", "Black Knights", "Barrow Knights"),
+        ("Ogor Mawtribes", "Ogor Gluttons", "Gluttons"),
+        (
+            "Cities of Sigmar",
+            "Freeguild Command Corps",
+            "Freeguild Command Corps Adjutants",
+        ),
+    ] {
+        let r = one(faction_name, old);
+        assert_eq!(r.warscroll.name, now, "{old}");
+        assert!(r.loose);
+        assert_eq!(r.notes, [format!("{old} is now {now}")]);
+    }
+    // A former name with a season's tag after it.
+    assert_eq!(
+        one("Soulblight Gravelords", "Grave Guard (SoG)").warscroll.name,
+        "Barrow Guard"
+    );
+}
+
+#[test]
+fn a_name_without_its_factions_word_or_in_the_singular_is_a_warning() {
+    let r = one("Kruleboyz", "Monsta-killaz");
+    assert_eq!(r.warscroll.name, "Kruleboyz Monsta-killaz");
+    assert!(r.loose);
+    for (faction_name, printed, want) in [
+        ("Stormcast Eternals", "Liberator", "Liberators"),
+        ("Kruleboyz", "Gutrippa", "Gutrippaz"),
+        (
+            "Soulblight Gravelords",
+            "Deathrattle Skeleton",
+            "Deathrattle Skeletons",
+        ),
+    ] {
+        let r = one(faction_name, printed);
+        assert_eq!(r.warscroll.name, want, "{printed}");
+        assert!(
+            r.loose && r.notes[0].contains("plural"),
+            "{printed}: {:?}",
+            r.notes
+        );
+    }
+    // A singular that is another warscroll's exact name stays that warscroll.
+    let r = one("Soulblight Gravelords", "Wight King");
+    assert_eq!(r.warscroll.name, "Wight King");
+    assert!(!r.loose);
+    assert_eq!(find_unit(faction("Stormcast Eternals"), "Liberat"), Found::None);
+}
