@@ -9,7 +9,9 @@
 #   tools/bsdata_renames.sh GIT_DIR [REV] > data/renames.toml
 #
 # GIT_DIR is a clone of BSData/age-of-sigmar-4th with its whole history (a bare one will do);
-# REV defaults to HEAD. Needs git and perl; takes a few seconds.
+# REV defaults to HEAD. Needs git and perl; takes a few seconds. Besides renames under one id,
+# a unit BSData replaced with a new entry of a shorter name (Exalted Deathbringer by
+# Deathbringer) is found by its words; ids BSData reused for another unit are set aside.
 set -eu
 dir=${1:?usage: tools/bsdata_renames.sh GIT_DIR [REV]}
 rev=${2:-HEAD}
@@ -20,25 +22,32 @@ date=$($git show -s --format=%cs "$to")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Every unit entry line at the newest commit: the current names.
-$git grep -h '<selectionEntry type="unit"' "$to" -- '*.cat' > "$tmp/now" || true
+$git grep '<selectionEntry type="unit"' "$to" -- '*.cat' | sed "s/^$to://" > "$tmp/now" || true
 # Every unit entry line any commit added or removed: all names ever held.
 $git log -p --no-renames --format='commit %H' -G'selectionEntry type="unit"' "$to" -- '*.cat' \
-    | grep -E '^[-+][[:space:]]*<selectionEntry type="unit"' > "$tmp/ever" || true
+    | grep -E '^diff --git |^[-+][[:space:]]*<selectionEntry type="unit"' > "$tmp/ever" || true
 perl -e '
     use strict; use warnings;
     my ($now, $ever, $from, $to, $date) = @ARGV;
+    # The faction a catalogue file belongs to ("Blades of Khorne - Library.cat").
+    sub faction { my $f = shift; $f =~ s/ - .*//; $f =~ s/\.cat.*//; $f }
+    # (id, name, faction) of each unit entry line; "now" lines start with their file, "ever"
+    # lines follow a diff header naming it.
     sub entries {
         my ($file) = @_;
         open(my $fh, "<", $file) or die "$file: $!";
         my @out;
+        my $cat = "";
         while (my $line = <$fh>) {
+            if ($line =~ m{^diff --git a/(.*?\.cat) b/}) { $cat = $1; next }
+            $cat = $1 if $line =~ /^([^<]*?\.cat):/;
             my ($name) = $line =~ /\sname="([^"]*)"/ or next;
             my ($id) = $line =~ /\sid="([^"]*)"/ or next;
             for ($name) {
                 s/&apos;/\x27/g; s/&quot;/"/g; s/&lt;/</g; s/&gt;/>/g; s/&amp;/&/g;
                 s/^\s+|\s+$//g; s/\s+/ /g;
             }
-            push @out, [$id, $name];
+            push @out, [$id, $name, faction($cat)];
         }
         return @out;
     }
@@ -67,16 +76,36 @@ perl -e '
         }
         return 0;
     }
-    $current{$_->[0]}{$_->[1]} = 1 for entries($now);
+    my (%faction_of, %gone);
+    for (entries($now)) { $current{$_->[0]}{$_->[1]} = 1; $faction_of{$_->[0]} = $_->[2] }
+    my %current_name = map { lc($_) => 1 } map { keys %$_ } values %current;
     for (entries($ever)) {
-        my ($id, $name) = @$_;
-        next unless $current{$id};
+        my ($id, $name, $cat) = @$_;
+        # An entry gone by the newest commit, its name no unit s today: replaced (below).
+        if (!$current{$id}) { $gone{$cat}{$name} = 1 unless $current_name{lc $name}; next }
         next if grep { lc($_) eq lc($name) } keys %{$current{$id}};
         # An id BSData once gave another unit by mistake ("Ashen Elder" on a Dominator
         # Engine): no word in common, nor one a typo apart, is no rename.
         my ($now_name) = sort keys %{$current{$id}};
         if (!akin($name, $now_name)) { $aside{$id}{$name} = 1; next; }
         $former{$id}{$name} = 1;
+    }
+    # A unit BSData replaced with a new entry (Exalted and Aspiring Deathbringer by one
+    # Deathbringer; Sisters of Slaughter with Bladed Bucklers by Sisters of Slaughter): a gone
+    # name holding every word of exactly one of the same faction s units today is its former
+    # name.
+    sub name_words { grep { length($_) >= 3 && !/^(the|and|with|of|on)$/ } split /[^a-z0-9]+/, lc shift }
+    for my $cat (sort keys %gone) {
+        for my $old (sort keys %{$gone{$cat}}) {
+            my %has = map { $_ => 1 } name_words($old);
+            my @by = grep {
+                my @w = name_words((sort keys %{$current{$_}})[0]);
+                $faction_of{$_} eq $cat && @w && !grep { !$has{$_} } @w
+            } keys %current;
+            my %names = map { (sort keys %{$current{$_}})[0] => $_ } @by;
+            next unless keys(%names) == 1;
+            $former{$_}{$old} = 1 for @by;
+        }
     }
     sub tq { my $s = shift; $s =~ s/\\/\\\\/g; $s =~ s/"/\\"/g; "\"$s\"" }
     print "# Former names of BSData unit entries: for each unit entry id at the newest commit, the\n";
