@@ -237,3 +237,53 @@ fn a_name_without_its_factions_word_or_in_the_singular_is_a_warning() {
     assert!(!r.loose);
     assert_eq!(find_unit(faction("Stormcast Eternals"), "Liberat"), Found::None);
 }
+
+/// A made-up faction where short names, singulars and former names fit two warscrolls.
+const TWINS: &str = r#"
+name = "Twin Host"
+[source]
+origin = "hand-written for tests"
+
+[[units]]
+name = "Gitz Stabbaz"
+points = 100
+unit_size = 10
+reinforceable = true
+keywords = ["GITZ"]
+
+[[units]]
+name = "Grotz Stabbaz"
+points = 100
+unit_size = 10
+reinforceable = true
+keywords = ["GROTZ"]
+
+[[units]]
+name = "Shield Guard"
+points = 100
+unit_size = 10
+reinforceable = true
+formerly = ["Old Guard"]
+
+[[units]]
+name = "Spear Guard"
+points = 100
+unit_size = 10
+reinforceable = true
+formerly = ["Old Guard"]
+"#;
+
+#[test]
+fn a_short_or_former_name_several_warscrolls_fit_is_refused_with_them() {
+    let twins = crate::catalogue::parse_faction("twins", TWINS).expect("fixture parses");
+    let Found::Ambiguous(fit) = find_unit(&twins, "Stabbaz") else {
+        panic!("Stabbaz fits two warscrolls")
+    };
+    assert_eq!(fit, ["Gitz Stabbaz", "Grotz Stabbaz"]);
+    let Found::Ambiguous(fit) = find_unit(&twins, "Old Guard") else {
+        panic!("Old Guard was two warscrolls")
+    };
+    assert_eq!(fit, ["Shield Guard", "Spear Guard"]);
+    // A loose name never reaches a warscroll it does not name.
+    assert_eq!(find_unit(&twins, "Guard"), Found::None);
+}
