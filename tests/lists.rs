@@ -387,3 +387,35 @@ fn a_list_into_a_roster_with_its_warlord_does_not_add_the_general_again() {
     assert_eq!(units[0]["enhancements"][0]["name"], "Staunch Defender");
     assert_eq!(units[1]["warscroll"], "Liberators");
 }
+
+/// The app and Sigdex print a HERO's enhancements as bare bullets (`• Staunch Defender`):
+/// those the faction has are given to that HERO; the rest stay wargear; one under a unit that
+/// may not hold it is set aside with a warning, never dropped silently.
+#[test]
+fn enhancements_printed_as_bare_bullets_are_given_to_their_heroes() {
+    let p = Ptg::ashen_vale();
+    let args = import_args(&path("lists/app-enhancement-bullets.txt"));
+    let report = p.json(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(report["written"], true, "{report}");
+    let lines = report["report"].as_array().unwrap();
+    let on = |line: u64| lines.iter().find(|l| l["line"] == line).unwrap();
+    assert_eq!(on(12)["status"], "enhancement", "{report}");
+    assert_eq!(on(21)["status"], "enhancement", "{report}");
+    assert_eq!(on(16)["status"], "warning", "{report}");
+    let held: Vec<(String, Vec<String>)> = units(&p, "Dawnbringers")
+        .into_iter()
+        .map(|(w, _, _, _, e)| (w, e))
+        .collect();
+    assert_eq!(
+        held,
+        [
+            ("Knight-Arcanum".to_string(), vec!["Null Pendant".to_string()]),
+            ("Liberators".into(), vec![]),
+            (
+                "Lord-Celestant on Dracoth".into(),
+                vec!["Staunch Defender".into()]
+            ),
+            ("Vindictors".into(), vec![]),
+        ]
+    );
+}

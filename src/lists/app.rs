@@ -193,7 +193,11 @@ fn bullet(list: &mut ParsedList, u: usize, n: usize, line: &str, body: &str) {
                 list.ignore(n, line, "the allied unit's faction (read onto the unit above)");
             }
             Some(Labelled::Enhancement(e)) => unit.enhancements.push(e.to_string()),
-            Some(Labelled::Wargear) | None => {
+            Some(Labelled::Wargear) => {
+                list.ignore(n, line, "a wargear option or model count of the unit above")
+            }
+            None => {
+                unit.bullets.push((n, body.trim().to_string()));
                 list.ignore(n, line, "a wargear option or model count of the unit above")
             }
         },

@@ -75,6 +75,11 @@ pub struct ListUnit {
     pub general: bool,
     /// Enhancements printed with the unit (heroic traits, artefacts, ...), as printed.
     pub enhancements: Vec<String>,
+    /// Bare bullets under the unit (`• Amulet of Gnosis`, as the app and Sigdex print a
+    /// HERO's enhancements, with no table named), by line: wargear as printed, unless the
+    /// faction has an enhancement so named and the unit is a HERO; the matching decides.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bullets: Vec<(usize, String)>,
     /// The faction of an allied unit (`• Ally: Slaves to Darkness` in ptg's export).
     pub ally: Option<String>,
     /// A count printed before the name (`3x Clanrats`, listbot's `20 x Sisters of Slaughter`):

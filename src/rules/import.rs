@@ -87,6 +87,10 @@ pub struct Matched {
     /// (the warscroll a 0-point companion comes with).
     #[serde(skip)]
     after: Option<usize>,
+    /// Lines of bare bullets read as a HERO's enhancements: reported with the enhancement,
+    /// not again as the wargear their parser set them aside as.
+    #[serde(skip)]
+    bullets_read: std::collections::BTreeSet<usize>,
 }
 
 /// The most unmatched lines of one list that get "did you mean" suggestions; the rest are
@@ -197,6 +201,7 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
         report: Vec::new(),
         suggested: 0,
         after: None,
+        bullets_read: Default::default(),
     };
     for (i, u) in list.units.iter().enumerate() {
         out.after = companion_of(list, i);
@@ -251,6 +256,9 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
         out.report.push(line);
     }
     for n in &list.notes {
+        if out.bullets_read.contains(&n.line) {
+            continue;
+        }
         // Forum text often heads a list with the faction's name alone.
         let first_line = matches!(&n.kind, NoteKind::Ignored(why) if why == crate::lists::FIRST_LINE_NAME);
         if (n.kind == NoteKind::NotUnderstood || first_line) && names::same(&n.text, &faction.name) {

@@ -285,3 +285,71 @@ fn fewer_models_than_the_unit_are_its_undersize_copy_when_the_faction_has_one() 
     );
     assert_eq!(m.report[0].status, Status::Warning);
 }
+
+/// Bare bullets under a unit (the app's and Sigdex's enhancements, no table named): under a
+/// HERO, one naming an enhancement is that enhancement, on its own line; one naming nothing
+/// known stays wargear; under a non-HERO or a UNIQUE HERO, an enhancement's name is set aside
+/// with a warning beside its line, never silently.
+#[test]
+fn bare_bullets_naming_enhancements_are_a_heros_enhancements() {
+    let f = stormcast();
+    let artefact = f
+        .enhancement_tables
+        .iter()
+        .find(|t| t.name == "Artefacts of Power")
+        .unwrap();
+    let pendant = artefact.enhancements[0].clone();
+    let mut arcanum = unit(3, "Knight-Arcanum", None);
+    arcanum.bullets = vec![(4, pendant.clone()), (5, "Mindstealer Sphinx".into())];
+    let mut libs = unit(6, "Liberators", None);
+    libs.bullets = vec![(7, pendant.clone())];
+    let mut prime = unit(8, "Celestant-Prime, Hammer of Sigmar", None);
+    prime.bullets = vec![(9, pendant.clone())];
+    let mut list = ParsedList {
+        faction: Some("Stormcast Eternals".into()),
+        units: vec![arcanum, libs, prime],
+        ..Default::default()
+    };
+    for (n, text) in [(4, &pendant), (7, &pendant), (9, &pendant)] {
+        list.ignore(
+            n,
+            &format!("• {text}"),
+            "a wargear option or model count of the unit above",
+        );
+    }
+    list.ignore(
+        5,
+        "• Mindstealer Sphinx",
+        "a wargear option or model count of the unit above",
+    );
+    let m = match_list(f, &[], &list);
+    let at = |line: usize| {
+        let lines: Vec<_> = m.report.iter().filter(|l| l.line == line).collect();
+        assert_eq!(lines.len(), 1, "line {line} once: {lines:?}");
+        (lines[0].status, lines[0].detail.to_string())
+    };
+    assert_eq!(at(4).0, Status::Enhancement);
+    assert!(
+        at(4).1.contains("(Artefacts of Power) on Knight-Arcanum"),
+        "{:?}",
+        at(4)
+    );
+    assert_eq!(at(5).0, Status::Ignored);
+    assert_eq!(at(7).0, Status::Warning);
+    assert!(at(7).1.contains("only a HERO"), "{:?}", at(7));
+    assert_eq!(at(9).0, Status::Warning);
+    assert!(at(9).1.contains("UNIQUE"), "{:?}", at(9));
+    let held: Vec<_> = m
+        .units
+        .iter()
+        .map(|u| (u.warscroll.name.as_str(), u.enhancements.len()))
+        .collect();
+    assert_eq!(
+        held,
+        [
+            ("Knight-Arcanum", 1),
+            ("Liberators", 0),
+            ("Celestant-Prime, Hammer of Sigmar", 0)
+        ]
+    );
+}

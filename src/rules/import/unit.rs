@@ -227,14 +227,50 @@ fn add(
         detail: detail.into(),
     });
     let mut enhancements: Vec<(String, EnhancementKind, String)> = Vec::new();
-    for e in &u.enhancements {
+    // A bare bullet under a HERO naming one of the faction's enhancements is that enhancement
+    // (the app and Sigdex print them so, no table named), reported on its own line.
+    let named: Vec<&(usize, String)> = u
+        .bullets
+        .iter()
+        .filter(|(_, b)| is_enhancement(faction, b))
+        .collect();
+    let may_hold = w.is_hero() && !w.is_unique();
+    if !may_hold {
+        // Path to Glory gives enhancements to HEROes that are not UNIQUE only: said beside its
+        // line, never dropped silently.
+        let who = if w.is_hero() {
+            "a UNIQUE unit"
+        } else {
+            "only a HERO"
+        };
+        for (line, b) in &named {
+            out.bullets_read.insert(*line);
+            out.report.push(ReportLine {
+                line: *line,
+                text: b.clone(),
+                status: Status::Warning,
+                detail: format!(
+                    "{b} is an enhancement, but {} may not hold it ({who} may{}): set aside",
+                    w.name,
+                    if w.is_hero() { " not" } else { "" }
+                )
+                .into(),
+            });
+        }
+    }
+    let bullets = named.into_iter().filter(|_| may_hold).map(|(line, b)| (*line, b));
+    let printed = u.enhancements.iter().map(|e| (u.line, e));
+    for (at, e) in printed.chain(bullets) {
+        if at != u.line {
+            out.bullets_read.insert(at);
+        }
         let table = faction
             .enhancement_tables
             .iter()
             .find(|t| t.enhancements.iter().any(|x| names::same(x, e)));
         let line = match table {
             Some(t) if enhancements.iter().any(|(name, ..)| name == &t.name) => ReportLine {
-                line: u.line,
+                line: at,
                 text: e.clone(),
                 status: Status::Unmatched,
                 detail: format!(
@@ -252,14 +288,14 @@ fn add(
                     .unwrap_or_default();
                 enhancements.push((t.name.clone(), t.kind, name.clone()));
                 ReportLine {
-                    line: u.line,
+                    line: at,
                     text: e.clone(),
                     status: Status::Enhancement,
                     detail: format!("{name} ({}) on {}", t.name, w.name).into(),
                 }
             }
             None => ReportLine {
-                line: u.line,
+                line: at,
                 text: e.clone(),
                 status: Status::Unmatched,
                 detail: out.unknown(
