@@ -126,4 +126,93 @@ mod tests {
             assert_eq!(exporter_line(line), None, "{line}");
         }
     }
+
+    use crate::lists::{Format, NoteKind, parse};
+
+    const TWO: &str = include_str!("../../tests/fixtures/lists/two-lists.txt");
+
+    fn read(text: &str) -> Result<(Format, crate::lists::ParsedList), String> {
+        parse(text.as_bytes(), None).map_err(|e| e.0)
+    }
+
+    #[test]
+    fn two_app_exports_are_refused_at_the_second_ones_name() {
+        let err = read(TWO).unwrap_err();
+        assert!(err.contains("line 14 (`Daka Daka 2`)"), "{err}");
+        assert!(err.contains("split the file"), "{err}");
+    }
+
+    #[test]
+    fn a_second_header_in_each_text_format_opens_a_second_list() {
+        let app = "A 1000/2000 pts\nStormcast Eternals\nGeneral's Regiment\nLiberators (220)\n\nB 1000/2000 pts\nStormcast Eternals\nGeneral's Regiment\nVindictors (130)\n";
+        assert!(read(app).unwrap_err().contains("line 6 (`B 1000/2000 pts`)"));
+        let forum =
+            "Allegiance: Stormcast Eternals\nLiberators (220)\nAllegiance: Ironjawz\nGore-gruntas (180)\n";
+        assert!(read(forum).unwrap_err().contains("line 3"));
+        let nr_full = "++ Army Roster [1000pts] ++\n+ Stormcast Eternals +\nLiberators [220pts]: General\n++ Army Roster [1000pts] ++\n+ Ironjawz +\nGore-gruntas [180pts]\n";
+        assert!(read(nr_full).unwrap_err().contains("line 4"));
+        let nr_simple = "Stormcast Eternals\nLiberators (220)\n- General\nCreated with New Recruit\nIronjawz\nGore-gruntas (180)\nCreated with New Recruit\n";
+        assert!(read(nr_simple).unwrap_err().contains("line 5 (`Ironjawz`)"));
+    }
+
+    #[test]
+    fn one_list_with_a_total_or_sections_after_its_units_is_one_list() {
+        for one in [
+            // A total at the end, bare or named.
+            "Allegiance: Stormcast Eternals\nLiberators (220)\nTotal 990/1000 pts\n",
+            "Allegiance: Stormcast Eternals\nLiberators (220)\n990/1000 pts\n",
+            // New Recruit headings that are sections, not rosters.
+            "++ Heroes ++\nKnight-Arcanum [140pts]\n++ Units ++\nLiberators [220pts]\n",
+            // The app's footer, its separators and a lore after the units.
+            include_str!("../../tests/fixtures/lists/app-separators.txt"),
+            include_str!("../../tests/fixtures/lists/app-stormcast.txt"),
+        ] {
+            let got = read(one);
+            assert!(got.is_ok(), "{one}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn the_name_as_printed_keeps_its_digits_and_its_own_lines() {
+        for (text, name, points) in [
+            (
+                "KO1 2000 pts\nKharadron Overlords\nGeneral's Regiment\n",
+                "KO1",
+                2000,
+            ),
+            (
+                "Daka Daka 2 1990/2000 pts\nIronjawz\nGeneral's Regiment\n",
+                "Daka Daka 2",
+                2000,
+            ),
+            (
+                "KO1\n1990/2000 pts\nKharadron Overlords\nGeneral's Regiment\n",
+                "KO1",
+                2000,
+            ),
+            (
+                "Hammers of Dawn\nSecond Crusade\n990/1000 pts\nStormcast Eternals\nGeneral's Regiment\n",
+                "Hammers of Dawn Second Crusade",
+                1000,
+            ),
+        ] {
+            let (_, list) = read(text).unwrap();
+            assert_eq!(list.name.as_deref(), Some(name), "{text}");
+            assert_eq!(list.points, Some(points), "{text}");
+        }
+    }
+
+    #[test]
+    fn an_app_export_with_separators_is_the_apps_and_understood() {
+        let text = "KO1\n1000/2000 pts\n\nStormcast Eternals\nDrops: 2\nSpell Lore - Lore of the Storm\n-----\nLiberators (220)\n• Reinforced\n-----\nVindictors (130)\n";
+        let (format, list) = read(text).unwrap();
+        assert_eq!(format, Format::App);
+        assert_eq!(list.faction.as_deref(), Some("Stormcast Eternals"));
+        assert_eq!(list.units.len(), 2);
+        assert!(
+            list.notes.iter().all(|n| n.kind != NoteKind::NotUnderstood),
+            "{:?}",
+            list.notes
+        );
+    }
 }
