@@ -419,3 +419,24 @@ fn enhancements_printed_as_bare_bullets_are_given_to_their_heroes() {
         ]
     );
 }
+
+#[test]
+fn a_file_of_two_lists_is_refused_naming_where_the_second_starts() {
+    let p = Ptg::ashen_vale();
+    let args = import_args(&path("lists/two-lists.txt"));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    // `refused` checks the exit code 1 and that the database is unchanged.
+    let err = p.refused(&refs, "a second one starts on line 14 (`Daka Daka 2`)");
+    assert!(err.contains("split the file"), "{err}");
+    let skipped = [refs.clone(), vec!["--skip-unknown"]].concat();
+    p.refused(&skipped, "two lists");
+}
+
+#[test]
+fn the_roster_takes_the_lists_name_as_printed_digits_kept() {
+    let p = Ptg::ashen_vale();
+    run(&p, &import_args(&path("lists/app-name-with-digits.txt")));
+    assert_eq!(units(&p, "Daka Daka 2").len(), 2);
+    run(&p, &import_args(&path("lists/app-separators.txt")));
+    assert_eq!(units(&p, "KO1").len(), 3);
+}

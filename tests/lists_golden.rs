@@ -24,6 +24,10 @@ fn fixtures() -> Vec<PathBuf> {
     out
 }
 
+/// Fixtures refused whole by design (two lists pasted in one file): their golden report is the
+/// refusal, and nothing of them imports.
+const REFUSED_WHOLE: &[&str] = &["two-lists.txt"];
+
 fn file_name(f: &Path) -> String {
     f.file_name().unwrap().to_string_lossy().into_owned()
 }
@@ -117,6 +121,9 @@ fn every_fixture_imported_goes_round_the_app_layout_unchanged() {
     let dir = p.dir.path().to_path_buf();
     let mut imported = 0;
     for (i, f) in fixtures().iter().enumerate() {
+        if REFUSED_WHOLE.contains(&file_name(f).as_str()) {
+            continue;
+        }
         let first = format!("List {i}");
         let mut args = import(f, &first);
         args.push("--skip-unknown".into());
@@ -172,7 +179,7 @@ fn every_fixture_imported_goes_round_the_app_layout_unchanged() {
     }
     assert_eq!(
         imported,
-        fixtures().len(),
+        fixtures().len() - REFUSED_WHOLE.len(),
         "every fixture imports with --skip-unknown"
     );
 }
@@ -185,6 +192,7 @@ fn every_line_of_a_text_fixture_is_in_its_report() {
     for f in fixtures()
         .iter()
         .filter(|f| f.extension().is_some_and(|e| e == "txt"))
+        .filter(|f| !REFUSED_WHOLE.contains(&file_name(f).as_str()))
     {
         let mut args = import(f, "Accounted");
         args.extend(["--dry-run".to_string(), "--json".to_string()]);

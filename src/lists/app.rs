@@ -6,20 +6,33 @@
 //! writes the same layout. The small readers here (bullets, counts, points, lores) are shared
 //! with the forum grammar.
 
+use super::scaffold::exporter_line;
 use super::{ListLore, ListUnit, ParsedList};
 
 /// Whether the text looks like the app's export.
+/// An export whose headings were cut but that keeps the app's `-----` separators, its title
+/// and its `Drops:` or `Spell Lore - ` lines is the app's too (issue #41).
 pub fn looks_like(text: &str) -> bool {
     let mut spell_lore = false;
     let mut regiment = false;
+    let mut separator = false;
+    let mut drops_or_lore = false;
     for line in text.lines().map(str::trim) {
         if is_generals_regiment(line) || line.starts_with("Created with Warhammer Age of Sigmar") {
             return true;
         }
         spell_lore |= line.starts_with("Spell Lore - ");
         regiment |= regiment_number(line);
+        separator |= line.len() >= 3 && line.chars().all(|c| c == '-');
+        drops_or_lore |= line.starts_with("Drops:") || lore(line).is_some_and(|_| line.contains(" - "));
     }
-    spell_lore && regiment
+    let titled = name_above(text).is_some()
+        || text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && exporter_line(l).is_none())
+            .is_some_and(|l| title(l).is_some());
+    (spell_lore && regiment) || (separator && drops_or_lore && titled)
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -38,13 +51,31 @@ pub fn parse(text: &str) -> ParsedList {
     let mut section = Section::Preamble;
     let mut current: Option<usize> = None;
     let mut first = true;
+    let above = name_above(text);
+    if let Some((_, name, _)) = &above {
+        list.name = Some(name.clone());
+    }
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         let line = raw.trim();
         if line.is_empty() {
             continue;
         }
-        if std::mem::take(&mut first)
+        if let Some((lines, _, at)) = &above {
+            if lines.contains(&n) {
+                list.ignore(n, line, "the list's name (on its own line)");
+                continue;
+            }
+            if *at == n {
+                list.points = title(line).map(|(_, p)| p);
+                list.ignore(n, line, "the list's points");
+                first = false;
+                continue;
+            }
+        }
+        if first && exporter_line(line).is_some() && title(line).is_none() {
+            // A fence or rule above the title.
+        } else if std::mem::take(&mut first)
             && let Some((name, points)) = title(line)
         {
             list.name = (!name.is_empty()).then(|| name.to_string());
@@ -52,7 +83,12 @@ pub fn parse(text: &str) -> ParsedList {
             list.ignore(n, line, "the list's name and points");
             continue;
         }
-        if is_footer(line) {
+        if second_title(&list, line) && unit_line(n, line).is_none() {
+            list.header_at(n);
+            list.ignore(n, line, "a second list's name and points");
+        } else if let Some(why) = exporter_line(line) {
+            list.ignore(n, line, why);
+        } else if is_footer(line) {
             list.ignore(n, line, "the app's footer");
         } else if let Some((kind, name)) = lore(line) {
             list.lores.push(ListLore {
@@ -92,27 +128,73 @@ pub fn parse(text: &str) -> ParsedList {
 }
 
 /// `Hammers of Dawn 1000/2000 pts`: the name and the limit (or the total if only one number).
+/// Only the last number, or the numbers joined by `/`, are points: a number before them is the
+/// name's own (`KO1 2000 pts`, `Daka Daka 2 1990/2000 pts`, issue #41).
 pub(super) fn title(line: &str) -> Option<(&str, u32)> {
     let lower = line.to_ascii_lowercase();
     let end = ["pts", "points", "pt"]
         .iter()
         .find_map(|s| lower.strip_suffix(s).map(str::len))?;
     let body = line[..end].trim_end();
-    let start = body
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| c.is_ascii_digit() || *c == '/' || c.is_whitespace())
-        .last()
-        .map(|(i, _)| i)?;
-    let numbers = &body[start..];
-    let points = numbers.split('/').map(str::trim).filter_map(number).next_back()?;
+    let mut rest = body;
+    let mut points = None;
+    loop {
+        let digits = rest.chars().rev().take_while(char::is_ascii_digit).count();
+        let n = number(&rest[rest.len() - digits..])?;
+        points.get_or_insert(n);
+        rest = rest[..rest.len() - digits].trim_end();
+        match rest.strip_suffix('/') {
+            Some(r) => rest = r.trim_end(),
+            None => break,
+        }
+    }
     Some((
-        body[..start]
-            .trim()
-            .trim_end_matches(['-', '–', '—', ':', '|'])
-            .trim(),
-        points,
+        rest.trim().trim_end_matches(['-', '–', '—', ':', '|']).trim(),
+        points?,
     ))
+}
+
+/// The list's name printed on its own line(s) above a line of points alone (`KO1` then
+/// `1990/2000 pts`, as the app prints it; some exporters wrap the name over two lines): the
+/// name's line numbers, the name, and the points line's number.
+pub(super) fn name_above(text: &str) -> Option<(Vec<usize>, String, usize)> {
+    let lead: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && (exporter_line(l).is_none() || title(l).is_some()))
+        .take(3)
+        .collect();
+    let k = lead
+        .iter()
+        .position(|(_, l)| title(l).is_some_and(|(name, _)| name.is_empty()))?;
+    let names = &lead[..k];
+    let plain = |l: &str| title(l).is_none() && lore(l).is_none() && !l.contains([':', '(', '[', '|']);
+    if names.is_empty() || !names.iter().all(|(_, l)| plain(l)) {
+        return None;
+    }
+    let name = names.iter().map(|(_, l)| *l).collect::<Vec<_>>().join(" ");
+    Some((names.iter().map(|(n, _)| *n).collect(), name, lead[k].0))
+}
+
+/// Whether `line` (not a unit) opens a second list once units were read: a title with a name
+/// (`Daka Daka 2 1990/2000 pts`), or points alone (`1990/2000 pts`) right below a line no
+/// grammar understood (the second list's name on its own line). Points alone below the units
+/// are the list's own total.
+pub(super) fn second_title(list: &ParsedList, line: &str) -> bool {
+    let Some((name, points)) = title(line) else {
+        return false;
+    };
+    let last_unit = list.units.last().map_or(0, |u| u.line);
+    let name_above = list
+        .notes
+        .last()
+        .is_some_and(|x| x.kind == super::NoteKind::NotUnderstood && x.line > last_unit);
+    let total = name.to_lowercase().starts_with("total");
+    !list.units.is_empty()
+        && !total
+        && (line.contains('/') || points >= 500)
+        && (!name.is_empty() || name_above)
 }
 
 fn is_footer(line: &str) -> bool {

@@ -8,19 +8,45 @@
 //! Exalted Chariot").
 
 use super::app::{
-    Labelled, Marker, custom_name, labelled, lore, marker, no_name, number, points_expr, split_count,
-    strip_bullet, title,
+    Labelled, Marker, custom_name, labelled, lore, marker, name_above, no_name, number, points_expr,
+    second_title, split_count, strip_bullet, title,
 };
+use super::scaffold::exporter_line;
 use super::{ListLore, ListUnit, ParsedList};
 
 pub fn parse(text: &str) -> ParsedList {
     let mut list = ParsedList::default();
     let mut current: Option<usize> = None;
     let mut first = true;
+    let above = name_above(text);
+    if let Some((_, name, _)) = &above {
+        list.name = Some(name.clone());
+    }
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         let line = raw.trim();
         if line.is_empty() {
+            continue;
+        }
+        if let Some((lines, _, at)) = &above {
+            if lines.contains(&n) {
+                list.ignore(n, line, "the list's name (on its own line)");
+                first = false;
+                continue;
+            }
+            if *at == n {
+                list.points = title(line).map(|(_, p)| p);
+                list.ignore(n, line, "the list's points");
+                continue;
+            }
+        }
+        if first
+            && title(line).is_none()
+            && !is_rule(line)
+            && let Some(why) = exporter_line(line)
+        {
+            // A fence or rule above the title: the title is still the first line.
+            list.ignore(n, line, why);
             continue;
         }
         let was_first = std::mem::take(&mut first);
@@ -36,6 +62,8 @@ pub fn parse(text: &str) -> ParsedList {
         let under = current.is_some() && (bulleted.is_some() || raw.starts_with([' ', '\t']));
         if is_rule(line) {
             list.ignore(n, line, "a separator rule");
+        } else if let Some(why) = exporter_line(line).filter(|_| !was_first || title(line).is_none()) {
+            list.ignore(n, line, why);
         } else if let Some((kind, name)) = lore(body) {
             list.lores.push(ListLore {
                 line: n,
@@ -43,6 +71,9 @@ pub fn parse(text: &str) -> ParsedList {
                 name: name.into(),
             });
         } else if header(&mut list, n, line, body, current.is_none()) {
+        } else if !was_first && second_title(&list, &norm) && unit_line(n, body).is_none() {
+            list.header_at(n);
+            list.ignore(n, line, "a second list's name and points");
         } else if let Some(why) = heading(body) {
             current = None;
             list.ignore(n, line, why);
@@ -179,6 +210,10 @@ fn header(list: &mut ParsedList, n: usize, line: &str, body: &str, no_unit: bool
     let value = value.trim();
     match label.trim().to_lowercase().as_str() {
         "allegiance" | "army faction" | "faction" => {
+            if list.faction.is_some() {
+                // A second faction after units: a second list's header.
+                list.header_at(n);
+            }
             list.faction = Some(value.to_string());
             list.ignore(n, line, "the faction (read as the list's faction)");
         }

@@ -57,6 +57,10 @@ pub struct ParsedList {
     /// Every line that is not a unit, enhancement or lore: ignored on purpose, or not
     /// understood. Lines of file formats (XML, JSON) are their element's position.
     pub notes: Vec<LineNote>,
+    /// The line where a second list starts when the text holds two exports (a second header
+    /// after units were read, issue #41): ptg refuses the file rather than merge two lists.
+    #[serde(skip)]
+    pub second_list: Option<usize>,
 }
 
 /// A unit as the list prints it.
@@ -129,6 +133,14 @@ impl ParsedList {
             text: text.trim().to_string(),
             kind: NoteKind::Ignored(why.to_string()),
         });
+    }
+
+    /// A list's header (its name and points, faction, roster heading) on line `n`: once units
+    /// were read, it opens a second list.
+    pub fn header_at(&mut self, n: usize) {
+        if !self.units.is_empty() && self.second_list.is_none() {
+            self.second_list = Some(n);
+        }
     }
 
     pub fn not_understood(&mut self, line: usize, text: &str) {
@@ -243,14 +255,52 @@ pub fn parse(bytes: &[u8], forced: Option<Format>) -> Result<(Format, ParsedList
     };
     // Text whose grammar was guessed: another text grammar that understands more of it wins
     // (forum text with New Recruit's `++ Heroes ++` headings).
-    if forced.is_none() && matches!(format, Format::NewRecruitText | Format::App) && not_understood(&list) > 0
+    if forced.is_none()
+        && matches!(format, Format::NewRecruitText | Format::App)
+        && list.second_list.is_none()
+        && not_understood(&list) > 0
     {
         let forum = forum::parse(&text(bytes)?);
         if not_understood(&forum) < not_understood(&list) && forum.units.len() >= list.units.len() {
-            return Ok((Format::Forum, forum));
+            return checked(bytes, Format::Forum, forum);
         }
     }
-    Ok((format, list))
+    checked(bytes, format, list)
+}
+
+/// The list read, unless it holds two.
+fn checked(bytes: &[u8], format: Format, list: ParsedList) -> Result<(Format, ParsedList), ListError> {
+    match list.second_list {
+        Some(at) => Err(two_lists(&text(bytes)?, &list, at)),
+        None => Ok((format, list)),
+    }
+}
+
+/// The refusal of a file holding two lists, naming the line the second starts on: its header,
+/// or the name lines just above it that no grammar understood (`Daka Daka 2` above `2000 pts`).
+fn two_lists(text: &str, list: &ParsedList, header: usize) -> ListError {
+    let lines: Vec<&str> = text.lines().collect();
+    let unread = |n: usize| {
+        list.notes
+            .iter()
+            .any(|x| x.line == n && x.kind == NoteKind::NotUnderstood)
+    };
+    let mut start = header;
+    let mut k = header;
+    while k > 1 {
+        k -= 1;
+        match lines.get(k - 1).map(|l| l.trim()) {
+            Some("") => continue,
+            Some(_) if unread(k) => start = k,
+            _ => break,
+        }
+    }
+    let shown = lines.get(start - 1).map_or("", |l| l.trim());
+    ListError(format!(
+        "this file holds two lists: a second one starts on line {start} (`{shown}`); ptg imports \
+         one list per roster and never merges two: split the file before line {start} and import \
+         each part on its own"
+    ))
 }
 
 fn not_understood(list: &ParsedList) -> usize {
@@ -302,5 +352,6 @@ mod nr_json;
 mod nr_text;
 mod ptg_json;
 mod ros;
+mod scaffold;
 #[cfg(test)]
 mod test_support;

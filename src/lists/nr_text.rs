@@ -152,6 +152,8 @@ pub fn parse(text: &str) -> ParsedList {
     let mut list = ParsedList::default();
     // The unit the simple export's bullets belong to.
     let mut current: Option<usize> = None;
+    // After New Recruit's footer, a list is over: what follows is a second one.
+    let mut ended = false;
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         let line = raw.trim();
@@ -162,9 +164,22 @@ pub fn parse(text: &str) -> ParsedList {
         if lower.contains("created with new recruit") || lower.contains("newrecruit.eu") {
             list.ignore(n, line, "New Recruit's footer");
             current = None;
+            ended = true;
             continue;
         }
+        if let Some(why) = super::scaffold::exporter_line(line) {
+            list.ignore(n, line, why);
+            continue;
+        }
+        if ended {
+            list.header_at(n);
+            ended = false;
+        }
         if line.starts_with("++") && line.ends_with("++") && line.len() > 4 {
+            // `++ Army Roster [1000pts] ++` heads a list; `++ Heroes ++` is a section of one.
+            if bracket_points(line).is_some() || lower.contains("roster") {
+                list.header_at(n);
+            }
             read_top_heading(&mut list, n, line);
             current = None;
             continue;

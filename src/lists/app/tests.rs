@@ -25,9 +25,11 @@ fn stormcast_export() {
         enhancements: vec!["Staunch Defender".into()],
         ..unit(12, "Lord-Celestant on Dracoth", 240)
     };
+    // A bare bullet is kept for the matching, which reads it as wargear or an enhancement.
     let libs = ListUnit {
         reinforced: true,
         custom_name: Some("Dawn Guard".into()),
+        bullets: vec![(18, "1x Liberator-Prime".into())],
         ..unit(15, "Liberators", 220)
     };
     let arcanum = ListUnit {
@@ -131,8 +133,14 @@ fn gloomspite_export_with_renown_and_options() {
             },
             stabbas,
             unit(18, "Fungoid Cave-Shaman", 70),
-            unit(19, "Rockgut Troggoths", 180),
-            unit(23, "Kragnos, the End of Empires", 450),
+            ListUnit {
+                bullets: vec![(20, "Big choppa for da boss".into())],
+                ..unit(19, "Rockgut Troggoths", 180)
+            },
+            ListUnit {
+                bullets: vec![(24, "Ceremonial Spear".into())],
+                ..unit(23, "Kragnos, the End of Empires", 450)
+            },
             unit(26, "Bad Moon Loonshrine", 0),
         ]
     );
