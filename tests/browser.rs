@@ -89,7 +89,7 @@ fn a_browser_shows_the_league_table_and_a_roster() {
 
     // The organiser's invite link shows whose it is and a button: opening it signs nothing in
     // (another site could open it), so the league page then is still a reader's. The signed-in
-    // pages behind the button are driven in tests/serve_organise.rs: `--dump-dom` presses no
+    // pages behind the button are driven in tests/serve/organise.rs: `--dump-dom` presses no
     // button.
     let token = p.json(&["invite", LEAGUE, "--organiser"])["token"]
         .as_str()

@@ -1,7 +1,7 @@
 //! Every write is a change set (issue 38, item 8): each writing command of the CLI adds exactly
 //! one change set, history shows it under the command's name, and `ptg undo` right after it
 //! puts the league's rows back as they were (or, for a roster's or a campaign's creation, is
-//! refused with the database unchanged). The API's writing routes: `tests/every_write_api.rs`.
+//! refused with the database unchanged). The API's writing routes: `tests/serve/every_write_api.rs`.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! What the server tests (`tests/serve.rs`, `tests/serve_forms.rs`) share: one request sent
+//! What the server tests (`tests/serve/router.rs`, `tests/serve/forms.rs`) share: one request sent
 //! to `ptg serve`'s router on a test database without a socket, and invite tokens.
 
 #![allow(dead_code)]

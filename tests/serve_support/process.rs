@@ -1,5 +1,5 @@
 //! `ptg serve` as a process of its own on a free loopback port, and requests to it over TCP
-//! (`tests/serve_limits.rs`, `tests/serve_stop.rs`).
+//! (`tests/serve/limits.rs`, `tests/serve/stop.rs`).
 
 use super::super::common::Ptg;
 use std::io::{BufRead, BufReader, Read, Write};
