@@ -420,6 +420,11 @@ pub(super) fn lore(line: &str) -> Option<(&'static str, &str)> {
     .find(|(p, _)| lower.starts_with(p))?;
     let rest = line.get(kind.0.len()..)?.trim_start();
     let name = rest.strip_prefix(['-', ':', '–', '—'])?.trim();
+    // `Lore of Change (30 Points)`, `Forbidden Power (20)`: the lore, its cost read off.
+    let name = match name.strip_suffix(')').and_then(|n| n.rfind('(').map(|o| (n, o))) {
+        Some((n, o)) if points_expr(&n[o + 1..]).is_some() => n[..o].trim(),
+        _ => name,
+    };
     (!name.is_empty()).then_some((kind.1, name))
 }
 

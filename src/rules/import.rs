@@ -203,7 +203,21 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
         after: None,
         bullets_read: Default::default(),
     };
+    // A lore printed as a unit line with its cost (`Forbidden Power (20)` under the app's
+    // manifestations), named exactly and no warscroll of the faction: the lore.
+    let mut lores = list.lores.clone();
     for (i, u) in list.units.iter().enumerate() {
+        let lore = (u.ally.is_none() && faction.unit(&u.warscroll).is_none())
+            .then(|| faction.lores.iter().find(|x| names::same(&x.name, &u.warscroll)))
+            .flatten();
+        if let Some(x) = lore {
+            lores.push(crate::lists::ListLore {
+                line: u.line,
+                kind: x.kind.as_str().to_string(),
+                name: u.warscroll.clone(),
+            });
+            continue;
+        }
         out.after = companion_of(list, i);
         let ally = u
             .ally
@@ -227,7 +241,7 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
             None => match_unit(faction, u, &mut out),
         }
     }
-    for l in &list.lores {
+    for l in &lores {
         let found = faction.lores.iter().find(|x| names::same(&x.name, &l.name));
         let text = format!("{} lore: {}", l.kind, l.name);
         let line = match found {

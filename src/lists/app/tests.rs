@@ -258,3 +258,19 @@ fn words_in_brackets_after_the_points_are_kept_aside() {
         )
     );
 }
+
+#[test]
+fn a_lore_printed_with_its_cost_is_the_lore() {
+    assert_eq!(
+        lore("Spell Lore - Lore of Change (30 Points)"),
+        Some(("spell", "Lore of Change"))
+    );
+    assert_eq!(
+        lore("Manifestation Lore: Forbidden Power (20)"),
+        Some(("manifestation", "Forbidden Power"))
+    );
+    assert_eq!(
+        lore("Prayer Lore - Blessings (of the Deep)"),
+        Some(("prayer", "Blessings (of the Deep)"))
+    );
+}
