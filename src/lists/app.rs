@@ -169,8 +169,27 @@ pub(super) fn name_above(text: &str) -> Option<(Vec<usize>, String, usize)> {
         .iter()
         .position(|(_, l)| title(l).is_some_and(|(name, _)| name.is_empty()))?;
     let names = &lead[..k];
-    let plain = |l: &str| title(l).is_none() && lore(l).is_none() && !l.contains([':', '(', '[', '|']);
+    // `Liberators - 220`, `2x Liberators`: a unit line with its points or count is no name.
+    let costed = |l: &str| {
+        l.rsplit_once([' ', '-', '–', '—']).is_some_and(|(head, tail)| {
+            !head.trim().is_empty()
+                && head.trim_end().ends_with(['-', '–', '—'])
+                && points_expr(tail).is_some()
+        }) || split_count(l).0 > 1
+    };
+    let plain =
+        |l: &str| title(l).is_none() && lore(l).is_none() && !costed(l) && !l.contains([':', '(', '[', '|']);
     if names.is_empty() || !names.iter().all(|(_, l)| plain(l)) {
+        return None;
+    }
+    // A header heads the list: the list follows its points. Bare lines above a last line of
+    // points are a short list's units and its total, not its name.
+    let follows = text
+        .lines()
+        .skip(lead[k].0)
+        .map(str::trim)
+        .any(|l| !l.is_empty() && exporter_line(l).is_none() && !is_footer(l));
+    if !follows {
         return None;
     }
     let name = names.iter().map(|(_, l)| *l).collect::<Vec<_>>().join(" ");
@@ -190,7 +209,12 @@ pub(super) fn second_title(list: &ParsedList, line: &str) -> bool {
         .notes
         .last()
         .is_some_and(|x| x.kind == super::NoteKind::NotUnderstood && x.line > last_unit);
-    let total = name.to_lowercase().starts_with("total");
+    // `Total 990/1000 pts`, `Grand total:`, `Used 990/1000 pts`, `Points spent`: the list's own
+    // total, whatever word comes before it.
+    let total = name
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| matches!(w, "total" | "used" | "spent"));
     !list.units.is_empty()
         && !total
         && (line.contains('/') || points >= 500)

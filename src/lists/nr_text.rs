@@ -176,8 +176,9 @@ pub fn parse(text: &str) -> ParsedList {
             ended = false;
         }
         if line.starts_with("++") && line.ends_with("++") && line.len() > 4 {
-            // `++ Army Roster [1000pts] ++` heads a list; `++ Heroes ++` is a section of one.
-            if bracket_points(line).is_some() || lower.contains("roster") {
+            // `++ Army Roster [1000pts] ++` or a named `+++ My Host [1000pts] +++` heads a list;
+            // another `++ … [200pts] ++` may be a force of the same roster: no second list.
+            if lower.contains("roster") || line.starts_with("+++") {
                 list.header_at(n);
             }
             read_top_heading(&mut list, n, line);

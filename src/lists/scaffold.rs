@@ -173,6 +173,48 @@ mod tests {
     }
 
     #[test]
+    fn a_short_lists_units_above_its_total_are_units_not_its_name() {
+        for text in [
+            "Lord-Celestant on Dracoth - 240\nLiberators - 220\n460/1000 pts\n",
+            "Knight-Arcanum\nLiberators\n260/1000 pts\n",
+            "2x Liberators\n220/1000 pts\nAllegiance: Stormcast Eternals\n",
+        ] {
+            let (_, list) = read(text).unwrap();
+            assert!(
+                list.notes
+                    .iter()
+                    .all(|x| x.kind != NoteKind::Ignored("the list's name (on its own line)".into())),
+                "{text}: {:?}",
+                list.notes
+            );
+        }
+        let (_, list) = read("Lord-Celestant on Dracoth - 240\nLiberators - 220\n460/1000 pts\n").unwrap();
+        assert_eq!(list.units.len(), 2);
+    }
+
+    #[test]
+    fn a_new_recruit_force_with_points_inside_a_roster_is_one_list() {
+        let one = "++ Army Roster (Age of Sigmar 4.0) [1000pts] ++\n+ Stormcast Eternals +\n+ General's Regiment +\nLiberators [220pts]: General\n++ Regiments of Renown [200pts] ++\n+ Units +\nGnarlspirit Pack [200pts]\n";
+        assert!(read(one).is_ok());
+        let named = "+++ A (Age of Sigmar 4.0) [1000pts] +++\n+ Stormcast Eternals +\nLiberators [220pts]: General\n+++ B (Age of Sigmar 4.0) [1000pts] +++\n+ Ironjawz +\nGore-gruntas [180pts]\n";
+        assert!(read(named).unwrap_err().contains("line 4"));
+    }
+
+    #[test]
+    fn a_total_after_the_units_under_any_word_is_one_list() {
+        for total in [
+            "Used 360/1000 pts",
+            "Grand Total: 360/1000 pts",
+            "Points spent 360/1000 pts",
+        ] {
+            let text =
+                format!("Allegiance: Stormcast Eternals\nLiberators (220)\nKnight-Arcanum (140)\n{total}\n");
+            let got = read(&text);
+            assert!(got.is_ok(), "{total}: {got:?}");
+        }
+    }
+
+    #[test]
     fn the_name_as_printed_keeps_its_digits_and_its_own_lines() {
         for (text, name, points) in [
             (
