@@ -11,55 +11,17 @@ use crate::serve_support;
 use axum::http::StatusCode;
 use common::league::{LEAGUE, LEAGUE_FIXTURE, SILKEN};
 use common::{HAMMERS, RATS};
-use serve_support::{api_get, form, form_key, invite, page, roster_id, send, sign_in, sign_in_with};
+use serve_support::{
+    api_get, cli_words, form, form_key, invite, page, page_text, roster_id, send, sign_in, sign_in_with,
+};
 
 /// A roster named with a double hyphen, its player's name with a flag-like word in it.
 const BLOOD: &str = "Blood--Drinkers";
 const PLAYER: &str = "Dee --Dee";
 
-/// What a page says to its reader: the body's text, tags and text areas (what a player
-/// typed) left out, and players' own names taken out (they are shown as typed).
+/// What a page says to its reader, players' own names taken out (they are shown as typed).
 fn said(html: &str) -> String {
-    let body = html.find("<body").map_or(html, |at| &html[at..]);
-    let mut out = String::new();
-    let mut rest = body;
-    // A text area's content is what was typed: not the page's words.
-    while let Some(at) = rest.find("<textarea") {
-        out.push_str(&rest[..at]);
-        rest = rest[at..].find("</textarea>").map_or("", |end| &rest[at + end..]);
-    }
-    out.push_str(rest);
-    let mut text = String::new();
-    let mut in_tag = false;
-    for c in out.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => {
-                in_tag = false;
-                text.push(' ');
-            }
-            c if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    text.replace(BLOOD, "").replace(PLAYER, "")
-}
-
-/// A `ptg` command or a `--flag` in `text`, with where it is.
-fn cli_words(text: &str) -> Option<String> {
-    let command = text.match_indices("ptg ").find(|(at, _)| {
-        text[at + 4..]
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_lowercase())
-    });
-    let at = command.map(|(at, _)| at).or_else(|| text.find("--"))?;
-    let from = text[..at].char_indices().rev().nth(80).map_or(0, |(i, _)| i);
-    let to = text[at..]
-        .char_indices()
-        .nth(80)
-        .map_or(text.len(), |(i, _)| at + i);
-    Some(text[from..to].to_string())
+    page_text(html).replace(BLOOD, "").replace(PLAYER, "")
 }
 
 #[tokio::test]

@@ -266,3 +266,48 @@ pub fn opened<'a>(html: &'a str, summary: &str) -> &'a str {
     let end = html[at..].find("</details>").map_or(html.len(), |e| at + e);
     &html[at..end]
 }
+
+/// What a page says to its reader: the body's text, tags and text areas (what a player typed)
+/// left out.
+pub fn page_text(html: &str) -> String {
+    let body = html.find("<body").map_or(html, |at| &html[at..]);
+    let mut out = String::new();
+    let mut rest = body;
+    while let Some(at) = rest.find("<textarea") {
+        out.push_str(&rest[..at]);
+        rest = rest[at..].find("</textarea>").map_or("", |end| &rest[at + end..]);
+    }
+    out.push_str(rest);
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in out.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// A `ptg` command (the word followed by a subcommand) or a `--flag` in `text`, with the
+/// words around it; none when the text has neither (pages speak players' words).
+pub fn cli_words(text: &str) -> Option<String> {
+    let command = text.match_indices("ptg ").find(|(at, _)| {
+        text[at + 4..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_lowercase())
+    });
+    let at = command.map(|(at, _)| at).or_else(|| text.find("--"))?;
+    let from = text[..at].char_indices().rev().nth(80).map_or(0, |(i, _)| i);
+    let to = text[at..]
+        .char_indices()
+        .nth(80)
+        .map_or(text.len(), |(i, _)| at + i);
+    Some(text[from..to].to_string())
+}
