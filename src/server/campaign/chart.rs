@@ -126,9 +126,7 @@ pub fn figure(campaign_id: i64, names: &HashMap<i64, String>, fought: bool) -> M
     if !fought {
         return html! {};
     }
-    let mut ids: Vec<&i64> = names.keys().collect();
-    ids.sort();
-    let named: Vec<(&str, usize)> = ids
+    let named: Vec<(&str, usize)> = by_place(names)
         .iter()
         .enumerate()
         .map(|(i, id)| (names[*id].as_str(), i))
@@ -160,12 +158,18 @@ fn legend(named: &[(&str, usize)]) -> Markup {
     }
 }
 
+/// The campaign's rosters in the order that gives each its place (its colour and dashes).
+fn by_place(names: &HashMap<i64, String>) -> Vec<&i64> {
+    let mut ids: Vec<&i64> = names.keys().collect();
+    ids.sort();
+    ids
+}
+
 /// Each line with its roster's name and its place among the campaign's rosters by id, which
 /// picks its colour and dashes (so the league page's legend, drawn from the rosters alone,
 /// matches the image's lines).
 fn named<'a>(lines: &'a [Line], names: &'a HashMap<i64, String>) -> Vec<(&'a Line, &'a str, usize)> {
-    let mut ids: Vec<&i64> = names.keys().collect();
-    ids.sort();
+    let ids = by_place(names);
     lines
         .iter()
         .filter_map(|l| {
