@@ -353,3 +353,28 @@ fn bare_bullets_naming_enhancements_are_a_heros_enhancements() {
         ]
     );
 }
+
+/// A line with no points and no warscroll right under a UNIQUE hero (`Neave's Companions`) is
+/// a companion set aside with a warning; under a unit that is not UNIQUE, or after a blank
+/// line, it is still not matched.
+#[test]
+fn a_pointless_line_right_under_a_unique_hero_is_a_companion_set_aside() {
+    let f = stormcast();
+    let list = |gap: usize, hero: &str| {
+        let mut l = ParsedList {
+            units: vec![unit(1, hero, Some(280))],
+            ..ParsedList::default()
+        };
+        l.ignore(2, "- General", "the general marker (read onto the unit above)");
+        l.not_understood(3 + gap, "Neave's Companions");
+        l
+    };
+    let m = match_list(f, &[], &list(0, "Neave Blacktalon"));
+    assert_eq!(m.unmatched(), 0, "{:?}", m.report);
+    let line = m.report.iter().find(|l| l.line == 3).unwrap();
+    assert_eq!(line.status, Status::Warning);
+    assert!(line.detail.for_cli().contains("companion"), "{}", line.detail);
+    assert_eq!(m.units.len(), 1);
+    assert_eq!(match_list(f, &[], &list(0, "Knight-Arcanum")).unmatched(), 1);
+    assert_eq!(match_list(f, &[], &list(1, "Neave Blacktalon")).unmatched(), 1);
+}
