@@ -169,6 +169,7 @@ pub(super) fn match_unit(faction: &Faction, printed: &ListUnit, out: &mut Matche
             one.general = false;
             one.custom_name = None;
             one.enhancements.clear();
+            one.enhancement_lines.clear();
         }
         add(faction, w, &one, &units, (&notes, loose), out);
     }
@@ -259,7 +260,15 @@ fn add(
         }
     }
     let bullets = named.into_iter().filter(|_| may_hold).map(|(line, b)| (*line, b));
-    let printed = u.enhancements.iter().map(|e| (u.line, e));
+    // A labelled enhancement on a line of its own is reported beside that line.
+    let printed = u.enhancements.iter().map(|e| {
+        let at = u
+            .enhancement_lines
+            .iter()
+            .find(|(_, x)| x == e)
+            .map_or(u.line, |(n, _)| *n);
+        (at, e)
+    });
     for (at, e) in printed.chain(bullets) {
         if at != u.line {
             out.bullets_read.insert(at);
