@@ -5,8 +5,9 @@
 //! The import does not refuse what `roster check` reports (the 1,000-point start, the warlord
 //! rules, one enhancement per table, Legends): a list that breaks them is imported with the
 //! problems shown, or refused whole with `--strict` (the operation decides). What it cannot
-//! store at all (two enhancements of one table on a unit, an Anvil of Apotheosis hero) is
-//! reported and left out.
+//! store at all (an Anvil of Apotheosis hero) is reported and left out; so is an enhancement
+//! the rules refuse to the unit it is printed under (one a unit earlier in the list holds, a
+//! second of one table, a second artefact), a warning beside its line.
 
 use super::change::{Change, NewUnit, Outcome, UnitRef};
 use super::model::Roster;

@@ -378,3 +378,41 @@ fn a_pointless_line_right_under_a_unique_hero_is_a_companion_set_aside() {
     assert_eq!(match_list(f, &[], &list(0, "Knight-Arcanum")).unmatched(), 1);
     assert_eq!(match_list(f, &[], &list(1, "Neave Blacktalon")).unmatched(), 1);
 }
+
+/// Path to Glory's enhancement rules on bullets read as enhancements: a second of one table on
+/// a HERO, or one a HERO earlier in the list already holds, is a warning beside its line and is
+/// not given (not an unknown line that stops the import).
+#[test]
+fn enhancements_the_rules_refuse_are_warnings_and_not_given() {
+    let f = stormcast();
+    let traits = &f
+        .enhancement_tables
+        .iter()
+        .find(|t| t.name == "Heroic Traits")
+        .unwrap()
+        .enhancements;
+    let mut lord = unit(1, "Lord-Celestant on Dracoth", None);
+    lord.bullets = vec![(2, traits[0].clone()), (3, traits[1].clone())];
+    let mut arcanum = unit(4, "Knight-Arcanum", None);
+    arcanum.bullets = vec![(5, traits[0].clone())];
+    let mut list = ParsedList {
+        units: vec![lord, arcanum],
+        ..ParsedList::default()
+    };
+    for (n, t) in [(2, &traits[0]), (3, &traits[1]), (5, &traits[0])] {
+        list.ignore(
+            n,
+            &format!("• {t}"),
+            "a wargear option or model count of the unit above",
+        );
+    }
+    let m = match_list(f, &[], &list);
+    assert_eq!(m.unmatched(), 0, "{:?}", m.report);
+    let status = |line: usize| m.report.iter().find(|l| l.line == line).unwrap().status;
+    assert_eq!(
+        [status(2), status(3), status(5)],
+        [Status::Enhancement, Status::Warning, Status::Warning]
+    );
+    let held: Vec<usize> = m.units.iter().map(|u| u.enhancements.len()).collect();
+    assert_eq!(held, [1, 0]);
+}

@@ -281,13 +281,43 @@ fn add(
             Some(t) if enhancements.iter().any(|(name, ..)| name == &t.name) => ReportLine {
                 line: at,
                 text: e.clone(),
-                status: Status::Unmatched,
+                status: Status::Warning,
                 detail: format!(
                     "{} already has an enhancement from {}; a unit holds one of each table, so this one is left out",
                     w.name, t.name
                 )
                 .into(),
             },
+            // Path to Glory's rules, as `roster enhance` applies them: one of each enhancement
+            // on the Order of Battle, one artefact of power per HERO. Said beside the line.
+            Some(t) if let Some(holder) = held_by(out, e) => ReportLine {
+                line: at,
+                text: e.clone(),
+                status: Status::Warning,
+                detail: format!(
+                    "{e} is already held by {holder}; the Order of Battle cannot include the same \
+                     enhancement twice, so {} does not take it ({})",
+                    w.name, t.name
+                )
+                .into(),
+            },
+            Some(t)
+                if t.kind == EnhancementKind::Artefact
+                    && let Some((_, _, held)) =
+                        enhancements.iter().find(|(_, k, _)| *k == EnhancementKind::Artefact) =>
+            {
+                ReportLine {
+                    line: at,
+                    text: e.clone(),
+                    status: Status::Warning,
+                    detail: format!(
+                        "{} already carries the artefact {held}; a HERO cannot have more than one \
+                         artefact of power, so {e} is left out",
+                        w.name
+                    )
+                    .into(),
+                }
+            }
             Some(t) => {
                 let name = t
                     .enhancements
@@ -329,4 +359,12 @@ fn add(
         general: u.general,
         enhancements,
     });
+}
+
+/// The unit of the list read so far that already holds enhancement `e`.
+fn held_by(out: &Matched, e: &str) -> Option<String> {
+    out.units
+        .iter()
+        .find(|u| u.enhancements.iter().any(|(_, _, n)| names::same(n, e)))
+        .map(|u| u.warscroll.name.clone())
 }
