@@ -351,10 +351,15 @@ fn unique_right_above(list: &ParsedList, out: &Matched, line: usize) -> Option<S
         .iter()
         .filter(|u| u.line < line)
         .max_by_key(|u| u.line)?;
+    // Its bullets, markers and enhancements (a labelled one has no note, only its report line).
     let own = |l: usize| {
         list.notes
             .iter()
             .any(|n| n.line == l && matches!(&n.kind, NoteKind::Ignored(why) if why.contains("unit above")))
+            || out
+                .report
+                .iter()
+                .any(|r| r.line == l && r.status == Status::Enhancement)
     };
     ((above.line + 1..line).all(own) && above.warscroll.is_unique()).then(|| above.warscroll.name.clone())
 }

@@ -375,6 +375,12 @@ fn a_pointless_line_right_under_a_unique_hero_is_a_companion_set_aside() {
     assert_eq!(line.status, Status::Warning);
     assert!(line.detail.for_cli().contains("companion"), "{}", line.detail);
     assert_eq!(m.units.len(), 1);
+    // A labelled enhancement between them (`- Heroic Traits: …`, no note of its own).
+    let mut labelled = list(1, "Neave Blacktalon");
+    let t = f.enhancement_tables[0].enhancements[0].clone();
+    labelled.units[0].enhancements.push(t.clone());
+    labelled.units[0].enhancement_lines.push((3, t));
+    assert_eq!(match_list(f, &[], &labelled).unmatched(), 0);
     assert_eq!(match_list(f, &[], &list(0, "Knight-Arcanum")).unmatched(), 1);
     assert_eq!(match_list(f, &[], &list(1, "Neave Blacktalon")).unmatched(), 1);
 }
