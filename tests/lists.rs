@@ -440,3 +440,70 @@ fn the_roster_takes_the_lists_name_as_printed_digits_kept() {
     run(&p, &import_args(&path("lists/app-separators.txt")));
     assert_eq!(units(&p, "KO1").len(), 3);
 }
+
+/// A companion printed without points right under its UNIQUE hero (`Neave's Companions`) is
+/// set aside with a warning, not refused as unknown: the list imports without --skip-unknown,
+/// and bare dash bullets (`- Staunch Defender`) are their HEROes' enhancements.
+#[test]
+fn a_companion_without_points_under_its_hero_does_not_stop_the_import() {
+    let p = Ptg::ashen_vale();
+    let args = import_args(&path("lists/app-companion-and-dash-bullets.txt"));
+    let report = p.json(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(report["written"], true, "{report}");
+    let lines = report["report"].as_array().unwrap();
+    let on = |line: u64| lines.iter().find(|l| l["line"] == line).unwrap();
+    assert_eq!(on(11)["status"], "warning", "{report}");
+    assert_eq!(on(9)["status"], "enhancement", "{report}");
+    let held: Vec<(String, Vec<String>)> = units(&p, "Sky Talons")
+        .into_iter()
+        .map(|(w, _, _, _, e)| (w, e))
+        .collect();
+    assert_eq!(
+        held,
+        [
+            ("Knight-Arcanum".to_string(), vec!["Null Pendant".to_string()]),
+            ("Liberators".into(), vec![]),
+            (
+                "Lord-Celestant on Dracoth".into(),
+                vec!["Staunch Defender".into()]
+            ),
+            ("Neave Blacktalon".into(), vec![]),
+        ]
+    );
+}
+
+/// Path to Glory's enhancement rules apply to bullets read as enhancements: the same artefact
+/// printed under a second HERO is a warning beside its line and is not given, so the roster
+/// holds it once, on the first HERO, and the list imports without --skip-unknown.
+#[test]
+fn an_enhancement_the_rules_refuse_is_reported_and_not_given() {
+    let p = Ptg::ashen_vale();
+    let args = import_args(&path("lists/sigdex-style-enhancement-twice.txt"));
+    let report = p.json(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(report["written"], true, "{report}");
+    let lines = report["report"].as_array().unwrap();
+    let on = |line: u64| lines.iter().find(|l| l["line"] == line).unwrap();
+    assert_eq!(on(12)["status"], "enhancement", "{report}");
+    assert_eq!(on(17)["status"], "warning", "{report}");
+    assert!(
+        on(17)["detail"]
+            .to_string()
+            .contains("already held by Lord-Celestant on Dracoth"),
+        "{report}"
+    );
+    let held: Vec<(String, Vec<String>)> = units(&p, "Storm Wardens")
+        .into_iter()
+        .map(|(w, _, _, _, e)| (w, e))
+        .collect();
+    assert_eq!(
+        held,
+        [
+            ("Knight-Arcanum".to_string(), vec![]),
+            (
+                "Lord-Celestant on Dracoth".into(),
+                vec!["Staunch Defender".to_string(), "Null Pendant".into()]
+            ),
+            ("Vindictors".into(), vec![]),
+        ]
+    );
+}

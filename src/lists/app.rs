@@ -298,7 +298,10 @@ fn bullet(list: &mut ParsedList, u: usize, n: usize, line: &str, body: &str) {
                 unit.ally = Some(faction.to_string());
                 list.ignore(n, line, "the allied unit's faction (read onto the unit above)");
             }
-            Some(Labelled::Enhancement(e)) => unit.enhancements.push(e.to_string()),
+            Some(Labelled::Enhancement(e)) => {
+                unit.enhancements.push(e.to_string());
+                unit.enhancement_lines.push((n, e.to_string()));
+            }
             Some(Labelled::Wargear) => {
                 list.ignore(n, line, "a wargear option or model count of the unit above")
             }

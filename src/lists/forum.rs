@@ -184,7 +184,10 @@ fn attach(list: &mut ParsedList, u: usize, n: usize, line: &str, body: &str) {
             unit.ally = Some(faction.to_string());
             list.ignore(n, line, "the allied unit's faction (read onto the unit above)");
         }
-        (None, Some(Labelled::Enhancement(e))) => unit.enhancements.push(e.to_string()),
+        (None, Some(Labelled::Enhancement(e))) => {
+            unit.enhancements.push(e.to_string());
+            unit.enhancement_lines.push((n, e.to_string()));
+        }
         (None, Some(Labelled::Wargear)) => list.ignore(n, line, "a wargear option of the unit above"),
         (None, None) => {
             unit.bullets.push((n, body.trim().to_string()));

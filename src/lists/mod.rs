@@ -79,6 +79,10 @@ pub struct ListUnit {
     pub general: bool,
     /// Enhancements printed with the unit (heroic traits, artefacts, ...), as printed.
     pub enhancements: Vec<String>,
+    /// The line each enhancement printed on a line of its own with a label stands on
+    /// (`• Heroic Traits: Staunch Defender`), so the report puts it beside that line.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub enhancement_lines: Vec<(usize, String)>,
     /// Bare bullets under the unit (`• Amulet of Gnosis`, as the app and Sigdex print a
     /// HERO's enhancements, with no table named), by line: wargear as printed, unless the
     /// faction has an enhancement so named and the unit is a HERO; the matching decides.

@@ -5,8 +5,9 @@
 //! The import does not refuse what `roster check` reports (the 1,000-point start, the warlord
 //! rules, one enhancement per table, Legends): a list that breaks them is imported with the
 //! problems shown, or refused whole with `--strict` (the operation decides). What it cannot
-//! store at all (two enhancements of one table on a unit, an Anvil of Apotheosis hero) is
-//! reported and left out.
+//! store at all (an Anvil of Apotheosis hero) is reported and left out; so is an enhancement
+//! the rules refuse to the unit it is printed under (one a unit earlier in the list holds, a
+//! second of one table, a second artefact), a warning beside its line.
 
 use super::change::{Change, NewUnit, Outcome, UnitRef};
 use super::model::Roster;
@@ -296,6 +297,23 @@ pub fn match_list(faction: &Faction, others: &[&Faction], list: &ParsedList) -> 
             match_unit(faction, &bare, &mut out);
             continue;
         }
+        // `Neave's Companions` with no points right under Neave Blacktalon: a companion that
+        // comes with the UNIQUE hero above (as `(0)` ones are), not a unit of its own.
+        if n.kind == NoteKind::NotUnderstood
+            && let Some(hero) = unique_right_above(list, &out, n.line)
+        {
+            out.report.push(ReportLine {
+                line: n.line,
+                text: n.text.clone(),
+                status: Status::Warning,
+                detail: format!(
+                    "no points and no warscroll, right under the UNIQUE {hero}: a companion that comes \
+                     with it, set aside"
+                )
+                .into(),
+            });
+            continue;
+        }
         let detail = match &n.kind {
             NoteKind::Ignored(why) => why.clone(),
             NoteKind::NotUnderstood => not_understood(faction, &n.text, &mut out),
@@ -323,6 +341,27 @@ fn companion_of(list: &ParsedList, i: usize) -> Option<usize> {
             && matches!(&n.kind, NoteKind::Ignored(why) if why.contains("heading"))
     });
     (!heading && prev.line < u.line).then_some(prev.line)
+}
+
+/// The UNIQUE unit matched on the lines right above `line`: only its own set-aside lines
+/// (bullets, markers) between them, no blank line or heading.
+fn unique_right_above(list: &ParsedList, out: &Matched, line: usize) -> Option<String> {
+    let above = out
+        .units
+        .iter()
+        .filter(|u| u.line < line)
+        .max_by_key(|u| u.line)?;
+    // Its bullets, markers and enhancements (a labelled one has no note, only its report line).
+    let own = |l: usize| {
+        list.notes
+            .iter()
+            .any(|n| n.line == l && matches!(&n.kind, NoteKind::Ignored(why) if why.contains("unit above")))
+            || out
+                .report
+                .iter()
+                .any(|r| r.line == l && r.status == Status::Enhancement)
+    };
+    ((above.line + 1..line).all(own) && above.warscroll.is_unique()).then(|| above.warscroll.name.clone())
 }
 
 /// Why a line was not read, with the names of the faction it may have meant.

@@ -23,6 +23,7 @@ fn stormcast_export() {
     let lord = ListUnit {
         general: true,
         enhancements: vec!["Staunch Defender".into()],
+        enhancement_lines: vec![(14, "Staunch Defender".into())],
         ..unit(12, "Lord-Celestant on Dracoth", 240)
     };
     // A bare bullet is kept for the matching, which reads it as wargear or an enhancement.
@@ -34,6 +35,7 @@ fn stormcast_export() {
     };
     let arcanum = ListUnit {
         enhancements: vec!["Null Pendant".into()],
+        enhancement_lines: vec![(23, "Null Pendant".into())],
         ..unit(22, "Knight-Arcanum", 140)
     };
     assert_eq!(
@@ -69,6 +71,7 @@ fn skaven_export_with_crlf_counts_and_point_spellings() {
     let seer = ListUnit {
         general: true,
         enhancements: vec!["Short-tempered".into()],
+        enhancement_lines: vec![(14, "Short-tempered".into())],
         ..unit(12, "Grey Seer", 120)
     };
     let clanrats = ListUnit {
@@ -78,6 +81,7 @@ fn skaven_export_with_crlf_counts_and_point_spellings() {
     };
     let engineer = ListUnit {
         enhancements: vec!["Warpstone Charm".into()],
+        enhancement_lines: vec![(21, "Warpstone Charm".into())],
         ..unit(20, "Warlock Engineer", 100)
     };
     assert_eq!(
@@ -117,6 +121,7 @@ fn gloomspite_export_with_renown_and_options() {
     let boss = ListUnit {
         general: true,
         enhancements: vec!["Loontouched".into(), "The Clammy Cowl".into()],
+        enhancement_lines: vec![(10, "Loontouched".into()), (11, "The Clammy Cowl".into())],
         ..unit(8, "Loonboss on Giant Cave Squig", 100)
     };
     let stabbas = ListUnit {

@@ -15,10 +15,12 @@ fn nighthaunt_listbot() {
     let knight = ListUnit {
         general: true,
         enhancements: vec!["Deathly Possessor".into()],
+        enhancement_lines: vec![(9, "Deathly Possessor".into())],
         ..unit(8, "Knight of Shrouds on Ethereal Steed", 140)
     };
     let olynder = ListUnit {
         enhancements: vec!["Lightshard of the Harvest Moon".into()],
+        enhancement_lines: vec![(11, "Lightshard of the Harvest Moon".into())],
         ..unit(10, "Lady Olynder, Mortarch of Grief", 250)
     };
     // A count is kept as printed: the matching decides whether it counts units or models.
@@ -67,6 +69,7 @@ fn slaanesh_with_crlf_commas_and_dashes() {
     let bladebringer = ListUnit {
         general: true,
         enhancements: vec!["Unseemly Vitality".into()],
+        enhancement_lines: vec![(5, "Unseemly Vitality".into())],
         ..unit(4, "Bladebringer, Herald on Exalted Chariot", 150)
     };
     let daemonettes = ListUnit {
@@ -107,6 +110,7 @@ fn ironjawz_pipes_and_a_title() {
     let megaboss = ListUnit {
         general: true,
         enhancements: vec!["Trophy Skulls".into(), "Hulking Brute".into()],
+        enhancement_lines: vec![(3, "Trophy Skulls".into()), (4, "Hulking Brute".into())],
         ..unit(2, "Megaboss on Maw-krusha", 460)
     };
     let ardboyz = ListUnit {

@@ -353,3 +353,72 @@ fn bare_bullets_naming_enhancements_are_a_heros_enhancements() {
         ]
     );
 }
+
+/// A line with no points and no warscroll right under a UNIQUE hero (`Neave's Companions`) is
+/// a companion set aside with a warning; under a unit that is not UNIQUE, or after a blank
+/// line, it is still not matched.
+#[test]
+fn a_pointless_line_right_under_a_unique_hero_is_a_companion_set_aside() {
+    let f = stormcast();
+    let list = |gap: usize, hero: &str| {
+        let mut l = ParsedList {
+            units: vec![unit(1, hero, Some(280))],
+            ..ParsedList::default()
+        };
+        l.ignore(2, "- General", "the general marker (read onto the unit above)");
+        l.not_understood(3 + gap, "Neave's Companions");
+        l
+    };
+    let m = match_list(f, &[], &list(0, "Neave Blacktalon"));
+    assert_eq!(m.unmatched(), 0, "{:?}", m.report);
+    let line = m.report.iter().find(|l| l.line == 3).unwrap();
+    assert_eq!(line.status, Status::Warning);
+    assert!(line.detail.for_cli().contains("companion"), "{}", line.detail);
+    assert_eq!(m.units.len(), 1);
+    // A labelled enhancement between them (`- Heroic Traits: …`, no note of its own).
+    let mut labelled = list(1, "Neave Blacktalon");
+    let t = f.enhancement_tables[0].enhancements[0].clone();
+    labelled.units[0].enhancements.push(t.clone());
+    labelled.units[0].enhancement_lines.push((3, t));
+    assert_eq!(match_list(f, &[], &labelled).unmatched(), 0);
+    assert_eq!(match_list(f, &[], &list(0, "Knight-Arcanum")).unmatched(), 1);
+    assert_eq!(match_list(f, &[], &list(1, "Neave Blacktalon")).unmatched(), 1);
+}
+
+/// Path to Glory's enhancement rules on bullets read as enhancements: a second of one table on
+/// a HERO, or one a HERO earlier in the list already holds, is a warning beside its line and is
+/// not given (not an unknown line that stops the import).
+#[test]
+fn enhancements_the_rules_refuse_are_warnings_and_not_given() {
+    let f = stormcast();
+    let traits = &f
+        .enhancement_tables
+        .iter()
+        .find(|t| t.name == "Heroic Traits")
+        .unwrap()
+        .enhancements;
+    let mut lord = unit(1, "Lord-Celestant on Dracoth", None);
+    lord.bullets = vec![(2, traits[0].clone()), (3, traits[1].clone())];
+    let mut arcanum = unit(4, "Knight-Arcanum", None);
+    arcanum.bullets = vec![(5, traits[0].clone())];
+    let mut list = ParsedList {
+        units: vec![lord, arcanum],
+        ..ParsedList::default()
+    };
+    for (n, t) in [(2, &traits[0]), (3, &traits[1]), (5, &traits[0])] {
+        list.ignore(
+            n,
+            &format!("• {t}"),
+            "a wargear option or model count of the unit above",
+        );
+    }
+    let m = match_list(f, &[], &list);
+    assert_eq!(m.unmatched(), 0, "{:?}", m.report);
+    let status = |line: usize| m.report.iter().find(|l| l.line == line).unwrap().status;
+    assert_eq!(
+        [status(2), status(3), status(5)],
+        [Status::Enhancement, Status::Warning, Status::Warning]
+    );
+    let held: Vec<usize> = m.units.iter().map(|u| u.enhancements.len()).collect();
+    assert_eq!(held, [1, 0]);
+}

@@ -169,6 +169,7 @@ pub(super) fn match_unit(faction: &Faction, printed: &ListUnit, out: &mut Matche
             one.general = false;
             one.custom_name = None;
             one.enhancements.clear();
+            one.enhancement_lines.clear();
         }
         add(faction, w, &one, &units, (&notes, loose), out);
     }
@@ -259,7 +260,15 @@ fn add(
         }
     }
     let bullets = named.into_iter().filter(|_| may_hold).map(|(line, b)| (*line, b));
-    let printed = u.enhancements.iter().map(|e| (u.line, e));
+    // A labelled enhancement on a line of its own is reported beside that line.
+    let printed = u.enhancements.iter().map(|e| {
+        let at = u
+            .enhancement_lines
+            .iter()
+            .find(|(_, x)| x == e)
+            .map_or(u.line, |(n, _)| *n);
+        (at, e)
+    });
     for (at, e) in printed.chain(bullets) {
         if at != u.line {
             out.bullets_read.insert(at);
@@ -272,13 +281,43 @@ fn add(
             Some(t) if enhancements.iter().any(|(name, ..)| name == &t.name) => ReportLine {
                 line: at,
                 text: e.clone(),
-                status: Status::Unmatched,
+                status: Status::Warning,
                 detail: format!(
                     "{} already has an enhancement from {}; a unit holds one of each table, so this one is left out",
                     w.name, t.name
                 )
                 .into(),
             },
+            // Path to Glory's rules, as `roster enhance` applies them: one of each enhancement
+            // on the Order of Battle, one artefact of power per HERO. Said beside the line.
+            Some(t) if let Some(holder) = held_by(out, e) => ReportLine {
+                line: at,
+                text: e.clone(),
+                status: Status::Warning,
+                detail: format!(
+                    "{e} is already held by {holder}; the Order of Battle cannot include the same \
+                     enhancement twice, so {} does not take it ({})",
+                    w.name, t.name
+                )
+                .into(),
+            },
+            Some(t)
+                if t.kind == EnhancementKind::Artefact
+                    && let Some((_, _, held)) =
+                        enhancements.iter().find(|(_, k, _)| *k == EnhancementKind::Artefact) =>
+            {
+                ReportLine {
+                    line: at,
+                    text: e.clone(),
+                    status: Status::Warning,
+                    detail: format!(
+                        "{} already carries the artefact {held}; a HERO cannot have more than one \
+                         artefact of power, so {e} is left out",
+                        w.name
+                    )
+                    .into(),
+                }
+            }
             Some(t) => {
                 let name = t
                     .enhancements
@@ -320,4 +359,12 @@ fn add(
         general: u.general,
         enhancements,
     });
+}
+
+/// The unit of the list read so far that already holds enhancement `e`.
+fn held_by(out: &Matched, e: &str) -> Option<String> {
+    out.units
+        .iter()
+        .find(|u| u.enhancements.iter().any(|(_, _, n)| names::same(n, e)))
+        .map(|u| u.warscroll.name.clone())
 }
