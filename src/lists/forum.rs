@@ -390,6 +390,9 @@ fn unit_line(n: usize, body: &str) -> Option<Vec<ListUnit>> {
     {
         match (marker(extra), labelled(extra)) {
             _ if extra.is_empty() => {}
+            // `Screamers of Tzeentch (80) [SoG]`: a season's tag after the points goes with the
+            // name, for the matching to read as the base warscroll with its warning (issue #41).
+            _ if super::is_season_tag(extra) => unit.warscroll = format!("{} ({extra})", unit.warscroll),
             (Some(Marker::General), _) => unit.general = true,
             (Some(Marker::Reinforced), _) => unit.reinforced = true,
             (None, Some(Labelled::Name(name))) => unit.custom_name = Some(name.to_string()),
@@ -415,6 +418,7 @@ fn take_aside(after: &str) -> (Option<String>, &str) {
         && marker(inner).is_none()
         && labelled(inner).is_none()
         && points_expr(inner).is_none()
+        && !super::is_season_tag(inner)
         && inner.chars().any(char::is_alphabetic);
     if plain {
         (Some(inner.to_string()), &t[close + 1..])

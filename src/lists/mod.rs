@@ -203,7 +203,8 @@ pub fn is_season_abbreviation(word: &str) -> bool {
 /// Text typed on a full-width keyboard made plain (issue #41): full-width brackets, digits,
 /// letters and punctuation (`（１５０）`, `：`) and the ideographic space become the ASCII they
 /// look like (their Unicode NFKC form), so every grammar reads `Liberators（２２０）` as
-/// `Liberators (220)`. Nothing else is changed: other characters keep their spelling.
+/// `Liberators (220)`; CJK square brackets (`【】`, `〔〕`) become `[` `]`. Nothing else is
+/// changed: other characters keep their spelling.
 pub fn plain_width(text: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     if text.is_ascii() {
@@ -218,6 +219,15 @@ pub fn plain_width(text: &str) -> String {
                 out.extend(std::iter::once(c).nfkc());
             }
             '\u{3000}' | '\u{ff01}'..='\u{ff5e}' => out.extend(std::iter::once(c).nfkc()),
+            // CJK lenticular and tortoise-shell brackets (`【SoG】`), which NFKC keeps: the
+            // square brackets they are typed for.
+            '\u{3010}' | '\u{3014}' | '\u{3016}' => {
+                if !out.ends_with([' ', '\n']) && !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push('[');
+            }
+            '\u{3011}' | '\u{3015}' | '\u{3017}' => out.push(']'),
             c => out.push(c),
         }
     }

@@ -142,7 +142,19 @@ impl Matched {
 
     /// "unknown WHAT 'WANTED'", with suggestions while [`Matched::suggestions`] gives them.
     fn unknown<'a>(&mut self, what: &str, wanted: &str, known: impl IntoIterator<Item = &'a str>) -> String {
-        let close = self.suggestions(wanted, known);
+        self.unknown_as(what, wanted, wanted, known)
+    }
+
+    /// [`Matched::unknown`], with the suggestions made for `looked_up` (the name past a
+    /// season's tag: `Scourge of Ghyran Exalted Flamers` suggests what `Exalted Flamers` would).
+    fn unknown_as<'a>(
+        &mut self,
+        what: &str,
+        wanted: &str,
+        looked_up: &str,
+        known: impl IntoIterator<Item = &'a str>,
+    ) -> String {
+        let close = self.suggestions(looked_up, known);
         match close.as_slice() {
             [] => format!("unknown {what} '{wanted}'"),
             _ => format!("unknown {what} '{wanted}': did you mean {}?", quoted(&close)),

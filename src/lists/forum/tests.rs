@@ -238,6 +238,30 @@ fn words_in_brackets_after_the_points_are_set_aside_for_the_matching() {
 }
 
 #[test]
+fn a_seasons_tag_after_the_points_stays_with_the_name() {
+    for (line, tag) in [
+        ("Screamers of Tzeentch (80) [SoG]", "SoG"),
+        ("Screamers of Tzeentch (80) SoG", "SoG"),
+        (
+            "Screamers of Tzeentch (80) - Scourge of Ghyran",
+            "Scourge of Ghyran",
+        ),
+        (
+            "Screamers of Tzeentch (80) (Scourge of Aqshy), General",
+            "Scourge of Aqshy",
+        ),
+    ] {
+        let parsed = parse(line);
+        let Some(u) = parsed.units.first() else {
+            panic!("{line}: {parsed:?}")
+        };
+        assert_eq!(u.warscroll, format!("Screamers of Tzeentch ({tag})"), "{line}");
+        assert_eq!(u.points, Some(80), "{line}");
+        assert!(u.aside.is_none() && u.enhancements.is_empty(), "{line}: {u:?}");
+    }
+}
+
+#[test]
 fn points_said_so_win_over_a_bare_number_and_follow_a_bracketed_tag() {
     let u = &parse("Liberators (10) - 180 pts").units[0];
     assert_eq!((u.warscroll.as_str(), u.points), ("Liberators (10)", Some(180)));

@@ -78,6 +78,12 @@ pub fn find_unit<'f>(faction: &'f Faction, printed: &str) -> Found<'f> {
             name = rest;
             continue;
         }
+        // `Flamers of Tzeentch SoG`: a season's tag after the name, with nothing around it.
+        if let Some((t, rest)) = season::trailing(&name) {
+            tag(&t, &mut r);
+            name = rest;
+            continue;
+        }
         let Some(rest) = peel(&name, &mut r) else { break };
         name = rest;
     }
@@ -126,6 +132,19 @@ pub fn find_unit<'f>(faction: &'f Faction, printed: &str) -> Found<'f> {
         [] => by_start(faction, &name, r),
         many => Found::Ambiguous(many.iter().map(|w| w.name.clone()).collect()),
     }
+}
+
+/// `printed` past a season's tag before or after it (`Scourge of Ghyran Exalted Flamers` is
+/// `Exalted Flamers`): the name "did you mean" suggestions are made for when nothing matched.
+pub fn untagged(printed: &str) -> String {
+    let mut name = tidy(printed);
+    if let Some((_, rest)) = season::leading(&name) {
+        name = rest;
+    }
+    if let Some((_, rest)) = season::trailing(&name) {
+        name = rest;
+    }
+    name
 }
 
 /// `Kragnos` for "Kragnos, the End of Empires": the one warscroll whose name begins with the
@@ -214,9 +233,13 @@ pub fn tidy(s: &str) -> String {
 /// into `r`; `None` when nothing more can be peeled.
 fn peel(name: &str, r: &mut Reading) -> Option<String> {
     let name = name.trim().trim_end_matches([',', ';', ':']).trim_end();
-    // A trailing `(…)` or `[…]`.
-    if let Some(close) = name.chars().last().filter(|c| matches!(c, ')' | ']')) {
-        let open = if close == ')' { '(' } else { '[' };
+    // A trailing `(…)`, `[…]` or `{…}`.
+    if let Some(close) = name.chars().last().filter(|c| matches!(c, ')' | ']' | '}')) {
+        let open = match close {
+            ')' => '(',
+            ']' => '[',
+            _ => '{',
+        };
         let at = name.rfind(open)?;
         let inner = name[at + 1..name.len() - 1].trim();
         let rest = name[..at].trim_end().to_string();

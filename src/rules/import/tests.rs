@@ -169,6 +169,20 @@ fn a_line_not_understood_is_a_unit_when_it_names_one_exactly_else_gets_suggestio
 }
 
 #[test]
+fn an_unknown_name_with_a_seasons_tag_gets_suggestions_for_the_name_past_it() {
+    let mut l = ParsedList::default();
+    l.units.push(unit(2, "Scourge of Ghyran: Vindicators", Some(90)));
+    let m = match_list(stormcast(), &[], &l);
+    let detail = m.report[0].detail.for_cli();
+    assert!(
+        detail.starts_with(
+            "unknown Stormcast Eternals unit 'Scourge of Ghyran: Vindicators': did you mean 'Vindictors'"
+        ),
+        "{detail}"
+    );
+}
+
+#[test]
 fn a_long_list_of_garbage_gets_suggestions_for_its_first_lines_only() {
     use crate::lists::{LineNote, NoteKind};
     let mut l = list();

@@ -95,9 +95,10 @@ pub(super) fn match_unit(faction: &Faction, printed: &ListUnit, out: &mut Matche
             return;
         }
         Found::None => {
-            let detail = out.unknown(
+            let detail = out.unknown_as(
                 &format!("{} unit", faction.name),
                 &u.warscroll,
+                &super::reading::untagged(&u.warscroll),
                 faction.units.iter().map(|x| x.name.as_str()),
             );
             return unmatched(out, &u, detail);

@@ -29,6 +29,36 @@ pub(super) fn leading(name: &str) -> Option<(String, String)> {
     (!rest.is_empty()).then_some((tag, rest))
 }
 
+/// `(tag, rest)` when `name` ends with a season's tag printed bare, with no bracket or dash
+/// (`Flamers of Tzeentch SoG`, `Ogroid Thaumaturge Scourge of Ghyran`); `None` otherwise. As
+/// with [`leading`], the caller tries the exact name first, and a unit test checks no
+/// warscroll's name is split here.
+pub(super) fn trailing(name: &str) -> Option<(String, String)> {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let lower = |i: usize| words[i].trim_end_matches([':', ',']).to_lowercase();
+    let last = words.len().checked_sub(1)?;
+    let year = lower(last).starts_with(|c: char| c.is_ascii_digit());
+    let n = (1..=3).rev().find(|&n| {
+        let Some(start) = words.len().checked_sub(n).filter(|s| *s > 0) else {
+            return false;
+        };
+        let tail: Vec<String> = (start..words.len()).map(lower).collect();
+        match tail.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            ["scourge" | "season", "of", _] => true,
+            ["general's" | "generals", "handbook", _] => year,
+            ["general's" | "generals", "handbook"] => true,
+            ["ghb", _] => year,
+            [w] => *w == "ghb" || is_season_abbreviation(w),
+            _ => false,
+        }
+    })?;
+    let at = words.len() - n;
+    let tag = words[at..].join(" ");
+    let rest = words[..at].join(" ");
+    let rest = rest.trim_end_matches([':', '-', '|', ',']).trim_end();
+    (!rest.is_empty()).then(|| (tag, rest.to_string()))
+}
+
 /// What follows a tag, past a `:`, `-` or `|` between them.
 fn after_separator(s: &str) -> &str {
     s.trim().trim_start_matches([':', '-', '|', ',']).trim()

@@ -26,6 +26,15 @@ fn a_seasons_tag_reads_as_the_base_warscroll_with_a_warning() {
         "Kairic Acolytes - Scourge of Ghyran",
         "Kairic Acolytes – Scourge of Ghyran",
         "Kairic Acolytes (General’s Handbook 2024)",
+        // After the name bare, abbreviated, or in braces (issue #41).
+        "Kairic Acolytes SoG",
+        "Kairic Acolytes Scourge of Ghyran",
+        "Kairic Acolytes: Scourge of Ghyran",
+        "Kairic Acolytes - SoG",
+        "Kairic Acolytes {SoG}",
+        "Kairic Acolytes 【SoG】",
+        "Kairic Acolytes General's Handbook 2024",
+        "Kairic Acolytes SoG x2",
     ] {
         let r = one("Disciples of Tzeentch", printed);
         assert_eq!(r.warscroll.name, "Kairic Acolytes", "{printed}");
@@ -162,6 +171,7 @@ fn no_warscroll_name_loses_a_word_to_a_season_tag() {
     for (f, _) in cat.factions().expect("factions") {
         for w in &f.units {
             assert_eq!(season::leading(&w.name), None, "{} ({})", w.name, f.name);
+            assert_eq!(season::trailing(&w.name), None, "{} ({})", w.name, f.name);
             let r = one(&f.name, &w.name);
             assert_eq!(r.warscroll.name, w.name);
             assert!(!r.loose && r.notes.is_empty(), "{}: {:?}", w.name, r.notes);
@@ -179,6 +189,10 @@ fn full_width_text_is_plain() {
         "Liberators (220):General"
     );
     assert_eq!(crate::lists::plain_width("Sciansá"), "Sciansá");
+    assert_eq!(
+        crate::lists::plain_width("Tzaangors【SoG】〔１７０〕"),
+        "Tzaangors [SoG] [170]"
+    );
     assert_eq!(
         one("Stormcast Eternals", "Ｌｉｂｅｒａｔｏｒｓ").warscroll.name,
         "Liberators"
@@ -286,4 +300,12 @@ fn a_short_or_former_name_several_warscrolls_fit_is_refused_with_them() {
     assert_eq!(fit, ["Shield Guard", "Spear Guard"]);
     // A loose name never reaches a warscroll it does not name.
     assert_eq!(find_unit(&twins, "Guard"), Found::None);
+}
+
+#[test]
+fn suggestions_look_past_a_seasons_tag_before_or_after_the_name() {
+    assert_eq!(untagged("Scourge of Ghyran: Exalted Flamers"), "Exalted Flamers");
+    assert_eq!(untagged("Exalted Flamers SoG"), "Exalted Flamers");
+    assert_eq!(untagged("[SoA] Exalted Flamers"), "Exalted Flamers");
+    assert_eq!(untagged("Exalted Flamers"), "Exalted Flamers");
 }
