@@ -302,7 +302,7 @@ fn report(columns: &[(usize, Duration, u64, Vec<Cell>)]) -> String {
          about 4, 40 and 400 battles. `roster show`, `undo` and a write cost the same at every \
          size. The sheet, `history --roster` and `audit --roster` show or check the whole of \
          one roster's log, so they grow with that roster's battles (ten times as many from \
-         one column to the next), not with the league: `tests/perf_scaling.rs` counts \
+         one column to the next), not with the league: `tests/cli/perf_scaling.rs` counts \
          SQLite's steps to hold them equal for one roster's log amid 10 or 40 battles of \
          others. Whole-league `audit`, `history`, `rolls` and `battle list` grow linearly and \
          print as they read, so their memory stays flat. `export` and `import` hold the whole \

@@ -297,7 +297,7 @@ impl Store {
 impl Store {
     /// Counts, from now on, the virtual machine steps of every statement run on this store:
     /// the work SQLite does, rows scanned included. Only for the regression tests that prove a
-    /// command about one roster does not read the whole league (tests/perf_scaling.rs).
+    /// command about one roster does not read the whole league (tests/cli/perf_scaling.rs).
     #[doc(hidden)]
     pub fn count_steps(&mut self) -> Result<std::sync::Arc<std::sync::atomic::AtomicU64>> {
         use rusqlite::trace::{TraceEvent, TraceEventCodes};

@@ -186,7 +186,7 @@ mod tests {
     }
 
     /// The fallback itself, on a file ptg may write (permission bits do not stop root, which
-    /// runs the tests; `tests/read_only.rs` checks the real thing as an unprivileged user).
+    /// runs the tests; `tests/cli/read_only.rs` checks the real thing as an unprivileged user).
     #[test]
     fn a_read_only_connection_reads_and_refuses_writes() {
         let dir = tempfile::tempdir().unwrap();

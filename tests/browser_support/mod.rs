@@ -189,7 +189,7 @@ pub async fn phone(driver: &Chromedriver, profile: &Path) -> Client {
 }
 
 /// [`phone`] with Chromium's `extra` flags too. With `--ignore-certificate-errors` (a test's
-/// own certificate authority, `tests/browser_https.rs`), WebDriver accepts such certificates too.
+/// own certificate authority, `tests/browser/https.rs`), WebDriver accepts such certificates too.
 pub async fn phone_with(driver: &Chromedriver, profile: &Path, extra: &[&str]) -> Client {
     let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|f| f.to_string()).collect();
     args.extend(extra.iter().map(|f| f.to_string()));

@@ -1,5 +1,5 @@
 //! The test league of issue #19: 4 rosters and 6 battles in Ashen Vale, built once per test
-//! binary (`tests/league.rs` checks its standings, `tests/league_file.rs` exports and imports
+//! binary (`tests/cli/league.rs` checks its standings, `tests/cli/league_file.rs` exports and imports
 //! it).
 
 use super::{Fixture, HAMMERS, Ptg, RATS, roster_new};

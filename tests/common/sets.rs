@@ -1,4 +1,4 @@
-//! The change log as the tests of "every write is a change set" (`tests/every_write.rs`) read
+//! The change log as the tests of "every write is a change set" (`tests/cli/every_write.rs`) read
 //! it: how many sets, the newest one's command, and the league's rows an undo puts back.
 
 use super::league::SILKEN;

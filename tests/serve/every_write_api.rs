@@ -1,7 +1,7 @@
 //! Every write is a change set (issue 38, item 8), through the API: each writing route adds
 //! exactly one change set, and the undo route right after it (the roster's, with its player's
 //! token, for a player's command; the campaign's, the organiser's, for the organiser's and a
-//! battle's) puts the league's rows back as they were, as `tests/every_write.rs` checks for the
+//! battle's) puts the league's rows back as they were, as `tests/cli/every_write.rs` checks for the
 //! CLI.
 
 use crate::common;

@@ -1,5 +1,5 @@
-//! The Wardens of the Brass Gate: the roster the roster sheet tests print (`tests/sheet.rs`
-//! reads its PDF back as text, `tests/sheet_png.rs` compares its pages with reference images).
+//! The Wardens of the Brass Gate: the roster the roster sheet tests print (`tests/cli/sheet.rs`
+//! reads its PDF back as text, `tests/cli/sheet_png.rs` compares its pages with reference images).
 //! A 25-unit roster of a hand-made faction with a full Arcane Tome, a finished and a current
 //! quest, two battles, a retired unit, names too long for their columns and more notable
 //! events than the template's 8 lines.
@@ -42,7 +42,7 @@ name = "Brass Wardens"
 grand_alliance = "Order"
 
 [source]
-origin = "hand-written test data for tests/sheet.rs"
+origin = "hand-written test data for tests/cli/sheet.rs"
 
 [[units]]
 name = "Gate-Captain"
