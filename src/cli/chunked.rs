@@ -7,10 +7,11 @@ use crate::error::Result;
 use comfy_table::{ColumnConstraint, Table, Width, presets};
 use unicode_width::UnicodeWidthStr;
 
-/// Prints a listing read twice from one snapshot: `rows` hands each row's cells to the
-/// function it is given, once for the column widths and the count, then to print. Up to
-/// `chunk` rows print as one table fitted to the terminal, more in chunks that line up.
-/// Returns how many rows there were.
+/// Prints a listing from one snapshot: `rows` hands each row's cells to the function it is
+/// given. Up to `chunk` rows are held from the first read and print as one table fitted to the
+/// terminal (one read: issue 42 measured `rolls` at twice its `--json` when every table was
+/// read twice). A longer listing is not held: the first read finds the column widths and the
+/// count, a second prints it in chunks that line up. Returns how many rows there were.
 pub fn print_listing(
     out: &mut Stream,
     header: &[&str],
@@ -19,17 +20,22 @@ pub fn print_listing(
 ) -> Result<usize> {
     let mut widths = Widths::new(header);
     let mut count = 0;
+    let mut held: Vec<Vec<String>> = Vec::new();
     rows(&mut |cells| {
         widths.add(&cells);
         count += 1;
+        if count <= chunk {
+            held.push(cells);
+        } else if !held.is_empty() {
+            held = Vec::new();
+        }
         Ok(())
     })?;
     if count <= chunk {
         let mut t = table(header);
-        rows(&mut |cells| {
+        for cells in held {
             t.add_row(cells);
-            Ok(())
-        })?;
+        }
         out.line(t.to_string())?;
     } else {
         let mut t = Chunked::new(header, widths, chunk, |l: &str| out.line(l));

@@ -387,21 +387,24 @@ pub struct BattleList<'c> {
     conn: &'c Conn,
     campaign_id: Option<i64>,
     roster_id: Option<i64>,
+    newest: Option<u32>,
 }
 
 impl BattleList<'_> {
-    /// Calls `f` with each battle, newest first, as it is read.
-    pub fn each(&self, f: impl FnMut(Battle) -> Result<()>) -> Result<()> {
-        battles::each(self.conn, self.campaign_id, self.roster_id, f)
+    /// Calls `f` with each battle, newest first, as it is read; whether a limit left older
+    /// battles out.
+    pub fn each(&self, f: impl FnMut(Battle) -> Result<()>) -> Result<bool> {
+        battles::each(self.conn, self.campaign_id, self.roster_id, self.newest, f)
     }
 }
 
-/// Runs `f` with the battles of one campaign or all, of one roster or all, in one read
-/// transaction.
+/// Runs `f` with the battles of one campaign or all, of one roster or all (the `newest` so
+/// many when given), in one read transaction.
 pub fn read_list<T>(
     store: &mut Store,
     campaign: Option<CampaignId>,
     roster: Option<RosterId>,
+    newest: Option<u32>,
     f: impl FnOnce(&BattleList) -> Result<T>,
 ) -> Result<T> {
     store.read(|conn| {
@@ -417,6 +420,7 @@ pub fn read_list<T>(
             conn,
             campaign_id,
             roster_id,
+            newest,
         })
     })
 }

@@ -165,7 +165,7 @@ pub fn battle_page<'a>(cat: &'a Catalogue, store: &mut Store, id: i64) -> Result
             choices.push(offered);
         }
         let mut rolls = Vec::new();
-        crate::store::rolls::each::<Error>(conn, Some(id), None, |r| {
+        crate::store::rolls::each::<Error>(conn, Some(id), None, None, |r| {
             rolls.push(r);
             Ok(())
         })?;

@@ -128,12 +128,15 @@ fn load_all(conn: &Connection, filter: &str, values: &[&dyn ToSql]) -> Result<Ve
 
 /// Battles not cancelled, newest first, of one campaign or all, and of one roster or all,
 /// handed to `f` one at a time as they are read (a whole league's list is never held at once).
+/// With `newest`, only that many, and the answer says whether older ones were left out (one
+/// more is read to know, rather than counting them all: issue 42).
 pub fn each<E: From<anyhow::Error>>(
     conn: &Connection,
     campaign_id: Option<i64>,
     roster_id: Option<i64>,
+    newest: Option<u32>,
     mut f: impl FnMut(Battle) -> std::result::Result<(), E>,
-) -> std::result::Result<(), E> {
+) -> std::result::Result<bool, E> {
     // One filter per case, so each can use its index (a roster's battles through its sides).
     let of_roster = "b.id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1) AND b.cancelled = 0";
     let (filter, values): (String, Vec<&dyn ToSql>) = match (&campaign_id, &roster_id) {
@@ -142,7 +145,25 @@ pub fn each<E: From<anyhow::Error>>(
         (None, Some(r)) => (of_roster.into(), vec![r]),
         (Some(c), Some(r)) => (format!("{of_roster} AND b.campaign_id = ?2"), vec![r, c]),
     };
-    super::battle_rows::each(conn, &filter, &values, |b, _| f(b))
+    let filter = match newest {
+        Some(n) => format!(
+            "b.id IN (SELECT b.id FROM battles b WHERE {filter} ORDER BY b.id DESC LIMIT {})",
+            u64::from(n) + 1
+        ),
+        None => filter,
+    };
+    let (mut handed, mut more) = (0u64, false);
+    super::battle_rows::each(conn, &filter, &values, |b, _| {
+        handed += 1;
+        match newest {
+            Some(n) if handed > u64::from(n) => {
+                more = true;
+                Ok(())
+            }
+            _ => f(b),
+        }
+    })?;
+    Ok(more)
 }
 
 /// Replaces the army a roster takes to a battle with `units`, in order: each unit with whether

@@ -13,30 +13,21 @@ use crate::rules::log::Command;
 pub use crate::rules::log::{LoggedChange, LoggedSet};
 use crate::rules::model::Roster;
 use anyhow::{Context, Result};
-use rusqlite::{Connection, ToSql, params};
+use rusqlite::{Connection, OptionalExtension, ToSql, params};
 use std::collections::HashMap;
 
 /// The ids of the change sets of one roster: its own, those of its battles that belong to no
-/// roster (a result), and those of other commands that changed it. (`+roster_id` keeps
-/// SQLite from reading every set without a roster through the roster index.)
-const OF_ROSTER: &str = "SELECT id FROM change_sets WHERE roster_id = ?1
-     UNION SELECT id FROM change_sets WHERE +roster_id IS NULL
-           AND battle_id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1)
-     UNION SELECT change_set_id FROM changes WHERE roster_id = ?1";
+/// roster (a result), and those of other commands that changed it, as `roster_sets` lists them
+/// (migration V17: one key range, kept whole by triggers, so a page of a roster's log reads a
+/// few adjacent pages rather than rows spread over the league, issue 42).
+const OF_ROSTER: &str = "SELECT change_set_id FROM roster_sets WHERE roster_id = ?1";
 
-/// The newest set in force (not an undo, not undone) among a roster's (`?1`): the newest of
-/// each part of [`OF_ROSTER`] in force, which is the newest in force of them all.
-const LATEST_OF_ROSTER: &str = "SELECT MAX(id) FROM (
-       SELECT * FROM (SELECT id FROM change_sets WHERE roster_id = ?1
-                        AND undoes IS NULL AND undone_by IS NULL ORDER BY id DESC LIMIT 1)
-       UNION ALL
-       SELECT * FROM (SELECT id FROM change_sets WHERE +roster_id IS NULL
-                        AND battle_id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1)
-                        AND undoes IS NULL AND undone_by IS NULL ORDER BY id DESC LIMIT 1)
-       UNION ALL
-       SELECT * FROM (SELECT c.change_set_id AS id FROM changes c JOIN change_sets cs ON cs.id = c.change_set_id
-                        WHERE c.roster_id = ?1 AND cs.undoes IS NULL AND cs.undone_by IS NULL
-                        ORDER BY c.id DESC LIMIT 1))";
+/// The newest set in force (not an undo, not undone) among a roster's (`?1`): its list read
+/// newest first, stopped at the first set in force.
+const LATEST_OF_ROSTER: &str = "SELECT rs.change_set_id FROM roster_sets rs
+       JOIN change_sets cs ON cs.id = rs.change_set_id
+       WHERE rs.roster_id = ?1 AND cs.undoes IS NULL AND cs.undone_by IS NULL
+       ORDER BY rs.change_set_id DESC LIMIT 1";
 
 /// The condition on `cs` for one roster, one campaign, both or all; the roster is `?1`, the
 /// campaign `?2` (each bound only when named).
@@ -317,10 +308,11 @@ pub fn latest_live(
     campaign_id: Option<i64>,
 ) -> Result<Option<LoggedSet>> {
     if let (Some(roster), None) = (roster_id, campaign_id) {
-        // The newest of each part of a roster's sets, each read newest first down its index
-        // and stopped at the first in force, rather than all of the roster's sets gathered
-        // and sorted (a roster's page asks this on every view, issue #32).
-        let newest: Option<i64> = conn.cached_row(LATEST_OF_ROSTER, [roster], |r| r.get(0))?;
+        // The roster's sets read newest first and stopped at the first in force, rather than
+        // all of them gathered and sorted (a roster's page asks this on every view, issue #32).
+        let newest: Option<i64> = conn
+            .cached_row(LATEST_OF_ROSTER, [roster], |r| r.get(0))
+            .optional()?;
         let Some(id) = newest else { return Ok(None) };
         return Ok(sets_where(conn, "cs.id = ?1", Some(1), &[&id])?.pop());
     }

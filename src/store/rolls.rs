@@ -28,50 +28,75 @@ pub struct RollRow {
 /// Rolls in the order made, optionally of one battle and/or one roster.
 pub fn list(conn: &Connection, battle_id: Option<i64>, roster_id: Option<i64>) -> Result<Vec<RollRow>> {
     let mut out = Vec::new();
-    each(conn, battle_id, roster_id, |roll| {
+    each(conn, battle_id, roster_id, None, |roll| {
         out.push(roll);
         Ok::<_, anyhow::Error>(())
     })?;
     Ok(out)
 }
 
-/// Calls `f` with each roll in the order made, optionally of one battle and/or one roster, as
-/// the rows are read: a caller printing the whole dice log holds one roll at a time. A roll's
-/// battle, roster and time are its change set's (one command rolls for one battle and
-/// roster); the filter is written for the case at hand so SQLite finds the battle's or
-/// roster's sets through their index, then their rolls through `rolls_change_set`.
-pub fn each<E: From<anyhow::Error>>(
-    conn: &Connection,
-    battle_id: Option<i64>,
-    roster_id: Option<i64>,
-    mut f: impl FnMut(RollRow) -> std::result::Result<(), E>,
-) -> std::result::Result<(), E> {
-    let (filter, values): (&str, Vec<i64>) = match (battle_id, roster_id) {
+/// The filter on a roll's change set `cs` for one battle and/or one roster, and its values.
+fn scope(battle_id: Option<i64>, roster_id: Option<i64>) -> (&'static str, Vec<i64>) {
+    match (battle_id, roster_id) {
         (Some(b), Some(r)) => ("cs.battle_id = ?1 AND cs.roster_id = ?2", vec![b, r]),
         (Some(b), None) => ("cs.battle_id = ?1", vec![b]),
         (None, Some(r)) => ("cs.roster_id = ?1", vec![r]),
         (None, None) => ("1", Vec::new()),
+    }
+}
+
+/// Calls `f` with each roll in the order made, optionally of one battle and/or one roster, as
+/// the rows are read: a caller printing the whole dice log holds one roll at a time. With
+/// `newest`, only the latest so many, read from the newest down so the cost follows the page
+/// (issue 42), then handed out oldest first; returns whether earlier rolls were left out (one
+/// more is read to know, rather than counting the roster's whole log). A roll's battle, roster and time are its change
+/// set's (one command rolls for one battle and roster); the filter is written for the case at
+/// hand so SQLite finds the battle's or roster's sets through their index, then their rolls
+/// through `rolls_change_set`.
+pub fn each<E: From<anyhow::Error>>(
+    conn: &Connection,
+    battle_id: Option<i64>,
+    roster_id: Option<i64>,
+    newest: Option<u32>,
+    mut f: impl FnMut(RollRow) -> std::result::Result<(), E>,
+) -> std::result::Result<bool, E> {
+    let (filter, values) = scope(battle_id, roster_id);
+    let order = match newest {
+        Some(n) => format!("cs.id DESC, r.id DESC LIMIT {}", u64::from(n) + 1),
+        None => "r.id".to_string(),
     };
     let mut stmt = conn
         .prepare_cached(&format!(
             "SELECT r.id, cs.battle_id, ro.name, cs.command, r.purpose, r.expression, r.faces, r.total, r.source,
                     r.seed, cs.created_at, u.id, COALESCE(u.name, u.warscroll)
-             FROM rolls r JOIN change_sets cs ON cs.id = r.change_set_id
+             FROM change_sets cs JOIN rolls r ON r.change_set_id = cs.id
              LEFT JOIN rosters ro ON ro.id = cs.roster_id
              LEFT JOIN units u ON u.id = (SELECT ch.unit_id FROM changes ch
                                           WHERE ch.change_set_id = r.change_set_id AND ch.roll_id = r.id
                                           LIMIT 1)
              WHERE {filter}
-             ORDER BY r.id"
+             ORDER BY {order}"
         ))
         .map_err(anyhow::Error::from)?;
     let mut rows = stmt
         .query(rusqlite::params_from_iter(&values))
         .map_err(anyhow::Error::from)?;
-    while let Some(r) = rows.next().map_err(anyhow::Error::from)? {
-        f(row(r)?)?;
+    if newest.is_none() {
+        while let Some(r) = rows.next().map_err(anyhow::Error::from)? {
+            f(row(r)?)?;
+        }
+        return Ok(false);
     }
-    Ok(())
+    let mut page = Vec::new();
+    while let Some(r) = rows.next().map_err(anyhow::Error::from)? {
+        page.push(row(r)?);
+    }
+    let more = newest.is_some_and(|n| page.len() > n as usize);
+    if more {
+        page.pop();
+    }
+    page.into_iter().rev().try_for_each(f)?;
+    Ok(more)
 }
 
 /// One row of the query in [`each`].

@@ -219,6 +219,40 @@ fn battle_list_filters_by_roster_and_campaign_and_names_aftermaths_to_run() {
     p.refused(&["battle", "list", "--roster", "Nobody"], "Nobody");
 }
 
+/// A page of a roster's battles or dice is its newest rows, oldest rolls first as the whole
+/// log has them, and says when older ones were left out (issue 42).
+#[test]
+fn battle_list_and_rolls_show_the_newest_page_asked_for() {
+    let p = LEAGUE_FIXTURE.copy();
+    let ids = |args: &[&str], key: &str| -> Vec<u64> {
+        let list = p.json(args);
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b[key].as_u64().unwrap())
+            .collect()
+    };
+    let battles = ["battle", "list", "--roster", MOONCLAN];
+    assert_eq!(ids(&[&battles[..], &["--limit", "2"]].concat(), "id"), vec![5, 4]);
+    assert_eq!(ids(&[&battles[..], &["--limit", "3"]].concat(), "id"), vec![5, 4, 2]);
+    let text = p.ok(&[&battles[..], &["--limit", "2"]].concat());
+    assert!(text.contains("older battles not shown: use --limit N"), "{text}");
+    let text = p.ok(&[&battles[..], &["--limit", "3"]].concat());
+    assert!(!text.contains("not shown"), "{text}");
+
+    let rolls = ["rolls", "--roster", SILKEN];
+    let all = ids(&rolls, "id");
+    assert!(all.len() > 3, "{all:?}");
+    let newest = all[all.len() - 3..].to_vec();
+    assert_eq!(ids(&[&rolls[..], &["--limit", "3"]].concat(), "id"), newest);
+    let text = p.ok(&[&rolls[..], &["--limit", "3"]].concat());
+    assert!(text.contains("3 rolls.") && text.contains("earlier rolls not shown"), "{text}");
+    let whole = all.len().to_string();
+    let text = p.ok(&[&rolls[..], &["--limit", &whole]].concat());
+    assert!(!text.contains("not shown"), "{text}");
+    p.refused_cmd(p.cmd(&["rolls", "--limit", "0"]), 2, "--limit");
+}
+
 fn roster_names(p: &Ptg, args: &[&str]) -> Vec<String> {
     let list = p.json(&[&["roster", "list"][..], args].concat());
     let mut names: Vec<String> = list

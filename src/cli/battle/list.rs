@@ -8,24 +8,43 @@ use crate::cli::output::{JsonArray, Stream, or_dash};
 use crate::error::Result;
 use crate::ops;
 use crate::rules::battle::{Battle, BattleStatus};
+use std::io::IsTerminal;
 
 /// Battles per table chunk when a long list is printed in pieces.
 const CHUNK: usize = 500;
 
 const HEADER: [&str; 6] = ["#", "Campaign", "Points", "Battleplan", "Sides", "Status"];
 
-pub fn run(json_out: bool, app: &mut App, campaign: Option<&str>, roster: Option<&str>) -> Result<()> {
+/// How many battles a terminal shows when --limit is not given (the newest, as `ptg history`
+/// shows its latest 50 change sets).
+const TERMINAL_PAGE: u32 = 50;
+
+pub fn run(
+    json_out: bool,
+    app: &mut App,
+    campaign: Option<&str>,
+    roster: Option<&str>,
+    limit: Option<u32>,
+) -> Result<()> {
     let (campaign, roster) = (app.campaign_id_of(campaign)?, app.roster_id_of(roster)?);
+    // At a terminal a league's every battle would scroll past: show the newest page.
+    let paged = limit.is_none() && !json_out && std::io::stdout().is_terminal();
+    let newest = limit.or(paged.then_some(TERMINAL_PAGE));
     let mut out = Stream::stdout();
-    ops::battle::read_list(app.store()?, campaign, roster, |list| {
+    ops::battle::read_list(app.store()?, campaign, roster, newest, |list| {
         if json_out {
             let mut array = JsonArray::default();
             list.each(|b| array.item(&mut out, &b))?;
             return array.finish(&mut out);
         }
+        let more = std::cell::Cell::new(false);
         print_listing(&mut out, &HEADER, CHUNK, |row| {
-            list.each(|b| row(cells(&b).into()))
+            more.set(list.each(|b| row(cells(&b).into()))?);
+            Ok(())
         })?;
+        if more.get() {
+            out.line("(older battles not shown: use --limit N to see more)")?;
+        }
         Ok(())
     })?;
     out.finish()

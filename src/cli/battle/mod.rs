@@ -50,6 +50,10 @@ pub enum BattleCmd {
         /// Only the battles this roster fought or planned.
         #[arg(long)]
         roster: Option<String>,
+        /// Show only the newest N battles (at a terminal the newest 50 are shown unless
+        /// --limit is given).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        limit: Option<u32>,
     },
 }
 
@@ -72,8 +76,10 @@ pub fn run(app: &mut App, cmd: BattleCmd) -> Result<()> {
             let (cat, store) = app.both()?;
             show::show(json_out, &crate::ops::battle::show(cat, store, battle)?)
         }
-        BattleCmd::List { campaign, roster } => {
-            list::run(json_out, app, campaign.as_deref(), roster.as_deref())
-        }
+        BattleCmd::List {
+            campaign,
+            roster,
+            limit,
+        } => list::run(json_out, app, campaign.as_deref(), roster.as_deref(), limit),
     }
 }

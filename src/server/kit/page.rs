@@ -81,7 +81,7 @@ pub(in crate::server) fn battle_list(
     campaign: Option<crate::ids::CampaignId>,
     roster: Option<crate::ids::RosterId>,
 ) -> crate::error::Result<Vec<Value>> {
-    ops::battle::read_list(store, campaign, roster, |list| {
+    ops::battle::read_list(store, campaign, roster, None, |list| {
         let mut all = Vec::new();
         list.each(|b| {
             all.push(serde_json::to_value(&b)?);

@@ -155,7 +155,7 @@ fn a_battle_line_says_what_the_whole_battle_says_of_it() {
     let lines_match = |store: &Store| {
         for roster in [1, 2] {
             let mut whole = Vec::new();
-            battles::each::<anyhow::Error>(store.conn(), None, Some(roster), |b| {
+            battles::each::<anyhow::Error>(store.conn(), None, Some(roster), None, |b| {
                 whole.push(shown(serde_json::to_value(&b)?));
                 Ok(())
             })

@@ -197,3 +197,29 @@ fn a_starting_unit_removed_keeps_its_row_and_comes_back_with_its_id_and_owed_pic
     assert_eq!(stored(&store), before, "the same unit, id and owed picks");
     assert_eq!(replayed(&store), before);
 }
+
+/// `roster_sets` (migration V17, kept by triggers) lists for each roster exactly the sets of
+/// its log as the log itself names them: its own, its battles' sets of no roster, and any set
+/// with a change to it.
+#[test]
+fn each_roster_lists_the_sets_its_log_names() {
+    let store = after_battle();
+    let conn = store.conn();
+    let ids = |sql: &str, roster: i64| -> Vec<i64> {
+        let mut stmt = conn.prepare(sql).unwrap();
+        stmt.query_map([roster], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let named_by_log = "SELECT id FROM change_sets WHERE roster_id = ?1
+        UNION SELECT id FROM change_sets WHERE roster_id IS NULL
+              AND battle_id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1)
+        UNION SELECT change_set_id FROM changes WHERE roster_id = ?1 ORDER BY 1";
+    let listed = "SELECT change_set_id FROM roster_sets WHERE roster_id = ?1 ORDER BY 1";
+    for roster in [1, 2] {
+        let want = ids(named_by_log, roster);
+        assert!(want.len() > 3, "roster {roster} has a log to list");
+        assert_eq!(ids(listed, roster), want, "roster {roster}");
+    }
+}
