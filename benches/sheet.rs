@@ -84,6 +84,8 @@ fn sheet() -> Sheet {
                 decided: None,
             })
             .collect(),
+        battles_fought: 3,
+        earlier_battles: 0,
         record: Record {
             wins: 3,
             draws: 0,
@@ -106,6 +108,7 @@ fn sheet() -> Sheet {
         events: (1..=8)
             .map(|i| format!("Battle {i}: Dawn Guard reached rank Veteran"))
             .collect(),
+        earlier_events: 0,
         units,
         printed: "2026-11-21".into(),
     }

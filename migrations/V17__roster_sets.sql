@@ -47,3 +47,17 @@ CREATE TRIGGER roster_sets_change AFTER INSERT ON changes
 BEGIN
     INSERT OR IGNORE INTO roster_sets (roster_id, change_set_id) VALUES (NEW.roster_id, NEW.change_set_id);
 END;
+
+-- A roster's changes by kind: a sheet finds where set-up ended and counts the notable changes
+-- it leaves out from this index alone, rather than reading every change the roster ever had.
+-- (`changes_roster` stays: the newest change of a roster is the last entry of its range there.)
+CREATE INDEX changes_roster_kind ON changes(roster_id, kind, change_set_id);
+
+-- The change sets not in force (an undo, or undone): few, and what a count of a roster's
+-- changes in force leaves out.
+CREATE INDEX change_sets_not_in_force ON change_sets(id) WHERE undoes IS NOT NULL OR undone_by IS NOT NULL;
+
+-- A roster's sides by battle (in place of the index on the roster alone, which it begins with):
+-- a page of a roster's battles, newest first, is the top of its range.
+CREATE INDEX battle_sides_roster_battle ON battle_sides(roster_id, battle_id);
+DROP INDEX battle_sides_roster;

@@ -1,14 +1,16 @@
 //! The printable roster's view model, built from one consistent read of the roster, its
-//! campaign's battles and its change log.
+//! recent battles and its newest notable changes: what a printed roster holds, read alone
+//! (issue 42), so a sheet costs the same after ten years of battles as after ten.
 
 use super::load_subject;
 use crate::catalogue::Catalogue;
 use crate::error::Result;
 use crate::ids::RosterId;
+use crate::sheet::view::{NOTABLE_KINDS, RECENT_BATTLES, RECENT_EVENTS};
 use crate::sheet::{self, Sheet, SheetInput};
-use crate::store::{Store, battles, history, rosters};
+use crate::store::{Store, battles, kept, notable, rosters};
 
-/// The roster sheet of `roster` with all its notable events, printed on `printed`.
+/// The roster sheet of `roster`, printed on `printed`.
 pub fn view(
     cat: &Catalogue,
     store: &mut Store,
@@ -17,10 +19,12 @@ pub fn view(
 ) -> Result<Sheet> {
     store.read(|conn| {
         let subject = load_subject(cat, conn, roster)?;
-        let realm = rosters::realm(conn, subject.roster.id)?;
-        let battles = battles::list_of_roster(conn, subject.roster.id)?;
+        let id = subject.roster.id;
+        let realm = rosters::realm(conn, id)?;
+        let battles = battles::recent_fought(conn, id, RECENT_BATTLES)?;
+        let (_, record) = kept::of_roster(conn, id)?;
+        let events = notable::newest(conn, id, NOTABLE_KINDS, RECENT_EVENTS)?;
         let realms = cat.realms().unwrap_or_default();
-        let history = history::sets(conn, Some(subject.roster.id), None)?;
         Ok(sheet::build(&SheetInput {
             roster: &subject.roster,
             faction: subject.faction,
@@ -28,8 +32,10 @@ pub fn view(
             pack: subject.pack,
             realm,
             battles: &battles,
+            record,
             realms: &realms,
-            history: &history,
+            events: &events.sets,
+            earlier_events: events.earlier,
             printed,
             favour: super::realms::favour_shown(cat, &subject.roster),
         }))

@@ -47,7 +47,7 @@ fn glory(s: &Sheet) -> String {
             .map(|f| format!("    Favour points: {f}"))
             .unwrap_or_default(),
         s.points,
-        s.battles.len(),
+        s.battles_fought,
         s.record.wins,
         s.record.draws,
         s.record.losses
@@ -109,6 +109,9 @@ fn battles(s: &Sheet) -> String {
             let _ = writeln!(out, "    {notes}");
         }
     }
+    if let Some(note) = crate::sheet::view::earlier_battles_note(s) {
+        let _ = writeln!(out, "{note}");
+    }
     let _ = writeln!(
         out,
         "Record: W {} · D {} · L {}",
@@ -145,6 +148,9 @@ fn events(s: &Sheet) -> String {
     }
     for e in &s.events {
         let _ = writeln!(out, "- {e}");
+    }
+    if let Some(note) = crate::sheet::view::earlier_events_note(s) {
+        let _ = writeln!(out, "{note}");
     }
     out
 }

@@ -5,7 +5,6 @@ use crate::catalogue::battlepack::Battlepack;
 use crate::catalogue::{Faction, LoreKind, Realm};
 use crate::rules::battle::Battle;
 use crate::rules::battle::{BattleResult, DecidedBy, Side};
-use crate::rules::change::Change;
 use crate::rules::log::LoggedSet;
 use crate::rules::model::{Roster, Unit};
 use crate::rules::roster::{Factions, in_current_data};
@@ -29,12 +28,18 @@ pub struct Sheet {
     pub points: u64,
     pub quest: Option<QuestLine>,
     pub completed_quests: Vec<String>,
+    /// The most recent battles fought, [`RECENT_BATTLES`] at most, in the order fought.
     pub battles: Vec<BattleLine>,
+    /// Every battle fought, counted: the record and how many the sheet leaves out.
+    pub battles_fought: u32,
+    pub earlier_battles: u32,
     pub record: Record,
     /// Spell, prayer and manifestation lores, in that order.
     pub tome: Vec<Lore>,
-    /// Latest first.
+    /// Latest first, [`RECENT_EVENTS`] at most.
     pub events: Vec<String>,
+    /// Notable events older than those shown (the roster's history has them).
+    pub earlier_events: u64,
     /// Warlord first, then in the order they joined; retired units left out.
     pub units: Vec<UnitRow>,
     /// The day the sheet was printed, e.g. "2026-11-21".
@@ -151,6 +156,30 @@ pub struct Tagged {
     pub tag: String,
 }
 
+/// How many of its latest battles a sheet lists (the rest are counted): a printed roster holds
+/// its recent past, and reading a decade of battles for every sheet cost what the decade
+/// weighed (issue 42).
+pub const RECENT_BATTLES: u32 = 10;
+
+/// How many of its latest notable events a sheet lists (the rest are counted).
+pub const RECENT_EVENTS: u32 = 20;
+
+/// The kinds of change (`changes.kind`, a [`Change`](crate::rules::change::Change)'s tag) a
+/// sheet lists as notable events once set-up is over: ranks reached, quests completed, rewards
+/// earned, units joining or retiring or taking the lead, enhancements and lore entries gained.
+/// The store selects them by these names, so this list is the one definition.
+pub const NOTABLE_KINDS: &[&str] = &[
+    "add_unit",
+    "gain_rank",
+    "complete_quest",
+    "grant_reward",
+    "give_enhancement",
+    "add_to_tome",
+    "tame_manifestation",
+    "retire",
+    "lead_roster",
+];
+
 /// Everything a sheet is made from, loaded by the caller.
 pub struct SheetInput<'a> {
     pub roster: &'a Roster,
@@ -160,12 +189,18 @@ pub struct SheetInput<'a> {
     pub allies: &'a [&'a Faction],
     pub pack: &'a Battlepack,
     pub realm: Option<String>,
-    /// The campaign's battles (any order); those the roster fought are used.
+    /// The roster's most recent battles (any order; those it fought to a result are listed,
+    /// [`RECENT_BATTLES`] at most).
     pub battles: &'a [Battle],
+    /// Its record over every battle it fought (what the league table keeps).
+    pub record: crate::rules::standings::Record,
     /// The realms the data knows, for how each battle's realm is said.
     pub realms: &'a [&'a Realm],
-    /// The roster's change log, oldest first.
-    pub history: &'a [LoggedSet],
+    /// Its newest notable changes, oldest first, already chosen as [`chosen_events`] chooses
+    /// them from a whole log (in force, after set-up, of [`NOTABLE_KINDS`]).
+    pub events: &'a [LoggedSet],
+    /// How many notable changes came before those.
+    pub earlier_events: u64,
     pub printed: chrono::NaiveDate,
     /// Favour points to print, for a roster that keeps them.
     pub favour: Option<u32>,
@@ -174,15 +209,17 @@ pub struct SheetInput<'a> {
 /// Builds the sheet.
 pub fn build(input: &SheetInput) -> Sheet {
     let r = input.roster;
-    let battles = battle_lines(r.id, input.battles, input.realms);
-    let record = battles.iter().fold(Record::default(), |mut rec, b| {
-        match b.letter {
-            'W' => rec.wins += 1,
-            'D' => rec.draws += 1,
-            _ => rec.losses += 1,
-        }
-        rec
-    });
+    let mut battles = battle_lines(r.id, input.battles, input.realms);
+    let keep_from = battles.len().saturating_sub(RECENT_BATTLES as usize);
+    battles.drain(..keep_from);
+    let fought = input.record;
+    let record = Record {
+        wins: fought.victories(),
+        draws: fought.draws,
+        losses: fought.defeats(),
+    };
+    let mut events = event_lines(r, input.events);
+    events.truncate(RECENT_EVENTS as usize);
     Sheet {
         army: r.name.clone(),
         player: r.player.clone(),
@@ -206,6 +243,8 @@ pub fn build(input: &SheetInput) -> Sheet {
             }
         }),
         completed_quests: r.completed_quests.clone(),
+        battles_fought: fought.played,
+        earlier_battles: fought.played.saturating_sub(battles.len() as u32),
         battles,
         record,
         tome: LoreKind::ALL
@@ -226,7 +265,8 @@ pub fn build(input: &SheetInput) -> Sheet {
                     .collect(),
             })
             .collect(),
-        events: notable_events(r, input.history),
+        events,
+        earlier_events: input.earlier_events,
         units: order_of_battle(r)
             .into_iter()
             .map(|u| {
@@ -330,29 +370,70 @@ fn decided(b: &Battle, ours: &Side) -> Option<String> {
     }
 }
 
-/// What is worth a line on the sheet once set-up is over: ranks reached, quests completed,
-/// rewards earned, units joining or retiring, enhancements and lore entries gained. Latest
-/// first, every one of them: a sheet that runs out of lines continues on the next page rather
-/// than leave a player's history out.
+/// The line under the battles a sheet lists when it leaves older ones out.
+pub fn earlier_battles_note(s: &Sheet) -> Option<String> {
+    (s.earlier_battles > 0).then(|| {
+        format!(
+            "… and {} (the record counts them all)",
+            crate::names::counted(s.earlier_battles as usize, "earlier battle", "earlier battles")
+        )
+    })
+}
+
+/// The line under the notable events a sheet lists when it leaves older ones out.
+pub fn earlier_events_note(s: &Sheet) -> Option<String> {
+    (s.earlier_events > 0).then(|| {
+        format!(
+            "… and {} (in the roster's history)",
+            crate::names::counted(s.earlier_events as usize, "earlier event", "earlier events")
+        )
+    })
+}
+
+/// The notable events of a whole change log (oldest first), latest first: what a sheet would
+/// list if it listed them all. The sheet reads only its newest few (`store::notable`); this is
+/// the definition that reading is held to.
 pub fn notable_events(r: &Roster, history: &[LoggedSet]) -> Vec<String> {
-    let names: HashMap<i64, &str> = r.units.iter().map(|u| (u.id, u.display_name())).collect();
+    event_lines(r, &chosen_events(r.id, history))
+}
+
+/// The sets of `history` (oldest first) cut down to their notable changes to roster `roster`:
+/// those of [`NOTABLE_KINDS`] after its set-up was completed, in sets still in force.
+pub fn chosen_events(roster: i64, history: &[LoggedSet]) -> Vec<LoggedSet> {
     let mut setup_over = false;
-    let mut events = Vec::new();
+    let mut chosen = Vec::new();
     for set in history {
+        let mut kept = Vec::new();
         for c in &set.changes {
-            if c.roster_id.is_some_and(|id| id != r.id) {
+            if c.roster_id.is_some_and(|id| id != roster) {
                 continue;
             }
-            let Some(change) = &c.change else { continue };
-            if matches!(change, Change::CompleteSetup) {
+            if c.kind == "complete_setup" {
                 setup_over = true;
                 continue;
             }
-            if !set.in_force() || !setup_over || !notable(change) {
-                continue;
+            if set.in_force() && setup_over && NOTABLE_KINDS.contains(&c.kind.as_str()) {
+                kept.push(c.clone());
             }
-            let unit = match (c.unit_id.and_then(|id| names.get(&id)), change) {
-                (_, Change::AddUnit { .. }) | (None, _) => String::new(),
+        }
+        if !kept.is_empty() {
+            chosen.push(LoggedSet {
+                changes: kept,
+                ..set.clone()
+            });
+        }
+    }
+    chosen
+}
+
+/// The lines of notable changes already chosen (sets oldest first), latest first.
+fn event_lines(r: &Roster, chosen: &[LoggedSet]) -> Vec<String> {
+    let names: HashMap<i64, &str> = r.units.iter().map(|u| (u.id, u.display_name())).collect();
+    let mut events = Vec::new();
+    for set in chosen {
+        for c in &set.changes {
+            let unit = match (c.unit_id.and_then(|id| names.get(&id)), c.kind.as_str()) {
+                (_, "add_unit") | (None, _) => String::new(),
                 (Some(name), _) => format!("{name} "),
             };
             let when = match set.battle_id {
@@ -364,21 +445,6 @@ pub fn notable_events(r: &Roster, history: &[LoggedSet]) -> Vec<String> {
     }
     events.reverse();
     events
-}
-
-fn notable(c: &Change) -> bool {
-    matches!(
-        c,
-        Change::AddUnit { .. }
-            | Change::GainRank { .. }
-            | Change::CompleteQuest { .. }
-            | Change::GrantReward { .. }
-            | Change::GiveEnhancement { .. }
-            | Change::AddToTome { .. }
-            | Change::TameManifestation { .. }
-            | Change::Retire { .. }
-            | Change::LeadRoster { .. }
-    )
 }
 
 #[cfg(test)]

@@ -115,6 +115,21 @@ pub fn list_of_roster(conn: &Connection, roster_id: i64) -> Result<Vec<Battle>> 
     Ok(battles.into_iter().map(|(b, _)| b).collect())
 }
 
+/// The `n` battles roster `roster_id` fought most recently (not cancelled), in the order their
+/// results were recorded, newest first (campaign time): found from the roster's own list of
+/// change sets read from the newest down (`roster_sets`), so a sheet reads what it prints, not
+/// every battle of a decade (issue 42).
+pub fn recent_fought(conn: &Connection, roster_id: i64, n: u32) -> Result<Vec<Battle>> {
+    let filter = "b.id IN (SELECT cs.battle_id FROM roster_sets rs
+                               JOIN change_sets cs ON cs.id = rs.change_set_id
+                               JOIN battles x ON x.id = cs.battle_id
+                           WHERE rs.roster_id = ?1 AND cs.command = 'battle result'
+                             AND cs.undoes IS NULL AND cs.undone_by IS NULL AND x.cancelled = 0
+                           ORDER BY rs.change_set_id DESC LIMIT ?2)";
+    let battles = load_all(conn, filter, &[&roster_id, &n])?;
+    Ok(battles.into_iter().map(|(b, _)| b).collect())
+}
+
 /// The battles `b` for which `filter` holds, newest first, each with whether it was
 /// cancelled: four queries (battles, sides, armies, twists) however many battles.
 fn load_all(conn: &Connection, filter: &str, values: &[&dyn ToSql]) -> Result<Vec<(Battle, bool)>> {
@@ -145,12 +160,25 @@ pub fn each<E: From<anyhow::Error>>(
         (None, Some(r)) => (of_roster.into(), vec![r]),
         (Some(c), Some(r)) => (format!("{of_roster} AND b.campaign_id = ?2"), vec![r, c]),
     };
-    let filter = match newest {
-        Some(n) => format!(
+    let filter = match (newest, roster_id) {
+        // A roster's page: the top of its range of sides (`battle_sides_roster_battle`), read
+        // down until enough battles are found, whatever the length of its past.
+        (Some(n), Some(_)) => format!(
+            "b.id IN (SELECT s.battle_id FROM battle_sides s JOIN battles b ON b.id = s.battle_id
+                      WHERE s.roster_id = ?1 AND b.cancelled = 0{}
+                      ORDER BY s.battle_id DESC LIMIT {})",
+            if campaign_id.is_some() {
+                " AND b.campaign_id = ?2"
+            } else {
+                ""
+            },
+            u64::from(n) + 1
+        ),
+        (Some(n), None) => format!(
             "b.id IN (SELECT b.id FROM battles b WHERE {filter} ORDER BY b.id DESC LIMIT {})",
             u64::from(n) + 1
         ),
-        None => filter,
+        (None, _) => filter,
     };
     let (mut handed, mut more) = (0u64, false);
     super::battle_rows::each(conn, &filter, &values, |b, _| {

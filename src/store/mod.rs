@@ -19,6 +19,7 @@ pub mod join_links;
 pub mod kept;
 pub mod league;
 pub mod lookup;
+pub mod notable;
 pub mod open_sides;
 pub mod race;
 mod read_only;

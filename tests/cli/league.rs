@@ -234,7 +234,10 @@ fn battle_list_and_rolls_show_the_newest_page_asked_for() {
     };
     let battles = ["battle", "list", "--roster", MOONCLAN];
     assert_eq!(ids(&[&battles[..], &["--limit", "2"]].concat(), "id"), vec![5, 4]);
-    assert_eq!(ids(&[&battles[..], &["--limit", "3"]].concat(), "id"), vec![5, 4, 2]);
+    assert_eq!(
+        ids(&[&battles[..], &["--limit", "3"]].concat(), "id"),
+        vec![5, 4, 2]
+    );
     let text = p.ok(&[&battles[..], &["--limit", "2"]].concat());
     assert!(text.contains("older battles not shown: use --limit N"), "{text}");
     let text = p.ok(&[&battles[..], &["--limit", "3"]].concat());
@@ -246,7 +249,10 @@ fn battle_list_and_rolls_show_the_newest_page_asked_for() {
     let newest = all[all.len() - 3..].to_vec();
     assert_eq!(ids(&[&rolls[..], &["--limit", "3"]].concat(), "id"), newest);
     let text = p.ok(&[&rolls[..], &["--limit", "3"]].concat());
-    assert!(text.contains("3 rolls.") && text.contains("earlier rolls not shown"), "{text}");
+    assert!(
+        text.contains("3 rolls.") && text.contains("earlier rolls not shown"),
+        "{text}"
+    );
     let whole = all.len().to_string();
     let text = p.ok(&[&rolls[..], &["--limit", &whole]].concat());
     assert!(!text.contains("not shown"), "{text}");

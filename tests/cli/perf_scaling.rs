@@ -204,3 +204,30 @@ fn planning_a_battle_does_not_read_the_rosters_logs() {
         ops::battle::plan(cat, store, &new, &mut dice).expect("battle new");
     });
 }
+
+#[test]
+fn a_page_of_a_rosters_rolls_or_battles_does_not_read_the_rest_of_its_log() {
+    // Issue 42: `rolls --roster R --limit N` and `battle list --roster R --limit N` read the
+    // page from the newest down, and one more row to know whether older ones were left out.
+    same_for_any_log("rolls --roster R --limit 4", |_, store| {
+        let mut seen = 0;
+        let more = ops::rolls::each(store, None, Some(R_ID), Some(4), |_| {
+            seen += 1;
+            Ok(())
+        })
+        .expect("rolls");
+        assert_eq!((seen, more), (4, true));
+    });
+    same_for_any_log("battle list --roster R --limit 2", |_, store| {
+        let (seen, more) = ops::battle::read_list(store, None, Some(R_ID), Some(2), |list| {
+            let mut seen = 0;
+            let more = list.each(|_| {
+                seen += 1;
+                Ok(())
+            })?;
+            Ok((seen, more))
+        })
+        .expect("battle list");
+        assert_eq!((seen, more), (2, true));
+    });
+}

@@ -7,13 +7,17 @@ use crate::rules::renown::tests::pack;
 use crate::rules::roster::tests::{add, empty_roster, host, roster_led_by};
 use crate::rules::{Change, UnitRef};
 
-/// A logged change to roster 1.
+/// A logged change to roster 1, its kind the change's tag as the store writes it.
 pub(crate) fn ch(id: i64, unit: Option<i64>, change: Change) -> LoggedChange {
+    let kind = serde_json::to_value(&change)
+        .ok()
+        .and_then(|v| v["kind"].as_str().map(str::to_string))
+        .unwrap_or_default();
     LoggedChange {
         id,
         roster_id: Some(1),
         unit_id: unit,
-        kind: String::new(),
+        kind,
         description: String::new(),
         roll_id: None,
         change: Some(change),

@@ -62,6 +62,8 @@ pub(super) fn sheet(army: &str) -> Sheet {
             realm_phrase: None,
             triumph: None,
         }],
+        battles_fought: 1,
+        earlier_battles: 0,
         record: Record {
             wins: 1,
             draws: 0,
@@ -76,6 +78,7 @@ pub(super) fn sheet(army: &str) -> Sheet {
             }],
         }],
         events: vec!["Battle 1: Åsa reached rank Veteran".into()],
+        earlier_events: 0,
         units,
         printed: "2026-11-21".into(),
     }

@@ -3,6 +3,7 @@ use crate::catalogue::battlepack::QuestReward;
 use crate::rules::UnitRef;
 use crate::rules::audit::tests::{ch, set};
 use crate::rules::battle::Side;
+use crate::rules::change::Change;
 use crate::rules::model::{QuestState, TomeEntry};
 use crate::rules::renown::tests::pack;
 use crate::rules::roster::tests::{add, host, roster_led_by};
@@ -46,12 +47,17 @@ fn battle(id: i64, ours: (u32, BattleResult), theirs: Side) -> Battle {
     }
 }
 
+/// The sheet's input for roster `r` (id 1): its record counted from `battles` as the store
+/// keeps it, and the notable events of `events` (already chosen).
 fn input<'a>(
     r: &'a Roster,
     pack: &'a Battlepack,
     battles: &'a [Battle],
-    history: &'a [LoggedSet],
+    events: &'a [LoggedSet],
 ) -> SheetInput<'a> {
+    let record = crate::rules::standings::Record::of(
+        battles.iter().filter_map(|b| b.side(r.id).and_then(|s| s.result)),
+    );
     SheetInput {
         roster: r,
         faction: HOST.get_or_init(host),
@@ -59,8 +65,10 @@ fn input<'a>(
         pack,
         realm: Some("Ghur".into()),
         battles,
+        record,
         realms: &[],
-        history,
+        events,
+        earlier_events: 0,
         printed: chrono::NaiveDate::from_ymd_opt(2026, 11, 21).unwrap(),
         favour: None,
     }
@@ -196,6 +204,58 @@ fn battles_give_results_and_a_record_in_battle_order() {
             losses: 1
         }
     );
+}
+
+/// Issue 42: a sheet lists the latest battles and notable events it was given, at most
+/// RECENT_BATTLES and RECENT_EVENTS, and counts the rest under them.
+#[test]
+fn a_long_past_is_its_latest_battles_and_events_with_the_rest_counted() {
+    use crate::rules::campaign_time::CampaignTime;
+    let r = roster_led_by("Knight-Questor");
+    let pack = pack();
+    let all: Vec<Battle> = (1..=25)
+        .map(|id| {
+            let mut b = battle(
+                id,
+                (4, BattleResult::MinorVictory),
+                side(2, "Rat Tide", 2, BattleResult::MinorDefeat),
+            );
+            b.fought_at = Some(CampaignTime(id));
+            b
+        })
+        .collect();
+    let mut history = vec![set(1, "battle result", vec![ch(1, None, Change::CompleteSetup)])];
+    for id in 2..=31 {
+        let mut c = ch(
+            id,
+            Some(1),
+            Change::GainRank {
+                unit: UnitRef::Existing(1),
+                rank: "Veteran".into(),
+            },
+        );
+        c.description = format!("reached rank {id}");
+        history.push(set(id, "rank choose", vec![c]));
+    }
+    let chosen = chosen_events(r.id, &history);
+    let mut i = input(&r, &pack, &all, &chosen);
+    i.earlier_events = 7;
+    let s = build(&i);
+    let listed: Vec<i64> = s.battles.iter().map(|b| b.battle).collect();
+    assert_eq!(
+        listed,
+        (16..=25).collect::<Vec<_>>(),
+        "the latest ten, in the order fought"
+    );
+    assert_eq!((s.battles_fought, s.earlier_battles), (25, 15));
+    assert_eq!(s.record.wins, 25, "the record counts every battle");
+    assert_eq!(s.events.len(), RECENT_EVENTS as usize);
+    assert!(s.events[0].ends_with("reached rank 31"), "{:?}", s.events);
+    assert_eq!(s.earlier_events, 7);
+    let text = crate::sheet::text::render(&s, &crate::sheet::Template::bundled());
+    assert!(text.contains("… and 15 earlier battles"), "{text}");
+    assert!(text.contains("… and 7 earlier events"), "{text}");
+    assert!(text.contains("Battles fought: 25"), "{text}");
 }
 
 /// Issue #38: the sheet lists battles in the order they were fought (campaign time), not by

@@ -223,3 +223,58 @@ fn each_roster_lists_the_sets_its_log_names() {
         assert_eq!(ids(listed, roster), want, "roster {roster}");
     }
 }
+
+/// A sheet's newest notable changes, read from the newest set down (`store::notable`), are the
+/// latest of those the sheet's own rule picks from the roster's whole log, and the count of the
+/// rest is what that rule leaves (issue 42).
+#[test]
+fn a_sheets_newest_notable_changes_are_the_latest_the_whole_log_names() {
+    use crate::sheet::view::{NOTABLE_KINDS, chosen_events};
+    let mut store = after_battle();
+    // Ranks reached after the battle, the third of them undone: three notable, one not.
+    let rank = |rank: &str| Outcome {
+        summary: format!("rank {rank}"),
+        changes: vec![Change::GainRank {
+            unit: UnitRef::Existing(1),
+            rank: rank.into(),
+        }],
+        rolls: Vec::new(),
+        notes: Vec::new(),
+    };
+    for r in ["Veteran", "Hero", "Champion"] {
+        store
+            .write(|tx| apply(tx, ctx(1, None, Command::RankChoose), &rank(r)))
+            .unwrap();
+    }
+    store
+        .write(|tx| {
+            let done = apply(tx, ctx(1, None, Command::RankChoose), &rank("Legend"))?;
+            let (undo, _) = log_set(tx, 1, Some(1), None, Command::Undo, "undo", &[])?;
+            history::mark_undone(tx, done.set_id, undo)
+        })
+        .unwrap();
+    let conn = store.conn();
+    let ids = |sets: &[crate::rules::log::LoggedSet]| -> Vec<(i64, i64)> {
+        sets.iter()
+            .flat_map(|s| s.changes.iter().map(move |c| (s.id, c.id)))
+            .collect()
+    };
+    let mut seen = 0;
+    for roster in [1, 2] {
+        let whole = ids(&chosen_events(
+            roster,
+            &history::sets(conn, Some(roster), None).unwrap(),
+        ));
+        let all = crate::store::notable::newest(conn, roster, NOTABLE_KINDS, 1000).unwrap();
+        assert_eq!(ids(&all.sets), whole, "roster {roster}");
+        assert_eq!(all.earlier, 0);
+        let one = crate::store::notable::newest(conn, roster, NOTABLE_KINDS, 1).unwrap();
+        assert_eq!(
+            ids(&one.sets),
+            whole.last().into_iter().copied().collect::<Vec<_>>()
+        );
+        assert_eq!(one.earlier, whole.len().saturating_sub(1) as u64);
+        seen += whole.len();
+    }
+    assert!(seen >= 4, "the log has notable changes to compare ({seen})");
+}

@@ -1,5 +1,5 @@
-//! The Battles Fought section: the win/draw/loss record and a table of battles, whose heading
-//! repeats on every page the table continues onto.
+//! The Battles Fought section: the win/draw/loss record and a table of the latest battles (a
+//! line counts the older ones), whose heading repeats on every page the table continues onto.
 
 use crate::sheet::pdf::marks::{Block, Style};
 use crate::sheet::pdf::pen::Pen;
@@ -61,6 +61,9 @@ pub(super) fn battles(pen: &Pen, s: &Sheet) -> Block {
             ],
             false,
         ));
+    }
+    if let Some(note) = crate::sheet::view::earlier_battles_note(s) {
+        rows.push(text_row(pen, Style::Small, PAD, note));
     }
     Block {
         keep: 3,

@@ -1,7 +1,7 @@
-//! The Notable Events section: every one of the roster's events, latest first, wrapped onto
-//! ruled lines, then blank lines to write on (at least the template's `blank_event_lines`, and
+//! The Notable Events section: the roster's latest events, latest first (a line counts the
+//! older ones), wrapped onto ruled lines, then blank lines to write on (at least the template's `blank_event_lines`, and
 //! enough to make `notable_events` lines in all). It runs on from wherever the page has room,
-//! continuing on the next page under a repeated heading, so no event is ever left out.
+//! continuing on the next page under a repeated heading.
 
 use crate::sheet::pdf::marks::{Block, Mark, Row, Style};
 use crate::sheet::pdf::pen::Pen;
@@ -12,12 +12,15 @@ pub(super) fn events(pen: &Pen, s: &Sheet) -> Block {
     let w = pen.t.content_mm().0;
     let mut rows = vec![heading(pen, "Notable Events", Some("latest first".to_string()))];
     let layout = &pen.t.layout;
-    let blank = (layout.blank_event_lines as usize)
-        .max((layout.notable_events as usize).saturating_sub(s.events.len()));
+    let note = crate::sheet::view::earlier_events_note(s);
+    let written = s.events.len() + usize::from(note.is_some());
+    let blank =
+        (layout.blank_event_lines as usize).max((layout.notable_events as usize).saturating_sub(written));
     let texts = s
         .events
         .iter()
         .map(String::as_str)
+        .chain(note.as_deref())
         .chain(std::iter::repeat_n("", blank));
     for text in texts {
         let lines = pen.wrap(Style::Body, text, w - 2.0 * PAD);
