@@ -138,6 +138,7 @@ mod tests {
                 .collect(),
             enhancement_tables: Vec::new(),
             lores: Vec::new(),
+            unit_index: Default::default(),
         }
     }
 

@@ -1,23 +1,20 @@
-//! Loading faction and battlepack TOML: the files under `data/` are embedded in the binary so a
-//! fresh install needs no set-up; files in user data folders add factions or replace bundled
-//! ones of the same name (e.g. after re-importing points from a new battlescroll).
+//! Loading the catalogue: the files under `data/` are compiled into the binary (`build.rs`:
+//! parsed and checked while building, each kept as CBOR, decoded the first time it is asked
+//! for) so a fresh install needs no set-up and no command parses TOML for them; files in user
+//! data folders add factions or replace bundled ones of the same name (e.g. after re-importing
+//! points from a new battlescroll), parsed and checked from TOML as they load.
 
-use super::{Battlepack, Faction, FactionSummary, Realm, Table, bounds};
+mod bundle;
+
+use super::{Battlepack, Faction, FactionSummary, Realm, Table, parse};
 use crate::names;
 use crate::names::SameName;
-use include_dir::{Dir, include_dir};
+use bundle::{Bundled, Head};
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-static BUNDLED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/data");
-
-/// A data file that could not be used: which file, and what is wrong with it.
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("{path}: {message}")]
-pub struct DataError {
-    pub path: String,
-    pub message: String,
-}
+pub use super::parse::{DataError, parse_battlepack, parse_faction};
 
 /// Where a faction's facts were loaded from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,80 +32,87 @@ impl std::fmt::Display for Origin {
     }
 }
 
-/// One faction or battlepack of the catalogue: its name, known without parsing, and its facts,
-/// parsed and checked the first time they are asked for. Parsing and checking all 27 bundled
-/// factions and the battlepack took ~6 ms, more than the rest of most commands, and a command
-/// needs one or two of them.
+/// One faction or battlepack of the catalogue: its name, known without decoding it, and its
+/// facts, decoded the first time they are asked for (a command needs one or two factions of
+/// the 27).
 #[derive(Debug, Clone)]
 struct Entry<T> {
     /// A faction's name; a battlepack's id.
-    name: String,
+    name: Cow<'static, str>,
     /// A battlepack's name, which finds it as well as its id.
-    alias: Option<String>,
+    alias: Option<Cow<'static, str>>,
     origin: Origin,
-    /// The file's path as errors name it, and its text (bundled: embedded in the binary).
-    path: String,
-    text: &'static str,
+    /// Compiled into the binary (`None`: a user file, parsed as it loaded).
+    bundled: Option<&'static Bundled>,
+    /// A bundled faction's line of the faction list, worked out while building.
+    head: Option<&'static Head>,
     parsed: OnceLock<Result<T, DataError>>,
 }
 
-/// What a catalogue entry holds: how to parse it and the names it is found by.
-pub(super) trait Item: Sized {
+/// What a catalogue entry holds: how to parse a user's file of it and the names it is found by.
+pub(super) trait Item: Sized + serde::de::DeserializeOwned {
     fn parse(path: &str, text: &str) -> Result<Self, DataError>;
     fn keys(&self) -> (&str, Option<&str>);
-    /// The keys read from a file's header without parsing it (`None`: parse it now).
-    fn header_keys(text: &str) -> Option<(String, Option<String>)>;
 }
 
 impl Item for Faction {
     fn parse(path: &str, text: &str) -> Result<Self, DataError> {
-        parse_faction(path, text)
+        parse::parse_faction(path, text)
     }
     fn keys(&self) -> (&str, Option<&str>) {
         (&self.name, None)
-    }
-    fn header_keys(text: &str) -> Option<(String, Option<String>)> {
-        Some((header_value(text, "name")?, None))
     }
 }
 
 impl Item for Battlepack {
     fn parse(path: &str, text: &str) -> Result<Self, DataError> {
-        parse_battlepack(path, text)
+        parse::parse_battlepack(path, text)
     }
     fn keys(&self) -> (&str, Option<&str>) {
         (&self.id, Some(&self.name))
     }
-    fn header_keys(text: &str) -> Option<(String, Option<String>)> {
-        Some((header_value(text, "id")?, Some(header_value(text, "name")?)))
+}
+
+impl Item for Realm {
+    fn parse(path: &str, text: &str) -> Result<Self, DataError> {
+        parse::parse_realm(path, text)
+    }
+    fn keys(&self) -> (&str, Option<&str>) {
+        (&self.name, None)
+    }
+}
+
+impl Item for Table {
+    fn parse(path: &str, text: &str) -> Result<Self, DataError> {
+        parse::parse_table(path, text)
+    }
+    fn keys(&self) -> (&str, Option<&str>) {
+        (&self.id, Some(&self.name))
     }
 }
 
 impl<T: Item> Entry<T> {
-    /// An entry parsed when first used, or now when its header cannot be read.
-    fn bundled(path: String, text: &'static str) -> Result<Entry<T>, DataError> {
-        match T::header_keys(text) {
-            Some((name, alias)) => Ok(Entry {
-                name,
-                alias,
-                origin: Origin::Bundled,
-                path,
-                text,
-                parsed: OnceLock::new(),
-            }),
-            None => Ok(Entry::parsed(T::parse(&path, text)?, Origin::Bundled, path)),
+    /// A bundled entry, decoded when first used.
+    fn bundled(b: &'static Bundled, head: Option<&'static Head>) -> Entry<T> {
+        Entry {
+            name: Cow::Borrowed(b.name),
+            alias: b.alias.map(Cow::Borrowed),
+            origin: Origin::Bundled,
+            bundled: Some(b),
+            head,
+            parsed: OnceLock::new(),
         }
     }
 
-    /// An entry parsed already (a user file, or a bundled one with an odd header).
-    fn parsed(item: T, origin: Origin, path: String) -> Entry<T> {
+    /// An entry parsed already (a user file).
+    fn parsed(item: T, origin: Origin) -> Entry<T> {
         let (name, alias) = item.keys();
         Entry {
-            name: name.to_string(),
-            alias: alias.map(str::to_string),
+            name: Cow::Owned(name.to_string()),
+            alias: alias.map(|a| Cow::Owned(a.to_string())),
             origin,
-            path,
-            text: "",
+            bundled: None,
+            head: None,
             parsed: OnceLock::from(Ok(item)),
         }
     }
@@ -118,19 +122,14 @@ impl<T: Item> Entry<T> {
     }
 
     fn get(&self) -> Result<&T, &DataError> {
-        let parse = || {
-            let item = T::parse(&self.path, self.text)?;
-            // The header was misread (e.g. a `name = ` line inside a multi-line string).
-            let (name, alias) = item.keys();
-            if name != self.name || alias != self.alias.as_deref() {
-                return Err(DataError {
-                    path: self.path.clone(),
-                    message: format!("name: {name:?} is not the {:?} its header read", self.name),
-                });
-            }
-            Ok(item)
+        let decode = || match self.bundled {
+            Some(b) => bundle::decode(b),
+            None => Err(DataError {
+                path: self.name.to_string(),
+                message: "neither bundled nor parsed (a bug)".into(),
+            }),
         };
-        self.parsed.get_or_init(parse).as_ref()
+        self.parsed.get_or_init(decode).as_ref()
     }
 }
 
@@ -148,9 +147,9 @@ impl Catalogue {
     /// The bundled data, then each user folder in turn (later files replace earlier ones).
     ///
     /// A user folder holds faction files directly or under `factions/`, and battlepacks under
-    /// `battlepacks/`. Folders that do not exist are skipped. Bundled files are parsed when
-    /// first used (their names are read from each file's header); user files, few and the
-    /// ones that can be broken, are parsed and checked here so a bad one is refused at once.
+    /// `battlepacks/`. Folders that do not exist are skipped. Bundled files were checked
+    /// while building and are decoded when first used; user files, few and the ones that can
+    /// be broken, are parsed and checked here so a bad one is refused at once.
     pub fn load(user_dirs: &[PathBuf]) -> Result<Catalogue, DataError> {
         let mut cat = Catalogue {
             factions: Vec::new(),
@@ -158,10 +157,12 @@ impl Catalogue {
             realms: Vec::new(),
             tables: Vec::new(),
         };
-        add_bundled(&mut cat.factions, "factions")?;
-        add_bundled(&mut cat.battlepacks, "battlepacks")?;
-        add_bundled(&mut cat.realms, "realms")?;
-        add_bundled(&mut cat.tables, "tables")?;
+        for (b, head) in bundle::FACTIONS {
+            add(&mut cat.factions, Entry::bundled(b, Some(head)));
+        }
+        add_bundled(&mut cat.battlepacks, bundle::BATTLEPACKS);
+        add_bundled(&mut cat.realms, bundle::REALMS);
+        add_bundled(&mut cat.tables, bundle::TABLES);
         for dir in user_dirs {
             let loose = toml_files(dir)?;
             add_user(
@@ -186,31 +187,24 @@ impl Catalogue {
         all(&self.factions)
     }
 
-    /// What `ptg faction list` shows of every faction, with where each was loaded from. A
-    /// bundled file not parsed yet is summarised from its head (see [`FactionSummary`]); one
-    /// whose head does not read that way is parsed.
+    /// What `ptg faction list` shows of every faction, with where each was loaded from: a
+    /// bundled faction's line was worked out while building, so none is decoded.
     pub fn faction_summaries(&self) -> Result<Vec<(FactionSummary, &Origin)>, DataError> {
         self.factions
             .iter()
-            .map(|e| {
-                let quick = match e.parsed.get() {
-                    None => FactionSummary::from_text(e.text).filter(|s| s.name == e.name),
-                    Some(_) => None,
-                };
-                match quick {
-                    Some(s) => Ok((s, &e.origin)),
-                    None => e
-                        .get()
-                        .map(|f| (FactionSummary::of(f), &e.origin))
-                        .map_err(Clone::clone),
-                }
+            .map(|e| match e.head {
+                Some(head) => Ok((head.summary(&e.name), &e.origin)),
+                None => e
+                    .get()
+                    .map(|f| (FactionSummary::of(f), &e.origin))
+                    .map_err(Clone::clone),
             })
             .collect()
     }
 
     /// The factions' names, sorted, without parsing any file.
     pub fn faction_names(&self) -> impl Iterator<Item = &str> {
-        self.factions.iter().map(|e| e.name.as_str())
+        self.factions.iter().map(|e| e.name.as_ref())
     }
 
     /// Every battlepack: parses all that are not yet.
@@ -244,7 +238,7 @@ impl Catalogue {
                 names::unknown(
                     "battlepack",
                     name,
-                    self.battlepacks.iter().map(|e| e.name.as_str()),
+                    self.battlepacks.iter().map(|e| e.name.as_ref()),
                 )
             })?;
         entry.get().map_err(|e| e.to_string())
@@ -281,16 +275,15 @@ impl Catalogue {
             .tables
             .iter()
             .find(|e| e.is(name.trim()))
-            .ok_or_else(|| names::unknown("table", name, self.tables.iter().map(|e| e.name.as_str())))?;
+            .ok_or_else(|| names::unknown("table", name, self.tables.iter().map(|e| e.name.as_ref())))?;
         entry.get().map_err(|e| e.to_string())
     }
 }
 
-fn add_bundled<T: Item>(entries: &mut Vec<Entry<T>>, sub: &str) -> Result<(), DataError> {
-    for (path, text) in bundled_files(sub) {
-        add(entries, Entry::bundled(path, text)?);
+fn add_bundled<T: Item>(entries: &mut Vec<Entry<T>>, bundled: &'static [Bundled]) {
+    for b in bundled {
+        add(entries, Entry::bundled(b, None));
     }
-    Ok(())
 }
 
 /// Parses and checks each user file now, so a broken one is refused at once.
@@ -302,7 +295,7 @@ fn add_user<T: Item>(
         let text = read(&path)?;
         let shown = path.display().to_string();
         let item = T::parse(&shown, &text)?;
-        add(entries, Entry::parsed(item, Origin::User(path), shown));
+        add(entries, Entry::parsed(item, Origin::User(path)));
     }
     Ok(())
 }
@@ -318,45 +311,6 @@ fn all<T: Item>(entries: &[Entry<T>]) -> Result<Vec<(&T, &Origin)>, DataError> {
         .iter()
         .map(|e| e.get().map(|t| (t, &e.origin)).map_err(Clone::clone))
         .collect()
-}
-
-/// The top-level `key = "..."` of a data file, read without parsing the file: the lines
-/// before the first table header. `None` for anything but a plain one-line basic string
-/// (escapes, literal or multi-line strings): the caller then parses the whole file.
-pub(super) fn header_value(text: &str, key: &str) -> Option<String> {
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            return None;
-        }
-        let Some(rest) = line.strip_prefix(key) else {
-            continue;
-        };
-        let Some(rest) = rest.trim_start().strip_prefix('=') else {
-            continue;
-        };
-        let rest = rest.trim_start().strip_prefix('"')?;
-        let end = rest.find('"')?;
-        let (value, after) = (&rest[..end], rest[end + 1..].trim_start());
-        if value.contains('\\') || !(after.is_empty() || after.starts_with('#')) {
-            return None;
-        }
-        return Some(value.to_string());
-    }
-    None
-}
-
-fn bundled_files(sub: &str) -> Vec<(String, &'static str)> {
-    let Some(dir) = BUNDLED.get_dir(sub) else {
-        return Vec::new();
-    };
-    let mut files: Vec<(String, &'static str)> = dir
-        .files()
-        .filter(|f| f.path().extension().is_some_and(|e| e == "toml"))
-        .filter_map(|f| Some((format!("data/{}", f.path().display()), f.contents_utf8()?)))
-        .collect();
-    files.sort();
-    files
 }
 
 fn toml_files(dir: &Path) -> Result<Vec<PathBuf>, DataError> {
@@ -379,40 +333,6 @@ fn read(path: &Path) -> Result<String, DataError> {
     std::fs::read_to_string(path).map_err(|e| DataError {
         path: path.display().to_string(),
         message: format!("cannot read the file: {e}"),
-    })
-}
-
-/// Parses and checks one faction file; errors name the file and the bad field.
-pub fn parse_faction(path: &str, text: &str) -> Result<Faction, DataError> {
-    let faction: Faction = toml::from_str(text).map_err(|e| DataError {
-        path: path.to_string(),
-        message: format!("not a valid faction file: {}", e.to_string().trim_end()),
-    })?;
-    let mut problems = faction.problems();
-    problems.extend(bounds::faction_problems(&faction));
-    refuse_problems(path, problems)?;
-    Ok(faction)
-}
-
-/// Parses and checks one battlepack file; errors name the file and the bad field.
-pub fn parse_battlepack(path: &str, text: &str) -> Result<Battlepack, DataError> {
-    let pack: Battlepack = toml::from_str(text).map_err(|e| DataError {
-        path: path.to_string(),
-        message: format!("not a valid battlepack file: {}", e.to_string().trim_end()),
-    })?;
-    let mut problems = pack.problems();
-    problems.extend(bounds::battlepack_problems(&pack));
-    refuse_problems(path, problems)?;
-    Ok(pack)
-}
-
-pub(super) fn refuse_problems(path: &str, problems: Vec<String>) -> Result<(), DataError> {
-    if problems.is_empty() {
-        return Ok(());
-    }
-    Err(DataError {
-        path: path.to_string(),
-        message: problems.join("; "),
     })
 }
 

@@ -4,7 +4,6 @@
 //! rules that use them are in `rules::options` and the battle and aftermath rules.
 
 use super::dice::DiceExpr;
-use super::load::{DataError, header_value, refuse_problems};
 use crate::names::SameName;
 use serde::{Deserialize, Serialize};
 
@@ -366,44 +365,10 @@ impl Table {
     }
 }
 
-impl super::load::Item for Realm {
-    fn parse(path: &str, text: &str) -> Result<Self, DataError> {
-        let realm: Realm = parse_toml(path, text, "realm")?;
-        refuse_problems(path, realm.problems())?;
-        Ok(realm)
-    }
-    fn keys(&self) -> (&str, Option<&str>) {
-        (&self.name, None)
-    }
-    fn header_keys(text: &str) -> Option<(String, Option<String>)> {
-        Some((header_value(text, "name")?, None))
-    }
-}
-
-impl super::load::Item for Table {
-    fn parse(path: &str, text: &str) -> Result<Self, DataError> {
-        let table: Table = parse_toml(path, text, "table")?;
-        refuse_problems(path, table.problems())?;
-        Ok(table)
-    }
-    fn keys(&self) -> (&str, Option<&str>) {
-        (&self.id, Some(&self.name))
-    }
-    fn header_keys(text: &str) -> Option<(String, Option<String>)> {
-        Some((header_value(text, "id")?, Some(header_value(text, "name")?)))
-    }
-}
-
-fn parse_toml<T: serde::de::DeserializeOwned>(path: &str, text: &str, what: &str) -> Result<T, DataError> {
-    toml::from_str(text).map_err(|e| DataError {
-        path: path.to_string(),
-        message: format!("not a valid {what} file: {}", e.to_string().trim_end()),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::parse::{DataError, parse_table};
 
     fn table(rerolls: &str) -> Result<Table, DataError> {
         let text = format!(
@@ -411,7 +376,7 @@ mod tests {
              [[entries]]\nrolls = [1, 2]\nname = \"Gift\"\nsummary = \"A gift.\"\n{rerolls}\n\
              [[entries]]\nrolls = [3]\nname = \"Plain\"\nsummary = \"Plain.\"\n"
         );
-        <Table as super::super::load::Item>::parse("club.toml", &text)
+        parse_table("club.toml", &text)
     }
 
     #[test]

@@ -46,29 +46,67 @@ fn user_files_add_and_replace_factions() {
     assert_eq!(cat.faction("Test Host").unwrap().units[0].points, 120);
 }
 
+/// The `.toml` files of `data/<folder>` as the build read them, with their text.
+fn data_files(folder: &str) -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(folder);
+    toml_files(&dir)
+        .unwrap()
+        .into_iter()
+        .map(|p| {
+            let name = p.file_name().unwrap().to_str().unwrap().to_string();
+            (format!("data/{folder}/{name}"), read(&p).unwrap())
+        })
+        .collect()
+}
+
+/// The bundle holds exactly the files of `folder`, each decoding to what parsing its TOML
+/// gives, found by the names parsing gives.
+fn holds_as_parsed<T: Item + PartialEq + std::fmt::Debug>(
+    folder: &str,
+    bundled: Vec<&'static Bundled>,
+    parse: fn(&str, &str) -> Result<T, DataError>,
+) {
+    let files = data_files(folder);
+    let paths: Vec<&str> = bundled.iter().map(|b| b.path).collect();
+    let on_disk: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(paths, on_disk, "{folder}");
+    for (b, (path, text)) in bundled.iter().zip(&files) {
+        let parsed = parse(path, text).unwrap();
+        assert_eq!(bundle::decode::<T>(b).unwrap(), parsed, "{path}");
+        assert_eq!((b.name, b.alias), parsed.keys(), "{path}");
+    }
+}
+
 #[test]
-fn the_header_names_every_bundled_faction_as_parsing_does() {
-    for (path, text) in bundled_files("factions") {
-        let parsed = parse_faction(&path, text).unwrap();
-        assert_eq!(
-            header_value(text, "name").as_deref(),
-            Some(parsed.name.as_str()),
-            "{path}"
-        );
+fn the_bundle_holds_every_data_file_as_parsing_its_toml_gives() {
+    let factions = bundle::FACTIONS.iter().map(|(b, _)| b).collect();
+    holds_as_parsed("factions", factions, parse_faction);
+    let all = |list: &'static [Bundled]| list.iter().collect();
+    holds_as_parsed("battlepacks", all(bundle::BATTLEPACKS), parse_battlepack);
+    holds_as_parsed("realms", all(bundle::REALMS), parse::parse_realm);
+    holds_as_parsed("tables", all(bundle::TABLES), parse::parse_table);
+    for ((b, head), (path, text)) in bundle::FACTIONS.iter().zip(data_files("factions")) {
+        let f = parse_faction(&path, &text).unwrap();
+        assert_eq!(head.summary(b.name), FactionSummary::of(&f), "{path}");
     }
-    for (path, text) in bundled_files("battlepacks") {
-        let parsed = parse_battlepack(&path, text).unwrap();
-        assert_eq!(
-            header_value(text, "id").as_deref(),
-            Some(parsed.id.as_str()),
-            "{path}"
-        );
-        assert_eq!(
-            header_value(text, "name").as_deref(),
-            Some(parsed.name.as_str()),
-            "{path}"
-        );
-    }
+}
+
+#[test]
+fn a_user_file_replaces_a_bundled_faction() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = MINIMAL.replace("Test Host", "skaven");
+    std::fs::write(dir.path().join("skaven.toml"), mine).unwrap();
+    let cat = Catalogue::load(&[dir.path().to_path_buf()]).unwrap();
+    let f = cat.faction("Skaven").unwrap();
+    assert_eq!((f.name.as_str(), f.units.len()), ("skaven", 1));
+    assert_eq!(cat.faction_names().count(), 27);
+    let summaries = cat.faction_summaries().unwrap();
+    let (s, origin) = summaries.iter().find(|(s, _)| s.name == "skaven").unwrap();
+    assert_eq!((s.units, matches!(origin, Origin::User(_))), (1, true));
+    assert_eq!(
+        Catalogue::bundled().unwrap().faction("Skaven").unwrap().name,
+        "Skaven"
+    );
 }
 
 #[test]
@@ -81,18 +119,6 @@ fn every_bundled_faction_is_summarised_as_parsing_it_would() {
     for ((s, _), (f, _)) in quick.iter().zip(&parsed) {
         assert_eq!(s, &FactionSummary::of(f), "{}", f.name);
     }
-}
-
-#[test]
-fn odd_headers_are_left_to_the_parser() {
-    assert_eq!(
-        header_value("name = \"A\" # x\n[source]", "name"),
-        Some("A".into())
-    );
-    assert_eq!(header_value("name = \"A\\\"B\"\n", "name"), None);
-    assert_eq!(header_value("name = 'A'\n", "name"), None);
-    assert_eq!(header_value("[source]\nname = \"A\"\n", "name"), None);
-    assert_eq!(header_value("names = \"A\"\n", "name"), None);
 }
 
 #[test]

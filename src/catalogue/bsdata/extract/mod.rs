@@ -98,6 +98,7 @@ impl Extractor<'_, '_> {
             units,
             enhancement_tables,
             lores,
+            unit_index: Default::default(),
         }
     }
 
