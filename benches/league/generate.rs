@@ -4,9 +4,9 @@
 //! A size written `400r` is the other kind of league (issue #42): Roster 01 fights every one
 //! of the 400 battles, each against another roster drawn at random.
 //!
-//! Rosters turn over as real ones do: an aftermath buys a unit half the time (a warscroll the
-//! roster had before too: a second unit of it is bought under a name of its own, "Clanrats 2",
-//! once the first, unnamed, has left the Order of Battle), and once the Order of Battle holds
+//! Rosters turn over as real ones do: an aftermath buys a unit three times in four (of a
+//! warscroll the roster had before too: a second unit of it is bought under a name of its own,
+//! "Clanrats 2", once the first, unnamed, has left the Order of Battle), and once the Order of Battle holds
 //! more than [`MAX_UNITS`] units besides the warlord the oldest go into retirement. So after
 //! hundreds of battles a roster has retired most of the units it ever had, while what it
 //! fields stays a playable size. What Roster 01 became is written beside the league
@@ -352,7 +352,7 @@ fn battle(g: &mut Gen, sides: &mut [Side], a: usize, b: usize, done: usize) -> R
     Ok(true)
 }
 
-/// A side's aftermath: favoured warriors, half the time a unit bought (the oldest units
+/// A side's aftermath: favoured warriors, three times in four a unit bought (the oldest units
 /// retired when that takes the Order of Battle over its size); refused choices are dropped
 /// one by one.
 fn aftermath(g: &mut Gen, side: &mut Side, id: &str, army: &[String]) {
@@ -360,9 +360,9 @@ fn aftermath(g: &mut Gen, side: &mut Side, id: &str, army: &[String]) {
     // The unit bought, as commands will name it, its warscroll and the name it is bought
     // under. Not while the first unit of that warscroll, unnamed, is on the Order of Battle:
     // its warscroll would then name two units.
-    let buy = (g.rng.random_range(0..2) == 0 && !side.shop.is_empty())
-        .then(|| side.shop[g.rng.random_range(0..side.shop.len())].clone())
-        .filter(|w| !side.units.contains(w))
+    let shop: Vec<&String> = side.shop.iter().filter(|w| !side.units.contains(w)).collect();
+    let buy = (g.rng.random_range(0..4) != 0 && !shop.is_empty())
+        .then(|| shop[g.rng.random_range(0..shop.len())].clone())
         .map(|w| match side.bought.get(&w).copied().unwrap_or(0) {
             0 => (w.clone(), w, None),
             had => {
