@@ -24,7 +24,8 @@
 //! size). With `--reuse`, a league already generated for a size (in the bench's scratch
 //! folder, `target/tmp/league/league-SIZE.sqlite3`) is timed again instead of generated anew:
 //! the 10,000-battle league takes many minutes to build. Either way its schema is brought up
-//! to date once before timing, so no command's time includes a migration.
+//! to date once before timing, so no command's time includes a migration. `PTG_LEAGUE_DIR`
+//! names another folder for the leagues and scratch files (for a run beside one still going).
 
 #[path = "league/generate.rs"]
 mod generate;
@@ -171,7 +172,10 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("league");
+    // Another folder for a second run beside one still going (they share scratch files).
+    let work = std::env::var_os("PTG_LEAGUE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("league"));
     let home = work.join("home");
     std::fs::create_dir_all(work.join("tmp")).expect("a scratch folder");
     std::fs::create_dir_all(&home).expect("a scratch folder");
