@@ -97,7 +97,7 @@ pub const ROWS: &[Row] = &[
     write("`audit --roster R`", &["audit", "--roster", R], Goal::Ratio(3.0)),
     row(
         "`roster sheet R` (PDF)",
-        &["roster", "sheet", R, "-o", "{tmp}/sheet.pdf"],
+        &["roster", "sheet", R, "-o", "{tmp}/sheet.pdf", "--force"],
         Goal::Ratio(3.0),
     ),
     write(
@@ -116,7 +116,16 @@ pub const ROWS: &[Row] = &[
     row("`history --roster R`", &["history", "--roster", R], Goal::None),
     row(
         "`roster sheet R --format text`",
-        &["roster", "sheet", R, "--format", "text", "-o", "{tmp}/sheet.txt"],
+        &[
+            "roster",
+            "sheet",
+            R,
+            "--format",
+            "text",
+            "-o",
+            "{tmp}/sheet.txt",
+            "--force",
+        ],
         Goal::None,
     ),
     row("`rolls`", &["rolls"], Goal::None),
@@ -202,7 +211,7 @@ fn main() {
         let stats = std::fs::read_to_string(format!("{}.stats", db.display())).unwrap_or_default();
         league_file_to_import(&db, &work, &home);
         let newest = newest_battle_of_r(&db, &home);
-        let mut version = Vec::new();
+        let mut version = Cell::default();
         let cells: Vec<Cell> = ROWS
             .iter()
             .map(|r| {
@@ -211,13 +220,13 @@ fn main() {
                 c
             })
             .collect();
-        version.sort();
+        version.finish();
         columns.push(Column {
             size,
             took,
             bytes,
             stats: stats.trim().to_string(),
-            version: Cell::alone(&version),
+            version,
             cells,
         });
     }
@@ -309,15 +318,8 @@ fn stamp(db: &Path) -> Vec<Option<(u64, SystemTime)>> {
         .collect()
 }
 
-/// Times `row` alternated with `ptg --version` (whose times are added to `version`).
-fn measure(
-    db: &Path,
-    work: &Path,
-    home: &Path,
-    row: &Row,
-    newest: &str,
-    version: &mut Vec<Duration>,
-) -> Cell {
+/// Times `row` alternated with `ptg --version` (whose runs are added to `version`).
+fn measure(db: &Path, work: &Path, home: &Path, row: &Row, newest: &str, version: &mut Cell) -> Cell {
     let copy = work.join("run.sqlite3");
     let tmp = work.join("tmp").display().to_string();
     let args: Vec<String> = row
@@ -334,7 +336,7 @@ fn measure(
         }
         let v = run(&copy, home, &["--version".to_string()]);
         let r = run(&copy, home, &args);
-        version.push(v.took);
+        version.add(&v, v.took);
         cell.add(&r, v.took);
         if r.took > SLOW {
             break;

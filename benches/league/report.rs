@@ -82,15 +82,6 @@ impl Cell {
             .copied()
             .unwrap_or_default();
     }
-
-    /// The `ptg --version` row: the median of all its runs (sorted), 1.0x.
-    pub fn alone(sorted: &[Duration]) -> Cell {
-        Cell {
-            median: sorted.get(sorted.len() / 2).copied().unwrap_or_default(),
-            ratio: 1.0,
-            ..Cell::default()
-        }
-    }
 }
 
 /// One league's figures.
