@@ -1,60 +1,136 @@
-//! The league benchmark (issue #16): generates leagues of the given numbers of battles and
-//! times each command of the issue's table as a whole `ptg` process against them, writing
+//! The league benchmark (issues #16 and #42): generates leagues of the given sizes and times
+//! each command of issue #42's table as a whole `ptg` process against them, writing
 //! `docs/PERFORMANCE.md`.
 //!
 //! ```text
-//! cargo bench --bench league -- 100 1000      # sizes in battles; 0 is a league of rosters only
+//! cargo bench --bench league -- 1000 400r 10000   # sizes in battles; 0 is a league of rosters only
 //! ```
 //!
-//! Each command runs on a fresh copy of the league's database (writes and `undo` change it),
-//! with stdout to /dev/null and an empty user data folder; its wall time is the median of
-//! [`RUNS`] runs (one run when the first takes over [`SLOW`]), its peak memory the child's
-//! maxrss from `wait4`. `ptg --version` is timed the same way in the same run as the yardstick
-//! for ratios. A run still going after [`TIMEOUT`] is killed and shown as "> 60 s".
-//! `league --generate N DB` builds one league only (the runner runs itself so for each size).
-//! With `--reuse`, a league already generated for a size (in the bench's scratch folder) is
-//! timed again instead of generated anew: the 10,000-battle league takes ~8 minutes to build.
-//! Either way its schema is brought up to date once before timing, so no command's time
-//! includes a migration.
+//! A size is a number of battles among 50 rosters (`10000`: about 400 each), or, written
+//! `400r`, a league where Roster 01 fought all 400 battles, each against another roster drawn
+//! at random (`benches/league/generate.rs`). Every command names Roster 01 as R, and
+//! `battle show N` the newest battle R fought (read with `ptg battle list` before timing).
+//!
+//! Each command is timed alternated pair by pair with `ptg --version` (one `--version` run,
+//! one command run, [`RUNS`] times; one pair only when the command's first run takes over
+//! [`SLOW`]), so both see the same load on a busy machine: its wall time is the median of its
+//! runs, its ratio the median of the pairs' ratios, its peak memory the child's maxrss from
+//! `wait4`. A command that may write runs on a fresh copy of the league's database each time;
+//! the others share one copy, copied afresh if one of them changed it. A run still going
+//! after [`TIMEOUT`] is killed and shown as "> 60 s". The table marks with ✗ each time that
+//! misses its row's goal (issue #42's) and each peak memory over [`MAX_RSS_MB`].
+//!
+//! `league --generate SIZE DB` builds one league only (the runner runs itself so for each
+//! size). With `--reuse`, a league already generated for a size (in the bench's scratch
+//! folder, `target/tmp/league/league-SIZE.sqlite3`) is timed again instead of generated anew:
+//! the 10,000-battle league takes many minutes to build. Either way its schema is brought up
+//! to date once before timing, so no command's time includes a migration. `PTG_LEAGUE_DIR`
+//! names another folder for the leagues and scratch files (for a run beside one still going).
 
 #[path = "league/generate.rs"]
 mod generate;
+#[path = "league/report.rs"]
+mod report;
 
-use std::fmt::Write as _;
+use generate::Size;
+use report::{Cell, Column, Goal};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
-const RUNS: usize = 5;
+const RUNS: usize = 11;
 const SLOW: Duration = Duration::from_secs(3);
 const TIMEOUT: Duration = Duration::from_secs(60);
+/// Issue #42's bound on any command's peak memory.
+const MAX_RSS_MB: f64 = 30.0;
 const SEED: u64 = 16;
 const R: &str = "Roster 01";
-/// The heading of `docs/PERFORMANCE.md`'s section on `ptg serve`, which this bench leaves as it is.
-const SERVER_SECTION: &str = "## `ptg serve` under load";
 
-/// The commands of the issue's table: a label, the arguments (`{tmp}` is a scratch folder).
-const COMMANDS: &[(&str, &[&str])] = &[
-    ("`ptg --version`", &["--version"]),
-    ("`undo`", &["undo", "--yes"]),
-    ("`audit`", &["audit"]),
-    ("`audit --roster R`", &["audit", "--roster", R]),
-    ("`history`", &["history"]),
-    ("`history --roster R`", &["history", "--roster", R]),
-    (
+/// One row of the table: what it is called, `ptg`'s arguments (`{tmp}` is a scratch folder,
+/// `{N}` the newest battle R fought), its goal, and whether it may write.
+pub struct Row {
+    pub label: &'static str,
+    args: &'static [&'static str],
+    pub goal: Goal,
+    writes: bool,
+}
+
+const fn row(label: &'static str, args: &'static [&'static str], goal: Goal) -> Row {
+    Row {
+        label,
+        args,
+        goal,
+        writes: false,
+    }
+}
+
+const fn write(label: &'static str, args: &'static [&'static str], goal: Goal) -> Row {
+    Row {
+        label,
+        args,
+        goal,
+        writes: true,
+    }
+}
+
+/// The rows: issue #42's table first, in its order, then those the table had before.
+/// `audit` may keep what it verified (issue #42), so it is timed as a write.
+pub const ROWS: &[Row] = &[
+    row("`roster show R`", &["roster", "show", R], Goal::Ratio(2.0)),
+    row("`battle show N`", &["battle", "show", "{N}"], Goal::Ratio(2.0)),
+    row("`roster list`", &["roster", "list"], Goal::Ratio(2.0)),
+    row("`roster check R`", &["roster", "check", R], Goal::Ratio(2.0)),
+    row("`roster afford R`", &["roster", "afford", R], Goal::Ratio(2.0)),
+    row(
+        "`battle list --roster R`",
+        &["battle", "list", "--roster", R],
+        Goal::Ratio(2.0),
+    ),
+    row(
+        "`history --roster R --limit 50`",
+        &["history", "--roster", R, "--limit", "50"],
+        Goal::Ratio(2.0),
+    ),
+    row("`rolls --roster R`", &["rolls", "--roster", R], Goal::Page(2.0)),
+    write("`audit --roster R`", &["audit", "--roster", R], Goal::Ratio(3.0)),
+    row(
         "`roster sheet R` (PDF)",
-        &["roster", "sheet", R, "-o", "{tmp}/sheet.pdf"],
+        &["roster", "sheet", R, "-o", "{tmp}/sheet.pdf", "--force"],
+        Goal::Ratio(3.0),
     ),
-    (
+    write(
+        "`roster rename R NEW` (a write)",
+        &["roster", "rename", R, "Roster 01 renamed"],
+        Goal::Ratio(3.0),
+    ),
+    write("`undo` (a write)", &["undo", "--yes"], Goal::Ratio(3.0)),
+    write(
+        "`undo --roster R`",
+        &["undo", "--roster", R, "--yes"],
+        Goal::Ratio(3.0),
+    ),
+    write("whole `audit`", &["audit"], Goal::Seconds(1.0)),
+    row("`history`", &["history"], Goal::None),
+    row("`history --roster R`", &["history", "--roster", R], Goal::None),
+    row(
         "`roster sheet R --format text`",
-        &["roster", "sheet", R, "--format", "text", "-o", "{tmp}/sheet.txt"],
+        &[
+            "roster",
+            "sheet",
+            R,
+            "--format",
+            "text",
+            "-o",
+            "{tmp}/sheet.txt",
+            "--force",
+        ],
+        Goal::None,
     ),
-    ("`rolls`", &["rolls"]),
-    ("`battle list`", &["battle", "list"]),
-    ("`roster show R`", &["roster", "show", R]),
-    (
+    row("`rolls`", &["rolls"], Goal::None),
+    row("`battle list`", &["battle", "list"], Goal::None),
+    write(
         "a write: `battle new`",
         &[
             "battle",
@@ -68,96 +144,123 @@ const COMMANDS: &[(&str, &[&str])] = &[
             "--seed",
             "1",
         ],
+        Goal::None,
     ),
-    (
+    row(
         "`export` (the whole league)",
         &["export", "-o", "{tmp}/export.json", "--force"],
+        Goal::None,
     ),
-    (
+    write(
         "`import` (the league again, every id moved)",
         &["import", "{tmp}/import.json"],
+        Goal::None,
     ),
-    ("`faction show Skaven`", &["faction", "show", "Skaven"]),
-    ("`faction list`", &["faction", "list"]),
+    row(
+        "`faction show Skaven`",
+        &["faction", "show", "Skaven"],
+        Goal::None,
+    ),
+    row("`faction list`", &["faction", "list"], Goal::None),
 ];
-
-/// One command's measurement at one size.
-struct Cell {
-    median: Duration,
-    timed_out: bool,
-    max_rss_kb: i64,
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
     generate::when_asked("league", &args, SEED);
     let reuse = args.iter().any(|a| a == "--reuse");
-    let sizes: Vec<usize> = match args
+    let sizes: Vec<Size> = match args
         .iter()
         .filter(|a| *a != "--reuse")
         .map(|a| a.parse())
         .collect::<Result<Vec<_>, _>>()
     {
         Ok(s) if !s.is_empty() => s,
-        Ok(_) => vec![100, 1000],
-        Err(_) => {
-            eprintln!("usage: cargo bench --bench league -- [--reuse] [BATTLES...]");
+        Ok(_) => vec!["1000".parse().expect("a size"), "400r".parse().expect("a size")],
+        Err(e) => {
+            eprintln!("league: {e}\nusage: cargo bench --bench league -- [--reuse] [BATTLES | BATTLESr ...]");
             std::process::exit(2);
         }
     };
-    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("league");
+    // Another folder for a second run beside one still going (they share scratch files).
+    let work = std::env::var_os("PTG_LEAGUE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("league"));
     let home = work.join("home");
+    std::fs::create_dir_all(work.join("tmp")).expect("a scratch folder");
     std::fs::create_dir_all(&home).expect("a scratch folder");
     let mut columns = Vec::new();
-    for &n in &sizes {
-        let db = work.join(format!("league-{n}.sqlite3"));
+    for &size in &sizes {
+        let db = work.join(format!("league-{size}.sqlite3"));
         // How long generating took is kept beside the league, for the table when reused.
-        let took_file = work.join(format!("league-{n}.seconds"));
+        let took_file = work.join(format!("league-{size}.seconds"));
         let took = match std::fs::read_to_string(&took_file) {
             Ok(secs) if reuse && db.exists() => {
                 eprintln!("league: reusing {}", db.display());
                 Duration::from_secs_f64(secs.trim().parse().unwrap_or(0.0))
             }
             _ => {
-                let took = generate_league(n, &db, &home);
+                let took = generate_league(size, &db, &home);
                 std::fs::write(&took_file, took.as_secs_f64().to_string()).expect("write the time");
                 took
             }
         };
         // Brings the schema up to date (a reused league may predate a migration).
-        let (_, _, _) = run(&db, &home, &["roster".into(), "list".into()]);
-        let size = std::fs::metadata(&db).map_or(0, |m| m.len());
-        eprintln!("league: {n} battles, {} KB", size / 1024);
+        let _ = run(&db, &home, &["roster".into(), "list".into()]);
+        let bytes = std::fs::metadata(&db).map_or(0, |m| m.len());
+        eprintln!("league: {size}: {} KB", bytes / 1024);
+        let stats = std::fs::read_to_string(format!("{}.stats", db.display())).unwrap_or_default();
         league_file_to_import(&db, &work, &home);
-        let cells: Vec<Cell> = COMMANDS
+        let newest = newest_battle_of_r(&db, &home);
+        let mut version = Cell::default();
+        let cells: Vec<Cell> = ROWS
             .iter()
-            .map(|(label, cmd)| {
-                let c = measure(&db, &work, &home, cmd);
-                eprintln!("league: {n} battles: {label}: {:.1?}", c.median);
+            .map(|r| {
+                let c = measure(&db, &work, &home, r, &newest, &mut version);
+                eprintln!("league: {size}: {}: {:.1?} ({:.1}x)", r.label, c.median, c.ratio);
                 c
             })
             .collect();
-        columns.push((n, took, size, cells));
+        version.finish();
+        columns.push(Column {
+            size,
+            took,
+            bytes,
+            stats: stats.trim().to_string(),
+            version,
+            cells,
+        });
     }
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/PERFORMANCE.md");
-    // The server's section (`benches/serve_load.rs`, written by hand from its output) is kept.
     let kept = std::fs::read_to_string(&out).unwrap_or_default();
-    let server = kept.find(SERVER_SECTION).map_or("", |at| &kept[at..]);
-    let written = format!("{}\n{server}", report(&columns));
-    std::fs::write(&out, written.trim_end().to_string() + "\n").expect("docs/PERFORMANCE.md written");
+    std::fs::write(&out, report::document(&kept, &columns)).expect("docs/PERFORMANCE.md written");
     eprintln!("league: wrote {}", out.display());
+}
+
+/// The newest battle Roster 01 fought, as `ptg --json battle list --roster` lists it (the
+/// highest id), for `battle show N`; "1" in a league without battles.
+fn newest_battle_of_r(db: &Path, home: &Path) -> String {
+    let out = ptg_command(db, home)
+        .args(["--json", "battle", "list", "--roster", R])
+        .stderr(Stdio::null())
+        .output()
+        .expect("ptg runs");
+    let listed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    let newest = listed
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b.get("id").and_then(serde_json::Value::as_i64))
+        .max();
+    eprintln!("league: the newest battle of {R}: {newest:?}");
+    newest.unwrap_or(1).to_string()
 }
 
 /// `{tmp}/import.json`: the league of `db` with its campaign renamed, exported, so importing
 /// it into a copy of `db` is refused nothing and moves every id past the league's own. Done
 /// by ptg on a copy (this process stays small: a child's peak memory starts from its parent's).
 fn league_file_to_import(db: &Path, work: &Path, home: &Path) {
-    std::fs::create_dir_all(work.join("tmp")).expect("a scratch folder");
     let copy = work.join("tmp/renamed.sqlite3");
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", copy.display()));
-    }
-    std::fs::copy(db, &copy).expect("copy the league");
+    fresh_copy(db, &copy);
     let file = work.join("tmp/import.json").display().to_string();
     let renamed = format!("{} (imported)", generate::CAMPAIGN);
     for args in [
@@ -165,80 +268,112 @@ fn league_file_to_import(db: &Path, work: &Path, home: &Path) {
         vec!["export", "-o", &file, "--force"],
     ] {
         let args: Vec<String> = args.into_iter().map(String::from).collect();
-        let (_, _, killed) = run(&copy, home, &args);
-        assert!(!killed, "ptg {args:?} took over a minute");
+        let r = run(&copy, home, &args);
+        assert!(!r.killed && r.code == 0, "ptg {args:?} failed");
     }
     assert!(Path::new(&file).exists(), "the league file to import was written");
 }
 
-/// Builds a league of `n` battles into `db` (running this bench as its generator) and says how
+/// Builds a league of `size` into `db` (running this bench as its generator) and says how
 /// long it took.
-fn generate_league(n: usize, db: &Path, home: &Path) -> Duration {
+fn generate_league(size: Size, db: &Path, home: &Path) -> Duration {
     let _ = std::fs::remove_file(db);
-    eprintln!("league: generating {n} battles into {}", db.display());
+    eprintln!("league: generating {size} into {}", db.display());
     let start = Instant::now();
     let status = Command::new(std::env::current_exe().expect("own path"))
-        .args(["--generate", &n.to_string(), &db.display().to_string()])
+        .args(["--generate", &size.to_string(), &db.display().to_string()])
         .env("XDG_DATA_HOME", home)
         .env("HOME", home)
         .env_remove("PTG_DATA_DIR")
         .stdout(Stdio::null())
         .status()
         .expect("the generator runs");
-    assert!(status.success(), "generating {n} battles failed");
+    assert!(status.success(), "generating {size} failed");
     let took = start.elapsed();
-    eprintln!("league: {n} battles in {took:.1?}");
+    eprintln!("league: {size} in {took:.1?}");
     took
 }
 
-/// Times `cmd` on fresh copies of `db`.
-fn measure(db: &Path, work: &Path, home: &Path, cmd: &[&str]) -> Cell {
-    let copy = work.join("run.sqlite3");
-    let tmp = work.join("tmp");
-    std::fs::create_dir_all(&tmp).expect("a scratch folder");
-    let args: Vec<String> = cmd
+/// `to` made a copy of `from` (its WAL and shared memory gone), written back to disk: else a
+/// write's checkpoint would fsync the whole fresh copy, timing the copy, not the command.
+fn fresh_copy(from: &Path, to: &Path) {
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", to.display()));
+    }
+    std::fs::copy(from, to).expect("copy the league");
+    std::fs::File::open(to)
+        .and_then(|f| f.sync_all())
+        .expect("sync the copy");
+}
+
+/// What a command's run may have changed of the database at `db`: each file's length and
+/// modification time.
+fn stamp(db: &Path) -> Vec<Option<(u64, SystemTime)>> {
+    ["", "-wal"]
         .iter()
-        .map(|a| a.replace("{tmp}", &tmp.display().to_string()))
+        .map(|ext| {
+            let m = std::fs::metadata(format!("{}{ext}", db.display())).ok()?;
+            Some((m.len(), m.modified().ok()?))
+        })
+        .collect()
+}
+
+/// Times `row` alternated with `ptg --version` (whose runs are added to `version`).
+fn measure(db: &Path, work: &Path, home: &Path, row: &Row, newest: &str, version: &mut Cell) -> Cell {
+    let copy = work.join("run.sqlite3");
+    let tmp = work.join("tmp").display().to_string();
+    let args: Vec<String> = row
+        .args
+        .iter()
+        .map(|a| a.replace("{tmp}", &tmp).replace("{N}", newest))
         .collect();
-    let (mut times, mut max_rss_kb, mut timed_out) = (Vec::new(), 0, false);
+    let mut cell = Cell::default();
+    let mut copied = None;
     for _ in 0..RUNS {
-        for ext in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{ext}", copy.display()));
+        if row.writes || copied.as_ref() != Some(&stamp(&copy)) {
+            fresh_copy(db, &copy);
+            copied = Some(stamp(&copy));
         }
-        std::fs::copy(db, &copy).expect("copy the league");
-        // Written back to disk before the run: otherwise a write's checkpoint would fsync the
-        // whole fresh copy, timing the copy rather than the command.
-        std::fs::File::open(&copy)
-            .and_then(|f| f.sync_all())
-            .expect("sync the copy");
-        let (took, rss, killed) = run(&copy, home, &args);
-        times.push(took);
-        max_rss_kb = max_rss_kb.max(rss);
-        timed_out |= killed;
-        if took > SLOW {
+        let v = run(&copy, home, &["--version".to_string()]);
+        let r = run(&copy, home, &args);
+        version.add(&v, v.took);
+        cell.add(&r, v.took);
+        if r.took > SLOW {
             break;
         }
     }
-    times.sort();
-    Cell {
-        median: times[times.len() / 2],
-        timed_out,
-        max_rss_kb,
-    }
+    cell.finish();
+    cell
 }
 
-/// Runs `ptg args` once: wall time, peak resident memory (KB) and whether it was killed.
-// The child is reaped by wait4 (which also gives its own maxrss), not by `Child::wait`.
-#[allow(clippy::zombie_processes)]
-fn run(db: &Path, home: &Path, args: &[String]) -> (Duration, i64, bool) {
-    let start = Instant::now();
-    let child = Command::new(env!("CARGO_BIN_EXE_ptg"))
-        .args(args)
-        .env("PTG_DB", db)
+/// One run of `ptg`.
+pub struct Run {
+    pub took: Duration,
+    pub max_rss_kb: i64,
+    pub killed: bool,
+    /// Its exit code (-1 when killed by a signal).
+    pub code: i32,
+}
+
+/// `ptg` on the database `db`, with an empty user data folder and no standard streams.
+fn ptg_command(db: &Path, home: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ptg"));
+    c.env("PTG_DB", db)
         .env("XDG_DATA_HOME", home)
         .env("HOME", home)
         .env_remove("PTG_DATA_DIR")
-        .stdin(Stdio::null())
+        .stdin(Stdio::null());
+    c
+}
+
+/// Runs `ptg args` once: wall time, peak resident memory (KB), whether it was killed and its
+/// exit code.
+// The child is reaped by wait4 (which also gives its own maxrss), not by `Child::wait`.
+#[allow(clippy::zombie_processes)]
+fn run(db: &Path, home: &Path, args: &[String]) -> Run {
+    let start = Instant::now();
+    let child = ptg_command(db, home)
+        .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -268,81 +403,14 @@ fn run(db: &Path, home: &Path, args: &[String]) -> (Duration, i64, bool) {
     let took = start.elapsed();
     finished.store(true, Ordering::SeqCst);
     let _ = watchdog.join();
-    (took, usage.ru_maxrss, killed.load(Ordering::SeqCst))
-}
-
-fn ms(d: Duration) -> String {
-    match d.as_secs_f64() {
-        s if s >= 10.0 => format!("{s:.0} s"),
-        s if s >= 1.0 => format!("{s:.1} s"),
-        s => format!("{:.1} ms", s * 1000.0),
+    Run {
+        took,
+        max_rss_kb: usage.ru_maxrss,
+        killed: killed.load(Ordering::SeqCst),
+        code: if libc::WIFEXITED(status) {
+            libc::WEXITSTATUS(status)
+        } else {
+            -1
+        },
     }
-}
-
-/// The table of `docs/PERFORMANCE.md`: command × league size → median, ratio, peak memory.
-fn report(columns: &[(usize, Duration, u64, Vec<Cell>)]) -> String {
-    let mut t = String::from(
-        "# Performance: the league benchmark (issue #16)\n\n\
-         Every command timed as a whole process (release build) against a generated league: \
-         50 rosters of 10 factions in one campaign, battles between random pairs with armies, \
-         results, both aftermaths (favoured warriors, units bought, retirements, quests, an \
-         occasional undo), built through ptg's own commands (`benches/league/generate.rs`). \
-         Median wall time of up to 5 runs on a fresh copy of the database, its ratio to \
-         `ptg --version` timed in the same run, and peak memory (maxrss). \"> 60 s\" was \
-         killed after a minute.\n\n\
-         Reproduce (sizes in battles; 10,000 takes long):\n\n\
-         ```sh\ncargo bench --bench league -- 100 1000 10000\n```\n\n\
-         `--reuse` before the sizes times leagues generated by an earlier run again (the \
-         10,000-battle one takes ~8 minutes to build).\n\n\
-         On a 2-core machine the single milliseconds move with its load; the ratio to \
-         `ptg --version` of the same run is the figure to compare. The same table before the \
-         store fixes of #16 (whole-log reads: `undo` 17 s and `audit` 31 s at 1,000 battles) \
-         is in this file's history (commit f856a68).\n\n\
-         Reading it: the league has 50 rosters whatever its size, so each roster has fought \
-         about 4, 40 and 400 battles. `roster show`, `undo` and a write cost the same at every \
-         size. The sheet, `history --roster` and `audit --roster` show or check the whole of \
-         one roster's log, so they grow with that roster's battles (ten times as many from \
-         one column to the next), not with the league: `tests/cli/perf_scaling.rs` counts \
-         SQLite's steps to hold them equal for one roster's log amid 10 or 40 battles of \
-         others. Whole-league `audit`, `history`, `rolls` and `battle list` grow linearly and \
-         print as they read, so their memory stays flat. `export` and `import` hold the whole \
-         league in memory, and `import` runs the audit of what it imported.\n\n",
-    );
-    let _ = write!(t, "| command |");
-    for (n, ..) in columns {
-        let _ = write!(t, " {n} battles |");
-    }
-    let _ = write!(t, "\n|---|");
-    for _ in columns {
-        let _ = write!(t, "---|");
-    }
-    t.push('\n');
-    for (i, (label, _)) in COMMANDS.iter().enumerate() {
-        let _ = write!(t, "| {label} |");
-        for (_, _, _, cells) in columns {
-            let (c, base) = (&cells[i], cells[0].median.as_secs_f64());
-            let time = if c.timed_out {
-                "> 60 s".into()
-            } else {
-                ms(c.median)
-            };
-            let ratio = c.median.as_secs_f64() / base;
-            let _ = write!(
-                t,
-                " {time} ({ratio:.1}x), {:.1} MB |",
-                c.max_rss_kb as f64 / 1024.0
-            );
-        }
-        t.push('\n');
-    }
-    t.push_str("\n| league | generation time | database size |\n|---|---|---|\n");
-    for (n, took, size, _) in columns {
-        let _ = writeln!(
-            t,
-            "| {n} battles | {} | {:.1} MB |",
-            ms(*took),
-            *size as f64 / 1048576.0
-        );
-    }
-    t
 }

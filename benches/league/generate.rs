@@ -1,6 +1,16 @@
 //! The league generator: 50 rosters of 10 factions in one campaign, then battles between
 //! random pairs with armies, results and both aftermaths (favoured warriors, units bought,
 //! retirements, quests, now and then an undo and the aftermath again), until N battles.
+//! A size written `400r` is the other kind of league (issue #42): Roster 01 fights every one
+//! of the 400 battles, each against another roster drawn at random.
+//!
+//! Rosters turn over as real ones do: an aftermath buys a unit three times in four (of a
+//! warscroll the roster had before too: a second unit of it is bought under a name of its own,
+//! "Clanrats 2", once the first, unnamed, has left the Order of Battle), and once the Order of Battle holds
+//! more than [`MAX_UNITS`] units besides the warlord the oldest go into retirement. So after
+//! hundreds of battles a roster has retired most of the units it ever had, while what it
+//! fields stays a playable size. What Roster 01 became is written beside the league
+//! (`DB.stats`, one line) for the bench's table.
 //!
 //! Each step is a `ptg` command run in this process through `ptg::cli::run`, the same entry
 //! the binary and `ptg demo` use, so the league is built by the operations layer with the
@@ -20,14 +30,51 @@ pub const CAMPAIGN: &str = "League";
 /// An aftermath undone and run again, while the league is small (kept so leagues generated
 /// before and after the store fixes of #16 are the same).
 const UNDO_UNTIL: usize = 200;
+/// The most units besides the warlord a roster keeps on its Order of Battle: an aftermath
+/// that buys the one over it retires the oldest.
+const MAX_UNITS: usize = 11;
+
+/// A league's size: its battles, and whether one roster fights them all (`400r`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Size {
+    pub battles: usize,
+    pub one_roster: bool,
+}
+
+impl std::str::FromStr for Size {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Size, String> {
+        let (digits, one_roster) = match s.strip_suffix('r') {
+            Some(d) => (d, true),
+            None => (s, false),
+        };
+        let battles = digits
+            .parse()
+            .map_err(|_| format!("'{s}' is not a league size: battles (1000), or 400r for one roster's"))?;
+        Ok(Size { battles, one_roster })
+    }
+}
+
+impl std::fmt::Display for Size {
+    /// `1000` or `400r`, as it is typed (and names the league's files).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.battles, if self.one_roster { "r" } else { "" })
+    }
+}
 
 /// A roster as the generator tracks it: its units that can take the field.
 struct Side {
     name: String,
     warlord: String,
+    /// The live Order of Battle, oldest first, each unit as commands name it (its own name,
+    /// or its warscroll for the first unit of one): the warlord first.
     units: Vec<String>,
     /// Warscrolls of its faction it may buy (not HEROes).
     shop: Vec<String>,
+    /// Units ever bought of each warscroll, retired ones included (names a second one).
+    bought: std::collections::HashMap<String, usize>,
+    /// Battles fought.
+    fought: usize,
 }
 
 struct Gen {
@@ -80,8 +127,8 @@ pub fn when_asked(bench: &str, args: &[String], seed: u64) {
     if args.first().map(String::as_str) != Some("--generate") {
         return;
     }
-    let (Some(n), Some(db)) = (args.get(1).and_then(|n| n.parse().ok()), args.get(2)) else {
-        eprintln!("usage: {bench} --generate BATTLES DB");
+    let (Some(n), Some(db)) = (args.get(1).and_then(|n| n.parse::<Size>().ok()), args.get(2)) else {
+        eprintln!("usage: {bench} --generate BATTLES[r] DB");
         std::process::exit(2);
     };
     if let Err(e) = league(Path::new(db), n, seed) {
@@ -91,7 +138,8 @@ pub fn when_asked(bench: &str, args: &[String], seed: u64) {
     std::process::exit(0);
 }
 
-pub fn league(db: &Path, battles: usize, seed: u64) -> Result<(), String> {
+pub fn league(db: &Path, size: Size, seed: u64) -> Result<(), String> {
+    let battles = size.battles;
     let cat = Catalogue::bundled().map_err(|e| e.to_string())?;
     let mut g = Gen {
         db: db.to_path_buf(),
@@ -124,7 +172,11 @@ pub fn league(db: &Path, battles: usize, seed: u64) -> Result<(), String> {
     }
     let (mut done, mut unplanned) = (0, 0);
     while done < battles {
-        let a = g.rng.random_range(0..sides.len());
+        let a = if size.one_roster {
+            0
+        } else {
+            g.rng.random_range(0..sides.len())
+        };
         let b = (a + g.rng.random_range(1..sides.len())) % sides.len();
         if battle(&mut g, &mut sides, a, b, done)? {
             done += 1;
@@ -141,6 +193,18 @@ pub fn league(db: &Path, battles: usize, seed: u64) -> Result<(), String> {
         g.commands,
         g.refused
     );
+    let r = &sides[0];
+    // The warlord and every unit bought, retired ones included.
+    let ever = 1 + r.bought.values().sum::<usize>();
+    let stats = format!(
+        "{}: {} battles, {} units on its Order of Battle, {} retired of {ever} ever had",
+        r.name,
+        r.fought,
+        r.units.len(),
+        ever - r.units.len()
+    );
+    eprintln!("league: {stats}");
+    std::fs::write(format!("{}.stats", db.display()), stats).map_err(|e| e.to_string())?;
     Ok(())
 }
 
@@ -192,11 +256,13 @@ fn setup(g: &mut Gen, i: usize, faction: &Faction) -> Option<Side> {
         g.ptg(&args).then(|| w.name.clone())
     })?;
     let mut units = vec![warlord.clone()];
+    let mut bought = std::collections::HashMap::new();
     let mut tries = 0;
     while units.len() < 4 && tries < 8 && !shop.is_empty() {
         tries += 1;
         let w = shop[g.rng.random_range(0..shop.len())].clone();
         if !units.contains(&w) && g.ptg(&s(&["roster", "add", &name, &w])) {
+            bought.insert(w.clone(), 1);
             units.push(w);
         }
     }
@@ -206,6 +272,8 @@ fn setup(g: &mut Gen, i: usize, faction: &Faction) -> Option<Side> {
         warlord,
         units,
         shop,
+        bought,
+        fought: 0,
     })
 }
 
@@ -278,46 +346,64 @@ fn battle(g: &mut Gen, sides: &mut [Side], a: usize, b: usize, done: usize) -> R
         }
     }
     for (i, side) in [a, b].into_iter().enumerate() {
+        sides[side].fought += 1;
         aftermath(g, &mut sides[side], &id, &armies[i]);
     }
     Ok(true)
 }
 
-/// A side's aftermath: favoured warriors, sometimes a unit bought or one retired; refused
-/// choices are dropped one by one.
+/// A side's aftermath: favoured warriors, three times in four a unit bought (the oldest units
+/// retired when that takes the Order of Battle over its size); refused choices are dropped
+/// one by one.
 fn aftermath(g: &mut Gen, side: &mut Side, id: &str, army: &[String]) {
     let favoured = army.iter().find(|u| **u != side.warlord).cloned();
-    let buy = (g.rng.random_range(0..4) == 0 && !side.shop.is_empty())
-        .then(|| side.shop[g.rng.random_range(0..side.shop.len())].clone())
-        .filter(|w| !side.units.contains(w));
-    let retire = (g.rng.random_range(0..15) == 0 && side.units.len() > 3)
-        .then(|| side.units[side.units.len() - 1].clone())
-        .filter(|u| Some(u) != favoured.as_ref());
+    // The unit bought, as commands will name it, its warscroll and the name it is bought
+    // under. Not while the first unit of that warscroll, unnamed, is on the Order of Battle:
+    // its warscroll would then name two units.
+    let shop: Vec<&String> = side.shop.iter().filter(|w| !side.units.contains(w)).collect();
+    let buy = (g.rng.random_range(0..4) != 0 && !shop.is_empty())
+        .then(|| shop[g.rng.random_range(0..shop.len())].clone())
+        .map(|w| match side.bought.get(&w).copied().unwrap_or(0) {
+            0 => (w.clone(), w, None),
+            had => {
+                let name = format!("{w} {}", had + 1);
+                (name.clone(), w, Some(name))
+            }
+        });
+    // The oldest units but the warlord (and the favoured, named in this same aftermath) go
+    // when the one bought takes the Order of Battle over its size.
+    let over = (side.units.len() - 1 + usize::from(buy.is_some())).saturating_sub(MAX_UNITS);
+    let retire: Vec<String> = side
+        .units
+        .iter()
+        .filter(|u| **u != side.warlord && Some(*u) != favoured.as_ref())
+        .take(over)
+        .cloned()
+        .collect();
     let seed = g.seed();
-    let attempts = [
-        (buy.clone(), retire.clone()),
-        (None, retire.clone()),
-        (None, None),
-    ];
+    let attempts = [(buy.clone(), retire.clone()), (None, Vec::new())];
     for (buy, retire) in attempts {
         let mut args = s(&["aftermath", id, &side.name]);
         if let Some(f) = &favoured {
             args.extend(["--favoured".into(), f.clone()]);
         }
-        if let Some(w) = &buy {
+        if let Some((_, w, name)) = &buy {
             args.extend(["--add-unit".into(), w.clone()]);
+            if let Some(name) = name {
+                args.extend(["--add-name".into(), name.clone()]);
+            }
         }
-        if let Some(u) = &retire {
-            args.extend(["--retire".into(), u.clone()]);
+        if !retire.is_empty() {
+            args.push("--retire".into());
+            args.extend(retire.iter().cloned());
         }
         args.extend(seed.iter().cloned());
         if g.ptg(&args) {
-            if let Some(w) = buy {
-                side.units.push(w);
+            if let Some((unit, w, _)) = buy {
+                side.units.push(unit);
+                *side.bought.entry(w).or_insert(0) += 1;
             }
-            if let Some(u) = retire {
-                side.units.retain(|x| *x != u);
-            }
+            side.units.retain(|x| !retire.contains(x));
             break;
         }
     }
