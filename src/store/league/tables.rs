@@ -55,7 +55,8 @@ impl Table {
 
 /// Every table of a league, each after the tables its owner column refers to. Left out:
 /// `invites`, `sessions`, `join_links` and `server_secret` (tokens and browser sessions belong to one server; the organiser
-/// invites the players again after an import).
+/// invites the players again after an import), and `audit_checkpoints` (what one database's
+/// audits proved: an import audits what it brings in whole).
 pub const TABLES: &[Table] = &[
     Table {
         name: "campaigns",

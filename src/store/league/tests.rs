@@ -9,6 +9,7 @@ const NOT_EXPORTED: &[&str] = &[
     "join_links",
     "join_link_uses",
     "server_secret",
+    "audit_checkpoints",
 ];
 
 /// `(table, column, kind)` of every column in the schema, with the table a foreign key names.
