@@ -16,6 +16,10 @@ pub struct AuditArgs {
     /// Only this roster, and the battles it fought.
     #[arg(long)]
     roster: Option<String>,
+    /// Replay every roster's whole history, even those unchanged since a clean audit (a plain
+    /// audit skips them: nothing they are checked on has changed).
+    #[arg(long)]
+    full: bool,
 }
 
 pub fn run(app: &mut App, args: AuditArgs) -> Result<()> {
@@ -23,7 +27,13 @@ pub fn run(app: &mut App, args: AuditArgs) -> Result<()> {
     let roster = app.roster_id_of(args.roster.as_deref())?;
     let campaign = app.campaign_id_of(args.campaign.as_deref())?;
     let (cat, store) = app.both()?;
-    let audit = ops::audit::audit(cat, store, roster, campaign)?;
+    let scope = ops::audit::Scope {
+        roster,
+        campaign,
+        full: args.full,
+        keep: true,
+    };
+    let audit = ops::audit::run(cat, store, scope)?;
     let findings = &audit.findings;
     if json_out {
         json(&audit)?;
@@ -32,6 +42,12 @@ pub fn run(app: &mut App, args: AuditArgs) -> Result<()> {
             "Audit: no findings in {} roster(s), {} battle(s) and {} change set(s); every number agrees with its history.",
             audit.rosters, audit.battles, audit.change_sets
         ))?;
+        if audit.rosters_unchanged > 0 {
+            line(format!(
+                "{} of them unchanged since a clean audit, not replayed (`ptg audit --full` replays them).",
+                audit.rosters_unchanged
+            ))?;
+        }
     } else {
         let mut t = table(["Check", "Roster", "Unit", "Battle", "Set", "Finding"]);
         let num = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_else(|| "-".into());

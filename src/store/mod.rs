@@ -11,6 +11,7 @@ pub mod battles;
 pub mod builds_on;
 mod busy;
 mod campaigns;
+pub mod checkpoints;
 mod cursor;
 mod gate;
 pub mod history;

@@ -142,6 +142,15 @@ fn names_now_refused(r: &Roster) -> Vec<Finding> {
     notes
 }
 
+/// The notes alone of [`audit_roster`]: they come from the roster as stored and the current
+/// data only, never from its log, so a roster the audit skips (its checkpoint stands, see
+/// `store::checkpoints`) has them worked out again without replaying anything.
+pub fn notes(factions: Option<&Factions>, stored: &Roster) -> Vec<Finding> {
+    let mut notes = factions.map(|f| current_data(f, stored).1).unwrap_or_default();
+    notes.extend(names_now_refused(stored));
+    notes
+}
+
 /// Every finding and note for one roster, in the order of the checks. `factions` is None when
 /// the roster's faction is missing from the data (the warlord rules and the units against the
 /// current data are then not checked); it holds the allied factions too, so allied units are

@@ -2,10 +2,15 @@
 //! log), read in one snapshot so a command running meanwhile cannot make a false finding; a
 //! campaign's or the whole league's from a copy of the database in memory, so that no long read
 //! holds the file's checkpoints back.
+//!
+//! What a clean audit proved is kept per roster (`kept`, `store::checkpoints`): the next audit
+//! replays only the rosters something changed for since (a command, an undo, or a row edited
+//! outside ptg: triggers drop a roster's checkpoint in the transaction of any change to a row
+//! its audit reads), and `--full` replays them all.
 
 use super::pack_of;
 use crate::catalogue::Catalogue;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ids::{CampaignId, RosterId};
 use crate::rules::Change;
 use crate::rules::audit::{self, ArmyTaken, Finding, RosterAudit, RosterEvidence, UnitCosts};
@@ -13,60 +18,123 @@ use crate::rules::log::{Command, LoggedSet};
 use crate::rules::model::Roster;
 use crate::rules::roster::Factions;
 use crate::store::battles::{self, Battle};
-use crate::store::{Campaign, Conn, Store, history, rolls, rosters};
+use crate::store::{Campaign, Conn, Store, checkpoints, history, rolls, rosters};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
+
+mod kept;
 
 /// What the audit looked at and what it found.
 #[derive(Serialize)]
 pub struct Audit {
+    /// The rosters in scope: those replayed now and those unchanged since a clean audit.
     pub rosters: usize,
+    /// The battles and change sets of the rosters replayed now.
     pub battles: usize,
     pub change_sets: usize,
     pub findings: Vec<Finding>,
     /// What is worth knowing but fails nothing: units the current data no longer has.
     pub notes: Vec<Finding>,
+    /// Whether every roster was replayed whatever it kept (`--full`).
+    pub full: bool,
+    /// The rosters replayed now: new to the audit, or changed since their last clean one.
+    pub rosters_checked: usize,
+    /// The rosters skipped: nothing they are audited on changed since a clean audit proved
+    /// them (their checkpoint stands, `store::checkpoints`).
+    pub rosters_unchanged: usize,
+    /// The newest change set of the database when this audit read it: a clean audit keeps
+    /// each roster it replayed as proven up to it.
+    pub verified_up_to: Option<i64>,
 }
 
-/// Audits one roster, one campaign, or every roster in the database.
+/// What to audit and how.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scope {
+    /// One roster (and the battles it fought)…
+    pub roster: Option<RosterId>,
+    /// …or one campaign's rosters and battles; neither: every roster.
+    pub campaign: Option<CampaignId>,
+    /// Replay every roster, trusting no checkpoint.
+    pub full: bool,
+    /// Keep a checkpoint for each roster replayed, when the audit is clean (a command does;
+    /// the server's pages, which only read, do not).
+    pub keep: bool,
+}
+
+/// Audits one roster, one campaign, or every roster in the database, replaying them all and
+/// keeping nothing (a restored file's audit trusts nothing it brings).
 pub fn audit(
     cat: &Catalogue,
     store: &mut Store,
     roster: Option<RosterId>,
     campaign: Option<CampaignId>,
 ) -> Result<Audit> {
+    let scope = Scope {
+        roster,
+        campaign,
+        full: true,
+        keep: false,
+    };
+    run(cat, store, scope)
+}
+
+/// Audits `scope`: rosters whose checkpoint stands are skipped (unless `full`), the others
+/// replayed; a clean audit keeps a checkpoint for each roster it replayed (with `keep`). A
+/// refused audit (findings) writes nothing.
+pub fn run(cat: &Catalogue, store: &mut Store, scope: Scope) -> Result<Audit> {
+    let version = store.read(|conn| Ok::<_, Error>(checkpoints::data_version(conn)?))?;
+    // Which rosters, and which of them a clean audit proved since, in one short read.
+    let plan = store.read(|conn| {
+        let ids = match (scope.roster, scope.campaign) {
+            (Some(r), _) => {
+                super::live_roster(conn, r)?;
+                vec![r.get()]
+            }
+            (None, c) => {
+                if let Some(c) = c {
+                    super::live_campaign(conn, c)?;
+                }
+                let of = c.map(CampaignId::get);
+                rosters::list(conn, of)?.iter().map(|r| r.id).collect()
+            }
+        };
+        kept::plan(cat, conn, ids, scope.full)
+    })?;
+    let replays = plan.replayed();
+    let notes_only = plan.unchanged.values().any(|&n| n > 0);
     // Read from a copy in memory taken in one short read (issue 39): a league's audit held one
     // snapshot of the file open for seconds, and the audit page asked every 2 s kept every
     // checkpoint from finishing, the write-ahead log growing by the minute. One roster's audit
     // reads only that roster's rows (its cost does not grow with the league: issue #16), so it
-    // reads the file: copying the whole league for it would cost what the league weighs.
-    let mut copy = match (store.file(), roster) {
-        (Some(_), None) => Some(store.snapshot()?),
+    // reads the file: copying the whole league for it would cost what the league weighs. An
+    // audit with nothing to replay reads nothing more of the league either.
+    let mut copy = match (store.file(), scope.roster) {
+        (Some(_), None) if replays > 0 || notes_only => Some(store.snapshot()?),
         _ => None,
     };
-    let store = copy.as_mut().unwrap_or(store);
-    store.read(|conn| {
-        let (roster_ids, battles) = match (roster, campaign) {
-            (Some(r), _) => {
-                super::live_roster(conn, r)?;
-                let id = r.get();
-                (vec![id], battles::list_of_roster(conn, id)?)
-            }
-            (None, Some(c)) => {
-                let campaign = super::live_campaign(conn, c)?;
-                let ids = rosters::list(conn, Some(campaign.id))?
-                    .iter()
-                    .map(|r| r.id)
-                    .collect();
-                (ids, battles::list(conn, Some(campaign.id))?)
-            }
-            (None, None) => {
-                let ids = rosters::list(conn, None)?.iter().map(|r| r.id).collect();
-                (ids, battles::list(conn, None)?)
+    let on = copy.as_mut().unwrap_or(&mut *store);
+    let (mut audit, notes) = on.read(|conn| {
+        let battles = match (replays == plan.rosters.len(), scope.roster) {
+            // Every roster of the scope: its battles in one read.
+            (true, None) => battles::list(conn, scope.campaign.map(CampaignId::get))?,
+            _ => {
+                let mut of: BTreeMap<i64, Battle> = BTreeMap::new();
+                for &id in plan.rosters.iter().filter(|&&id| plan.replays(id)) {
+                    for b in battles::list_of_roster(conn, id)? {
+                        of.entry(b.id).or_insert(b);
+                    }
+                }
+                of.into_values().rev().collect()
             }
         };
-        audit_rosters(cat, conn, roster_ids, battles)
-    })
+        audit_planned(cat, conn, &plan, battles)
+    })?;
+    drop(copy);
+    audit.full = scope.full;
+    if scope.keep && audit.findings.is_empty() {
+        kept::keep(store, version, &plan, &notes);
+    }
+    Ok(audit)
 }
 
 /// The audit of campaign `campaign_id`'s live rosters and battles, on `conn` (`ptg import`
@@ -79,8 +147,26 @@ pub(crate) fn audit_campaign(cat: &Catalogue, conn: &Conn, campaign: CampaignId)
     audit_rosters(cat, conn, ids, battles::list(conn, Some(campaign.get()))?)
 }
 
-/// The audit of `roster_ids`, given the battles they fought.
+/// The audit of `roster_ids`, given the battles they fought, replaying them all.
 fn audit_rosters(cat: &Catalogue, conn: &Conn, roster_ids: Vec<i64>, battles: Vec<Battle>) -> Result<Audit> {
+    let plan = kept::Plan {
+        rosters: roster_ids,
+        unchanged: BTreeMap::new(),
+        keys: BTreeMap::new(),
+        newest_set: None,
+    };
+    Ok(audit_planned(cat, conn, &plan, battles)?.0)
+}
+
+/// The audit of `plan`'s rosters, given the battles those it replays fought: each roster it
+/// replays checked, each it does not given its notes again. Also how many notes each roster
+/// replayed gave (for its checkpoint).
+fn audit_planned(
+    cat: &Catalogue,
+    conn: &Conn,
+    plan: &kept::Plan,
+    battles: Vec<Battle>,
+) -> Result<(Audit, BTreeMap<i64, usize>)> {
     // Each roster's battles, so a roster's audit looks at its own only.
     let mut fought: BTreeMap<i64, Vec<&Battle>> = BTreeMap::new();
     for b in &battles {
@@ -90,25 +176,49 @@ fn audit_rosters(cat: &Catalogue, conn: &Conn, roster_ids: Vec<i64>, battles: Ve
     }
     let mut findings = Vec::new();
     let mut notes = Vec::new();
+    let mut notes_of = BTreeMap::new();
     let mut sets_seen = BTreeSet::new();
-    for &id in &roster_ids {
-        let mine = fought.remove(&id).unwrap_or_default();
-        let (found, sets) = audit_one(cat, conn, id, &mine)?;
-        findings.extend(found.findings);
-        notes.extend(found.notes);
-        sets_seen.extend(sets);
+    for &id in &plan.rosters {
+        match plan.unchanged.get(&id) {
+            Some(&0) => {}
+            Some(_) => notes.extend(notes_of_roster(cat, conn, id)?),
+            None => {
+                let mine = fought.remove(&id).unwrap_or_default();
+                let (found, sets) = audit_one(cat, conn, id, &mine)?;
+                findings.extend(found.findings);
+                notes_of.insert(id, found.notes.len());
+                notes.extend(found.notes);
+                sets_seen.extend(sets);
+            }
+        }
     }
     let battles_checked = battles
         .iter()
         .filter(|b| b.sides.iter().any(|s| !s.army.is_empty()))
         .count();
-    Ok(Audit {
-        rosters: roster_ids.len(),
+    let audit = Audit {
+        rosters: plan.rosters.len(),
         battles: battles_checked,
         change_sets: sets_seen.len(),
         findings,
         notes,
-    })
+        full: true,
+        rosters_checked: plan.replayed(),
+        rosters_unchanged: plan.unchanged.len(),
+        verified_up_to: plan.newest_set,
+    };
+    Ok((audit, notes_of))
+}
+
+/// The notes of a roster not replayed: from the roster as stored and the current data only.
+fn notes_of_roster(cat: &Catalogue, conn: &Conn, roster_id: i64) -> Result<Vec<Finding>> {
+    let stored = rosters::load(conn, roster_id)?;
+    let allies = super::allies_of(cat, &stored);
+    let factions = cat
+        .faction(&stored.faction)
+        .ok()
+        .map(|own| Factions { own, allies: &allies });
+    Ok(audit::notes(factions.as_ref(), &stored))
 }
 
 fn audit_one(

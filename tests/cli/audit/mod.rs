@@ -613,3 +613,5 @@ fn an_unreadable_change_is_found() {
     assert_eq!(f["roster"], HAMMERS);
     assert!(message(f).contains("cannot be read"), "{f}");
 }
+
+mod checkpoints;

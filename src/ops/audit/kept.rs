@@ -1,0 +1,132 @@
+//! The audit's checkpoints (`store::checkpoints`, migration V18): which rosters of a scope an
+//! audit must replay, and keeping what a clean audit proved.
+//!
+//! A roster is skipped when its checkpoint stands and was made with this ptg and the same data
+//! (its faction, its allies' factions and its battlepack, by digest). A checkpoint stands only
+//! while no row its roster's audit reads has changed (the triggers of V18 drop it in the
+//! transaction of any change, ptg's or anyone's), so a skipped roster is one whose audit would
+//! read the very rows, with the very rules and data, that were found clean: nothing to replay.
+//! A roster with anything new is replayed whole, since its checks (glory, renown, favour,
+//! quest points, the dice log…) add up its whole log; what it costs is that roster's, not the
+//! league's. `--full` trusts no checkpoint.
+
+use crate::catalogue::Catalogue;
+use crate::error::Result;
+use crate::store::checkpoints::{self, Checkpoint};
+use crate::store::{Conn, Store};
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, HashMap};
+
+/// What an audit replays and what it takes as proven, decided in one read of the file.
+pub(super) struct Plan {
+    /// Every roster in scope, in order.
+    pub rosters: Vec<i64>,
+    /// Those whose checkpoint stands, with the notes their audit gave.
+    pub unchanged: BTreeMap<i64, usize>,
+    /// The data key of each roster to replay (for its checkpoint, when it comes out clean).
+    pub keys: BTreeMap<i64, String>,
+    /// The newest change set of the database at this read.
+    pub newest_set: Option<i64>,
+}
+
+impl Plan {
+    /// Whether roster `id` is replayed.
+    pub fn replays(&self, id: i64) -> bool {
+        !self.unchanged.contains_key(&id)
+    }
+
+    pub fn replayed(&self) -> usize {
+        self.rosters.len() - self.unchanged.len()
+    }
+}
+
+/// The plan for `rosters`: with `full`, every one replayed.
+pub(super) fn plan(cat: &Catalogue, conn: &Conn, rosters: Vec<i64>, full: bool) -> Result<Plan> {
+    let standing = match full {
+        true => BTreeMap::new(),
+        false => checkpoints::of_rosters(conn, &rosters)?,
+    };
+    let mut keys = BTreeMap::new();
+    let mut unchanged = BTreeMap::new();
+    let mut digests = HashMap::new();
+    for &id in &rosters {
+        let key = data_key(cat, &mut digests, checkpoints::data_names(conn, id)?);
+        match standing.get(&id) {
+            Some(c) if c.data_key == key => {
+                unchanged.insert(id, c.notes);
+            }
+            _ => {
+                keys.insert(id, key);
+            }
+        }
+    }
+    Ok(Plan {
+        rosters,
+        unchanged,
+        keys,
+        newest_set: checkpoints::newest_set(conn)?,
+    })
+}
+
+/// ptg's version and the digest of the data a roster is checked against: its faction, its
+/// allies' and its battlepack as this run knows them (a name the data lacks counts as
+/// missing). A digest that changes between ptg builds only costs a replay.
+fn data_key(
+    cat: &Catalogue,
+    digests: &mut HashMap<(String, Vec<String>, String), String>,
+    names: (String, Vec<String>, String),
+) -> String {
+    let digest = digests
+        .entry(names)
+        .or_insert_with_key(|(faction, allies, pack)| {
+            let mut h = Sha256::new();
+            for name in std::iter::once(faction).chain(allies) {
+                h.update(b"\0faction\0");
+                h.update(name.as_bytes());
+                h.update(b"\0");
+                h.update(
+                    cat.faction(name)
+                        .ok()
+                        .and_then(|f| serde_json::to_vec(f).ok())
+                        .unwrap_or_default(),
+                );
+            }
+            h.update(b"\0battlepack\0");
+            h.update(pack.as_bytes());
+            h.update(b"\0");
+            h.update(
+                cat.battlepack(pack)
+                    .ok()
+                    .and_then(|p| serde_json::to_vec(p).ok())
+                    .unwrap_or_default(),
+            );
+            h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+        });
+    format!("ptg {} {digest}", env!("CARGO_PKG_VERSION"))
+}
+
+/// Keeps a checkpoint for each roster replayed clean (`notes`: how many notes each gave), on
+/// the file, if nobody committed to it since `version` was read (else what was read may not
+/// be what is there now, and the next audit replays them again). A checkpoint is only a
+/// saving: a file that cannot be written keeps none and the audit still answers.
+pub(super) fn keep(store: &mut Store, version: i64, plan: &Plan, notes: &BTreeMap<i64, usize>) {
+    let kept: Vec<Checkpoint> = plan
+        .keys
+        .iter()
+        .map(|(&roster_id, key)| Checkpoint {
+            roster_id,
+            set_id: plan.newest_set,
+            data_key: key.clone(),
+            notes: notes.get(&roster_id).copied().unwrap_or(0),
+        })
+        .collect();
+    if kept.is_empty() {
+        return;
+    }
+    let _ = store.write(|tx| -> Result<()> {
+        if checkpoints::data_version(tx)? == version {
+            checkpoints::keep(tx, &kept)?;
+        }
+        Ok(())
+    });
+}

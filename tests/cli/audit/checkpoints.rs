@@ -1,0 +1,213 @@
+//! End-to-end: what a clean audit proved is kept per roster, so the next plain `ptg audit`
+//! replays only the rosters something changed for; a row edited outside ptg after that still
+//! makes `audit`, `audit --roster` of its roster and `audit --full` find it (the triggers of
+//! migration V18 drop the roster's checkpoint in the edit's own transaction).
+
+use super::{CAMPAIGN, HAMMERS, RATS, audit, corrupted, scalar};
+use crate::common::Ptg;
+use serde_json::Value;
+
+/// A copy of the campaign audited clean once: both rosters kept as proven.
+fn audited() -> Ptg {
+    let p = CAMPAIGN.copy();
+    let first = p.json(&["audit"]);
+    assert_eq!(
+        (
+            first["rosters_checked"].as_u64(),
+            first["rosters_unchanged"].as_u64()
+        ),
+        (Some(2), Some(0))
+    );
+    assert!(first["change_sets"].as_u64().unwrap() > 10, "{first}");
+    assert_eq!(scalar(&p, "SELECT COUNT(*) FROM audit_checkpoints"), 2);
+    p
+}
+
+/// The JSON report of `ptg --db <db> audit --json [extra]`, with its exit code.
+fn report(p: &Ptg, db: &std::path::Path, extra: &[&str]) -> (Option<i32>, Value) {
+    let mut args = vec!["--json"];
+    args.extend(extra);
+    let (code, stdout, stderr) = audit(p, db, &args);
+    let report = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
+    (code, report)
+}
+
+fn checks(report: &Value) -> Vec<&str> {
+    let found = report["findings"].as_array().expect("findings");
+    found.iter().map(|f| f["check"].as_str().unwrap()).collect()
+}
+
+#[test]
+fn a_plain_audit_after_a_clean_one_replays_only_what_is_new() {
+    let p = audited();
+    let again = p.json(&["audit"]);
+    assert_eq!(again["findings"], serde_json::json!([]));
+    assert_eq!(
+        (
+            again["rosters"].as_u64(),
+            again["rosters_checked"].as_u64(),
+            again["rosters_unchanged"].as_u64()
+        ),
+        (Some(2), Some(0), Some(2))
+    );
+    assert_eq!(
+        (again["change_sets"].as_u64(), again["battles"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert_eq!(again["full"], false);
+    let newest = scalar(&p, "SELECT MAX(id) FROM change_sets");
+    assert_eq!(again["verified_up_to"].as_i64(), Some(newest));
+    assert!(
+        p.ok(&["audit"])
+            .contains("2 of them unchanged since a clean audit")
+    );
+
+    // A command for the Rats alone: only they are replayed; the Hammers stay proven.
+    p.ok(&["roster", "rename", RATS, "Rat Swarm"]);
+    let next = p.json(&["audit"]);
+    assert_eq!(
+        (
+            next["rosters_checked"].as_u64(),
+            next["rosters_unchanged"].as_u64()
+        ),
+        (Some(1), Some(1))
+    );
+    assert!(next["change_sets"].as_u64().unwrap() > 0);
+    let one = p.json(&["audit", "--roster", HAMMERS]);
+    assert_eq!(
+        (one["rosters_checked"].as_u64(), one["rosters_unchanged"].as_u64()),
+        (Some(0), Some(1))
+    );
+
+    // --full replays both whatever is kept.
+    let full = p.json(&["audit", "--full"]);
+    assert_eq!(
+        (full["rosters_checked"].as_u64(), full["full"].as_bool()),
+        (Some(2), Some(true))
+    );
+    assert_eq!(full["change_sets"], audited_sets(&p));
+}
+
+/// The change sets a full audit of the campaign replays.
+fn audited_sets(p: &Ptg) -> Value {
+    p.json(&["audit", "--full"])["change_sets"].clone()
+}
+
+#[test]
+fn rows_tampered_after_a_checkpoint_are_still_found() {
+    let p = audited();
+    let roll = scalar(&p, "SELECT MIN(roll_id) FROM changes WHERE roll_id IS NOT NULL");
+    // (what, the SQL, the check that finds it, whether the Rats' checkpoint stands: an edit of
+    // a battle's set also drops the other side's, which reads that battle's sets too)
+    let tampered = [
+        (
+            "glory",
+            "UPDATE rosters SET glory = 999 WHERE name = 'Hammers of Dawn';".to_string(),
+            "glory-balance",
+            true,
+        ),
+        (
+            "renown",
+            "UPDATE units SET renown = 40 WHERE name = 'Dawn Guard';".into(),
+            "renown",
+            true,
+        ),
+        (
+            "a roll",
+            format!("DELETE FROM rolls WHERE id = {roll};"),
+            "dice-log",
+            false,
+        ),
+        (
+            "a change's JSON",
+            "UPDATE changes SET payload = 'not json' WHERE kind = 'reinforce';".into(),
+            "change-log",
+            false,
+        ),
+    ];
+    for (what, sql, check, rats_stand) in tampered {
+        let db = corrupted(&p, &sql);
+        let standing = scalar_in(&db, "SELECT COUNT(*) FROM audit_checkpoints");
+        assert_eq!(standing, i64::from(rats_stand), "{what}: the Hammers' is dropped");
+        for extra in [&[][..], &["--roster", HAMMERS], &["--full"]] {
+            let (code, found) = report(&p, &db, extra);
+            assert_eq!(code, Some(1), "{what} with {extra:?}: {found}");
+            assert!(
+                checks(&found).contains(&check),
+                "{what} with {extra:?}: {found:#}"
+            );
+        }
+        // The Rats, untouched, are clean (and skipped while their checkpoint stands).
+        let (code, rats) = report(&p, &db, &["--roster", RATS]);
+        assert_eq!(
+            (code, rats["rosters_unchanged"].as_u64()),
+            (Some(0), Some(u64::from(rats_stand))),
+            "{what}"
+        );
+    }
+}
+
+#[test]
+fn full_trusts_no_checkpoint_even_when_the_triggers_are_gone() {
+    // Someone who knows the scheme drops the trigger before editing: the checkpoint stands,
+    // so the plain audit skips the roster, but --full replays it and finds the edit.
+    let p = audited();
+    let db = corrupted(
+        &p,
+        "DROP TRIGGER audit_rosters_update; UPDATE rosters SET glory = 999 WHERE name = 'Hammers of Dawn';",
+    );
+    assert_eq!(report(&p, &db, &[]).0, Some(0));
+    let (code, found) = report(&p, &db, &["--full"]);
+    assert_eq!(code, Some(1));
+    assert!(checks(&found).contains(&"glory-balance"), "{found:#}");
+}
+
+#[test]
+fn an_undo_after_a_checkpoint_keeps_the_audit_right() {
+    let p = audited();
+    p.ok(&["undo", "--roster", HAMMERS]);
+    // The undone aftermath's roster is replayed, in the undo's own transaction dropped.
+    assert_eq!(
+        scalar(
+            &p,
+            "SELECT COUNT(*) FROM audit_checkpoints WHERE roster_id = (SELECT id FROM rosters WHERE name = 'Hammers of Dawn')"
+        ),
+        0
+    );
+    let after = p.json(&["audit"]);
+    assert_eq!(after["findings"], serde_json::json!([]));
+    assert!(after["rosters_checked"].as_u64().unwrap() >= 1, "{after}");
+    assert_eq!(p.json(&["audit", "--full"])["findings"], serde_json::json!([]));
+    // Undo the battle result too (both rosters' battle), then audit: still clean.
+    p.ok(&["undo", "--roster", RATS]);
+    assert_eq!(p.json(&["audit"])["findings"], serde_json::json!([]));
+    assert_eq!(p.json(&["audit"])["rosters_checked"], 0);
+}
+
+#[test]
+fn a_refused_audit_changes_nothing() {
+    let p = CAMPAIGN.copy();
+    // The Hammers tampered with: the audit is refused, and keeps nothing even for the clean Rats.
+    let conn = rusqlite::Connection::open(p.db()).unwrap();
+    conn.execute("UPDATE rosters SET glory = 999 WHERE name = ?1", [HAMMERS])
+        .unwrap();
+    drop(conn);
+    let before = p.fingerprint();
+    for args in [
+        &["audit"][..],
+        &["audit", "--full"],
+        &["audit", "--roster", HAMMERS],
+    ] {
+        let (code, _, _) = audit(&p, &p.db(), &args[1..]);
+        assert_eq!(code, Some(1), "{args:?}");
+        assert_eq!(p.fingerprint(), before, "{args:?} changed the database");
+    }
+    p.refused(&["audit", "--roster", "Nobody"], "Nobody");
+    assert_eq!(p.fingerprint(), before);
+    assert_eq!(scalar(&p, "SELECT COUNT(*) FROM audit_checkpoints"), 0);
+}
+
+fn scalar_in(db: &std::path::Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
+}
