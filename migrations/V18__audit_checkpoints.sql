@@ -239,3 +239,15 @@ CREATE TRIGGER audit_rolls_delete AFTER DELETE ON rolls BEGIN
         UNION SELECT roster_id FROM changes WHERE change_set_id = OLD.change_set_id
         UNION SELECT s.roster_id FROM battle_sides s JOIN change_sets cs ON s.battle_id = cs.battle_id WHERE cs.id = OLD.change_set_id);
 END;
+
+-- A roster's list of its change sets (V17): the audit reads a roster's log through it.
+CREATE TRIGGER audit_roster_sets_insert AFTER INSERT ON roster_sets BEGIN
+    DELETE FROM audit_checkpoints WHERE roster_id = NEW.roster_id;
+END;
+CREATE TRIGGER audit_roster_sets_update AFTER UPDATE ON roster_sets BEGIN
+    DELETE FROM audit_checkpoints WHERE roster_id = OLD.roster_id;
+    DELETE FROM audit_checkpoints WHERE roster_id = NEW.roster_id;
+END;
+CREATE TRIGGER audit_roster_sets_delete AFTER DELETE ON roster_sets BEGIN
+    DELETE FROM audit_checkpoints WHERE roster_id = OLD.roster_id;
+END;

@@ -117,6 +117,7 @@ pub(crate) const WATCHED: &[&str] = &[
     "change_sets",
     "changes",
     "rolls",
+    "roster_sets",
 ];
 
 #[cfg(test)]
