@@ -158,7 +158,10 @@ Each command is timed alternated pair by pair with `ptg --version` (one `--versi
 command run, 11 times; once when its first run takes over 3 s): the time is the median of its \
 11 runs, the ratio the median of the 11 pairs' ratios, so both sides of a ratio saw the same \
 load; peak memory is the largest maxrss of its runs. Commands that may write (and `audit`, \
-which may keep what it verified) run on a fresh copy of the league each time. \"> 60 s\" was \
+which may keep what it verified) run on a fresh copy of the league each time. Before timing, \
+the league's schema is brought up to date and `ptg audit` run once, as in a league whose \
+organiser has audited it before: the audit rows time what the next audit checks, `audit \
+--full` the replay of everything. \"> 60 s\" was \
 killed after a minute. The goal column is issue #42's; ✗ marks a time that misses it, or a \
 peak memory over 30 MB. \"(exit 1)\" is a command that refused (`roster check` finding a \
 broken rule).
