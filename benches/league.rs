@@ -116,7 +116,11 @@ pub const ROWS: &[Row] = &[
         Goal::Ratio(3.0),
     ),
     write("whole `audit`", &["audit"], Goal::Seconds(1.0)),
-    write("`audit --full` (every roster replayed)", &["audit", "--full"], Goal::None),
+    write(
+        "`audit --full` (every roster replayed)",
+        &["audit", "--full"],
+        Goal::None,
+    ),
     row("`history`", &["history"], Goal::None),
     row("`history --roster R`", &["history", "--roster", R], Goal::None),
     row(
@@ -215,7 +219,10 @@ fn main() {
         // `audit --full` the whole replay.
         let upgrade = Instant::now();
         let _ = run(&db, &home, &["roster".into(), "list".into()]);
-        eprintln!("league: {size}: schema brought up to date in {:.1?}", upgrade.elapsed());
+        eprintln!(
+            "league: {size}: schema brought up to date in {:.1?}",
+            upgrade.elapsed()
+        );
         let _ = run(&db, &home, &["audit".into()]);
         let bytes = std::fs::metadata(&db).map_or(0, |m| m.len());
         eprintln!("league: {size}: {} KB", bytes / 1024);
