@@ -143,7 +143,7 @@ fn bundle(root: &Path, out: &Path) -> Result<(), DataError> {
         std::fs::create_dir_all(&dir).map_err(|e| failed(&dir, e))?;
         let _ = writeln!(code, "pub(super) static {} = &[", kind.list);
         let mut seen: Vec<(String, String)> = Vec::new();
-        for file in toml_files(&root.join("data").join(kind.folder))? {
+        for file in parse::toml_files(&root.join("data").join(kind.folder))? {
             let Some(stem) = file.file_stem().and_then(|s| s.to_str()) else {
                 continue;
             };
@@ -183,17 +183,6 @@ fn cbor<T: serde::Serialize>(path: &str, facts: &T) -> Result<Vec<u8>, DataError
         message: format!("cannot be written as CBOR: {e}"),
     })?;
     Ok(bytes)
-}
-
-/// The `.toml` files of a folder, sorted by name (the order the catalogue lists them in).
-fn toml_files(dir: &Path) -> Result<Vec<PathBuf>, DataError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| failed(dir, e))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
-    Ok(files)
 }
 
 fn failed(path: &Path, e: std::io::Error) -> DataError {

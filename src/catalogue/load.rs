@@ -6,6 +6,7 @@
 
 mod bundle;
 
+use super::parse::toml_files;
 use super::{Battlepack, Faction, FactionSummary, Realm, Table, parse};
 use crate::names;
 use crate::names::SameName;
@@ -311,22 +312,6 @@ fn all<T: Item>(entries: &[Entry<T>]) -> Result<Vec<(&T, &Origin)>, DataError> {
         .iter()
         .map(|e| e.get().map(|t| (t, &e.origin)).map_err(Clone::clone))
         .collect()
-}
-
-fn toml_files(dir: &Path) -> Result<Vec<PathBuf>, DataError> {
-    if !dir.is_dir() {
-        return Ok(Vec::new());
-    }
-    let entries = std::fs::read_dir(dir).map_err(|e| DataError {
-        path: dir.display().to_string(),
-        message: format!("cannot read the folder: {e}"),
-    })?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
-    Ok(files)
 }
 
 fn read(path: &Path) -> Result<String, DataError> {

@@ -74,3 +74,21 @@ pub(super) fn refuse_problems(path: &str, problems: Vec<String>) -> Result<(), D
         message: problems.join("; "),
     })
 }
+
+/// The `.toml` files of folder `dir`, sorted by name (the order the catalogue lists them in);
+/// none when there is no such folder. Shared with `build.rs`, which reads the bundled ones.
+pub fn toml_files(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, DataError> {
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    let entries = std::fs::read_dir(dir).map_err(|e| DataError {
+        path: dir.display().to_string(),
+        message: format!("cannot read the folder: {e}"),
+    })?;
+    let mut files: Vec<std::path::PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    Ok(files)
+}

@@ -5,7 +5,7 @@
 
 use crate::rules::log::{LoggedChange, LoggedSet};
 use anyhow::Result;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 
 /// The newest notable changes and how many earlier ones were left out.
 #[derive(Debug, Default)]
@@ -21,9 +21,7 @@ pub struct Notable {
 pub fn newest(conn: &Connection, roster_id: i64, kinds: &[&str], n: u32) -> Result<Notable> {
     let setup: Option<i64> = conn
         .prepare_cached("SELECT MIN(id) FROM changes WHERE roster_id = ?1 AND kind = 'complete_setup'")?
-        .query_row([roster_id], |r| r.get(0))
-        .optional()?
-        .flatten();
+        .query_row([roster_id], |r| r.get(0))?;
     let Some(setup) = setup else {
         return Ok(Notable::default());
     };

@@ -101,15 +101,15 @@ pub fn run(cat: &Catalogue, store: &mut Store, scope: Scope) -> Result<Audit> {
         kept::plan(cat, conn, ids, scope.full)
     })?;
     let replays = plan.replayed();
-    let notes_only = plan.unchanged.values().any(|&n| n > 0);
     // Read from a copy in memory taken in one short read (issue 39): a league's audit held one
     // snapshot of the file open for seconds, and the audit page asked every 2 s kept every
     // checkpoint from finishing, the write-ahead log growing by the minute. One roster's audit
     // reads only that roster's rows (its cost does not grow with the league: issue #16), so it
     // reads the file: copying the whole league for it would cost what the league weighs. An
-    // audit with nothing to replay reads nothing more of the league either.
+    // audit with nothing to replay reads only the notes of rosters that gave some, one stored
+    // roster each, so it reads the file too rather than copy a decade's league for them.
     let mut copy = match (store.file(), scope.roster) {
-        (Some(_), None) if replays > 0 || notes_only => Some(store.snapshot()?),
+        (Some(_), None) if replays > 0 => Some(store.snapshot()?),
         _ => None,
     };
     let on = copy.as_mut().unwrap_or(&mut *store);

@@ -206,6 +206,27 @@ fn battles_give_results_and_a_record_in_battle_order() {
     );
 }
 
+/// A log of set-up completed in set 1, then a rank reached ("reached rank N") in each set 2..=n,
+/// in the battle `battle(N)` names (None: outside a battle, as `rank choose`).
+fn ranks_after_setup(n: i64, battle: fn(i64) -> Option<i64>) -> Vec<LoggedSet> {
+    let mut history = vec![set(1, "battle result", vec![ch(1, None, Change::CompleteSetup)])];
+    for id in 2..=n {
+        let mut c = ch(
+            id,
+            Some(1),
+            Change::GainRank {
+                unit: UnitRef::Existing(1),
+                rank: "Veteran".into(),
+            },
+        );
+        c.description = format!("reached rank {id}");
+        let mut s = set(id, "aftermath", vec![c]);
+        s.battle_id = battle(id);
+        history.push(s);
+    }
+    history
+}
+
 /// Issue 42: a sheet lists the latest battles and notable events it was given, at most
 /// RECENT_BATTLES and RECENT_EVENTS, and counts the rest under them.
 #[test]
@@ -224,19 +245,7 @@ fn a_long_past_is_its_latest_battles_and_events_with_the_rest_counted() {
             b
         })
         .collect();
-    let mut history = vec![set(1, "battle result", vec![ch(1, None, Change::CompleteSetup)])];
-    for id in 2..=31 {
-        let mut c = ch(
-            id,
-            Some(1),
-            Change::GainRank {
-                unit: UnitRef::Existing(1),
-                rank: "Veteran".into(),
-            },
-        );
-        c.description = format!("reached rank {id}");
-        history.push(set(id, "rank choose", vec![c]));
-    }
+    let history = ranks_after_setup(31, |_| None);
     let chosen = chosen_events(r.id, &history);
     let mut i = input(&r, &pack, &all, &chosen);
     i.earlier_events = 7;
@@ -385,21 +394,7 @@ fn notable_events_skip_set_up_and_undone_entries_latest_first() {
 #[test]
 fn every_notable_event_is_kept_however_many() {
     let r = roster_led_by("Knight-Questor");
-    let mut history = vec![set(1, "battle result", vec![ch(1, None, Change::CompleteSetup)])];
-    for id in 2..=61 {
-        let mut c = ch(
-            id,
-            Some(1),
-            Change::GainRank {
-                unit: UnitRef::Existing(1),
-                rank: "Veteran".into(),
-            },
-        );
-        c.description = format!("reached rank {id}");
-        let mut s = set(id, "aftermath", vec![c]);
-        s.battle_id = Some(id);
-        history.push(s);
-    }
+    let history = ranks_after_setup(61, Some);
     let events = notable_events(&r, &history);
     assert_eq!(events.len(), 60);
     assert_eq!(events[0], "Battle 61: Knight-Questor reached rank 61");
