@@ -8,7 +8,7 @@
 //! and the CLI does the same to a roster of its own on the same file. Every answer that is not
 //! a 200 (and every CLI command that fails) is an error. Reports each kind's reads per second
 //! and latency (p50, p99, max), one request of each kind on the idle server against
-//! `ptg --version`, and runs `ptg audit` after.
+//! `ptg --version`, the server's peak resident memory, and runs `ptg audit` after.
 //!
 //! ```text
 //! cargo bench --bench serve_load [-- --seconds N] [--battles N] [--reuse]
@@ -62,6 +62,28 @@ fn json(db: &Path, home: &Path, args: &[&str]) -> serde_json::Value {
 
 /// `ptg serve` on a free port, stopped when dropped.
 struct Serving(Child);
+
+impl Serving {
+    /// The server's peak and current resident memory (Linux's `VmHWM` and `VmRSS`), or what
+    /// stood in the way of reading them.
+    fn memory(&self) -> String {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.0.id()));
+        let field = |text: &str, name: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|v| v.trim().strip_suffix(" kB"))
+                .and_then(|kb| kb.trim().parse::<f64>().ok())
+                .map(|kb| format!("{:.1} MB", kb / 1024.0))
+        };
+        match status {
+            Ok(text) => match (field(&text, "VmHWM:"), field(&text, "VmRSS:")) {
+                (Some(peak), Some(now)) => format!("peak {peak}, at the end {now}"),
+                _ => "not in /proc's status".to_string(),
+            },
+            Err(e) => format!("not readable ({e})"),
+        }
+    }
+}
 
 impl Drop for Serving {
     fn drop(&mut self) {
@@ -271,6 +293,7 @@ fn main() {
     stop.store(true, Ordering::Relaxed);
     let writes = Tally::gather(writer_threads.into_iter().map(|t| t.join().expect("a writer")));
     let cli = Tally::gather([cli.join().expect("the CLI writer")]);
+    let memory = server.memory();
     drop(server);
     let audit = Command::new(env!("CARGO_BIN_EXE_ptg"))
         .arg("audit")
@@ -317,6 +340,7 @@ fn main() {
             println!("    {e}");
         }
     }
+    println!("  server's resident memory: {memory}");
     let audit_ok = audit.status.success();
     println!(
         "  audit afterwards: {}",

@@ -59,6 +59,7 @@ pub fn run(app: &mut App, args: HistoryArgs) -> Result<()> {
     let paged = args.limit.is_none() && args.since.is_none() && !json_out && std::io::stdout().is_terminal();
     let page = Page {
         since: args.since,
+        before: None,
         limit: args.limit.or(paged.then_some(TERMINAL_PAGE)),
     };
     // Each set is printed as it is read.

@@ -7,10 +7,11 @@ use super::roster::Shown;
 use super::undo::{Preview, Scope};
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
-use crate::ids::RosterId;
+use crate::ids::{CampaignId, RosterId};
 use crate::rules::afford::Affordable;
 use crate::rules::roster::CheckReport;
-use crate::store::battle_lines::{self, BattleLine};
+use crate::store::battle_lines::{self, Of, Page};
+pub use crate::store::battle_lines::{BattleLine, Page as BattlesPage};
 use crate::store::{Campaign, Store};
 
 /// A roster's page: the roster as `roster show` has it, what `roster check` finds, what its
@@ -21,8 +22,34 @@ pub struct RosterPage<'a> {
     pub offers: Affordable,
     /// What `undo --roster` would take back, if anything.
     pub latest: Option<Preview>,
-    /// The battles it fought or will fight, newest first, one line each.
-    pub battles: Vec<BattleLine>,
+    /// The newest [`ROSTER_PAGE_BATTLES`] battles it fought or will fight, one line each, and
+    /// where the older ones start.
+    pub battles: Page,
+}
+
+/// How many of its battles a roster's page lists; the rest are a link away (issue 42).
+pub const ROSTER_PAGE_BATTLES: u32 = 10;
+
+/// How many battles one page of a list of battles shows.
+pub const BATTLES_PAGE: u32 = 50;
+
+/// Whose battles a list page shows.
+#[derive(Debug, Clone, Copy)]
+pub enum BattlesOf {
+    Roster(RosterId),
+    Campaign(CampaignId),
+}
+
+/// One page of a roster's or a campaign's battles, newest first, starting below battle
+/// `before` (the newest, when none), in one read transaction.
+pub fn battles(store: &mut Store, of: BattlesOf, before: Option<i64>) -> Result<Page> {
+    store.read(|conn| {
+        let of = match of {
+            BattlesOf::Roster(r) => Of::Roster(r.get()),
+            BattlesOf::Campaign(c) => Of::Campaign(c.get()),
+        };
+        Ok(battle_lines::page(conn, of, before, BATTLES_PAGE)?)
+    })
 }
 
 /// Roster `roster`'s page, in one read transaction. What `undo` would take back is read only
@@ -48,7 +75,7 @@ pub fn roster_page<'a>(
             true => super::undo::preview_in(conn, scope).ok(),
             false => None,
         };
-        let battles = battle_lines::of_roster(conn, roster.get())?;
+        let battles = battle_lines::page(conn, Of::Roster(roster.get()), None, ROSTER_PAGE_BATTLES)?;
         Ok(RosterPage {
             shown,
             report,

@@ -148,10 +148,12 @@ pub fn sets(conn: &Connection, roster_id: Option<i64>, campaign_id: Option<i64>)
 }
 
 /// Which part of a log to read: sets from `since` on (a set number, or a date or time
-/// compared with when the set was written), and of those the latest `limit`.
+/// compared with when the set was written) and before set `before` (a page further down the
+/// web's history), and of those the latest `limit`.
 #[derive(Debug, Clone, Default)]
 pub struct Page {
     pub since: Option<Since>,
+    pub before: Option<i64>,
     pub limit: Option<u32>,
 }
 
@@ -200,6 +202,10 @@ pub fn each_of_page<E: From<anyhow::Error>>(
             filter = format!("{filter} AND cs.created_at >= ?{}", values.len());
         }
         None => {}
+    }
+    if let Some(before) = page.before {
+        values.push(Box::new(before));
+        filter = format!("{filter} AND cs.id < ?{}", values.len());
     }
     let values: Vec<&dyn ToSql> = values.iter().map(|v| v.as_ref()).collect();
     match page.limit {

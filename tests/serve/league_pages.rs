@@ -7,8 +7,8 @@ use crate::serve_support;
 
 use axum::http::{StatusCode, header};
 use common::league::{LEAGUE, LEAGUE_FIXTURE};
-use common::{HAMMERS, Ptg};
-use serve_support::{api_get, campaign_id, invite, send};
+use common::{HAMMERS, Ptg, RATS};
+use serve_support::{api_get, campaign_id, invite, roster_id, send};
 
 #[tokio::test]
 async fn the_history_and_audit_pages_say_what_the_cli_says() {
@@ -121,7 +121,7 @@ async fn the_organiser_downloads_the_league_file_that_ptg_import_restores() {
 }
 
 #[tokio::test]
-async fn the_battles_page_lists_every_battle_as_battle_list_does() {
+async fn the_battles_page_lists_the_battles_as_battle_list_does() {
     let p = LEAGUE_FIXTURE.copy();
     let id = campaign_id(&p, LEAGUE);
     let html = send(&p, api_get(&format!("/campaigns/{id}/battles"), None))
@@ -149,5 +149,75 @@ async fn the_battles_page_lists_every_battle_as_battle_list_does() {
             "Battle 6</a>: Rat Tide 10 v Silken Host 4 (fought) — aftermath to run: Rat Tide, Silken Host"
         ),
         "{html}"
+    );
+}
+
+/// Whether `html` links to battle `n`'s page.
+fn links_battle(html: &str, n: i64) -> bool {
+    html.contains(&format!(r#"href="/battles/{n}""#))
+}
+
+#[tokio::test]
+async fn a_roster_page_lists_its_newest_ten_battles_and_a_page_of_them_all_pages_on() {
+    let p = LEAGUE_FIXTURE.copy();
+    // Hammers fought battles 1, 3 and 5; eight more planned against Rat Tide: 7 to 14.
+    for _ in 0..8 {
+        p.ok(&[
+            "battle",
+            "new",
+            "--campaign",
+            LEAGUE,
+            "--points",
+            "1000",
+            "--battleplan",
+            "The Ruined Settlement",
+            HAMMERS,
+            RATS,
+        ]);
+    }
+    let id = roster_id(&p, HAMMERS);
+    let page = send(&p, api_get(&format!("/rosters/{id}"), None)).await.body;
+    let newest_ten = [14, 13, 12, 11, 10, 9, 8, 7, 5, 3];
+    for n in newest_ten {
+        assert!(links_battle(&page, n), "battle {n} on the roster's page: {page}");
+    }
+    assert!(
+        !links_battle(&page, 1),
+        "the eleventh battle is a link away: {page}"
+    );
+    let all = format!("/rosters/{id}/battles");
+    assert!(page.contains(&format!(r#"href="{all}""#)), "{page}");
+
+    let listed = send(&p, api_get(&all, None)).await.body;
+    let at: Vec<usize> = newest_ten
+        .iter()
+        .chain(&[1])
+        .map(|n| {
+            listed
+                .find(&format!(r#"href="/battles/{n}""#))
+                .unwrap_or_else(|| panic!("battle {n}: {listed}"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "newest first: {listed}");
+    assert!(
+        listed.contains("Battle 1</a>: Hammers of Dawn 14 v Rat Tide 8 (fought)"),
+        "{listed}"
+    );
+    assert!(!listed.contains("Older battles"), "one page holds them: {listed}");
+
+    // A page further down starts below the battle it names, and leads back to the newest.
+    let older = send(&p, api_get(&format!("{all}?before=5"), None)).await.body;
+    assert!(links_battle(&older, 3) && links_battle(&older, 1), "{older}");
+    assert!(!links_battle(&older, 5) && !links_battle(&older, 14), "{older}");
+    assert!(older.contains(&format!(r#"href="{all}""#)), "{older}");
+
+    // Another campaign's roster, or none, is not found; a cursor that is not a number is a 400.
+    assert_eq!(
+        send(&p, api_get("/rosters/999/battles", None)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        send(&p, api_get(&format!("{all}?before=x"), None)).await.status,
+        StatusCode::BAD_REQUEST
     );
 }

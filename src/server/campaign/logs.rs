@@ -1,6 +1,6 @@
 //! A campaign's history (`ptg history --campaign C`, the latest change sets in the CLI's
-//! words, older ones a page at a time), its audit (`ptg audit --campaign C`) and all its
-//! battles (`ptg battle list --campaign C`): what a club checks before a league night, read by
+//! words, older ones a page at a time), its audit (`ptg audit --campaign C`) and its battles
+//! (`ptg battle list --campaign C`, a page at a time): what a club checks before a league night, read by
 //! whoever may read the league.
 
 use crate::names::counted;
@@ -31,10 +31,10 @@ pub fn routes() -> Router<Shared> {
 const PER_PAGE: u32 = 50;
 
 #[derive(Debug, Deserialize)]
-struct Older {
-    /// Show the page that ends before change set `before`.
+pub(in crate::server) struct Older {
+    /// Show the page that ends before change set (or battle) `before`.
     #[serde(default, deserialize_with = "crate::numbers::de::maybe")]
-    before: Option<i64>,
+    pub(in crate::server) before: Option<i64>,
 }
 
 /// One change set as the page shows it: its heading and its lines.
@@ -55,10 +55,11 @@ async fn history(
         .with_reader(move |s, store| {
             let name = crate::server::kit::scope::campaign_name(s, store, id)?;
             let mut sets = Vec::new();
-            // The latest page, or the page before set `before`: read whole, newest kept.
+            // The latest page, or the page before set `before`: read from its index down.
             let page = LogPage {
                 since: None,
-                limit: older.before.is_none().then_some(PER_PAGE),
+                before: older.before,
+                limit: Some(PER_PAGE),
             };
             let shown = ops::history::each(
                 store,
@@ -66,19 +67,15 @@ async fn history(
                 Some(crate::ids::CampaignId(id)),
                 page,
                 |set, names| {
-                    if older.before.is_none_or(|b| set.id < b) {
-                        sets.push(Shown {
-                            id: set.id,
-                            heading: history_heading(set),
-                            lines: history_change_lines(set, names),
-                        });
-                    }
+                    sets.push(Shown {
+                        id: set.id,
+                        heading: history_heading(set),
+                        lines: history_change_lines(set, names),
+                    });
                     Ok(())
                 },
             )?;
-            let cut = sets.len().saturating_sub(PER_PAGE as usize);
-            let kept = sets.split_off(cut);
-            Ok((name, kept, shown.earlier as usize + cut))
+            Ok((name, sets, shown.earlier as usize))
         })
         .await
         .map_err(failed)?;
@@ -170,42 +167,29 @@ fn findings(list: &[Finding]) -> Markup {
     }
 }
 
-/// `GET /campaigns/{id}/battles`: every battle, newest first, with whose aftermath is to run.
-async fn battles(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
+/// `GET /campaigns/{id}/battles`: its battles, newest first, a page at a time, with whose
+/// aftermath is to run.
+async fn battles(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Query(older): Query<Older>,
+) -> Page {
     may_read(&server, &headers).await.map_err(failed)?;
-    let (name, list) = server
+    let (name, page) = server
         .with_reader(move |s, store| {
             let name = crate::server::kit::scope::campaign_name(s, store, id)?;
-            let list = crate::server::kit::page::battle_list(store, Some(crate::ids::CampaignId(id)), None)?;
-            Ok((name, list))
+            let of = ops::pages::BattlesOf::Campaign(crate::ids::CampaignId(id));
+            Ok((name, ops::pages::battles(store, of, older.before)?))
         })
         .await
         .map_err(failed)?;
-    let to_run = |b: &serde_json::Value| -> Vec<String> {
-        b["sides"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|s| b["status"] == "fought" && s["aftermath_done"] != true)
-            .map(|s| crate::server::kit::page::text(&s["roster"]))
-            .collect()
-    };
     Ok(league_page(
         League { id, name: &name },
         &format!("Battles of {name}"),
         html! {
             p { a href={ "/campaigns/" (id) } { "The league page" } }
-            @if list.is_empty() { p.note { "No battles yet." } }
-            ul {
-                @for b in &list {
-                    li {
-                        a href={ "/battles/" (crate::server::kit::page::text(&b["id"])) } { "Battle " (crate::server::kit::page::text(&b["id"])) }
-                        ": " (crate::server::kit::page::sides(b))
-                        @let waiting = to_run(b);
-                        @if !waiting.is_empty() { " — aftermath to run: " (waiting.join(", ")) }
-                    }
-                }
-            }
+            (crate::server::kit::page::battle_pages(&page, older.before, &format!("/campaigns/{id}/battles")))
         },
     ))
 }

@@ -5,6 +5,7 @@
 pub(super) mod actions;
 pub(super) mod chart;
 pub(super) mod logs;
+pub(in crate::server) use logs::Older;
 pub(super) mod organise;
 pub(super) mod page;
 pub(super) mod undo;

@@ -2,7 +2,7 @@
 //! few ways of writing a JSON view's values the resources' pages share.
 
 use super::shell::{League, shell};
-use crate::ops;
+use crate::ops::pages::{BattleLine, BattlesPage};
 use crate::server::{Failure, not_found_if_unknown};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
@@ -74,19 +74,45 @@ pub(in crate::server) fn sides(b: &Value) -> String {
     format!("{} ({})", sides.join(" v "), text(&b["status"]))
 }
 
-/// The battles of campaign `campaign` or of roster `roster`, newest first, as `battle list
-/// --json` has them.
-pub(in crate::server) fn battle_list(
-    store: &mut crate::store::Store,
-    campaign: Option<crate::ids::CampaignId>,
-    roster: Option<crate::ids::RosterId>,
-) -> crate::error::Result<Vec<Value>> {
-    ops::battle::read_list(store, campaign, roster, None, |list| {
-        let mut all = Vec::new();
-        list.each(|b| {
-            all.push(serde_json::to_value(&b)?);
-            Ok(())
-        })?;
-        Ok(all)
-    })
+/// A page of a list of battles, newest first, each with whose aftermath is still to run, and
+/// links to the older battles and back to the newest; `base` is the list's own address.
+pub(in crate::server) fn battle_pages(page: &BattlesPage, before: Option<i64>, base: &str) -> maud::Markup {
+    maud::html! {
+        @if page.lines.is_empty() {
+            p.note { @if before.is_some() { "No older battles." } @else { "No battles yet." } }
+        }
+        ul { @for b in &page.lines { li { (battle_line(b)) } } }
+        @if let Some(older) = page.older {
+            p { a href={ (base) "?before=" (older) } { "Older battles" } }
+        }
+        @if before.is_some() { p { a href=(base) { "The newest battles" } } }
+    }
+}
+
+/// "Battle 7: Hammers of Dawn 14 v Rat Tide 8 (fought) — aftermath to run: Rat Tide", its
+/// number a link to the battle's page.
+pub(in crate::server) fn battle_line(b: &BattleLine) -> maud::Markup {
+    let sides: Vec<String> = b
+        .sides
+        .iter()
+        .map(|s| match s.victory_points {
+            Some(vp) => format!("{} {vp}", s.roster),
+            None => s.roster.clone(),
+        })
+        .collect();
+    let fought = b.status == crate::rules::battle::BattleStatus::Fought;
+    let waiting: Vec<&str> = match fought {
+        true => b
+            .sides
+            .iter()
+            .filter(|s| !s.aftermath_done)
+            .map(|s| s.roster.as_str())
+            .collect(),
+        false => Vec::new(),
+    };
+    maud::html! {
+        a href={ "/battles/" (b.id) } { "Battle " (b.id) }
+        ": " (sides.join(" v ")) " (" (b.status) ")"
+        @if !waiting.is_empty() { " — aftermath to run: " (waiting.join(", ")) }
+    }
 }

@@ -15,6 +15,7 @@ use axum::routing::get;
 pub fn routes() -> Router<Shared> {
     Router::new()
         .route("/rosters/{id}", get(page::roster))
+        .route("/rosters/{id}/battles", get(page::battles))
         .route("/rosters/{id}/sheet.pdf", get(downloads::sheet))
         .route("/rosters/{id}/list.txt", get(downloads::list))
         .merge(actions::routes())

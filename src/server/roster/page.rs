@@ -6,11 +6,11 @@ use super::changes::{self, Offers};
 use crate::ops;
 use crate::server::Shared;
 use crate::server::kit::extract::Path;
-use crate::server::kit::page::{Page, failed, league_page, text};
+use crate::server::kit::page::{Page, battle_line, battle_pages, failed, league_page, text};
 use crate::server::kit::rights::auth::may_read;
 use crate::server::kit::shell::League;
 use crate::views;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use maud::html;
 use serde_json::Value;
@@ -41,12 +41,8 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 .collect();
             let open = ops::pages::open_sides(store, None, Some(at.id))?;
             let inputs = may_change.then(|| FormInputs::of(&s.catalogue, subject));
-            // The battles it fought or will fight, newest first.
-            let battles = read
-                .battles
-                .iter()
-                .map(serde_json::to_value)
-                .collect::<Result<Vec<_>, _>>()?;
+            // The newest battles it fought or will fight; the rest a link away.
+            let battles = read.battles;
             let shown = Shown {
                 campaign_id: at.campaign_id,
                 favour: read.shown.favour,
@@ -172,11 +168,12 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 }
             } }
             @if let Some(forms) = forms { (forms) }
-            @if !battles.is_empty() {
+            @if !battles.lines.is_empty() {
                 h2 { "Battles" }
-                ul { @for b in &battles {
-                    li { a href={ "/battles/" (text(&b["id"])) } { "Battle " (text(&b["id"])) } ": " (crate::server::kit::page::sides(b)) }
-                } }
+                ul { @for b in &battles.lines { li { (battle_line(b)) } } }
+                @if battles.older.is_some() {
+                    p { a href={ "/rosters/" (id) "/battles" } { "All its battles" } }
+                }
             }
             h2 { "Arcane Tome" }
             @if tome.is_empty() { p.note { "Empty." } }
@@ -240,7 +237,7 @@ struct Shown {
     report: crate::rules::roster::CheckReport,
     offers: crate::rules::afford::Affordable,
     latest: Option<ops::undo::Preview>,
-    battles: Vec<Value>,
+    battles: ops::pages::BattlesPage,
     waiting: Vec<views::roster::Waiting>,
     paths: HashMap<i64, (String, Vec<(String, String)>)>,
     open: Vec<crate::store::open_sides::OpenSide>,
@@ -339,4 +336,34 @@ fn path_words(
             Some((u.id, (path.name.clone(), abilities)))
         })
         .collect()
+}
+
+/// `GET /rosters/{id}/battles`: the battles it fought or will fight, newest first, a page at a
+/// time (its page lists the newest few).
+pub async fn battles(
+    State(server): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Query(older): Query<crate::server::campaign::Older>,
+) -> Page {
+    may_read(&server, &headers).await.map_err(failed)?;
+    let (at, page) = server
+        .with_reader(move |s, store| {
+            let at = s.locate(store, id)?;
+            let page = ops::pages::battles(store, ops::pages::BattlesOf::Roster(at.id), older.before)?;
+            Ok((at, page))
+        })
+        .await
+        .map_err(failed)?;
+    Ok(league_page(
+        League {
+            id: at.campaign_id,
+            name: &at.campaign,
+        },
+        &format!("Battles of {}", at.name),
+        html! {
+            p { a href={ "/rosters/" (id) } { "The roster's page" } }
+            (battle_pages(&page, older.before, &format!("/rosters/{id}/battles")))
+        },
+    ))
 }

@@ -147,6 +147,7 @@ fn a_battle_line_says_what_the_whole_battle_says_of_it() {
                     s["roster_id"].clone(),
                     s["roster"].clone(),
                     s["victory_points"].clone(),
+                    s["aftermath_done"].clone(),
                 )
             })
             .collect();
@@ -160,8 +161,10 @@ fn a_battle_line_says_what_the_whole_battle_says_of_it() {
                 Ok(())
             })
             .unwrap();
-            let lines: Vec<_> = crate::store::battle_lines::of_roster(store.conn(), roster)
+            let of = crate::store::battle_lines::Of::Roster(roster);
+            let lines: Vec<_> = crate::store::battle_lines::page(store.conn(), of, None, 50)
                 .unwrap()
+                .lines
                 .iter()
                 .map(|l| shown(serde_json::to_value(l).unwrap()))
                 .collect();
@@ -174,4 +177,45 @@ fn a_battle_line_says_what_the_whole_battle_says_of_it() {
     lines_match(&store);
     fought(&mut store);
     lines_match(&store);
+}
+
+/// A list of battles a page at a time: newest first, each page below the battle the last one
+/// ended on, the last page saying there is none older; a roster's pages hold its battles only,
+/// a campaign's all of its battles.
+#[test]
+fn battles_are_listed_a_page_at_a_time_newest_first() {
+    use crate::store::battle_lines::{Of, page};
+    let mut store = two_rosters();
+    // Battles 1-5, the Hammers against the Rats; battle 2 cancelled, so in no list.
+    for _ in 0..5 {
+        store
+            .write(|tx| battles::create(tx, 1, 1000, "The Ruined Settlement", [1, 2]))
+            .unwrap();
+    }
+    store
+        .write(|tx| Ok::<_, anyhow::Error>(tx.execute("UPDATE battles SET cancelled = 1 WHERE id = 2", [])?))
+        .unwrap();
+    let pages = |of: Of, count: u32| {
+        let mut seen = Vec::new();
+        let mut before = None;
+        loop {
+            let p = page(store.conn(), of, before, count).unwrap();
+            seen.push(p.lines.iter().map(|l| l.id).collect::<Vec<_>>());
+            match p.older {
+                Some(older) => before = Some(older),
+                None => return seen,
+            }
+        }
+    };
+    assert_eq!(pages(Of::Roster(1), 2), [vec![5, 4], vec![3, 1]]);
+    assert_eq!(pages(Of::Campaign(1), 3), [vec![5, 4, 3], vec![1]]);
+    assert_eq!(pages(Of::Campaign(1), 4), [vec![5, 4, 3, 1]]);
+    assert_eq!(
+        pages(Of::Roster(3), 2),
+        [Vec::<i64>::new()],
+        "no battles, one empty page"
+    );
+    let below = page(store.conn(), Of::Roster(2), Some(4), 10).unwrap();
+    assert_eq!(below.lines.iter().map(|l| l.id).collect::<Vec<_>>(), [3, 1]);
+    assert_eq!(below.older, None);
 }
