@@ -210,8 +210,12 @@ impl Store {
     /// Checks, switches to WAL and upgrades the database on `conn`; the caller names its file.
     fn setup(mut conn: Connection) -> Result<Store> {
         conn.busy_timeout(busy::TIMEOUT)?;
-        // Everything that refuses the file runs before anything is written to it.
-        let plan = upgrade::check(&mut conn)?;
+        // Everything that refuses the file runs before anything is written to it; a file
+        // already at this ptg's schema (every command's case) needs one lookup to know it.
+        let plan = match upgrade::at_latest(&conn) {
+            true => upgrade::Plan::UpToDate,
+            false => upgrade::check(&mut conn)?,
+        };
         // WAL is not available for in-memory databases; the pragma then answers "memory".
         // Switching a new file needs it to itself, so it waits out others opening it too.
         let _mode: String = upgrade::with_retries(&mut conn, |conn| {

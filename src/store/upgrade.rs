@@ -36,6 +36,20 @@ pub(super) enum Plan {
     Migrate { from: i64, schema_at: i64 },
 }
 
+/// Whether the file's schema history already ends at this ptg's newest version, asked in one
+/// lookup (the history's primary key): then there is nothing to check or migrate, and [`check`]
+/// (ten statements, the whole history read and its dates parsed) is skipped on the path every
+/// command takes. Anything else (no history, an older one, a newer one, an error) answers
+/// false and goes through [`check`], which refuses or plans exactly as before.
+pub(super) fn at_latest(conn: &Connection) -> bool {
+    conn.query_row(&format!("SELECT MAX(version) FROM {HISTORY}"), [], |r| {
+        r.get::<_, Option<i64>>(0)
+    })
+    .ok()
+    .flatten()
+        == Some(schema::latest_known())
+}
+
 /// Looks at the file without writing anything: refuses a foreign file, one from a newer ptg,
 /// and one whose tables match no known schema version.
 pub(super) fn check(conn: &mut Connection) -> Result<Plan> {
@@ -251,4 +265,30 @@ fn repair_history(conn: &mut Connection, from: i64, schema_at: i64) -> Result<()
     }
     tx.commit()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut answers true only for a history ending at this ptg's version: a new file,
+    /// an older and a newer history all go through the full check.
+    #[test]
+    fn only_a_history_at_this_version_skips_the_check() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        assert!(!at_latest(&conn), "no history yet");
+        bring_up_to_date(&mut conn).unwrap();
+        assert!(at_latest(&conn));
+        let older = built_to(schema::latest_known() - 1).unwrap();
+        assert!(!at_latest(&older));
+        conn.execute(
+            &format!(
+                "INSERT INTO {HISTORY} (version, name, applied_on, checksum) VALUES (?1, 'next', '2030-01-01T00:00:00Z', '0')"
+            ),
+            [schema::latest_known() + 1],
+        )
+        .unwrap();
+        assert!(!at_latest(&conn), "a newer ptg's");
+        assert!(check(&mut conn).is_err(), "refused by the full check");
+    }
 }

@@ -1,18 +1,20 @@
-//! The audit's checkpoints (`store::checkpoints`, migration V18): which rosters of a scope an
+//! The audit's checkpoints (`store::checkpoints`, migrations V18, V19): which rosters of a scope an
 //! audit must replay, and keeping what a clean audit proved.
 //!
-//! A roster is skipped when its checkpoint stands and was made with this ptg and the same data
-//! (its faction, its allies' factions and its battlepack, by digest). A checkpoint stands only
-//! while no row its roster's audit reads has changed (the triggers of V18 drop it in the
-//! transaction of any change, ptg's or anyone's), so a skipped roster is one whose audit would
-//! read the very rows, with the very rules and data, that were found clean: nothing to replay.
+//! A roster is skipped when its log stands where it stood at its last clean audit (its newest
+//! set, how many sets, how many not in force: `checkpoints::LogPosition`) and the checkpoint
+//! was made with this ptg and the same data (its faction, its allies' factions and its
+//! battlepack, by digest). Every write of ptg's logs a set for the rosters it changes, so a
+//! skipped roster is one ptg has not changed since: its audit would read what was found clean.
+//! A plain audit trusts ptg's own log for that; a row edited by hand outside ptg leaves the log
+//! where it was and is found by `--full` and `--roster`, which trust nothing kept.
 //! A roster with anything new is replayed whole, since its checks (glory, renown, favour,
 //! quest points, the dice log…) add up its whole log; what it costs is that roster's, not the
 //! league's. `--full` trusts no checkpoint.
 
 use crate::catalogue::Catalogue;
 use crate::error::Result;
-use crate::store::checkpoints::{self, Checkpoint};
+use crate::store::checkpoints::{self, Checkpoint, LogPosition};
 use crate::store::{Conn, Store};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
@@ -23,18 +25,14 @@ pub(super) struct Plan {
     pub rosters: Vec<i64>,
     /// Those whose checkpoint stands, with the notes their audit gave.
     pub unchanged: BTreeMap<i64, usize>,
-    /// The data key of each roster to replay (for its checkpoint, when it comes out clean).
-    pub keys: BTreeMap<i64, String>,
-    /// The newest change set of the database at this read.
+    /// The log position and data key of each roster to replay (for its checkpoint, when it
+    /// comes out clean).
+    pub keys: BTreeMap<i64, (LogPosition, String)>,
+    /// The newest change set of the database at this read (what the audit reports checked up to).
     pub newest_set: Option<i64>,
 }
 
 impl Plan {
-    /// Whether roster `id` is replayed.
-    pub fn replays(&self, id: i64) -> bool {
-        !self.unchanged.contains_key(&id)
-    }
-
     pub fn replayed(&self) -> usize {
         self.rosters.len() - self.unchanged.len()
     }
@@ -51,12 +49,13 @@ pub(super) fn plan(cat: &Catalogue, conn: &Conn, rosters: Vec<i64>, full: bool) 
     let mut digests = HashMap::new();
     for &id in &rosters {
         let key = data_key(cat, &mut digests, checkpoints::data_names(conn, id)?);
+        let at = checkpoints::position(conn, id)?;
         match standing.get(&id) {
-            Some(c) if c.data_key == key => {
+            Some(c) if c.data_key == key && c.at == at => {
                 unchanged.insert(id, c.notes);
             }
             _ => {
-                keys.insert(id, key);
+                keys.insert(id, (at, key));
             }
         }
     }
@@ -113,9 +112,9 @@ pub(super) fn keep(store: &mut Store, version: i64, plan: &Plan, notes: &BTreeMa
     let kept: Vec<Checkpoint> = plan
         .keys
         .iter()
-        .map(|(&roster_id, key)| Checkpoint {
+        .map(|(&roster_id, (at, key))| Checkpoint {
             roster_id,
-            set_id: plan.newest_set,
+            at: *at,
             data_key: key.clone(),
             notes: notes.get(&roster_id).copied().unwrap_or(0),
         })

@@ -1,7 +1,7 @@
 //! End-to-end: what a clean audit proved is kept per roster, so the next plain `ptg audit`
-//! replays only the rosters something changed for; a row edited outside ptg after that still
-//! makes `audit`, `audit --roster` of its roster and `audit --full` find it (the triggers of
-//! migration V18 drop the roster's checkpoint in the edit's own transaction).
+//! replays only the rosters whose log moved (a command, an undo, a side named later) or whose
+//! data changed; a row edited outside ptg after that is found by `audit --roster` of its roster
+//! and by `audit --full`, which trust nothing kept (a plain audit trusts ptg's own log).
 
 use super::{CAMPAIGN, HAMMERS, RATS, audit, corrupted, scalar};
 use crate::common::Ptg;
@@ -73,10 +73,11 @@ fn a_plain_audit_after_a_clean_one_replays_only_what_is_new() {
         (Some(1), Some(1))
     );
     assert!(next["change_sets"].as_u64().unwrap() > 0);
+    // One roster's audit replays it whatever is kept.
     let one = p.json(&["audit", "--roster", HAMMERS]);
     assert_eq!(
         (one["rosters_checked"].as_u64(), one["rosters_unchanged"].as_u64()),
-        (Some(0), Some(1))
+        (Some(1), Some(0))
     );
 
     // --full replays both whatever is kept.
@@ -94,42 +95,42 @@ fn audited_sets(p: &Ptg) -> Value {
 }
 
 #[test]
-fn rows_tampered_after_a_checkpoint_are_still_found() {
+fn rows_tampered_after_a_checkpoint_are_found_by_full_and_roster() {
     let p = audited();
     let roll = scalar(&p, "SELECT MIN(roll_id) FROM changes WHERE roll_id IS NOT NULL");
-    // (what, the SQL, the check that finds it, whether the Rats' checkpoint stands: an edit of
-    // a battle's set also drops the other side's, which reads that battle's sets too)
+    // (what, the SQL, the check that finds it)
     let tampered = [
         (
             "glory",
             "UPDATE rosters SET glory = 999 WHERE name = 'Hammers of Dawn';".to_string(),
             "glory-balance",
-            true,
         ),
         (
             "renown",
             "UPDATE units SET renown = 40 WHERE name = 'Dawn Guard';".into(),
             "renown",
-            true,
         ),
         (
             "a roll",
             format!("DELETE FROM rolls WHERE id = {roll};"),
             "dice-log",
-            false,
         ),
         (
             "a change's JSON",
             "UPDATE changes SET payload = 'not json' WHERE kind = 'reinforce';".into(),
             "change-log",
-            false,
         ),
     ];
-    for (what, sql, check, rats_stand) in tampered {
+    for (what, sql, check) in tampered {
         let db = corrupted(&p, &sql);
-        let standing = scalar_in(&db, "SELECT COUNT(*) FROM audit_checkpoints");
-        assert_eq!(standing, i64::from(rats_stand), "{what}: the Hammers' is dropped");
-        for extra in [&[][..], &["--roster", HAMMERS], &["--full"]] {
+        // A hand edit moves no roster's log: the plain audit trusts it and skips both.
+        let (code, plain) = report(&p, &db, &[]);
+        assert_eq!(
+            (code, plain["rosters_unchanged"].as_u64()),
+            (Some(0), Some(2)),
+            "{what}: {plain}"
+        );
+        for extra in [&["--roster", HAMMERS][..], &["--full"]] {
             let (code, found) = report(&p, &db, extra);
             assert_eq!(code, Some(1), "{what} with {extra:?}: {found}");
             assert!(
@@ -137,43 +138,63 @@ fn rows_tampered_after_a_checkpoint_are_still_found() {
                 "{what} with {extra:?}: {found:#}"
             );
         }
-        // The Rats, untouched, are clean (and skipped while their checkpoint stands).
+        // The Rats, untouched, are replayed by their own audit and clean.
         let (code, rats) = report(&p, &db, &["--roster", RATS]);
         assert_eq!(
-            (code, rats["rosters_unchanged"].as_u64()),
-            (Some(0), Some(u64::from(rats_stand))),
+            (code, rats["rosters_checked"].as_u64()),
+            (Some(0), Some(1)),
             "{what}"
         );
     }
 }
 
 #[test]
-fn full_trusts_no_checkpoint_even_when_the_triggers_are_gone() {
-    // Someone who knows the scheme drops the trigger before editing: the checkpoint stands,
-    // so the plain audit skips the roster, but --full replays it and finds the edit.
+fn a_side_named_later_or_other_data_outdate_the_checkpoint() {
     let p = audited();
+    // A side named after the battle's sets were logged lists those sets for its roster: the
+    // Rats' log holds one more set, so their checkpoint no longer stands.
     let db = corrupted(
         &p,
-        "DROP TRIGGER audit_rosters_update; UPDATE rosters SET glory = 999 WHERE name = 'Hammers of Dawn';",
+        "INSERT INTO roster_sets (roster_id, change_set_id)
+             SELECT (SELECT id FROM rosters WHERE name = 'Rat Tide'), MIN(id) FROM change_sets
+             WHERE roster_id = (SELECT id FROM rosters WHERE name = 'Hammers of Dawn');",
     );
-    assert_eq!(report(&p, &db, &[]).0, Some(0));
-    let (code, found) = report(&p, &db, &["--full"]);
-    assert_eq!(code, Some(1));
-    assert!(checks(&found).contains(&"glory-balance"), "{found:#}");
+    let (_, later) = report(&p, &db, &[]);
+    assert_eq!(
+        (
+            later["rosters_checked"].as_u64(),
+            later["rosters_unchanged"].as_u64()
+        ),
+        (Some(1), Some(1)),
+        "{later}"
+    );
+    // A set of the Hammers marked not in force moves their log too.
+    let db = corrupted(
+        &p,
+        "UPDATE change_sets SET undone_by = id WHERE id = (SELECT MIN(id) FROM change_sets
+             WHERE roster_id = (SELECT id FROM rosters WHERE name = 'Hammers of Dawn'));",
+    );
+    let (_, undone) = report(&p, &db, &[]);
+    assert_eq!(undone["rosters_checked"].as_u64(), Some(1), "{undone}");
+    // A checkpoint made with other data (another ptg, or other faction data) is not trusted.
+    let db = corrupted(
+        &p,
+        "UPDATE audit_checkpoints SET data_key = 'ptg 0.0.1 older'
+             WHERE roster_id = (SELECT id FROM rosters WHERE name = 'Rat Tide');",
+    );
+    let (code, other) = report(&p, &db, &[]);
+    assert_eq!(
+        (code, other["rosters_checked"].as_u64()),
+        (Some(0), Some(1)),
+        "{other}"
+    );
 }
 
 #[test]
 fn an_undo_after_a_checkpoint_keeps_the_audit_right() {
     let p = audited();
     p.ok(&["undo", "--roster", HAMMERS]);
-    // The undone aftermath's roster is replayed, in the undo's own transaction dropped.
-    assert_eq!(
-        scalar(
-            &p,
-            "SELECT COUNT(*) FROM audit_checkpoints WHERE roster_id = (SELECT id FROM rosters WHERE name = 'Hammers of Dawn')"
-        ),
-        0
-    );
+    // The undo moved the Hammers' log: the next audit replays them.
     let after = p.json(&["audit"]);
     assert_eq!(after["findings"], serde_json::json!([]));
     assert!(after["rosters_checked"].as_u64().unwrap() >= 1, "{after}");
@@ -205,9 +226,4 @@ fn a_refused_audit_changes_nothing() {
     p.refused(&["audit", "--roster", "Nobody"], "Nobody");
     assert_eq!(p.fingerprint(), before);
     assert_eq!(scalar(&p, "SELECT COUNT(*) FROM audit_checkpoints"), 0);
-}
-
-fn scalar_in(db: &std::path::Path, sql: &str) -> i64 {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    conn.query_row(sql, [], |r| r.get(0)).unwrap()
 }
