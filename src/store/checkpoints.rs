@@ -100,14 +100,19 @@ pub fn data_version(conn: &Connection) -> Result<i64> {
     Ok(conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
 }
 
-/// What a roster's checks depend on outside the database, by name: its faction, the factions
-/// of its allied units (any unit it ever had) and its campaign's battlepack.
-pub fn data_names(conn: &Connection, roster_id: i64) -> Result<(String, Vec<String>, String)> {
-    let (faction, pack): (String, String) = conn.query_row(
-        "SELECT r.faction, c.battlepack FROM rosters r JOIN campaigns c ON c.id = r.campaign_id
-         WHERE r.id = ?1",
+/// A roster's faction, its allies' factions, its campaign's battlepack, and its campaign's
+/// settings (name, Legends, options: a campaign-wide change set is in no roster's log, yet
+/// `campaign set --legends off` changes what the audit finds).
+pub type DataNames = (String, Vec<String>, String, String);
+
+/// What a roster's checks depend on besides its log: its faction, the factions of its allied
+/// units (any unit it ever had), its campaign's battlepack (by name) and its campaign's settings.
+pub fn data_names(conn: &Connection, roster_id: i64) -> Result<DataNames> {
+    let (faction, pack, settings): (String, String, String) = conn.query_row(
+        "SELECT r.faction, c.battlepack, c.name || char(0) || c.legends || char(0) || c.options
+         FROM rosters r JOIN campaigns c ON c.id = r.campaign_id WHERE r.id = ?1",
         [roster_id],
-        |r| Ok((r.get(0)?, r.get(1)?)),
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
     let mut stmt = conn.prepare_cached(
         "SELECT DISTINCT ally_faction FROM units WHERE roster_id = ?1 AND ally_faction IS NOT NULL
@@ -116,7 +121,7 @@ pub fn data_names(conn: &Connection, roster_id: i64) -> Result<(String, Vec<Stri
     let allies = stmt
         .query_map([roster_id], |r| r.get(0))?
         .collect::<rusqlite::Result<Vec<String>>>()?;
-    Ok((faction, allies, pack))
+    Ok((faction, allies, pack, settings))
 }
 
 /// Keeps `checkpoints` (replacing the rosters' older ones), in the caller's transaction.

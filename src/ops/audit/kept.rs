@@ -14,7 +14,7 @@
 
 use crate::catalogue::Catalogue;
 use crate::error::Result;
-use crate::store::checkpoints::{self, Checkpoint, LogPosition};
+use crate::store::checkpoints::{self, Checkpoint, DataNames, LogPosition};
 use crate::store::{Conn, Store};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
@@ -69,16 +69,15 @@ pub(super) fn plan(cat: &Catalogue, conn: &Conn, rosters: Vec<i64>, full: bool) 
 
 /// ptg's version and the digest of the data a roster is checked against: its faction, its
 /// allies' and its battlepack as this run knows them (a name the data lacks counts as
-/// missing). A digest that changes between ptg builds only costs a replay.
-fn data_key(
-    cat: &Catalogue,
-    digests: &mut HashMap<(String, Vec<String>, String), String>,
-    names: (String, Vec<String>, String),
-) -> String {
+/// missing), and its campaign's settings. A digest that changes between ptg builds only costs
+/// a replay.
+fn data_key(cat: &Catalogue, digests: &mut HashMap<DataNames, String>, names: DataNames) -> String {
     let digest = digests
         .entry(names)
-        .or_insert_with_key(|(faction, allies, pack)| {
+        .or_insert_with_key(|(faction, allies, pack, settings)| {
             let mut h = Sha256::new();
+            h.update(b"\0campaign\0");
+            h.update(settings.as_bytes());
             for name in std::iter::once(faction).chain(allies) {
                 h.update(b"\0faction\0");
                 h.update(name.as_bytes());

@@ -1,7 +1,8 @@
 //! The audit: every roster's numbers checked against its history (change log, battles, dice
-//! log), read in one snapshot so a command running meanwhile cannot make a false finding; a
-//! campaign's or the whole league's from a copy of the database in memory, so that no long read
-//! holds the file's checkpoints back.
+//! log), each roster read in one snapshot so a command running meanwhile cannot make a false
+//! finding; a campaign's or the whole league's roster by roster, each in a short read of its
+//! own, so that no long read holds the file's checkpoints back and no copy of the league is
+//! held in memory.
 //!
 //! What a clean audit proved is kept per roster (`kept`, `store::checkpoints`): the next plain
 //! or campaign audit replays only the rosters whose log moved since (a command, an undo, a side
