@@ -104,3 +104,51 @@ fn an_outcome_that_fails_partway_is_not_applied_at_all() {
     // the 2 starting picks (a spell, a manifestation) the Grey Seer brings as the first WIZARD.
     assert_eq!((count(&store, "change_sets"), count(&store, "changes")), (4, 14));
 }
+
+/// A write reads back only the parts of the roster it changed (`rosters::reload_after`), and
+/// what it gives is the roster a whole load gives, for changes to the roster's row, to its
+/// tome and rewards, and to its units.
+#[test]
+fn a_roster_read_again_after_a_write_is_the_whole_roster() {
+    let mut store = Store::in_memory().unwrap();
+    store
+        .write(|tx| Campaign::create(tx, VALE, "ascension", false, &Default::default()))
+        .unwrap();
+    store
+        .write(|tx| create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior"))
+        .unwrap();
+    add_unit(&mut store, HAMMERS, "Liberators", Some("Dawn Guard"), true);
+    let header = vec![
+        Change::RenameRoster {
+            from: HAMMERS.into(),
+            to: "Anvils".into(),
+        },
+        Change::GainGlory {
+            amount: 3,
+            reason: "test".into(),
+        },
+    ];
+    let rest = vec![Change::GrantReward {
+        reward: crate::catalogue::battlepack::QuestReward::Spell,
+        source: "test".into(),
+        unit: None,
+    }];
+    let units = vec![Change::Retire {
+        unit: UnitRef::Existing(2),
+    }];
+    for changes in [header, rest, units] {
+        let (reloaded, loaded) = store
+            .write(|tx| {
+                let before = rosters::load(tx, 1)?;
+                let mut outcome = Outcome::new("test");
+                outcome.changes = changes.clone();
+                apply(tx, ctx(1, None, Command::RosterRename), &outcome)?;
+                Ok::<_, anyhow::Error>((rosters::reload_after(tx, before, &changes)?, rosters::load(tx, 1)?))
+            })
+            .unwrap();
+        assert_eq!(reloaded, loaded, "after {changes:?}");
+    }
+    let r = rosters::load(store.conn(), 1).unwrap();
+    assert_eq!((r.name.as_str(), r.glory, r.rewards.len()), ("Anvils", 3, 1));
+    assert!(r.unit(2).is_some_and(|u| u.retired));
+}
