@@ -152,3 +152,50 @@ fn a_roster_read_again_after_a_write_is_the_whole_roster() {
     assert_eq!((r.name.as_str(), r.glory, r.rewards.len()), ("Anvils", 3, 1));
     assert!(r.unit(2).is_some_and(|u| u.retired));
 }
+
+/// A reading command's roster (`rosters::load_shown`) holds the Order of Battle and, of the
+/// retired units, only those its quest names and those asked for: each as a whole load has
+/// it, in the same order.
+#[test]
+fn a_shown_roster_holds_its_order_of_battle_and_the_retired_units_it_names() {
+    let mut store = Store::in_memory().unwrap();
+    store
+        .write(|tx| Campaign::create(tx, VALE, "ascension", false, &Default::default()))
+        .unwrap();
+    store
+        .write(|tx| create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior"))
+        .unwrap();
+    for name in ["Dawn Guard", "Dusk Guard", "Noon Guard"] {
+        add_unit(&mut store, HAMMERS, "Liberators", Some(name), false);
+    }
+    let write = |store: &mut Store, changes: Vec<Change>| {
+        store
+            .write(|tx| {
+                let mut outcome = Outcome::new("test");
+                outcome.changes = changes.clone();
+                apply(tx, ctx(1, None, Command::RosterAdd), &outcome)
+            })
+            .unwrap()
+    };
+    let retire = |id| Change::Retire {
+        unit: UnitRef::Existing(id),
+    };
+    write(&mut store, vec![retire(2), retire(3)]);
+    let ids = |r: &crate::rules::model::Roster| r.units.iter().map(|u| u.id).collect::<Vec<_>>();
+    let conn = store.conn();
+    let whole = rosters::load(conn, 1).unwrap();
+    assert_eq!(ids(&whole), [1, 2, 3, 4]);
+    assert_eq!(ids(&rosters::load_shown(conn, 1, &[]).unwrap()), [1, 4]);
+    let asked = rosters::load_shown(conn, 1, &[3, 3, 99]).unwrap();
+    assert_eq!(asked.units, [&whole.units[0], &whole.units[2], &whole.units[3]].map(Clone::clone));
+    assert_eq!(rosters::load_shown(conn, 1, &[2, 3]).unwrap(), whole);
+    // The current quest's unit is read though retired.
+    write(
+        &mut store,
+        vec![Change::StartQuest {
+            quest: "glory-seekers".into(),
+            unit: Some(UnitRef::Existing(2)),
+        }],
+    );
+    assert_eq!(ids(&rosters::load_shown(store.conn(), 1, &[]).unwrap()), [1, 2, 4]);
+}
