@@ -200,7 +200,12 @@ pub(crate) fn faction_of<'a>(cat: &'a Catalogue, roster: &Roster) -> Result<&'a 
 /// campaign: its Order of Battle and, of its retired units, only those its quest, its rewards
 /// or `named` name (`rosters::load_shown`), or refuses as [`load_subject`] does. Only for
 /// commands that decide nothing: every rule they apply looks at those units alone.
-pub fn load_shown_subject<'a>(cat: &'a Catalogue, conn: &Conn, id: RosterId, named: &[i64]) -> Result<Subject<'a>> {
+pub fn load_shown_subject<'a>(
+    cat: &'a Catalogue,
+    conn: &Conn,
+    id: RosterId,
+    named: &[i64],
+) -> Result<Subject<'a>> {
     live_roster(conn, id)?;
     subject_of(cat, conn, rosters::load_shown(conn, id.get(), named)?)
 }

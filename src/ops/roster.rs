@@ -2,7 +2,8 @@
 //! the realm of origin, show, list and check.
 
 use super::{
-    Changed, Subject, change_roster, change_roster_reading, live_campaign, load_shown_subject, load_subject, pack_of,
+    Changed, Subject, change_roster, change_roster_reading, live_campaign, load_shown_subject, load_subject,
+    pack_of,
 };
 use crate::catalogue::{Battlepack, Catalogue, Faction, LoreKind};
 use crate::error::{Error, Result};
@@ -221,7 +222,11 @@ pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, roster: RosterId) -> Resu
 
 /// Loads a roster to show as its Order of Battle (the terminal's `roster show`): of its
 /// retired units only those its quest and rewards name, which is all the text shows.
-pub fn show_order_of_battle<'a>(cat: &'a Catalogue, store: &mut Store, roster: RosterId) -> Result<Shown<'a>> {
+pub fn show_order_of_battle<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    roster: RosterId,
+) -> Result<Shown<'a>> {
     store.read(|conn| shown_from(cat, conn, load_shown_subject(cat, conn, roster, &[])?))
 }
 

@@ -3,8 +3,8 @@
 //! every unit the roster ever had a second time (issue #42).
 
 use super::{header, load_rest, units};
-use crate::rules::Change;
 use crate::rules::model::Roster;
+use crate::rules::{Change, UnitRef};
 use anyhow::Result;
 use rusqlite::Connection;
 
@@ -52,7 +52,21 @@ fn part(change: &Change) -> Part {
     }
 }
 
-/// Roster `before` as the store holds it after `changes` were applied to it in this
+/// The existing units the unit changes of `changes` name, or None when one adds a unit or
+/// names none (then every unit is read again).
+fn changed_units(changes: &[Change]) -> Option<Vec<i64>> {
+    let mut ids = Vec::new();
+    for c in changes.iter().filter(|c| part(c) == Part::Units) {
+        match c.unit()? {
+            UnitRef::Existing(id) if !ids.contains(&id) => ids.push(id),
+            UnitRef::Existing(_) => {}
+            UnitRef::New(_) => return None,
+        }
+    }
+    Some(ids)
+}
+
+/// Roster `before` (a whole load, retired units too) as the store holds it after `changes` were applied to it in this
 /// transaction: its row read again, its units and the rest of it read again only when a
 /// change wrote them, else kept from `before`. Equal to [`super::load`] (a store test
 /// checks it for every kind of part).
@@ -60,7 +74,17 @@ pub fn after(conn: &Connection, before: Roster, changes: &[Change]) -> Result<Ro
     let touched = |p: Part| changes.iter().any(|c| part(c) == p);
     let mut roster = header(conn, before.id)?;
     roster.units = if touched(Part::Units) {
-        units::all(conn, before.id)?
+        match changed_units(changes) {
+            // Those units read again, in the order of a whole load (warlord first, by id).
+            Some(ids) => {
+                let mut units = before.units;
+                units.retain(|u| !ids.contains(&u.id));
+                units.extend(units::by_ids(conn, before.id, &ids)?);
+                units.sort_by_key(|u| (!u.warlord, u.id));
+                units
+            }
+            None => units::all(conn, before.id)?,
+        }
     } else {
         before.units
     };

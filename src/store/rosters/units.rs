@@ -52,14 +52,34 @@ pub(super) fn shown(conn: &Connection, id: i64, named: &[i64]) -> Result<Vec<Uni
             "SELECT {COLUMNS} FROM units WHERE id = ?1 AND roster_id = ?2 AND retired = 1 AND removed = 0"
         ))?;
         let mut found = read(stmt.query_map([unit, id], unit_row)?)?;
-        let mut stmt =
-            conn.prepare_cached("SELECT unit_id, rank, ability FROM unit_abilities WHERE unit_id = ?1 ORDER BY rowid")?;
+        let mut stmt = conn.prepare_cached(
+            "SELECT unit_id, rank, ability FROM unit_abilities WHERE unit_id = ?1 ORDER BY rowid",
+        )?;
         add_abilities(&mut found, stmt.query_map([unit], ability_row)?)?;
         retired.extend(found);
     }
     units.extend(retired);
     // The order of `all`: the warlord first, then by id.
     units.sort_by_key(|u| (!u.warlord, u.id));
+    add_enhancements(conn, id, &mut units)?;
+    Ok(units)
+}
+
+/// Units `ids` of roster `id` as [`all`] reads each (those taken off by an undo are left
+/// out), for a write that changed only them.
+pub(super) fn by_ids(conn: &Connection, id: i64, ids: &[i64]) -> Result<Vec<Unit>> {
+    let mut units = Vec::new();
+    for &unit in ids {
+        let mut stmt = conn.prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM units WHERE id = ?1 AND roster_id = ?2 AND removed = 0"
+        ))?;
+        let mut found = read(stmt.query_map([unit, id], unit_row)?)?;
+        let mut stmt = conn.prepare_cached(
+            "SELECT unit_id, rank, ability FROM unit_abilities WHERE unit_id = ?1 ORDER BY rowid",
+        )?;
+        add_abilities(&mut found, stmt.query_map([unit], ability_row)?)?;
+        units.extend(found);
+    }
     add_enhancements(conn, id, &mut units)?;
     Ok(units)
 }
