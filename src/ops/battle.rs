@@ -66,11 +66,40 @@ fn load_roster(conn: &Conn, id: RosterId) -> Result<Roster> {
     Ok(rosters::load(conn, id.get())?)
 }
 
-/// The battle with its battlepack's details and both sides' rosters, in one read.
+/// Both sides' rosters of battle `b` as `battle show` shows them: each one's Order of Battle
+/// and the retired units the battle names (its armies, a sudden death target), not every
+/// unit it ever had (`rosters::load_shown`).
+fn sides_shown(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
+    let named: Vec<i64> = b
+        .sides
+        .iter()
+        .flat_map(|s| {
+            let target = s.sudden_death.as_ref().and_then(|p| p.target_unit);
+            s.army.iter().map(|u| u.unit_id).chain(target)
+        })
+        .collect();
+    Ok(b.sides
+        .iter()
+        .map(|s| rosters::load_shown(conn, s.roster_id, &named))
+        .collect::<anyhow::Result<_>>()?)
+}
+
+/// The battle with its battlepack's details and both sides' rosters (every unit they have
+/// had), in one read.
 pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
+    shown_with(cat, conn, id, rolls, sides_of)
+}
+
+fn shown_with<'a>(
+    cat: &'a Catalogue,
+    conn: &Conn,
+    id: i64,
+    rolls: Vec<Roll>,
+    sides: fn(&Conn, &Battle) -> Result<Vec<Roster>>,
+) -> Result<Shown<'a>> {
     let mut battle = battles::load(conn, id)?;
     let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
-    let rosters = sides_of(conn, &battle)?;
+    let rosters = sides(conn, &battle)?;
     // Until its result, who picks roles follows the generals' renown as it is now.
     let generals_renown = match rosters.as_slice() {
         [a, b] if battle.status == rules::BattleStatus::Planned => rules::generals_renown(&battle, [a, b]),
@@ -376,9 +405,10 @@ fn twist_once(
     })
 }
 
-/// One battle, to show.
+/// One battle, to show: its sides' rosters hold their Order of Battle and the units the
+/// battle names, all that `battle show` and the API's battle look at (issue #42).
 pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, battle_id: i64) -> Result<Shown<'a>> {
-    store.read(|conn| shown(cat, conn, battle_id, Vec::new()))
+    store.read(|conn| shown_with(cat, conn, battle_id, Vec::new(), sides_shown))
 }
 
 /// The battles of one campaign or all, to be read as often as the reader needs within one

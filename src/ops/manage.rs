@@ -37,8 +37,8 @@ pub fn delete_roster(cat: &Catalogue, store: &mut Store, roster: RosterId, force
         // brings the roster back, not the invite: the organiser invites the player again.
         crate::store::invites::revoke_for_roster(tx, id)?;
         Ok(Changed {
+            roster: rosters::reload_after(tx, subject.roster, &outcome.changes)?,
             outcome,
-            roster: rosters::load(tx, id)?,
         })
     })
 }

@@ -196,9 +196,28 @@ pub(crate) fn faction_of<'a>(cat: &'a Catalogue, roster: &Roster) -> Result<&'a 
     })
 }
 
+/// Loads live roster `id` as a reading command shows it, with its faction, battlepack and
+/// campaign: its Order of Battle and, of its retired units, only those its quest, its rewards
+/// or `named` name (`rosters::load_shown`), or refuses as [`load_subject`] does. Only for
+/// commands that decide nothing: every rule they apply looks at those units alone.
+pub fn load_shown_subject<'a>(
+    cat: &'a Catalogue,
+    conn: &Conn,
+    id: RosterId,
+    named: &[i64],
+) -> Result<Subject<'a>> {
+    live_roster(conn, id)?;
+    subject_of(cat, conn, rosters::load_shown(conn, id.get(), named)?)
+}
+
 /// Loads roster `id` with its faction, battlepack and campaign.
 pub fn subject_by_id<'a>(cat: &'a Catalogue, conn: &Conn, id: i64) -> Result<Subject<'a>> {
-    let roster = rosters::load(conn, id)?;
+    subject_of(cat, conn, rosters::load(conn, id)?)
+}
+
+/// `roster` with its faction, battlepack and campaign.
+fn subject_of<'a>(cat: &'a Catalogue, conn: &Conn, roster: Roster) -> Result<Subject<'a>> {
+    let id = roster.id;
     let campaign = Campaign::of_roster(conn, id)?;
     let pack = pack_of(cat, &campaign)?;
     let faction = faction_of(cat, &roster)?;
@@ -243,7 +262,8 @@ pub fn change_roster_reading(
             command,
         };
         apply(tx, ctx, &outcome)?;
-        let roster = rosters::load(tx, subject.roster.id)?;
+        // Read again only what the outcome wrote: the roster planned with is current otherwise.
+        let roster = rosters::reload_after(tx, subject.roster, &outcome.changes)?;
         Ok(Changed { outcome, roster })
     })
 }

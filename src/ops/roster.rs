@@ -1,7 +1,10 @@
 //! Setting up a roster and looking at it: create, add and remove units, enhancements, the Arcane Tome,
 //! the realm of origin, show, list and check.
 
-use super::{Changed, Subject, change_roster, change_roster_reading, live_campaign, load_subject, pack_of};
+use super::{
+    Changed, Subject, change_roster, change_roster_reading, live_campaign, load_shown_subject, load_subject,
+    pack_of,
+};
 use crate::catalogue::{Battlepack, Catalogue, Faction, LoreKind};
 use crate::error::{Error, Result};
 use crate::ids::{CampaignId, RosterId};
@@ -211,14 +214,28 @@ pub struct Shown<'a> {
     pub favour: Option<u32>,
 }
 
-/// Loads a roster to show, in one read transaction.
+/// Loads a roster to show, in one read transaction: every unit it has had (the JSON and the
+/// pages list the retired ones too).
 pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, roster: RosterId) -> Result<Shown<'a>> {
-    store.read(|conn| shown(cat, conn, roster))
+    store.read(|conn| shown_from(cat, conn, load_subject(cat, conn, roster)?))
+}
+
+/// Loads a roster to show as its Order of Battle (the terminal's `roster show`): of its
+/// retired units only those its quest and rewards name, which is all the text shows.
+pub fn show_order_of_battle<'a>(
+    cat: &'a Catalogue,
+    store: &mut Store,
+    roster: RosterId,
+) -> Result<Shown<'a>> {
+    store.read(|conn| shown_from(cat, conn, load_shown_subject(cat, conn, roster, &[])?))
 }
 
 /// A roster to show, read within the caller's transaction.
 pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, roster: RosterId) -> Result<Shown<'a>> {
-    let subject = load_subject(cat, conn, roster)?;
+    shown_from(cat, conn, load_subject(cat, conn, roster)?)
+}
+
+fn shown_from<'a>(cat: &'a Catalogue, conn: &Conn, subject: Subject<'a>) -> Result<Shown<'a>> {
     let realm = rosters::realm(conn, subject.roster.id)?;
     let not_in_current_data = subject
         .roster
@@ -262,7 +279,8 @@ pub fn check<'a>(
     points: Option<u32>,
 ) -> Result<Checked<'a>> {
     points.map(check_what_if_points).transpose()?;
-    let subject = store.read(|conn| load_subject(cat, conn, roster))?;
+    // The checks look at the Order of Battle, the quest's unit and the rewards' (issue #42).
+    let subject = store.read(|conn| load_shown_subject(cat, conn, roster, &[]))?;
     let mut report = rules::check(subject.pack, &subject.factions(), &subject.roster);
     let army = points.map(|n| check_order_of_battle(&subject.pack.army, &subject.roster, n));
     if let Some(a) = &army {
@@ -287,7 +305,8 @@ pub struct Afforded<'a> {
 /// Lists the units the roster could add and reinforce with the glory it holds, in one read
 /// transaction.
 pub fn afford<'a>(cat: &'a Catalogue, store: &mut Store, roster: RosterId) -> Result<Afforded<'a>> {
-    let subject = store.read(|conn| load_subject(cat, conn, roster))?;
+    // Only units on the Order of Battle are offered or counted (issue #42).
+    let subject = store.read(|conn| load_shown_subject(cat, conn, roster, &[]))?;
     let offers = crate::rules::afford::affordable(subject.pack, subject.faction, &subject.roster);
     Ok(Afforded { subject, offers })
 }

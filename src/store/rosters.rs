@@ -1,14 +1,19 @@
 //! Rosters: creating the row, loading the whole aggregate for the engine, listing.
 
+mod reload;
+mod units;
+
+pub use reload::after as reload_after;
+
 use super::lookup::{roster_id, roster_in_campaign};
 use super::now;
 use super::reuse::CachedRow;
+use crate::catalogue::LoreKind;
 use crate::catalogue::battlepack::QuestReward;
-use crate::catalogue::{EnhancementKind, LoreKind};
 use crate::error::{refusal, refusal_fix};
 use crate::fix::{Action, Fix, Input};
 use crate::names;
-use crate::rules::model::{Enhancement, QuestState, RewardDue, Roster, TomeEntry, Unit};
+use crate::rules::model::{QuestState, RewardDue, Roster, TomeEntry};
 use crate::rules::names::{NameKind, check as check_name};
 use anyhow::{Context, Result};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -129,75 +134,32 @@ pub fn header(conn: &Connection, id: i64) -> Result<Roster> {
 /// Loads the whole roster (units, abilities, enhancements, tome, quests) for the engine.
 pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
     let mut roster = header(conn, id)?;
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, warscroll, name, points, unit_size, reinforceable, reinforced, keywords, warlord,
-                renown, rank, path, retired, ally_faction
-         FROM units WHERE roster_id = ?1 AND removed = 0 ORDER BY warlord DESC, id",
-    )?;
-    let rows = stmt.query_map([id], |r| {
-        let keywords: String = r.get(7)?;
-        Ok((
-            Unit {
-                id: r.get(0)?,
-                warscroll: r.get(1)?,
-                name: r.get(2)?,
-                points: r.get(3)?,
-                unit_size: r.get(4)?,
-                reinforceable: r.get(5)?,
-                reinforced: r.get(6)?,
-                keywords: Vec::new(),
-                warlord: r.get(8)?,
-                renown: r.get(9)?,
-                rank: r.get(10)?,
-                path: r.get(11)?,
-                abilities: Vec::new(),
-                enhancements: Vec::new(),
-                retired: r.get(12)?,
-                ally: r.get(13)?,
-            },
-            keywords,
-        ))
-    })?;
-    for row in rows {
-        let (mut unit, keywords) = row?;
-        unit.keywords = serde_json::from_str(&keywords)
-            .with_context(|| format!("unit {} has unreadable keywords in the database", unit.id))?;
-        roster.units.push(unit);
-    }
-    let mut stmt = conn.prepare_cached(
-        "SELECT a.unit_id, a.rank, a.ability FROM unit_abilities a JOIN units u ON u.id = a.unit_id
-         WHERE u.roster_id = ?1 ORDER BY a.rowid",
-    )?;
-    for row in stmt.query_map([id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-        ))
-    })? {
-        let (unit_id, rank, ability) = row?;
-        if let Some(u) = roster.units.iter_mut().find(|u| u.id == unit_id) {
-            u.abilities.push((rank, ability));
-        }
-    }
-    let mut stmt = conn.prepare_cached(
-        "SELECT unit_id, table_name, kind, name FROM enhancements WHERE roster_id = ?1 ORDER BY id",
-    )?;
-    for row in stmt.query_map([id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-        ))
-    })? {
-        let (unit_id, table, kind, name) = row?;
-        let kind: EnhancementKind = serde_json::from_value(serde_json::Value::String(kind))
-            .context("an enhancement has an unknown kind in the database")?;
-        if let Some(u) = roster.units.iter_mut().find(|u| u.id == unit_id) {
-            u.enhancements.push(Enhancement { table, kind, name });
-        }
-    }
+    roster.units = units::all(conn, id)?;
+    load_rest(conn, id, &mut roster)?;
+    Ok(roster)
+}
+
+/// Roster `id` as a reading command shows it (`roster show`, `check`, `afford`, `battle
+/// show`): [`load`]'s roster with, of its retired units, only those its current quest and its
+/// rewards name and those `named`. Every rule such a command applies looks at the Order of
+/// Battle and at those units only; a command that decides something (a write, undo, the
+/// audit) loads the whole roster.
+pub fn load_shown(conn: &Connection, id: i64, named: &[i64]) -> Result<Roster> {
+    let mut roster = header(conn, id)?;
+    load_rest(conn, id, &mut roster)?;
+    let mut ids: Vec<i64> = roster.quest.iter().filter_map(|q| q.unit).collect();
+    ids.extend(roster.rewards.iter().filter_map(|r| r.unit));
+    ids.extend_from_slice(named);
+    roster.units = units::shown(conn, id, &ids)?;
+    Ok(roster)
+}
+
+/// The rest of the aggregate beside its units: the Arcane Tome, the quests and the rewards
+/// owed, replacing what `roster` held of them.
+fn load_rest(conn: &Connection, id: i64, roster: &mut Roster) -> Result<()> {
+    roster.tome.clear();
+    roster.completed_quests.clear();
+    roster.rewards.clear();
     let mut stmt = conn.prepare_cached(
         "SELECT kind, name, lore, value, wild FROM tome_entries WHERE roster_id = ?1 ORDER BY kind, position, id",
     )?;
@@ -263,7 +225,7 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
             unit,
         });
     }
-    Ok(roster)
+    Ok(())
 }
 
 /// All rosters, or those of one campaign, with unit count, points and glory.

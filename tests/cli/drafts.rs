@@ -271,3 +271,31 @@ fn the_audit_finds_an_army_that_fought_with_a_unit_retired_before_the_battle() {
         "{message}"
     );
 }
+
+/// Issue #42: `battle show` and `roster show` read a roster's Order of Battle and only the
+/// retired units they name, not every unit it has had. The Vindictors, retired since both
+/// armies took them, are still named in the armies of battle 1 (fought) and 2 (planned, where
+/// the result will refuse them); the terminal's roster leaves them out, its JSON lists them
+/// retired, and `roster check` and `afford` neither count nor offer them.
+#[test]
+fn a_unit_retired_since_is_still_named_in_the_armies_that_took_it() {
+    let p = VINDICTORS_RETIRED.copy();
+    let roster = p.json(&["roster", "show", HAMMERS]);
+    let units = roster["units"].as_array().expect("units");
+    let vindictors = units
+        .iter()
+        .find(|u| u["warscroll"] == "Vindictors")
+        .expect("the JSON lists the retired unit");
+    assert_eq!(vindictors["retired"], true);
+    let label = format!("Vindictors (#{})", vindictors["id"]);
+    for battle in ["1", "2"] {
+        let out = p.ok(&["battle", "show", battle]);
+        assert!(out.contains(&label), "battle {battle}: {out}");
+    }
+    let text = p.ok(&["roster", "show", HAMMERS]);
+    assert!(!text.contains("Vindictors"), "{text}");
+    for command in ["afford", "check"] {
+        let out = p.ok(&["roster", command, HAMMERS]);
+        assert!(!out.contains(&label), "{command}: {out}");
+    }
+}

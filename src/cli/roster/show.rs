@@ -12,7 +12,11 @@ pub fn run(app: &mut App, roster: &str) -> Result<()> {
     let json_out = app.json;
     let roster = app.roster_id(roster)?;
     let (cat, store) = app.both()?;
-    let shown = ops::roster::show(cat, store, roster)?;
+    // The JSON lists every unit the roster has had; the text, its Order of Battle.
+    let shown = match json_out {
+        true => ops::roster::show(cat, store, roster)?,
+        false => ops::roster::show_order_of_battle(cat, store, roster)?,
+    };
     let (s, realm) = (&shown.subject, shown.realm.clone());
     let r = &s.roster;
     let dropped = |id: i64| shown.not_in_current_data.contains(&id);

@@ -104,3 +104,119 @@ fn an_outcome_that_fails_partway_is_not_applied_at_all() {
     // the 2 starting picks (a spell, a manifestation) the Grey Seer brings as the first WIZARD.
     assert_eq!((count(&store, "change_sets"), count(&store, "changes")), (4, 14));
 }
+
+/// A write reads back only the parts of the roster it changed (`rosters::reload_after`), and
+/// what it gives is the roster a whole load gives, for changes to the roster's row, to its
+/// tome and rewards, and to its units.
+#[test]
+fn a_roster_read_again_after_a_write_is_the_whole_roster() {
+    let mut store = Store::in_memory().unwrap();
+    store
+        .write(|tx| Campaign::create(tx, VALE, "ascension", false, &Default::default()))
+        .unwrap();
+    store
+        .write(|tx| create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior"))
+        .unwrap();
+    add_unit(&mut store, HAMMERS, "Liberators", Some("Dawn Guard"), true);
+    let header = vec![
+        Change::RenameRoster {
+            from: HAMMERS.into(),
+            to: "Anvils".into(),
+        },
+        Change::GainGlory {
+            amount: 3,
+            reason: "test".into(),
+        },
+    ];
+    let rest = vec![Change::GrantReward {
+        reward: crate::catalogue::battlepack::QuestReward::Spell,
+        source: "test".into(),
+        unit: None,
+    }];
+    let units = vec![Change::Retire {
+        unit: UnitRef::Existing(2),
+    }];
+    // The warlord steps down and the Dawn Guard leads: the order a whole load gives changes.
+    let leads = vec![
+        Change::StepDown {
+            unit: UnitRef::Existing(1),
+        },
+        Change::LeadRoster {
+            unit: UnitRef::Existing(2),
+        },
+        Change::Unretire {
+            unit: UnitRef::Existing(2),
+        },
+    ];
+    for changes in [header, rest, units, leads] {
+        let (reloaded, loaded) = store
+            .write(|tx| {
+                let before = rosters::load(tx, 1)?;
+                let mut outcome = Outcome::new("test");
+                outcome.changes = changes.clone();
+                apply(tx, ctx(1, None, Command::RosterRename), &outcome)?;
+                Ok::<_, anyhow::Error>((
+                    rosters::reload_after(tx, before, &changes)?,
+                    rosters::load(tx, 1)?,
+                ))
+            })
+            .unwrap();
+        assert_eq!(reloaded, loaded, "after {changes:?}");
+    }
+    let r = rosters::load(store.conn(), 1).unwrap();
+    assert_eq!((r.name.as_str(), r.glory, r.rewards.len()), ("Anvils", 3, 1));
+    assert_eq!(r.warlord().map(|u| u.id), Some(2));
+}
+
+/// A reading command's roster (`rosters::load_shown`) holds the Order of Battle and, of the
+/// retired units, only those its quest names and those asked for: each as a whole load has
+/// it, in the same order.
+#[test]
+fn a_shown_roster_holds_its_order_of_battle_and_the_retired_units_it_names() {
+    let mut store = Store::in_memory().unwrap();
+    store
+        .write(|tx| Campaign::create(tx, VALE, "ascension", false, &Default::default()))
+        .unwrap();
+    store
+        .write(|tx| create_roster(tx, HAMMERS, "Stormcast Eternals", LORD, "warrior"))
+        .unwrap();
+    for name in ["Dawn Guard", "Dusk Guard", "Noon Guard"] {
+        add_unit(&mut store, HAMMERS, "Liberators", Some(name), false);
+    }
+    let write = |store: &mut Store, changes: Vec<Change>| {
+        store
+            .write(|tx| {
+                let mut outcome = Outcome::new("test");
+                outcome.changes = changes.clone();
+                apply(tx, ctx(1, None, Command::RosterAdd), &outcome)
+            })
+            .unwrap()
+    };
+    let retire = |id| Change::Retire {
+        unit: UnitRef::Existing(id),
+    };
+    write(&mut store, vec![retire(2), retire(3)]);
+    let ids = |r: &crate::rules::model::Roster| r.units.iter().map(|u| u.id).collect::<Vec<_>>();
+    let conn = store.conn();
+    let whole = rosters::load(conn, 1).unwrap();
+    assert_eq!(ids(&whole), [1, 2, 3, 4]);
+    assert_eq!(ids(&rosters::load_shown(conn, 1, &[]).unwrap()), [1, 4]);
+    let asked = rosters::load_shown(conn, 1, &[3, 3, 99]).unwrap();
+    assert_eq!(
+        asked.units,
+        [&whole.units[0], &whole.units[2], &whole.units[3]].map(Clone::clone)
+    );
+    assert_eq!(rosters::load_shown(conn, 1, &[2, 3]).unwrap(), whole);
+    // The current quest's unit is read though retired.
+    write(
+        &mut store,
+        vec![Change::StartQuest {
+            quest: "glory-seekers".into(),
+            unit: Some(UnitRef::Existing(2)),
+        }],
+    );
+    assert_eq!(
+        ids(&rosters::load_shown(store.conn(), 1, &[]).unwrap()),
+        [1, 2, 4]
+    );
+}
