@@ -25,6 +25,9 @@ pub struct RosterPage<'a> {
     /// The newest [`ROSTER_PAGE_BATTLES`] battles it fought or will fight, one line each, and
     /// where the older ones start.
     pub battles: Page,
+    /// How many units it has retired that the page does not list (it lists only those its
+    /// quest or rewards name).
+    pub retired: u64,
 }
 
 /// How many of its battles a roster's page lists; the rest are a link away (issue 42).
@@ -61,7 +64,11 @@ pub fn roster_page<'a>(
     for_changer: bool,
 ) -> Result<RosterPage<'a>> {
     store.read(|conn| {
-        let shown = super::roster::shown(cat, conn, roster)?;
+        // The Order of Battle and the retired units it names, not every unit it ever had: a
+        // roster of ten years has retired most of them (issue 42); they are counted instead.
+        let shown = super::roster::shown_on_page(cat, conn, roster)?;
+        let listed = shown.subject.roster.units.iter().filter(|u| u.retired).count() as u64;
+        let retired = crate::store::rosters::retired_count(conn, roster.get())?.saturating_sub(listed);
         let s = &shown.subject;
         let report = crate::rules::roster::check(s.pack, &s.factions(), &s.roster);
         let offers = crate::rules::afford::affordable(s.pack, s.faction, &s.roster);
@@ -82,6 +89,7 @@ pub fn roster_page<'a>(
             offers,
             latest,
             battles,
+            retired,
         })
     })
 }

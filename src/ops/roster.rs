@@ -230,9 +230,10 @@ pub fn show_order_of_battle<'a>(
     store.read(|conn| shown_from(cat, conn, load_shown_subject(cat, conn, roster, &[])?))
 }
 
-/// A roster to show, read within the caller's transaction.
-pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, roster: RosterId) -> Result<Shown<'a>> {
-    shown_from(cat, conn, load_subject(cat, conn, roster)?)
+/// A roster to show on its page, read within the caller's transaction: its Order of Battle and,
+/// of its retired units, only those its quest or rewards name (`load_shown_subject`).
+pub(super) fn shown_on_page<'a>(cat: &'a Catalogue, conn: &Conn, roster: RosterId) -> Result<Shown<'a>> {
+    shown_from(cat, conn, super::load_shown_subject(cat, conn, roster, &[])?)
 }
 
 fn shown_from<'a>(cat: &'a Catalogue, conn: &Conn, subject: Subject<'a>) -> Result<Shown<'a>> {

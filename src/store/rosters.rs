@@ -2,6 +2,7 @@
 
 mod reload;
 mod units;
+pub use units::retired_count;
 
 pub use reload::after as reload_after;
 

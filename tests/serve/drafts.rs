@@ -8,7 +8,7 @@ use crate::serve_support;
 
 use axum::http::StatusCode;
 use common::{Fixture, HAMMERS, Ptg, RATS};
-use serve_support::{form, form_key, page, refused_page, send, sign_in_with};
+use serve_support::{form, form_key, page, refused_page, roster_id, send, sign_in_with};
 
 const LORD: &str = "Lord-Vigilant on Gryph-stalker";
 
@@ -86,6 +86,11 @@ async fn a_result_for_an_army_no_longer_fitting_is_refused_beside_the_form() {
         "1,1,1",
     ]);
     let organiser = sign_in_with(&p, &["--organiser"]).await;
+    // The roster's page lists its Order of Battle and counts the unit retired, which nothing
+    // on it names (issue 42: a roster of ten years has retired most of the units it had).
+    let hammers = page(&p, &format!("/rosters/{}", roster_id(&p, HAMMERS)), &organiser).await;
+    assert!(!hammers.contains("Liberators"), "{hammers}");
+    assert!(hammers.contains("1 unit retired, not listed"), "{hammers}");
     let battle = page(&p, "/battles/2", &organiser).await;
     let key = form_key(&battle);
     let before = p.fingerprint();

@@ -150,6 +150,11 @@ async fn units_ticked_to_retire_in_the_aftermath_form_retire_as_in_the_cli() {
         by_cli.json(&["roster", "show", RATS])
     );
     assert_eq!(p.json(&["roster", "show", RATS])["units"][1]["retired"], true);
+    // The roster's page lists its Order of Battle and, of its retired units, those its quest
+    // names: Clanrats, whose quest can no longer be completed (issue 42).
+    let roster_page = page(&p, &format!("/rosters/{rats}"), &cookie).await;
+    assert!(roster_page.contains("Clanrats (retired)"), "{roster_page}");
+    assert!(!roster_page.contains("not listed"), "{roster_page}");
 }
 
 #[tokio::test]

@@ -46,6 +46,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             let shown = Shown {
                 campaign_id: at.campaign_id,
                 favour: read.shown.favour,
+                retired: read.retired,
                 view,
                 report: read.report,
                 offers: read.offers,
@@ -64,6 +65,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let Shown {
         campaign_id,
         favour,
+        retired,
         view: r,
         report,
         offers,
@@ -167,6 +169,10 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                     }
                 }
             } }
+            @if retired > 0 {
+                p.note { (crate::names::counted(retired as usize, "unit", "units")) " retired, not listed ("
+                    a href={ "/campaigns/" (campaign_id) "/history" } { "the league's history" } " tells what became of them)." }
+            }
             @if let Some(forms) = forms { (forms) }
             @if !battles.lines.is_empty() {
                 h2 { "Battles" }
@@ -232,6 +238,7 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
 struct Shown {
     campaign_id: i64,
     favour: Option<u32>,
+    retired: u64,
     /// The roster as `roster show --json` has it.
     view: Value,
     report: crate::rules::roster::CheckReport,

@@ -28,6 +28,16 @@ pub(super) fn all(conn: &Connection, id: i64) -> Result<Vec<Unit>> {
     Ok(units)
 }
 
+/// How many units roster `id` has retired (and not lost to an undo), from the index alone.
+pub fn retired_count(conn: &Connection, id: i64) -> Result<u64> {
+    let n: i64 = conn.query_row(
+        "SELECT COUNT(*) FROM units WHERE roster_id = ?1 AND retired = 1 AND removed = 0",
+        [id],
+        |r| r.get(0),
+    )?;
+    Ok(n.max(0) as u64)
+}
+
 /// The units on roster `id`'s Order of Battle (not retired), and of the retired ones only
 /// those `named` (the current quest's unit, a reward's, a battle's armies'), in [`all`]'s
 /// order and with their abilities and enhancements: what [`all`] gives for every unit a
