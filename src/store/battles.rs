@@ -118,7 +118,7 @@ pub fn list_of_roster(conn: &Connection, roster_id: i64) -> Result<Vec<Battle>> 
 /// The `n` battles roster `roster_id` fought most recently (not cancelled), in the order their
 /// results were recorded, newest first (campaign time): found from the roster's own list of
 /// change sets read from the newest down (`roster_sets`), so a sheet reads what it prints, not
-/// every battle of a decade (issue 42).
+/// every battle of a decade (issue 42). Their sides only: a sheet prints no army or twist.
 pub fn recent_fought(conn: &Connection, roster_id: i64, n: u32) -> Result<Vec<Battle>> {
     let filter = "b.id IN (SELECT cs.battle_id FROM roster_sets rs
                                JOIN change_sets cs ON cs.id = rs.change_set_id
@@ -126,8 +126,18 @@ pub fn recent_fought(conn: &Connection, roster_id: i64, n: u32) -> Result<Vec<Ba
                            WHERE rs.roster_id = ?1 AND cs.command = 'battle result'
                              AND cs.undoes IS NULL AND cs.undone_by IS NULL AND x.cancelled = 0
                            ORDER BY rs.change_set_id DESC LIMIT ?2)";
-    let battles = load_all(conn, filter, &[&roster_id, &n])?;
-    Ok(battles.into_iter().map(|(b, _)| b).collect())
+    let mut out = Vec::new();
+    super::battle_rows::each_of::<anyhow::Error>(
+        conn,
+        filter,
+        &[&roster_id, &n],
+        super::battle_rows::Parts::Sides,
+        |b, _| {
+            out.push(b);
+            Ok(())
+        },
+    )?;
+    Ok(out)
 }
 
 /// The battles `b` for which `filter` holds, newest first, each with whether it was

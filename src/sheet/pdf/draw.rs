@@ -1,33 +1,88 @@
 //! Drawing: turns placed marks into printpdf operations (text, rules, shaded and framed
 //! boxes) at page coordinates, the only place the layout meets the PDF's y-up points.
+//!
+//! Text marks that follow one another share one text object (`BT` … `ET`), each placed by its
+//! own absolute text matrix (`Tm`, what `Td` at the start of an object amounts to), the font
+//! set again only when it changes: a sheet's page is mostly text, and one object per piece of
+//! text tripled the operations printpdf translates, lopdf writes and the content stream
+//! deflates, for the same page.
 
 use super::marks::{Mark, Placed};
 use super::pen::Pen;
 use printpdf::{
     Color, FontId, Greyscale, Line, LinePoint, Mm, Op, PaintMode, PdfFontHandle, Point, Pt, Rect, TextItem,
+    TextMatrix,
 };
 
+/// The operations of one page, and the text object left open between text marks.
+pub(super) struct PageOps<'a> {
+    ops: Vec<Op>,
+    /// The document's regular and bold fonts.
+    ids: &'a (FontId, FontId),
+    /// Inside a text object: the font (bold?) and size last set in it, if any.
+    text: Option<Option<(bool, f32)>>,
+}
+
+impl<'a> PageOps<'a> {
+    pub(super) fn new(ids: &'a (FontId, FontId)) -> PageOps<'a> {
+        PageOps {
+            ops: Vec::new(),
+            ids,
+            text: None,
+        }
+    }
+
+    /// Closes the text object left open, if any.
+    fn end_text(&mut self) {
+        if self.text.take().is_some() {
+            self.ops.push(Op::EndTextSection);
+        }
+    }
+
+    /// The page's operations, every text object closed.
+    pub(super) fn finish(mut self) -> Vec<Op> {
+        self.end_text();
+        self.ops
+    }
+}
+
 impl Pen<'_> {
-    /// Appends the operations drawing `p`; `ids` are the document's regular and bold fonts.
-    pub(super) fn draw(&self, ops: &mut Vec<Op>, ids: &(FontId, FontId), p: &Placed) {
+    /// Appends the operations drawing `p` to its page.
+    pub(super) fn draw(&self, page: &mut PageOps, p: &Placed) {
         let (_, page_h) = self.t.page.size.mm();
         let (left, top) = (self.t.page.margin_left, self.t.page.margin_top);
         let at = |x: f32, y: f32| Point::new(Mm(left + x), Mm(page_h - top - p.dy - y));
+        if !matches!(p.mark, Mark::Text { .. }) {
+            page.end_text();
+        }
+        let ops = &mut page.ops;
         match &p.mark {
             Mark::Text { x, y, style, text } => {
-                let id = if Self::bold(*style) { &ids.1 } else { &ids.0 };
-                ops.extend([
-                    Op::StartTextSection,
-                    Op::SetFillColor { col: grey(0.0) },
-                    Op::SetFont {
+                let bold = Self::bold(*style);
+                let size = self.size(*style);
+                let set = match page.text {
+                    Some(set) => set,
+                    None => {
+                        ops.extend([Op::StartTextSection, Op::SetFillColor { col: grey(0.0) }]);
+                        None
+                    }
+                };
+                if set != Some((bold, size)) {
+                    let id = if bold { &page.ids.1 } else { &page.ids.0 };
+                    ops.push(Op::SetFont {
                         font: PdfFontHandle::External(id.clone()),
-                        size: Pt(self.size(*style)),
+                        size: Pt(size),
+                    });
+                }
+                page.text = Some(Some((bold, size)));
+                let pos = at(*x, *y);
+                ops.extend([
+                    Op::SetTextMatrix {
+                        matrix: TextMatrix::Translate(pos.x, pos.y),
                     },
-                    Op::SetTextCursor { pos: at(*x, *y) },
                     Op::ShowText {
                         items: vec![TextItem::Text(text.clone())],
                     },
-                    Op::EndTextSection,
                 ]);
             }
             Mark::Rule { x, y, w } => ops.extend([

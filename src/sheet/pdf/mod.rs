@@ -26,6 +26,7 @@ pub use faces::Faces;
 
 use super::template::{Section, Template};
 use super::view::Sheet;
+use draw::PageOps;
 use flow::Flow;
 use footer::footer;
 use marks::{Mark, Placed};
@@ -58,11 +59,11 @@ pub fn render(sheet: &Sheet, t: &Template, faces: &Faces) -> Pdf {
     let pdf_pages = pages
         .into_iter()
         .map(|items| {
-            let mut ops = Vec::new();
+            let mut ops = PageOps::new(&ids);
             for placed in &items {
-                pen.draw(&mut ops, &ids, placed);
+                pen.draw(&mut ops, placed);
             }
-            PdfPage::new(Mm(w), Mm(h), ops)
+            PdfPage::new(Mm(w), Mm(h), ops.finish())
         })
         .collect();
     let bytes = save(doc.with_pages(pdf_pages));
@@ -109,10 +110,12 @@ fn lay_out(pen: &Pen, sheet: &Sheet) -> Vec<Vec<Placed>> {
 }
 
 /// The document as PDF bytes: printpdf's own `save`, but with the streams deflated at zlib's
-/// default level (6) where printpdf asks for the best (9). The content streams are long runs
-/// of near-identical text operations, which the best level searches hardest: the default one
-/// renders the 25-unit sheet of `benches/sheet.rs` in ~5.0 ms instead of ~5.6 ms, for a file
-/// 0.1% larger. (The fastest level saves another 1.5 ms but makes the file a quarter larger.)
+/// default level (6) where printpdf asks for the best (9), and by zlib-rs (flate2's `zlib-rs`
+/// backend, Cargo.toml) rather than miniz_oxide. The streams are the two subset fonts (about
+/// 60 KB) and the pages' text operations: deflating them was the largest part of drawing a
+/// sheet (~3.5 ms of ~26 ms in a profile); zlib-rs does it in ~60% of the time for a file 1.5%
+/// larger. (The best level costs ~25% more for 0.5% smaller; the fastest saves a third again
+/// but makes the file a quarter larger.)
 fn save(doc: &PdfDocument) -> Vec<u8> {
     let plain = PdfSaveOptions {
         optimize: false,

@@ -278,3 +278,42 @@ fn a_sheets_newest_notable_changes_are_the_latest_the_whole_log_names() {
     }
     assert!(seen >= 4, "the log has notable changes to compare ({seen})");
 }
+
+/// A sheet's notable changes are picked and counted from the roster's entries in
+/// `changes_roster_kind` alone: never a walk of the roster's every change or change set, which
+/// grows with the length of its past (issue 42).
+#[test]
+fn a_sheets_notable_changes_are_read_from_the_roster_kind_index() {
+    let store = after_battle();
+    let kinds = "'gain_rank', 'retire'";
+    for sql in [
+        crate::store::notable::pick_sql(kinds),
+        crate::store::notable::count_sql(kinds),
+    ] {
+        let plan: Vec<String> = store
+            .conn()
+            .prepare(&format!(
+                "EXPLAIN QUERY PLAN {}",
+                // Roster 1, after change 0, 20 of them: the plan, not the values, is checked.
+                sql.replace("?1", "1").replace("?2", "0").replace("?3", "20")
+            ))
+            .unwrap()
+            .query_map([], |r| r.get::<_, String>(3))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let plan = plan.join("\n");
+        assert!(
+            plan.contains("COVERING INDEX changes_roster_kind"),
+            "{sql}\n{plan}"
+        );
+        for walk in ["changes_roster ", "roster_sets"] {
+            assert!(!plan.contains(walk), "{walk} in\n{plan}");
+        }
+        // The one list scanned is the few sets not in force, through its partial index.
+        let scans = plan.lines().filter(|l| l.starts_with("SCAN"));
+        for scan in scans {
+            assert!(scan.contains("change_sets_not_in_force"), "{scan} in\n{plan}");
+        }
+    }
+}
