@@ -2,7 +2,7 @@
 //! history as JSON (`docs/LEAGUE_FILE.md`), and back into this or another database.
 
 use super::App;
-use super::files::write_whole;
+use super::files::write_whole_with;
 use super::output::{json, line};
 use crate::error::{Error, Result};
 use crate::ops;
@@ -43,12 +43,40 @@ pub fn export(app: &mut App, args: ExportArgs) -> Result<()> {
         )));
     }
     let campaign = app.campaign_id_of(args.campaign.as_deref())?;
-    let league = ops::league::export(app.store()?, campaign)?;
+    let store = app.store()?;
     match &args.output {
-        None => super::output::text(&league.text),
+        None => {
+            let mut out = Terminal::new(std::io::stdout().lock());
+            ops::league::export(store, campaign, &mut out).map_err(|e| match out.closed {
+                true => Error::PipeClosed,
+                false => e,
+            })?;
+            Ok(())
+        }
         Some(file) => {
-            write_whole(file, league.text.as_bytes(), args.force)
-                .map_err(|e| Error::refused(format!("cannot write {}: {e}", file.display())))?;
+            let mut league = None;
+            let mut failed = None;
+            // Written into a temporary file renamed over FILE once whole: a failed export
+            // leaves no half file.
+            let written = write_whole_with(file, args.force, |tmp| {
+                let f = std::fs::OpenOptions::new().write(true).open(tmp)?;
+                let mut out = std::io::BufWriter::new(f);
+                match ops::league::export(store, campaign, &mut out) {
+                    Ok(done) => league = Some(done),
+                    Err(e) => {
+                        failed = Some(e);
+                        return Err(std::io::Error::other("the export failed"));
+                    }
+                }
+                out.into_inner().map_err(|e| e.into_error()).map(drop)
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            written.map_err(|e| Error::refused(format!("cannot write {}: {e}", file.display())))?;
+            let Some(league) = league else {
+                return Err(Error::refused("the export wrote nothing"));
+            };
             line(format!(
                 "Exported {} campaign(s) ({} rows) to {}; `ptg import {}` restores it.",
                 league.campaigns.len(),
@@ -100,6 +128,47 @@ pub fn import(app: &mut App, args: ImportArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Standard output for a league file: each piece written through `terminal_safe` as
+/// `output::text` writes text (the export writes whole pieces, never half a character), and a
+/// closed pipe noted, so the export ends as any command whose reader went away.
+struct Terminal<W: std::io::Write> {
+    out: std::io::BufWriter<W>,
+    closed: bool,
+}
+
+impl<W: std::io::Write> Terminal<W> {
+    fn new(out: W) -> Self {
+        Terminal {
+            out: std::io::BufWriter::new(out),
+            closed: false,
+        }
+    }
+
+    fn noted<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r
+            && e.kind() == std::io::ErrorKind::BrokenPipe
+        {
+            self.closed = true;
+        }
+        r
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Terminal<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = match std::str::from_utf8(buf) {
+            Ok(text) => self.out.write_all(super::output::terminal_safe(text).as_bytes()),
+            Err(_) => self.out.write_all(buf),
+        };
+        self.noted(r).map(|()| buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.out.flush();
+        self.noted(r)
+    }
 }
 
 /// The file's text, or standard input's for "-".

@@ -12,15 +12,19 @@ use crate::store::league::{self, Exported, Imported, League};
 use serde::Serialize;
 
 /// `ptg export [--campaign C]`: the campaign, or every campaign (deleted ones too), as a
-/// league file read in one snapshot.
-pub fn export(store: &mut Store, campaign: Option<CampaignId>) -> Result<Exported> {
+/// league file read in one snapshot, written to `out` as it is read.
+pub fn export(
+    store: &mut Store,
+    campaign: Option<CampaignId>,
+    out: &mut dyn std::io::Write,
+) -> Result<Exported> {
     let written_by = format!("ptg {}", env!("CARGO_PKG_VERSION"));
     store.read(|conn| {
         let ids = match campaign {
             Some(c) => vec![super::live_campaign(conn, c)?.id],
             None => league::every_campaign(conn)?,
         };
-        Ok(league::export(conn, &ids, &written_by)?)
+        Ok(league::export(conn, &ids, &written_by, out)?)
     })
 }
 

@@ -355,7 +355,7 @@ proptest! {
             ptg::ops::league::import(&cat, &mut store, &league)?;
             // Imported: it passes the audit, and every table reads back.
             let audit = ptg::ops::audit::audit(&cat, &mut store, None, None)?;
-            Ok((audit.findings.len(), ptg::ops::league::export(&mut store, None)?.rows))
+            Ok((audit.findings.len(), ptg::ops::league::export(&mut store, None, &mut std::io::sink())?.rows))
         });
         match outcome {
             Ok((findings, _)) => prop_assert_eq!(findings, 0, "imported, but the audit fails"),

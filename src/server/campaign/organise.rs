@@ -239,9 +239,12 @@ async fn export(State(server): State<Shared>, headers: HeaderMap, Path(id): Path
     let done = async {
         let at = crate::server::kit::actions::organised(&server, &headers, id).await?;
         let league = server
-            .with_reader(move |_, store| ops::league::export(store, Some(at.id)))
+            .with_reader(move |_, store| {
+                let mut text = Vec::new();
+                ops::league::export(store, Some(at.id), &mut text).map(|_| text)
+            })
             .await?;
-        Ok::<_, Failure>((at.name, league.text))
+        Ok::<_, Failure>((at.name, league))
     };
     match done.await {
         Ok((name, text)) => {

@@ -111,8 +111,11 @@ fn a_file_that_is_not_a_league_this_ptg_reads_is_refused_in_words() {
 #[test]
 fn the_text_of_an_empty_export_reads_back_the_same() {
     let mut store = Store::in_memory().unwrap();
-    let league = store.read(|conn| super::export(conn, &[], "ptg test")).unwrap();
-    let read = League::read(&league.text).unwrap();
+    let mut text = Vec::new();
+    let league = store
+        .read(|conn| super::export(conn, &[], "ptg test", &mut text))
+        .unwrap();
+    let read = League::read(std::str::from_utf8(&text).unwrap()).unwrap();
     assert_eq!(read.tables.len(), TABLES.len());
     assert!(read.tables.values().all(|t| t.rows.is_empty()));
     assert_eq!((league.rows, read.version), (0, VERSION));
