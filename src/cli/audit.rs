@@ -13,13 +13,11 @@ pub struct AuditArgs {
     /// Only this campaign's rosters and battles.
     #[arg(long, conflicts_with = "roster")]
     campaign: Option<String>,
-    /// Only this roster, and the battles it fought: always replayed whole, whatever a clean
-    /// audit kept (finds rows edited outside ptg).
+    /// Only this roster, and the battles it fought.
     #[arg(long)]
     roster: Option<String>,
     /// Replay every roster's whole history, even those unchanged since a clean audit (a plain
-    /// audit skips a roster whose change log has not moved since: it trusts ptg's own log, so
-    /// a row edited outside ptg is found by --full or --roster).
+    /// audit skips them: nothing they are checked on has changed).
     #[arg(long)]
     full: bool,
 }

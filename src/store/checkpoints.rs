@@ -146,34 +146,107 @@ pub fn keep(conn: &Connection, checkpoints: &[Checkpoint]) -> Result<()> {
     Ok(())
 }
 
+/// The tables a roster's audit reads: each has a trigger for insert, update and delete
+/// (campaigns, rosters and battles for update and delete: a new one concerns no checkpoint).
+#[cfg(test)]
+pub(crate) const WATCHED: &[&str] = &[
+    "campaigns",
+    "rosters",
+    "units",
+    "unit_abilities",
+    "enhancements",
+    "tome_entries",
+    "quests",
+    "rewards",
+    "battles",
+    "battle_sides",
+    "battle_units",
+    "battle_twists",
+    "battle_triumphs",
+    "battle_sudden_death",
+    "battle_decisions",
+    "change_sets",
+    "changes",
+    "rolls",
+    "roster_sets",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::store::Store;
 
-    /// No trigger of the schema writes to the checkpoints: they would be parsed by every
-    /// command that opens the file (V19 dropped V18's), and the log's position is the key.
+    /// Every table in the schema that holds a roster's rows is watched (a new table, or a
+    /// migration that rebuilt one and lost its triggers, fails here).
     #[test]
-    fn no_trigger_watches_for_the_audit() {
+    fn every_table_of_a_roster_is_watched_by_triggers() {
         let store = Store::in_memory().unwrap();
-        let triggers: Vec<String> = store
-            .conn()
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+        let conn = store.conn();
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             .unwrap()
             .query_map([], |r| r.get(0))
             .unwrap()
             .collect::<rusqlite::Result<_>>()
             .unwrap();
-        assert_eq!(
-            triggers,
-            [
-                "roster_sets_battle",
-                "roster_sets_change",
-                "roster_sets_own",
-                "roster_sets_side"
-            ],
-            "only roster_sets' triggers are left"
-        );
+        // Not the audit's: sign-ins, invites, the server's secret, refinery's history.
+        let not_audited = [
+            "audit_checkpoints",
+            "invites",
+            "sessions",
+            "join_links",
+            "join_link_uses",
+            "server_secret",
+            "refinery_schema_history",
+        ];
+        for t in tables.iter().filter(|t| !not_audited.contains(&t.as_str())) {
+            assert!(
+                WATCHED.contains(&t.as_str()),
+                "table {t} is not watched for the audit's checkpoints"
+            );
+        }
+        for t in WATCHED {
+            let events: &[&str] = match *t {
+                "campaigns" | "rosters" | "battles" => &["update", "delete"],
+                _ => &["insert", "update", "delete"],
+            };
+            for e in events {
+                let name = format!("audit_{t}_{e}");
+                let found: i64 = conn
+                    .query_row(
+                        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?1 AND tbl_name = ?2",
+                        params![name, t],
+                        |r| r.get(0),
+                    )
+                    .unwrap();
+                assert_eq!(found, 1, "no trigger {name}");
+            }
+        }
+    }
+
+    /// A checkpoint is dropped by a change to a row it covers, and kept by one to another
+    /// roster's.
+    #[test]
+    fn a_change_to_a_roster_row_drops_only_its_checkpoint() {
+        let store = Store::in_memory().unwrap();
+        let conn = store.conn();
+        conn.execute_batch(
+            "INSERT INTO campaigns (id, name, battlepack, created_at) VALUES (1, 'C', 'p', 't');
+             INSERT INTO rosters (id, campaign_id, name, player, faction, created_at)
+                 VALUES (1, 1, 'A', 'a', 'f', 't'), (2, 1, 'B', 'b', 'f', 't');",
+        )
+        .unwrap();
+        let ck = |roster_id| Checkpoint {
+            roster_id,
+            at: LogPosition::default(),
+            data_key: "k".into(),
+            notes: 0,
+        };
+        keep(conn, &[ck(1), ck(2)]).unwrap();
+        conn.execute("UPDATE rosters SET glory = 3 WHERE id = 1", [])
+            .unwrap();
+        let left = of_rosters(conn, &[1, 2]).unwrap();
+        assert_eq!(left.keys().copied().collect::<Vec<_>>(), vec![2]);
     }
 
     /// A roster's position moves with a set listed for it (new or older), and with a set of it

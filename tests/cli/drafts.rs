@@ -216,7 +216,7 @@ fn level_generals_roll_off_for_roles_when_they_drew_level_after_the_armies() {
 
 /// `ptg audit --json`'s findings of `check` ("triumphs", "army-units").
 fn audit_findings(p: &Ptg, check: &str) -> Vec<Value> {
-    // `--full`: the rows are edited by hand, which a plain audit after a clean one trusts.
+    // `--full`: replays every roster whatever a clean audit kept.
     let out = p.cmd(&["audit", "--full", "--json"]).output().expect("ptg runs");
     let report: Value = serde_json::from_slice(&out.stdout).expect("JSON report");
     report["findings"]

@@ -381,7 +381,7 @@ fn the_audit_finds_the_same_rows_written_by_sqlite() {
     ];
     for (sql, expected) in cases {
         let db = by_sqlite(&p, sql);
-        // `--full`: rows written by hand, which a plain audit after a clean one trusts.
+        // `--full`: replays every roster whatever a clean audit kept.
         let out = p
             .cmd(&["--db", &db, "audit", "--full", "--json"])
             .output()

@@ -153,7 +153,7 @@ fn older(p: &Ptg, sql: &str) {
 }
 
 fn findings(p: &Ptg) -> Vec<Value> {
-    // `--full`: `older` edits rows by hand, which a plain audit after a clean one trusts.
+    // `--full`: replays every roster whatever a clean audit kept.
     let out = p.cmd(&["audit", "--full", "--json"]).output().unwrap();
     assert_eq!(
         out.status.code(),

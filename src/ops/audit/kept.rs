@@ -6,8 +6,8 @@
 //! was made with this ptg and the same data (its faction, its allies' factions and its
 //! battlepack, by digest). Every write of ptg's logs a set for the rosters it changes, so a
 //! skipped roster is one ptg has not changed since: its audit would read what was found clean.
-//! A plain audit trusts ptg's own log for that; a row edited by hand outside ptg leaves the log
-//! where it was and is found by `--full` and `--roster`, which trust nothing kept.
+//! A row edited by hand outside ptg leaves the log where it was, but V18's triggers drop the
+//! roster's checkpoint in the same transaction, so it is replayed too.
 //! A roster with anything new is replayed whole, since its checks (glory, renown, favour,
 //! quest points, the dice log…) add up its whole log; what it costs is that roster's, not the
 //! league's. `--full` trusts no checkpoint.

@@ -4,11 +4,11 @@
 //! own, so that no long read holds the file's checkpoints back and no copy of the league is
 //! held in memory.
 //!
-//! What a clean audit proved is kept per roster (`kept`, `store::checkpoints`): the next plain
-//! or campaign audit replays only the rosters whose log moved since (a command, an undo, a side
-//! named later); it trusts ptg's own log, so a row edited by hand outside ptg is found by
-//! `--full`, which replays them all, and by `--roster`, which always replays its roster (one
-//! roster's replay costs that roster's log, not the league's).
+//! What a clean audit proved is kept per roster (`kept`, `store::checkpoints`): the next audit
+//! replays only the rosters something changed for since (a command, an undo, a side named
+//! later: the roster's log moved; or a row edited outside ptg: triggers drop a roster's
+//! checkpoint in the transaction of any change to a row its audit reads), and `--full`
+//! replays them all.
 
 use super::pack_of;
 use crate::catalogue::Catalogue;
@@ -56,7 +56,7 @@ pub struct Scope {
     pub roster: Option<RosterId>,
     /// …or one campaign's rosters and battles; neither: every roster.
     pub campaign: Option<CampaignId>,
-    /// Replay every roster, trusting no checkpoint (a `roster` audit always does).
+    /// Replay every roster, trusting no checkpoint.
     pub full: bool,
     /// Keep a checkpoint for each roster replayed, when the audit is clean (a command does;
     /// the server's pages, which only read, do not).
@@ -80,14 +80,12 @@ pub fn audit(
     run(cat, store, scope)
 }
 
-/// Audits `scope`: rosters whose checkpoint stands are skipped (unless `full`, or one roster
-/// is audited), the others replayed; a clean audit keeps a checkpoint for each roster it replayed (with `keep`). A
+/// Audits `scope`: rosters whose checkpoint stands are skipped (unless `full`), the others
+/// replayed; a clean audit keeps a checkpoint for each roster it replayed (with `keep`). A
 /// refused audit (findings) writes nothing.
 pub fn run(cat: &Catalogue, store: &mut Store, scope: Scope) -> Result<Audit> {
     let version = store.read(|conn| Ok::<_, Error>(checkpoints::data_version(conn)?))?;
-    // One roster's audit is the check of that roster a club runs when in doubt: it replays
-    // whatever is kept, so a row edited outside ptg is found there too.
-    let trusts_nothing = scope.full || scope.roster.is_some();
+    let trusts_nothing = scope.full;
     // Which rosters, and which of them a clean audit proved since, in one short read.
     let plan = store.read(|conn| {
         let ids = match (scope.roster, scope.campaign) {

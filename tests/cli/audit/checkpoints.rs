@@ -1,7 +1,7 @@
 //! End-to-end: what a clean audit proved is kept per roster, so the next plain `ptg audit`
 //! replays only the rosters whose log moved (a command, an undo, a side named later) or whose
-//! data changed; a row edited outside ptg after that is found by `audit --roster` of its roster
-//! and by `audit --full`, which trust nothing kept (a plain audit trusts ptg's own log).
+//! data changed, or that a row edited outside ptg touched (its checkpoint dropped by the
+//! triggers): such a row is found by a plain audit, by `--roster` and by `--full`.
 
 use super::{CAMPAIGN, HAMMERS, RATS, audit, corrupted, scalar};
 use crate::common::Ptg;
@@ -73,11 +73,11 @@ fn a_plain_audit_after_a_clean_one_replays_only_what_is_new() {
         (Some(1), Some(1))
     );
     assert!(next["change_sets"].as_u64().unwrap() > 0);
-    // One roster's audit replays it whatever is kept.
+    // One roster's audit takes what is kept too: nothing changed for the Hammers.
     let one = p.json(&["audit", "--roster", HAMMERS]);
     assert_eq!(
         (one["rosters_checked"].as_u64(), one["rosters_unchanged"].as_u64()),
-        (Some(1), Some(0))
+        (Some(0), Some(1))
     );
 
     // --full replays both whatever is kept.
@@ -95,42 +95,42 @@ fn audited_sets(p: &Ptg) -> Value {
 }
 
 #[test]
-fn rows_tampered_after_a_checkpoint_are_found_by_full_and_roster() {
+fn rows_tampered_after_a_checkpoint_are_still_found() {
     let p = audited();
     let roll = scalar(&p, "SELECT MIN(roll_id) FROM changes WHERE roll_id IS NOT NULL");
-    // (what, the SQL, the check that finds it)
+    // (what, the SQL, the check that finds it, whether the Rats' checkpoint stands: an edit of
+    // a battle's set also drops the other side's, which reads that battle's sets too)
     let tampered = [
         (
             "glory",
             "UPDATE rosters SET glory = 999 WHERE name = 'Hammers of Dawn';".to_string(),
             "glory-balance",
+            true,
         ),
         (
             "renown",
             "UPDATE units SET renown = 40 WHERE name = 'Dawn Guard';".into(),
             "renown",
+            true,
         ),
         (
             "a roll",
             format!("DELETE FROM rolls WHERE id = {roll};"),
             "dice-log",
+            false,
         ),
         (
             "a change's JSON",
             "UPDATE changes SET payload = 'not json' WHERE kind = 'reinforce';".into(),
             "change-log",
+            false,
         ),
     ];
-    for (what, sql, check) in tampered {
+    for (what, sql, check, rats_stand) in tampered {
         let db = corrupted(&p, &sql);
-        // A hand edit moves no roster's log: the plain audit trusts it and skips both.
-        let (code, plain) = report(&p, &db, &[]);
-        assert_eq!(
-            (code, plain["rosters_unchanged"].as_u64()),
-            (Some(0), Some(2)),
-            "{what}: {plain}"
-        );
-        for extra in [&["--roster", HAMMERS][..], &["--full"]] {
+        let standing = scalar_in(&db, "SELECT COUNT(*) FROM audit_checkpoints");
+        assert_eq!(standing, i64::from(rats_stand), "{what}: the Hammers' is dropped");
+        for extra in [&[][..], &["--roster", HAMMERS], &["--full"]] {
             let (code, found) = report(&p, &db, extra);
             assert_eq!(code, Some(1), "{what} with {extra:?}: {found}");
             assert!(
@@ -138,14 +138,29 @@ fn rows_tampered_after_a_checkpoint_are_found_by_full_and_roster() {
                 "{what} with {extra:?}: {found:#}"
             );
         }
-        // The Rats, untouched, are replayed by their own audit and clean.
+        // The Rats, untouched, are clean (and skipped while their checkpoint stands).
         let (code, rats) = report(&p, &db, &["--roster", RATS]);
         assert_eq!(
-            (code, rats["rosters_checked"].as_u64()),
-            (Some(0), Some(1)),
+            (code, rats["rosters_unchanged"].as_u64()),
+            (Some(0), Some(u64::from(rats_stand))),
             "{what}"
         );
     }
+}
+
+#[test]
+fn full_trusts_no_checkpoint_even_when_the_triggers_are_gone() {
+    // Someone who knows the scheme drops the trigger before editing: the checkpoint stands,
+    // so the plain audit skips the roster, but --full replays it and finds the edit.
+    let p = audited();
+    let db = corrupted(
+        &p,
+        "DROP TRIGGER audit_rosters_update; UPDATE rosters SET glory = 999 WHERE name = 'Hammers of Dawn';",
+    );
+    assert_eq!(report(&p, &db, &[]).0, Some(0));
+    let (code, found) = report(&p, &db, &["--full"]);
+    assert_eq!(code, Some(1));
+    assert!(checks(&found).contains(&"glory-balance"), "{found:#}");
 }
 
 #[test]
@@ -226,4 +241,9 @@ fn a_refused_audit_changes_nothing() {
     p.refused(&["audit", "--roster", "Nobody"], "Nobody");
     assert_eq!(p.fingerprint(), before);
     assert_eq!(scalar(&p, "SELECT COUNT(*) FROM audit_checkpoints"), 0);
+}
+
+fn scalar_in(db: &std::path::Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
 }
