@@ -109,20 +109,17 @@ pub fn run(cat: &Catalogue, store: &mut Store, scope: Scope) -> Result<Audit> {
     // in memory, read instead, cost what the league weighs (102 MB at 10,000 battles, issue
     // 42). Each roster's audit sees one moment of its own rows, so a command running meanwhile
     // cannot make a false finding; checkpoints are kept only if nobody wrote at all (`keep`).
-    // One roster's audit, or a database in memory, is one read.
+    // A database in memory is one read. A roster whose checkpoint stands reads no battle.
     let (mut audit, notes) = match (store.file(), scope.roster) {
-        (Some(_), None) => {
+        (Some(_), _) | (None, Some(_)) => {
             let mut tally = Tally::default();
             for &id in &plan.rosters {
                 store.read(|conn| tally.roster(cat, conn, &plan, id, None))?;
             }
             tally.finish(&plan)
         }
-        _ => store.read(|conn| {
-            let battles = match scope.roster {
-                Some(r) => battles::list_of_roster(conn, r.get())?,
-                None => battles::list(conn, scope.campaign.map(CampaignId::get))?,
-            };
+        (None, None) => store.read(|conn| {
+            let battles = battles::list(conn, scope.campaign.map(CampaignId::get))?;
             audit_planned(cat, conn, &plan, battles)
         })?,
     };
