@@ -270,6 +270,8 @@ fn enhancements(league: &League, known: &Known, out: &mut Vec<String>) {
             let id = held
                 .int(r, "id")
                 .map_or(String::new(), |id| format!(" (enhancement {id})"));
+            // The warscroll is the file's text, checked elsewhere but quoted here first.
+            let warscroll = super::domains::escaped(warscroll);
             out.push(format!(
                 "row {n} of table 'enhancements'{id}, column 'unit_id': unit {unit_id} ({warscroll}) {problem}"
             ));
