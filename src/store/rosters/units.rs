@@ -58,15 +58,7 @@ pub(super) fn shown(conn: &Connection, id: i64, named: &[i64]) -> Result<Vec<Uni
         if units.iter().chain(&retired).any(|u: &Unit| u.id == unit) {
             continue;
         }
-        let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM units WHERE id = ?1 AND roster_id = ?2 AND retired = 1 AND removed = 0"
-        ))?;
-        let mut found = read(stmt.query_map([unit, id], unit_row)?)?;
-        let mut stmt = conn.prepare_cached(
-            "SELECT unit_id, rank, ability FROM unit_abilities WHERE unit_id = ?1 ORDER BY rowid",
-        )?;
-        add_abilities(&mut found, stmt.query_map([unit], ability_row)?)?;
-        retired.extend(found);
+        retired.extend(one(conn, id, unit, "AND retired = 1")?);
     }
     units.extend(retired);
     // The order of `all`: the warlord first, then by id.
@@ -80,18 +72,24 @@ pub(super) fn shown(conn: &Connection, id: i64, named: &[i64]) -> Result<Vec<Uni
 pub(super) fn by_ids(conn: &Connection, id: i64, ids: &[i64]) -> Result<Vec<Unit>> {
     let mut units = Vec::new();
     for &unit in ids {
-        let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM units WHERE id = ?1 AND roster_id = ?2 AND removed = 0"
-        ))?;
-        let mut found = read(stmt.query_map([unit, id], unit_row)?)?;
-        let mut stmt = conn.prepare_cached(
-            "SELECT unit_id, rank, ability FROM unit_abilities WHERE unit_id = ?1 ORDER BY rowid",
-        )?;
-        add_abilities(&mut found, stmt.query_map([unit], ability_row)?)?;
-        units.extend(found);
+        units.extend(one(conn, id, unit, "")?);
     }
     add_enhancements(conn, id, &mut units)?;
     Ok(units)
+}
+
+/// Unit `unit` of roster `id` with its abilities (none when an undo took it off, or `also`, a
+/// further condition on its row, leaves it out); its enhancements are the caller's to add.
+fn one(conn: &Connection, id: i64, unit: i64, also: &str) -> Result<Vec<Unit>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM units WHERE id = ?1 AND roster_id = ?2 AND removed = 0 {also}"
+    ))?;
+    let mut found = read(stmt.query_map([unit, id], unit_row)?)?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT unit_id, rank, ability FROM unit_abilities WHERE unit_id = ?1 ORDER BY rowid",
+    )?;
+    add_abilities(&mut found, stmt.query_map([unit], ability_row)?)?;
+    Ok(found)
 }
 
 type Keywords = String;
