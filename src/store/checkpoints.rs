@@ -1,5 +1,5 @@
-//! What the audit has proven, kept per roster (migrations V18, V19): a clean audit keeps a
-//! checkpoint for each roster it replayed; the next plain audit skips a roster whose
+//! What the audit has proven, kept per roster (migrations V18, V19, V20): a clean audit keeps
+//! a checkpoint for each roster it replayed; the next plain audit skips a roster whose
 //! checkpoint still stands.
 //!
 //! A checkpoint stands while its roster's log has not moved: the key is the log's position
@@ -7,10 +7,14 @@
 //! force), read from `roster_sets` and the partial index of the sets not in force, so it costs
 //! a few index lookups per roster however long the log. Every ptg write logs a change set for
 //! the rosters it touches, an undo marks sets, and a side named later lists an older set for
-//! its roster: each moves the position. A row edited by hand outside ptg does not; `--full` and
-//! `--roster` replay, trusting nothing kept, and find it. (V18 dropped checkpoints by trigger
-//! on every audited table; those triggers cost every command ~0.9 ms of schema parsing when it
-//! opened the file, so V19 dropped them.)
+//! its roster: each moves the position.
+//!
+//! A row changed by hand outside ptg does not move it, so triggers on every table a roster's
+//! audit reads mark the file as edited ([`edited_outside`]); ptg's own writes put the mark back
+//! as they found it (`Store::write`). While the file is marked, every audit trusts no
+//! checkpoint, and a clean audit of the whole league clears the mark. (V18's triggers dropped
+//! the checkpoints of the rosters a row concerned instead, looking the roster up in each
+//! trigger's body; parsing those bodies cost every command ~0.5 ms when it opened the file.)
 
 use anyhow::Result;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -146,6 +150,25 @@ pub fn keep(conn: &Connection, checkpoints: &[Checkpoint]) -> Result<()> {
     Ok(())
 }
 
+/// Whether a row the audit reads was changed outside ptg since the last clean audit of the
+/// whole league (V20's triggers mark it; ptg's own writes leave the mark as they found it).
+pub fn edited_outside(conn: &Connection) -> Result<bool> {
+    let mut stmt = conn.prepare_cached("SELECT edited FROM audit_marks WHERE id = 1")?;
+    Ok(stmt
+        .query_row([], |r| r.get::<_, i64>(0))
+        .optional()?
+        .unwrap_or(1)
+        != 0)
+}
+
+/// Marks the file as edited outside ptg or not, in the caller's transaction (only a write
+/// that changes the mark writes the row).
+pub fn set_edited_outside(conn: &Connection, edited: bool) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE audit_marks SET edited = ?1 WHERE id = 1 AND edited <> ?1")?;
+    stmt.execute([i64::from(edited)])?;
+    Ok(())
+}
+
 /// The tables a roster's audit reads: each has a trigger for insert, update and delete
 /// (campaigns, rosters and battles for update and delete: a new one concerns no checkpoint).
 #[cfg(test)]
@@ -192,6 +215,7 @@ mod tests {
         // Not the audit's: sign-ins, invites, the server's secret, refinery's history.
         let not_audited = [
             "audit_checkpoints",
+            "audit_marks",
             "invites",
             "sessions",
             "join_links",
@@ -224,10 +248,10 @@ mod tests {
         }
     }
 
-    /// A checkpoint is dropped by a change to a row it covers, and kept by one to another
-    /// roster's.
+    /// A row changed outside ptg marks the file as edited, whichever table of a roster's it is
+    /// in; clearing the mark is the audit's, and the checkpoints themselves stay as they were.
     #[test]
-    fn a_change_to_a_roster_row_drops_only_its_checkpoint() {
+    fn a_change_to_a_roster_row_marks_the_file_edited() {
         let store = Store::in_memory().unwrap();
         let conn = store.conn();
         conn.execute_batch(
@@ -236,6 +260,8 @@ mod tests {
                  VALUES (1, 1, 'A', 'a', 'f', 't'), (2, 1, 'B', 'b', 'f', 't');",
         )
         .unwrap();
+        // A new campaign or roster concerns no checkpoint: no trigger watches their inserts.
+        assert!(!edited_outside(conn).unwrap());
         let ck = |roster_id| Checkpoint {
             roster_id,
             at: LogPosition::default(),
@@ -243,10 +269,17 @@ mod tests {
             notes: 0,
         };
         keep(conn, &[ck(1), ck(2)]).unwrap();
-        conn.execute("UPDATE rosters SET glory = 3 WHERE id = 1", [])
-            .unwrap();
-        let left = of_rosters(conn, &[1, 2]).unwrap();
-        assert_eq!(left.keys().copied().collect::<Vec<_>>(), vec![2]);
+        assert!(!edited_outside(conn).unwrap(), "keeping checkpoints is no edit");
+        for sql in [
+            "UPDATE rosters SET glory = 3 WHERE id = 1",
+            "INSERT INTO roster_sets (roster_id, change_set_id) VALUES (2, 7)",
+            "DELETE FROM roster_sets",
+        ] {
+            conn.execute(sql, []).unwrap();
+            assert!(edited_outside(conn).unwrap(), "{sql}");
+            set_edited_outside(conn, false).unwrap();
+        }
+        assert_eq!(of_rosters(conn, &[1, 2]).unwrap().len(), 2);
     }
 
     /// A roster's position moves with a set listed for it (new or older), and with a set of it

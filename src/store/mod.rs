@@ -257,7 +257,13 @@ impl Store {
                 .conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)
                 .map_err(anyhow::Error::from)?;
+            // ptg's own writes are seen by the audit through the rosters' logs; only a row
+            // changed by anyone else may leave the file marked as edited (V20).
+            let edited = checkpoints::edited_outside(&tx)?;
             let value = f(&tx)?;
+            if !edited {
+                checkpoints::set_edited_outside(&tx, false)?;
+            }
             if let Some(slow) = gate::test_slowness() {
                 std::thread::sleep(slow);
             }

@@ -6,8 +6,9 @@
 //! was made with this ptg and the same data (its faction, its allies' factions and its
 //! battlepack, by digest). Every write of ptg's logs a set for the rosters it changes, so a
 //! skipped roster is one ptg has not changed since: its audit would read what was found clean.
-//! A row edited by hand outside ptg leaves the log where it was, but V18's triggers drop the
-//! roster's checkpoint in the same transaction, so it is replayed too.
+//! A row edited by hand outside ptg leaves the log where it was, but V20's triggers mark the
+//! file as edited in the same transaction: while it is marked, no checkpoint is trusted, so
+//! the edited roster is replayed too, and a clean audit of the whole league clears the mark.
 //! A roster with anything new is replayed whole, since its checks (glory, renown, favour,
 //! quest points, the dice log…) add up its whole log; what it costs is that roster's, not the
 //! league's. `--full` trusts no checkpoint.
@@ -30,6 +31,9 @@ pub(super) struct Plan {
     pub keys: BTreeMap<i64, (LogPosition, String)>,
     /// The newest change set of the database at this read (what the audit reports checked up to).
     pub newest_set: Option<i64>,
+    /// Whether a row was changed outside ptg since the last clean audit of the whole league
+    /// (then no checkpoint is trusted).
+    pub edited_outside: bool,
 }
 
 impl Plan {
@@ -40,7 +44,8 @@ impl Plan {
 
 /// The plan for `rosters`: with `full`, every one replayed.
 pub(super) fn plan(cat: &Catalogue, conn: &Conn, rosters: Vec<i64>, full: bool) -> Result<Plan> {
-    let standing = match full {
+    let edited_outside = checkpoints::edited_outside(conn)?;
+    let standing = match full || edited_outside {
         true => BTreeMap::new(),
         false => checkpoints::of_rosters(conn, &rosters)?,
     };
@@ -64,6 +69,7 @@ pub(super) fn plan(cat: &Catalogue, conn: &Conn, rosters: Vec<i64>, full: bool) 
         unchanged,
         keys,
         newest_set: checkpoints::newest_set(conn)?,
+        edited_outside,
     })
 }
 
@@ -105,9 +111,17 @@ fn data_key(cat: &Catalogue, digests: &mut HashMap<DataNames, String>, names: Da
 
 /// Keeps a checkpoint for each roster replayed clean (`notes`: how many notes each gave), on
 /// the file, if nobody committed to it since `version` was read (else what was read may not
-/// be what is there now, and the next audit replays them again). A checkpoint is only a
-/// saving: a file that cannot be written keeps none and the audit still answers.
-pub(super) fn keep(store: &mut Store, version: i64, plan: &Plan, notes: &BTreeMap<i64, usize>) {
+/// be what is there now, and the next audit replays them again). With `whole_league` (the
+/// audit covered every roster and replayed every one the file marked as edited outside ptg),
+/// the mark is cleared too. A checkpoint is only a saving: a file that cannot be written keeps
+/// none and the audit still answers.
+pub(super) fn keep(
+    store: &mut Store,
+    version: i64,
+    plan: &Plan,
+    notes: &BTreeMap<i64, usize>,
+    whole_league: bool,
+) {
     let kept: Vec<Checkpoint> = plan
         .keys
         .iter()
@@ -118,12 +132,16 @@ pub(super) fn keep(store: &mut Store, version: i64, plan: &Plan, notes: &BTreeMa
             notes: notes.get(&roster_id).copied().unwrap_or(0),
         })
         .collect();
-    if kept.is_empty() {
+    let clears_mark = whole_league && plan.edited_outside;
+    if kept.is_empty() && !clears_mark {
         return;
     }
     let _ = store.write(|tx| -> Result<()> {
         if checkpoints::data_version(tx)? == version {
             checkpoints::keep(tx, &kept)?;
+            if clears_mark {
+                checkpoints::set_edited_outside(tx, false)?;
+            }
         }
         Ok(())
     });

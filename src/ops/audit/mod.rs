@@ -6,9 +6,9 @@
 //!
 //! What a clean audit proved is kept per roster (`kept`, `store::checkpoints`): the next audit
 //! replays only the rosters something changed for since (a command, an undo, a side named
-//! later: the roster's log moved; or a row edited outside ptg: triggers drop a roster's
-//! checkpoint in the transaction of any change to a row its audit reads), and `--full`
-//! replays them all.
+//! later: the roster's log moved; or, after a row was edited outside ptg, which triggers mark
+//! in that edit's own transaction, every roster until a clean audit of the whole league), and
+//! `--full` replays them all.
 
 use super::pack_of;
 use crate::catalogue::Catalogue;
@@ -47,6 +47,9 @@ pub struct Audit {
     /// The newest change set of the database when this audit read it: a clean audit keeps
     /// each roster it replayed as proven up to it.
     pub verified_up_to: Option<i64>,
+    /// Whether a row was changed outside ptg since the last clean audit of the whole league:
+    /// then every roster in scope is replayed, whatever it kept.
+    pub edited_outside: bool,
 }
 
 /// What to audit and how.
@@ -124,8 +127,10 @@ pub fn run(cat: &Catalogue, store: &mut Store, scope: Scope) -> Result<Audit> {
         })?,
     };
     audit.full = trusts_nothing;
+    audit.edited_outside = plan.edited_outside;
     if scope.keep && audit.findings.is_empty() {
-        kept::keep(store, version, &plan, &notes);
+        let whole_league = scope.roster.is_none() && scope.campaign.is_none();
+        kept::keep(store, version, &plan, &notes, whole_league);
     }
     Ok(audit)
 }
@@ -147,6 +152,7 @@ fn audit_rosters(cat: &Catalogue, conn: &Conn, roster_ids: Vec<i64>, battles: Ve
         unchanged: BTreeMap::new(),
         keys: BTreeMap::new(),
         newest_set: None,
+        edited_outside: false,
     };
     Ok(audit_planned(cat, conn, &plan, battles)?.0)
 }
@@ -231,6 +237,7 @@ impl Tally {
             rosters_checked: plan.replayed(),
             rosters_unchanged: plan.unchanged.len(),
             verified_up_to: plan.newest_set,
+            edited_outside: plan.edited_outside,
         };
         (audit, self.notes_of)
     }

@@ -56,8 +56,8 @@ impl Table {
 /// Every table of a league, each after the tables its owner column refers to. Left out:
 /// `invites`, `sessions`, `join_links` and `server_secret` (tokens and browser sessions belong to one server; the organiser
 /// invites the players again after an import), `roster_sets` (each roster's list of its change
-/// sets, written by triggers as the imported log is written) and `audit_checkpoints` (what one
-/// database's audits proved: an import audits what it brings in whole).
+/// sets, written by triggers as the imported log is written), `audit_checkpoints` and
+/// `audit_marks` (what one database's audits proved: an import audits what it brings in whole).
 pub const TABLES: &[Table] = &[
     Table {
         name: "campaigns",

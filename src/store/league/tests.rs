@@ -12,6 +12,7 @@ const NOT_EXPORTED: &[&str] = &[
     // A roster's list of its change sets, made again by triggers as the log is imported.
     "roster_sets",
     "audit_checkpoints",
+    "audit_marks",
 ];
 
 /// `(table, column, kind)` of every column in the schema, with the table a foreign key names.

@@ -1,7 +1,8 @@
 //! End-to-end: what a clean audit proved is kept per roster, so the next plain `ptg audit`
 //! replays only the rosters whose log moved (a command, an undo, a side named later) or whose
-//! data changed, or that a row edited outside ptg touched (its checkpoint dropped by the
-//! triggers): such a row is found by a plain audit, by `--roster` and by `--full`.
+//! data changed. A row edited outside ptg marks the file (V20's triggers): every audit then
+//! replays what it covers, so such a row is found by a plain audit, by `--roster` and by
+//! `--full`, until a clean audit of the whole league clears the mark.
 
 use super::{CAMPAIGN, HAMMERS, RATS, audit, corrupted, scalar};
 use crate::common::Ptg;
@@ -98,38 +99,32 @@ fn audited_sets(p: &Ptg) -> Value {
 fn rows_tampered_after_a_checkpoint_are_still_found() {
     let p = audited();
     let roll = scalar(&p, "SELECT MIN(roll_id) FROM changes WHERE roll_id IS NOT NULL");
-    // (what, the SQL, the check that finds it, whether the Rats' checkpoint stands: an edit of
-    // a battle's set also drops the other side's, which reads that battle's sets too)
+    // (what, the SQL, the check that finds it)
     let tampered = [
         (
             "glory",
             "UPDATE rosters SET glory = 999 WHERE name = 'Hammers of Dawn';".to_string(),
             "glory-balance",
-            true,
         ),
         (
             "renown",
             "UPDATE units SET renown = 40 WHERE name = 'Dawn Guard';".into(),
             "renown",
-            true,
         ),
         (
             "a roll",
             format!("DELETE FROM rolls WHERE id = {roll};"),
             "dice-log",
-            false,
         ),
         (
             "a change's JSON",
             "UPDATE changes SET payload = 'not json' WHERE kind = 'reinforce';".into(),
             "change-log",
-            false,
         ),
     ];
-    for (what, sql, check, rats_stand) in tampered {
+    for (what, sql, check) in tampered {
         let db = corrupted(&p, &sql);
-        let standing = scalar_in(&db, "SELECT COUNT(*) FROM audit_checkpoints");
-        assert_eq!(standing, i64::from(rats_stand), "{what}: the Hammers' is dropped");
+        assert_eq!(scalar_in(&db, "SELECT edited FROM audit_marks"), 1, "{what}");
         for extra in [&[][..], &["--roster", HAMMERS], &["--full"]] {
             let (code, found) = report(&p, &db, extra);
             assert_eq!(code, Some(1), "{what} with {extra:?}: {found}");
@@ -137,15 +132,73 @@ fn rows_tampered_after_a_checkpoint_are_still_found() {
                 checks(&found).contains(&check),
                 "{what} with {extra:?}: {found:#}"
             );
+            assert_eq!(found["edited_outside"], true, "{what}");
         }
-        // The Rats, untouched, are clean (and skipped while their checkpoint stands).
+        // The Rats, untouched, are clean, but replayed: nothing kept is trusted while the
+        // file is marked, and the failed audits left the mark.
         let (code, rats) = report(&p, &db, &["--roster", RATS]);
         assert_eq!(
-            (code, rats["rosters_unchanged"].as_u64()),
-            (Some(0), Some(u64::from(rats_stand))),
+            (code, rats["rosters_checked"].as_u64()),
+            (Some(0), Some(1)),
             "{what}"
         );
+        assert_eq!(scalar_in(&db, "SELECT edited FROM audit_marks"), 1, "{what}");
     }
+}
+
+#[test]
+fn a_clean_audit_of_the_whole_league_clears_the_mark_of_a_hand_edit() {
+    let p = audited();
+    // A hand edit that changes nothing the audit finds (the same glory written again).
+    let db = corrupted(
+        &p,
+        "UPDATE rosters SET glory = glory WHERE name = 'Hammers of Dawn';",
+    );
+    // One roster's or one campaign's clean audit does not clear it: the others are unproven.
+    for extra in [&["--roster", HAMMERS][..], &["--campaign", "Ashen Vale"]] {
+        let (code, one) = report(&p, &db, extra);
+        assert_eq!((code, one["rosters_unchanged"].as_u64()), (Some(0), Some(0)));
+        assert_eq!(scalar_in(&db, "SELECT edited FROM audit_marks"), 1, "{extra:?}");
+    }
+    let (code, whole) = report(&p, &db, &[]);
+    assert_eq!(
+        (
+            code,
+            whole["rosters_checked"].as_u64(),
+            whole["edited_outside"].as_bool()
+        ),
+        (Some(0), Some(2), Some(true))
+    );
+    assert_eq!(scalar_in(&db, "SELECT edited FROM audit_marks"), 0);
+    let (_, next) = report(&p, &db, &["--roster", HAMMERS]);
+    assert_eq!(
+        (
+            next["rosters_unchanged"].as_u64(),
+            next["edited_outside"].as_bool()
+        ),
+        (Some(1), Some(false))
+    );
+}
+
+#[test]
+fn ptgs_own_writes_leave_the_file_unmarked() {
+    let p = audited();
+    p.ok(&["roster", "rename", RATS, "Rat Swarm"]);
+    p.ok(&["undo", "--yes"]);
+    p.ok(&["undo", "--roster", HAMMERS, "--yes"]);
+    p.ok(&["campaign", "set", "Ashen Vale", "--legends", "off"]);
+    assert_eq!(scalar(&p, "SELECT edited FROM audit_marks"), 0);
+    // Each moved what the audit keys on: both rosters are replayed, and come out clean.
+    let after = p.json(&["audit"]);
+    assert_eq!(
+        (
+            after["rosters_checked"].as_u64(),
+            after["edited_outside"].as_bool()
+        ),
+        (Some(2), Some(false)),
+        "{after}"
+    );
+    assert_eq!(after["findings"], serde_json::json!([]));
 }
 
 #[test]
@@ -166,6 +219,10 @@ fn full_trusts_no_checkpoint_even_when_the_triggers_are_gone() {
 #[test]
 fn a_side_named_later_or_other_data_outdate_the_checkpoint() {
     let p = audited();
+    // Each edit below clears the mark a hand edit leaves, as ptg's own write would: what is
+    // shown is that the log's position (or the data key) alone outdates the checkpoint.
+    let corrupted =
+        |p: &Ptg, sql: &str| super::corrupted(p, &format!("{sql} UPDATE audit_marks SET edited = 0;"));
     // A side named after the battle's sets were logged lists those sets for its roster: the
     // Rats' log holds one more set, so their checkpoint no longer stands.
     let db = corrupted(
