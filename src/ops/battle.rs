@@ -90,6 +90,13 @@ pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Rol
     shown_with(cat, conn, id, rolls, sides_of)
 }
 
+/// Battle `id` as its web page shows it: as `battle show` has it, each side's Order of Battle
+/// and the retired units the battle names, not every unit each side ever had (issue 42: a
+/// roster of ten years has retired most of them, and the page read them all on every view).
+pub(super) fn shown_on_page<'a>(cat: &'a Catalogue, conn: &Conn, id: i64) -> Result<Shown<'a>> {
+    shown_with(cat, conn, id, Vec::new(), sides_shown)
+}
+
 fn shown_with<'a>(
     cat: &'a Catalogue,
     conn: &Conn,

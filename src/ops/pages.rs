@@ -173,7 +173,8 @@ fn side_choices(
 /// battle and for what its aftermath can buy.
 pub fn battle_page<'a>(cat: &'a Catalogue, store: &mut Store, id: i64) -> Result<BattlePage<'a>> {
     store.read(|conn| {
-        let shown = super::battle::shown(cat, conn, id, Vec::new())?;
+        // Each side's Order of Battle and the retired units the battle names (`battle show`'s).
+        let shown = super::battle::shown_on_page(cat, conn, id)?;
         let campaign = shown.battle.campaign_id;
         let league = Campaign::live(conn, campaign)?.map(|c| c.name);
         let pack = super::pack_of(cat, &Campaign::by_id(conn, campaign)?)?;

@@ -14,6 +14,7 @@ mod assets;
 mod backups;
 mod battle;
 mod bodies;
+mod cache;
 mod campaign;
 mod edge;
 mod health;
@@ -62,6 +63,8 @@ pub struct Server {
     pub joins_per_hour: u32,
     /// Backups written while serving (`--backup-every`).
     backups: Option<Backups>,
+    /// The pages kept for readers who are no one in particular, until the league changes.
+    cache: cache::Cache,
 }
 
 type Shared = Arc<Server>;
@@ -127,6 +130,7 @@ impl Server {
             public: Public::default(),
             joins_per_hour: crate::ops::join::JOINS_PER_HOUR,
             backups: None,
+            cache: cache::Cache::default(),
         }
     }
 
@@ -274,6 +278,11 @@ fn router_of(shared: Shared) -> Router {
             bodies::rights_before_body,
         ))
         .layer(axum::middleware::from_fn(edge::declared_too_large))
+        // A page everyone sees alike, kept until the league changes (`cache.rs`).
+        .layer(axum::middleware::from_fn_with_state(
+            shared.clone(),
+            cache::kept_pages,
+        ))
         .layer(axum::middleware::from_fn(edge::security_headers))
         // Before anything reads a header: what a proxy says is believed from a trusted one only.
         .layer(axum::middleware::from_fn_with_state(

@@ -41,6 +41,8 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 /// The idle read connections and the turns to read.
 pub struct Readers {
     idle: Mutex<Vec<(Store, Identity)>>,
+    /// The connection the page cache looks for commits on, and the `data_version` it last saw.
+    watcher: Mutex<Option<(Store, Identity, Option<i64>)>>,
     turns: Arc<Semaphore>,
     size: usize,
     /// A checkpoint is asked for or under way, and when the last one was.
@@ -56,6 +58,7 @@ impl Readers {
         let size = (2 * cores).clamp(2, 16);
         Readers {
             idle: Mutex::new(Vec::new()),
+            watcher: Mutex::new(None),
             turns: Arc::new(Semaphore::new(size)),
             size,
             checkpointing: AtomicBool::new(false),
@@ -140,6 +143,49 @@ impl Server {
             tokio::spawn(self.clone().checkpoint());
         }
         done
+    }
+
+    /// The page cache's generation once every commit made before now is counted in it: the
+    /// watching connection (one of its own, so a look never waits for a turn to read behind
+    /// pages being drawn) asks `PRAGMA data_version` and, when it moved since it last asked (or
+    /// the connection is new), the generation goes up (see `cache`'s comment for why).
+    pub(super) async fn look_for_commits(self: &Arc<Self>) -> Result<u64, Failure> {
+        let server = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut watcher = server
+                .readers
+                .watcher
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            let kept = watcher
+                .take()
+                .and_then(|(mut store, kept, seen)| match store.identity() {
+                    Ok(now) if now == kept => Some((store, kept, seen)),
+                    _ => None,
+                });
+            let (mut store, identity, seen) = match kept {
+                Some(kept) => kept,
+                None => {
+                    let mut store = crate::ops::reopen_store(&server.db)?;
+                    store.keep_for_reading()?;
+                    let identity = store.identity()?;
+                    (store, identity, None)
+                }
+            };
+            let now = store.data_version();
+            if seen.is_none() || now.as_ref().ok() != seen.as_ref() {
+                server.cache.moved();
+            }
+            let generation = server.cache.generation();
+            let now = now?;
+            if store.at_rest() {
+                *watcher = Some((store, identity, Some(now)));
+            }
+            Ok(generation)
+        })
+        .await
+        .map_err(|e| Failure::from(Error::Internal(anyhow::anyhow!("a request's work stopped: {e}"))))?
+        .map_err(|e| self.failure(e))
     }
 
     /// Waits (briefly) for every read under way to finish, holds the next ones back, and folds the

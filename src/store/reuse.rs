@@ -52,6 +52,14 @@ impl Store {
         Ok(())
     }
 
+    /// SQLite's `data_version` on this connection, in a read of its own: it moves whenever
+    /// another connection (another process's too) committed since this one last looked, so a
+    /// connection that never writes (a kept reader, `query_only`) sees every commit as a new
+    /// value. The server's page cache keys its pages by it (`server::cache`).
+    pub fn data_version(&mut self) -> Result<i64> {
+        Ok(self.conn.cached_row("PRAGMA data_version", [], |r| r.get(0))?)
+    }
+
     /// Folds the write-ahead log into the database file and empties it, waiting at most
     /// `patience` for other processes' readers and writers; whether it was done. A server whose
     /// reads overlap without a gap keeps SQLite's own checkpoints from ever finishing, so the

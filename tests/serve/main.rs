@@ -14,6 +14,7 @@ mod answers;
 mod backups;
 mod battle;
 mod battle_forms;
+mod cache;
 mod correct;
 mod drafts;
 mod edges;

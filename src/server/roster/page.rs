@@ -82,26 +82,29 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
     let signed = ring.changer_of(campaign_id, id);
     let key = signed.and_then(|k| k.form_key());
     let organiser = ring.organiser_of(campaign_id).is_some();
-    let faction = r["faction"]
-        .as_str()
-        .and_then(|f| server.catalogue.faction(f).ok());
     let roster_name = r["name"].as_str().unwrap_or_default();
     let may_change = key.is_some();
-    // The warscrolls the add-a-unit picker offers: those of its faction this campaign lets join.
+    // The warscrolls the add-a-unit picker offers: those of its faction this campaign lets join;
+    // worked out only for whoever gets the form (each refusal is a sentence drawn, issue 42).
     let allowed = crate::rules::roster::Allowed {
         campaign: r["campaign"].as_str().unwrap_or_default(),
         legends: r["legends_allowed"] == true,
     };
-    let joinable: Vec<(String, u32)> = faction
-        .iter()
-        .flat_map(|f| f.units.iter())
-        .filter(|w| crate::rules::roster::check_may_join(w, allowed).is_ok())
-        .map(|w| (w.name.clone(), w.points))
-        .collect();
+    let joinable = || -> Vec<(String, u32)> {
+        let faction = r["faction"]
+            .as_str()
+            .and_then(|f| server.catalogue.faction(f).ok());
+        faction
+            .iter()
+            .flat_map(|f| f.units.iter())
+            .filter(|w| crate::rules::roster::check_may_join(w, allowed).is_ok())
+            .map(|w| (w.name.clone(), w.points))
+            .collect()
+    };
     let forms = key.zip(inputs.as_ref()).map(|(key, FormInputs { ranks, quests, summaries, offers: changes })| {
         html! {
             @if r["setup_complete"] != true {
-                (crate::server::roster::forms::add_unit_form(id, &key, &joinable))
+                (crate::server::roster::forms::add_unit_form(id, &key, &joinable()))
                 (crate::server::roster::import::list_form(&format!("/rosters/{id}/import"), &key, false)
                     .disclosed("Import an army list into this roster")
                     .render())
