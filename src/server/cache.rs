@@ -32,7 +32,7 @@ use std::sync::{Arc, Mutex};
 
 /// The most bytes of pages kept: beyond it no more are kept until the league changes (the
 /// server's memory stays within the 60 MB).
-const MOST_BYTES: usize = 8 * 1024 * 1024;
+const MOST_BYTES: usize = 4 * 1024 * 1024;
 
 /// A page larger than this is not kept (a league's whole export, say).
 const LARGEST: usize = 512 * 1024;
