@@ -62,25 +62,49 @@ const TABLES: &[u32] = &[
     tag::PREP,
 ];
 
+/// The characters of the *sheet* cut, the smallest: what nearly every sheet prints (the
+/// template's own text, names in the Latin alphabets of Europe). Embedded whole, so a sheet in
+/// it neither subsets nor deflates a font at run time: it is also written deflated
+/// (`*-sheet.ttf.zlib`), and the PDF carries those bytes as they are (`src/sheet/pdf/faces.rs`).
+const SHEET_RANGES: &[(u32, u32)] = &[
+    (0x0020, 0x007E), // Basic Latin
+    (0x00A0, 0x017F), // Latin-1 Supplement, Latin Extended-A
+    (0x2010, 0x2027), // dashes, quotation marks, bullet, ellipsis
+    (0x2030, 0x203A), // per mille, primes, angle quotation marks
+    (0x20AC, 0x20AC), // euro sign
+    (0x2122, 0x2122), // trade mark sign
+];
+
 fn main() -> Result<(), Box<dyn Error>> {
+    use std::io::Write;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/fonts");
     for name in ["DejaVuSans", "DejaVuSans-Bold"] {
         let full = std::fs::read(dir.join(format!("{name}.ttf")))?;
-        let core = core(&full)?;
-        let out = dir.join(format!("{name}-core.ttf"));
-        std::fs::write(&out, &core)?;
-        println!("{}: {} bytes (from {})", out.display(), core.len(), full.len());
+        for (cut, ranges) in [("core", RANGES), ("sheet", SHEET_RANGES)] {
+            let bytes = cut_from(&full, ranges)?;
+            let out = dir.join(format!("{name}-{cut}.ttf"));
+            std::fs::write(&out, &bytes)?;
+            println!("{}: {} bytes (from {})", out.display(), bytes.len(), full.len());
+            if cut == "sheet" {
+                let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+                z.write_all(&bytes)?;
+                let packed = z.finish()?;
+                let out = dir.join(format!("{name}-{cut}.ttf.zlib"));
+                std::fs::write(&out, &packed)?;
+                println!("{}: {} bytes", out.display(), packed.len());
+            }
+        }
     }
     Ok(())
 }
 
-/// The core font cut from `full`.
-fn core(full: &[u8]) -> Result<Vec<u8>, Box<dyn Error>> {
+/// The font cut from `full` to the characters in `ranges`.
+fn cut_from(full: &[u8], ranges: &[(u32, u32)]) -> Result<Vec<u8>, Box<dyn Error>> {
     let file = ReadScope::new(full).read::<FontData<'_>>()?;
     let provider = file.table_provider(0)?;
     let mut font = allsorts::Font::new(file.table_provider(0)?)?;
     let mut keep = BTreeSet::from([0u16]);
-    for &(first, last) in RANGES {
+    for &(first, last) in ranges {
         for ch in (first..=last).filter_map(char::from_u32) {
             let (gid, _) =
                 font.lookup_glyph_index(ch, allsorts::font::MatchingPresentation::NotRequired, None);

@@ -9,12 +9,23 @@
 //! were most of the time a PDF sheet took. A sheet with a character the core cut lacks is set
 //! again in the full font ([`Faces::covering`]). The core keeps the full font's glyphs, widths
 //! and glyph order, so a sheet comes out the same in either cut.
+//!
+//! Before the core comes the *sheet* cut (`*-sheet.ttf`, ASCII, Latin-1 and common
+//! punctuation: what nearly every sheet prints). It is small enough to embed whole, so a
+//! sheet set in it is not subset at save time, and its font program is written from the
+//! bytes deflated when the cut was made (`*-sheet.ttf.zlib`, [`Face::packed`]): parsing,
+//! subsetting and deflating the fonts were most of the time a PDF sheet took after the core
+//! cut. A sheet with a character the sheet cut lacks goes to the core cut, then the full font.
 
 use printpdf::ParsedFont;
 use std::sync::OnceLock;
 
 const CORE: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-core.ttf");
 const CORE_BOLD: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold-core.ttf");
+const SHEET: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-sheet.ttf");
+const SHEET_BOLD: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold-sheet.ttf");
+const SHEET_PACKED: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-sheet.ttf.zlib");
+const SHEET_BOLD_PACKED: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold-sheet.ttf.zlib");
 const FULL: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans.ttf");
 const FULL_BOLD: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold.ttf");
 
@@ -25,11 +36,21 @@ pub struct Faces {
     pub(super) bold: Face,
 }
 
-/// One face, and whether it is the embedded core cut standing in for the full font.
+/// One face, and which cut of the embedded font it is, if any (`None`: the full font or a
+/// template's own).
 #[derive(Clone)]
 pub(super) struct Face {
     pub(super) font: ParsedFont,
-    core: Option<Weight>,
+    core: Option<(Cut, Weight)>,
+}
+
+/// The cuts of the embedded font a face can be, smallest first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Cut {
+    /// Embedded whole and already deflated.
+    Sheet,
+    /// Subset per sheet at save time.
+    Core,
 }
 
 /// Which embedded DejaVu Sans.
@@ -40,20 +61,46 @@ enum Weight {
 }
 
 impl Face {
-    /// True for the embedded core cut, whose missing characters the full font may have.
+    /// True for a cut of the embedded font, whose missing characters a larger cut or the
+    /// full font may have.
     pub(super) fn is_core(&self) -> bool {
         self.core.is_some()
+    }
+
+    /// Which cut of the embedded font this face is, if any.
+    #[cfg(test)]
+    pub(super) fn cut(&self) -> Option<Cut> {
+        self.core.map(|(cut, _)| cut)
+    }
+
+    /// For the sheet cut, its font program as embedded (`font.source_bytes()`) and those
+    /// bytes zlib-deflated, to be written as the PDF's font stream without deflating it again.
+    pub(super) fn packed(&self) -> Option<(&'static [u8], &'static [u8])> {
+        match self.core {
+            Some((Cut::Sheet, Weight::Regular)) => Some((SHEET, SHEET_PACKED)),
+            Some((Cut::Sheet, Weight::Bold)) => Some((SHEET_BOLD, SHEET_BOLD_PACKED)),
+            _ => None,
+        }
     }
 }
 
 impl Faces {
-    /// The embedded DejaVu Sans in its core cut, parsed once per run.
+    /// The embedded DejaVu Sans in its sheet cut, parsed once per run.
     pub fn embedded() -> &'static Faces {
         static FACES: OnceLock<Faces> = OnceLock::new();
         FACES.get_or_init(|| Faces {
-            regular: core(Weight::Regular),
-            bold: core(Weight::Bold),
+            regular: cut(Cut::Sheet, Weight::Regular),
+            bold: cut(Cut::Sheet, Weight::Bold),
         })
+    }
+
+    /// The embedded DejaVu Sans in its core cut: what the tests compare the sheet cut with.
+    #[cfg(test)]
+    pub(super) fn embedded_core() -> Faces {
+        Faces {
+            regular: cut(Cut::Core, Weight::Regular),
+            bold: cut(Cut::Core, Weight::Bold),
+        }
     }
 
     /// The embedded DejaVu Sans in its full cut: what a sheet falls back to, and what the
@@ -90,11 +137,13 @@ impl Faces {
         if bold { &self.bold } else { &self.regular }
     }
 
-    /// These faces with the full font in place of each core cut `missing` says lacked a
-    /// character of the sheet (`[regular, bold]`); `None` when nothing needs changing.
+    /// These faces with the next larger cut (sheet, core, then the full font) in place of
+    /// each cut `missing` says lacked a character of the sheet (`[regular, bold]`); `None`
+    /// when nothing needs changing.
     pub(super) fn covering(&self, missing: [bool; 2]) -> Option<Faces> {
         let widen = |face: &Face, missing: bool| match face.core {
-            Some(weight) if missing => Some(full(weight)),
+            Some((Cut::Sheet, weight)) if missing => Some(cut(Cut::Core, weight)),
+            Some((Cut::Core, weight)) if missing => Some(full(weight)),
             _ => None,
         };
         let regular = widen(&self.regular, missing[0]);
@@ -109,14 +158,20 @@ impl Faces {
     }
 }
 
-fn core(weight: Weight) -> Face {
-    let bytes = match weight {
-        Weight::Regular => CORE,
-        Weight::Bold => CORE_BOLD,
+/// A cut of the embedded face, parsed the first time a sheet needs it.
+fn cut(cut: Cut, weight: Weight) -> Face {
+    static PARSED: [OnceLock<ParsedFont>; 4] = [const { OnceLock::new() }; 4];
+    let (slot, bytes) = match (cut, weight) {
+        (Cut::Sheet, Weight::Regular) => (0, SHEET),
+        (Cut::Sheet, Weight::Bold) => (1, SHEET_BOLD),
+        (Cut::Core, Weight::Regular) => (2, CORE),
+        (Cut::Core, Weight::Bold) => (3, CORE_BOLD),
     };
     Face {
-        font: parse(bytes).expect("the embedded core font parses"),
-        core: Some(weight),
+        font: PARSED[slot]
+            .get_or_init(|| parse(bytes).expect("the embedded font's cuts parse"))
+            .clone(),
+        core: Some((cut, weight)),
     }
 }
 

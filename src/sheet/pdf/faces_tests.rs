@@ -106,10 +106,18 @@ fn pdf_text(pdf: &Pdf) -> String {
 }
 
 #[test]
-fn the_core_cut_has_the_full_fonts_glyph_widths() {
-    let (core, full) = (Faces::embedded(), Faces::embedded_full());
+fn the_cuts_have_the_full_fonts_glyph_widths() {
+    let full = Faces::embedded_full();
+    for (cut, least) in [(Faces::embedded_core(), 1500), (Faces::embedded().clone(), 200)] {
+        cuts_measure_as_the_full_font(&cut, &full, least);
+    }
+}
+
+/// Every character `cut` has (at least `least` of them, and the letters below) has the full
+/// font's advance.
+fn cuts_measure_as_the_full_font(cut: &Faces, full: &Faces, least: usize) {
     for bold in [false, true] {
-        let (core, full) = (&core.face(bold).font, &full.face(bold).font);
+        let (core, full) = (&cut.face(bold).font, &full.face(bold).font);
         let mut kept = 0;
         for c in (0..0x2200).filter_map(char::from_u32) {
             // Glyph 0 (.notdef) is the core's answer for some characters it lacks.
@@ -126,34 +134,99 @@ fn the_core_cut_has_the_full_fonts_glyph_widths() {
                 "{c:?} (bold {bold})"
             );
         }
-        assert!(kept > 1500, "{kept} characters kept");
-        for c in "Aé?…·–—“”€ÆøÞŁẂΩμέЖук".chars() {
+        assert!(kept > least, "{kept} characters kept");
+        let letters = if least > 1500 {
+            "Aé?…·–—“”€ÆøÞŁẂΩμέЖук"
+        } else {
+            "Aé?…·–—“”€ÆøÞ"
+        };
+        for c in letters.chars() {
             assert!(core.lookup_glyph_index(c as u32).is_some_and(|g| g != 0), "{c:?}");
         }
     }
 }
 
 #[test]
-fn a_sheet_lays_out_the_same_in_the_core_cut_and_the_full_font() {
+fn a_sheet_lays_out_the_same_in_each_cut_and_the_full_font() {
     let t = Template::bundled();
-    let s = sheet("Hammers of Dawn");
-    let core = Pen::new(&t, Faces::embedded());
     let full_faces = Faces::embedded_full();
     let full = Pen::new(&t, &full_faces);
+    let core_faces = Faces::embedded_core();
+    let core = Pen::new(&t, &core_faces);
+    let s = sheet("Hammers of Dawn");
     assert_eq!(marks(&core, &s), marks(&full, &s));
     assert_eq!(core.missing(), [false, false], "the core cut has every character");
+
+    let s = latin(sheet("Hammers of Dawn"));
+    let cut = Pen::new(&t, Faces::embedded());
+    assert_eq!(marks(&cut, &s), marks(&full, &s));
+    assert_eq!(cut.missing(), [false, false], "the sheet cut has every character");
+}
+
+/// `s` with its names in Greek and Cyrillic (outside the sheet cut) in Latin letters.
+fn latin(mut s: Sheet) -> Sheet {
+    for unit in &mut s.units {
+        unit.name = unit.name.as_ref().map(|_| "Åsa Ærønsdóttir Łukasz".to_string());
+        for a in &mut unit.abilities {
+            a.name = "Berserker — “Þórr’s” fury".into();
+        }
+    }
+    s.tome[0].entries[0].name = "Storm of Wrath".into();
+    s
+}
+
+#[test]
+fn a_sheet_in_the_sheet_cut_embeds_the_font_deflated_when_the_cut_was_made() {
+    use std::io::Read;
+    for face in [&Faces::embedded().regular, &Faces::embedded().bold] {
+        let (plain, packed) = face.packed().expect("the sheet cut is packed");
+        let mut inflated = Vec::new();
+        flate2::read::ZlibDecoder::new(packed)
+            .read_to_end(&mut inflated)
+            .unwrap();
+        assert!(
+            inflated == plain,
+            "the .zlib file is the .ttf beside it, deflated"
+        );
+    }
+    let t = Template::bundled();
+    let s = latin(sheet("Hammers of Dawn"));
+    let pdf = render(&s, &t, Faces::embedded());
+    let (_, packed) = Faces::embedded().regular.packed().unwrap();
+    assert!(pdf.bytes.windows(packed.len()).any(|w| w == packed));
+    assert_eq!(pdf_text(&pdf), pdf_text(&render(&s, &t, &Faces::embedded_full())));
+}
+
+#[test]
+fn a_character_outside_the_sheet_cut_sets_the_sheet_in_the_core_cut() {
+    let t = Template::bundled();
+    // Greek and Cyrillic are in the core cut, not the sheet cut.
+    let s = sheet("Ωμέγα Жуков");
+    let pen = Pen::new(&t, Faces::embedded());
+    lay_out(&pen, &s);
+    assert_eq!(pen.missing(), [true, true]);
+    let wider = Faces::embedded().covering(pen.missing()).expect("core faces");
+    assert_eq!(wider.regular.cut(), Some(faces::Cut::Core));
+    assert_eq!(wider.bold.cut(), Some(faces::Cut::Core));
+    let text = pdf_text(&render(&s, &t, Faces::embedded()));
+    assert!(text.contains("Ωμέγα Жуков"), "{text}");
+    assert_eq!(text, pdf_text(&render(&s, &t, &Faces::embedded_full())));
 }
 
 #[test]
 fn a_character_outside_the_core_cut_sets_the_sheet_in_the_full_font() {
     let t = Template::bundled();
-    // U+2605 BLACK STAR is in DejaVu Sans but not in the core cut; the army name is printed
+    // U+2605 BLACK STAR is in DejaVu Sans but in neither cut; the army name is printed
     // bold (title) and regular (footer).
     let s = sheet("Knights of the ★");
     let pen = Pen::new(&t, Faces::embedded());
     lay_out(&pen, &s);
     assert_eq!(pen.missing(), [true, true]);
-    let wider = Faces::embedded().covering(pen.missing()).expect("full faces");
+    let core = Faces::embedded().covering(pen.missing()).expect("core faces");
+    let pen = Pen::new(&t, &core);
+    lay_out(&pen, &s);
+    assert_eq!(pen.missing(), [true, true]);
+    let wider = core.covering(pen.missing()).expect("full faces");
     assert!(!wider.regular.is_core() && !wider.bold.is_core());
     assert!(wider.covering([true, true]).is_none(), "nothing left to widen");
 
@@ -178,6 +251,8 @@ fn a_template_font_is_kept_and_only_the_embedded_face_beside_it_widens() {
     let faces = Faces::from_files(None, Some(bytes)).expect("a real font parses");
     assert!(faces.regular.is_core() && !faces.bold.is_core());
     let wider = faces.covering([true, true]).expect("the regular face widens");
+    assert_eq!(wider.regular.cut(), Some(faces::Cut::Core));
+    let wider = wider.covering([true, true]).expect("and widens again");
     assert!(!wider.regular.is_core());
     assert_eq!(
         wider.regular.font.lookup_glyph_index('★' as u32),
