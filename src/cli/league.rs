@@ -187,4 +187,3 @@ fn readable(file: &PathBuf) -> Result<(PathBuf, Option<tempfile::NamedTempFile>)
         .map_err(cannot)?;
     Ok((file.clone(), None))
 }
-

@@ -99,7 +99,11 @@ impl League {
             format: Option<Value>,
             version: Option<Value>,
         }
-        let reader = || open().map(std::io::BufReader::new).map_err(|e| refusal(format!("cannot read the file: {e}")));
+        let reader = || {
+            open()
+                .map(std::io::BufReader::new)
+                .map_err(|e| refusal(format!("cannot read the file: {e}")))
+        };
         let head: Head = serde_json::from_reader(reader()?).map_err(|e| {
             refusal(format!(
                 "the file is not JSON ({e}); give a file written by `ptg export`"

@@ -38,12 +38,18 @@ impl Spool {
     pub fn texts(&self) -> impl Iterator<Item = Result<Vec<u8>>> + '_ {
         let mut reader = self.file.reopen().map(BufReader::new);
         (0..self.len).map(move |_| {
-            let reader = reader.as_mut().map_err(|e| anyhow::anyhow!("cannot read a spooled table again: {e}"))?;
+            let reader = reader
+                .as_mut()
+                .map_err(|e| anyhow::anyhow!("cannot read a spooled table again: {e}"))?;
             let mut len = [0u8; 8];
-            reader.read_exact(&mut len).context("a spooled table ends early")?;
+            reader
+                .read_exact(&mut len)
+                .context("a spooled table ends early")?;
             let len = usize::try_from(u64::from_le_bytes(len)).context("a spooled row is too long")?;
             let mut text = vec![0u8; len];
-            reader.read_exact(&mut text).context("a spooled table ends early")?;
+            reader
+                .read_exact(&mut text)
+                .context("a spooled table ends early")?;
             Ok(text)
         })
     }
@@ -65,7 +71,9 @@ impl<'de> Visitor<'de> for SpoolVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Spool, A::Error> {
-        let io = |e: std::io::Error| A::Error::custom(format!("cannot spool the file's rows to a temporary file: {e}"));
+        let io = |e: std::io::Error| {
+            A::Error::custom(format!("cannot spool the file's rows to a temporary file: {e}"))
+        };
         let file = tempfile::NamedTempFile::new().map_err(io)?;
         let mut out = BufWriter::new(file.as_file());
         let mut len = 0;
