@@ -54,6 +54,14 @@ pub fn read(cat: &Catalogue, path: &std::path::Path) -> Result<League> {
     Ok(file)
 }
 
+/// The league file's `text` (a file already in memory, as the property tests have it), read
+/// and checked as [`read`] does.
+pub fn read_text(cat: &Catalogue, text: &str) -> Result<League> {
+    let file = League::read(text)?;
+    check_data_known(cat, &file)?;
+    Ok(file)
+}
+
 /// `ptg import FILE`: the league file (from [`read`]) checked whole (every problem listed),
 /// written into the database and each imported campaign audited, all in one transaction:
 /// refused whole, nothing written, when a campaign's name is taken, a value is not one the
