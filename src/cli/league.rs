@@ -89,9 +89,9 @@ pub fn export(app: &mut App, args: ExportArgs) -> Result<()> {
 }
 
 pub fn import(app: &mut App, args: ImportArgs) -> Result<()> {
-    let text = read_file(&args.file)?;
+    let (path, _stdin) = readable(&args.file)?;
     let json_out = app.json;
-    let file = ops::league::read(app.catalogue()?, &text)?;
+    let file = ops::league::read(app.catalogue()?, &path)?;
     let report = app.or_no_new_database(|app| {
         let (cat, store) = app.both()?;
         ops::league::import(cat, store, &file)
@@ -172,13 +172,18 @@ impl<W: std::io::Write> std::io::Write for Terminal<W> {
 }
 
 /// The file's text, or standard input's for "-".
-fn read_file(file: &PathBuf) -> Result<String> {
-    let mut text = String::new();
-    let read = if file.as_os_str() == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(file).map(|t| text = t)
-    };
-    read.map_err(|e| Error::refused(format!("cannot read {}: {e}", file.display())))?;
-    Ok(text)
+/// The file to import, or standard input copied to a temporary file (kept while the returned
+/// handle lives), since a league file is read twice and never whole into memory.
+fn readable(file: &PathBuf) -> Result<(PathBuf, Option<tempfile::NamedTempFile>)> {
+    let cannot = |e: std::io::Error| Error::refused(format!("cannot read {}: {e}", file.display()));
+    if file.as_os_str() == "-" {
+        let mut copy = tempfile::NamedTempFile::new().map_err(cannot)?;
+        std::io::copy(&mut std::io::stdin().lock(), copy.as_file_mut()).map_err(cannot)?;
+        return Ok((copy.path().to_path_buf(), Some(copy)));
+    }
+    // Refused in the same words as a file that cannot be read at all (a folder, no rights).
+    std::fs::File::open(file)
+        .and_then(|mut f| f.read(&mut [0u8; 1]))
+        .map_err(cannot)?;
+    Ok((file.clone(), None))
 }

@@ -45,9 +45,18 @@ pub struct CampaignAudit {
     pub audit: Audit,
 }
 
-/// The league file `text`, refused when it is not one this ptg reads or its battlepacks or
-/// factions are unknown here: checked before any database is opened (or made).
-pub fn read(cat: &Catalogue, text: &str) -> Result<League> {
+/// The league file at `path`, refused when it is not one this ptg reads or its battlepacks or
+/// factions are unknown here: checked before any database is opened (or made). Read as a
+/// stream, its rows spooled to temporary files (the memory of a row, not of the file).
+pub fn read(cat: &Catalogue, path: &std::path::Path) -> Result<League> {
+    let file = League::read_from(|| std::fs::File::open(path))?;
+    check_data_known(cat, &file)?;
+    Ok(file)
+}
+
+/// The league file's `text` (a file already in memory, as the property tests have it), read
+/// and checked as [`read`] does.
+pub fn read_text(cat: &Catalogue, text: &str) -> Result<League> {
     let file = League::read(text)?;
     check_data_known(cat, &file)?;
     Ok(file)

@@ -14,7 +14,7 @@ use crate::rules::audit::rows::{
 use crate::rules::battle::BattleResult;
 use serde::Deserialize;
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// What is wrong with an enhancement from a table (4th) on a unit of a warscroll (2nd) with
 /// keywords (3rd) of a faction (1st), if anything.
@@ -33,29 +33,38 @@ pub struct Known<'a> {
     pub enhancement: EnhancementRule<'a>,
 }
 
-/// A table of the file read once: its columns and each row that reads as one value per column
-/// (a row that does not is told by `check.rs`).
+/// A table of the file, read a row at a time from its spool (`spool.rs`) each time it is
+/// walked: a check keeps only what it needs of it (ids, a few columns), never the table.
 pub(super) struct Read<'a> {
+    table: &'a str,
     columns: &'a [String],
-    pub(super) rows: Vec<(usize, Vec<Value>)>,
+    rows: Option<&'a super::Rows>,
 }
 
 impl Read<'_> {
-    pub(super) fn of<'a>(league: &'a League, table: &str) -> Read<'a> {
+    pub(super) fn of<'a>(league: &'a League, table: &'a str) -> Read<'a> {
         match league.tables.get(table) {
             Some(t) => Read {
+                table,
                 columns: &t.columns,
-                rows: t
-                    .each(table)
-                    .enumerate()
-                    .filter_map(|(i, r)| Some((i + 1, r.ok()?)))
-                    .collect(),
+                rows: Some(t),
             },
             None => Read {
+                table,
                 columns: &[],
-                rows: Vec::new(),
+                rows: None,
             },
         }
+    }
+
+    /// Each row that reads as one value per column, with its number from 1 (a row that does
+    /// not is told by `check.rs`).
+    pub(super) fn each(&self) -> impl Iterator<Item = (usize, Vec<Value>)> + '_ {
+        self.rows
+            .into_iter()
+            .flat_map(|t| t.each(self.table))
+            .enumerate()
+            .filter_map(|(i, r)| Some((i + 1, r.ok()?)))
     }
 
     pub(super) fn at<'v>(&self, row: &'v [Value], column: &str) -> Option<&'v Value> {
@@ -73,12 +82,42 @@ impl Read<'_> {
         self.at(row, column).and_then(Value::as_str)
     }
 
-    /// Each row's text `column`, by the row's `id` (rows without either left out).
-    pub(super) fn text_by_id(&self, column: &str) -> HashMap<i64, &str> {
-        self.rows
-            .iter()
-            .filter_map(|(_, r)| Some((self.int(r, "id")?, self.text(r, column)?)))
+    /// Each row's text `column`, by the row's `id` (rows without either left out); only of the
+    /// ids `wanted` says yes to.
+    pub(super) fn text_by_id(&self, column: &str, wanted: impl Fn(i64) -> bool) -> HashMap<i64, String> {
+        self.each()
+            .filter_map(|(_, r)| {
+                let id = self.int(&r, "id").filter(|id| wanted(*id))?;
+                Some((id, self.text(&r, column)?.to_string()))
+            })
             .collect()
+    }
+}
+
+/// A map built once and then only read, kept as a sorted vector (a third of a `HashMap`'s
+/// memory for the league's change sets); a key given twice keeps its last value, as collecting
+/// into a `HashMap` does.
+pub(super) struct Frozen<K, V>(Vec<(K, V)>);
+
+impl<K: Ord + Copy, V> FromIterator<(K, V)> for Frozen<K, V> {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
+        let mut all: Vec<(K, V)> = iter.into_iter().collect();
+        // Stable: of equal keys, the last given ends last; reversed, it is kept by dedup.
+        all.sort_by_key(|(k, _)| *k);
+        all.reverse();
+        all.dedup_by_key(|(k, _)| *k);
+        all.reverse();
+        all.shrink_to_fit();
+        Frozen(all)
+    }
+}
+
+impl<K: Ord, V> Frozen<K, V> {
+    pub(super) fn get(&self, key: &K) -> Option<&V> {
+        self.0
+            .binary_search_by(|(k, _)| k.cmp(key))
+            .ok()
+            .map(|i| &self.0[i].1)
     }
 }
 
@@ -95,21 +134,21 @@ pub(super) fn check(league: &League, known: &Known) -> Vec<String> {
     let mut out = Vec::new();
     rolls(league, &mut out);
     let campaigns = Read::of(league, "campaigns");
-    let packs = campaigns.text_by_id("battlepack");
+    let packs = campaigns.text_by_id("battlepack", |_| true);
     let battles = Read::of(league, "battles");
     let mut battle_rounds: HashMap<i64, u32> = HashMap::new();
     let sides_read = Read::of(league, "battle_sides");
     let mut sides: BTreeMap<i64, Vec<(i64, i64)>> = BTreeMap::new();
     let mut results: BTreeMap<i64, Vec<(i64, Option<BattleResult>)>> = BTreeMap::new();
-    for (_, r) in &sides_read.rows {
+    for (_, r) in sides_read.each() {
         if let (Some(b), Some(roster), Some(side)) = (
-            sides_read.int(r, "battle_id"),
-            sides_read.int(r, "roster_id"),
-            sides_read.int(r, "side"),
+            sides_read.int(&r, "battle_id"),
+            sides_read.int(&r, "roster_id"),
+            sides_read.int(&r, "side"),
         ) {
             sides.entry(b).or_default().push((roster, side));
             let result = sides_read
-                .at(r, "result")
+                .at(&r, "result")
                 .and_then(|v| BattleResult::deserialize(v).ok());
             results.entry(b).or_default().push((side, result));
         }
@@ -117,12 +156,12 @@ pub(super) fn check(league: &League, known: &Known) -> Vec<String> {
     // Whether the set that planned each battle is undone (an undo cancels it).
     let sets = Read::of(league, "change_sets");
     let planning_undone: HashMap<i64, bool> = sets
-        .rows
-        .iter()
+        .each()
         .filter(|(_, r)| sets.text(r, "command") == Some("battle new"))
-        .filter_map(|(_, r)| Some((sets.int(r, "battle_id")?, sets.int(r, "undone_by").is_some())))
+        .filter_map(|(_, r)| Some((sets.int(&r, "battle_id")?, sets.int(&r, "undone_by").is_some())))
         .collect();
-    for (n, r) in &battles.rows {
+    for (n, r) in battles.each() {
+        let r = &r;
         let Some(id) = battles.int(r, "id") else { continue };
         let cancelled = battles.at(r, "cancelled").and_then(Value::as_bool);
         if let (Some(cancelled), Some(undone)) = (cancelled, planning_undone.get(&id))
@@ -144,15 +183,24 @@ pub(super) fn check(league: &League, known: &Known) -> Vec<String> {
             ));
         }
         let pack = battles.int(r, "campaign_id").and_then(|c| packs.get(&c));
-        if let Some(rounds) = pack.and_then(|p| (known.battle_rounds)(p)) {
+        if let Some(rounds) = pack.and_then(|p| (known.battle_rounds)(p.as_str())) {
             battle_rounds.insert(id, rounds);
         }
     }
-    let rolls = Read::of(league, "rolls");
-    let purposes = rolls.text_by_id("purpose");
+    // Only the rolls the twists name are read for their purpose (the league has many).
     let twists = Read::of(league, "battle_twists");
-    for (n, r) in &twists.rows {
-        let roll = twists.int(r, "roll_id").and_then(|id| purposes.get(&id));
+    let twist_rows: Vec<(usize, Vec<Value>)> = twists.each().collect();
+    let named: HashSet<i64> = twist_rows
+        .iter()
+        .filter_map(|(_, r)| twists.int(r, "roll_id"))
+        .collect();
+    let rolls = Read::of(league, "rolls");
+    let purposes = rolls.text_by_id("purpose", |id| named.contains(&id));
+    for (n, r) in &twist_rows {
+        let roll = twists
+            .int(r, "roll_id")
+            .and_then(|id| purposes.get(&id))
+            .map(String::as_str);
         if let (Some(purpose), Some(round)) = (roll, twists.int(r, "round"))
             && let Some(problem) = twist_roll_problem(round, purpose)
         {
@@ -182,20 +230,23 @@ pub(super) fn check(league: &League, known: &Known) -> Vec<String> {
 /// Each undo and the set it undoes marked as undone by it.
 fn undos(league: &League, out: &mut Vec<String>) {
     let sets = Read::of(league, "change_sets");
-    let undone_by: HashMap<i64, Option<i64>> = sets
-        .rows
-        .iter()
-        .filter_map(|(_, r)| Some((sets.int(r, "id")?, sets.int(r, "undone_by"))))
+    // Each set's (undoes, undone_by).
+    let links: Frozen<i64, (Option<i64>, Option<i64>)> = sets
+        .each()
+        .filter_map(|(_, r)| {
+            Some((
+                sets.int(&r, "id")?,
+                (sets.int(&r, "undoes"), sets.int(&r, "undone_by")),
+            ))
+        })
         .collect();
-    let undoes: HashMap<i64, Option<i64>> = sets
-        .rows
-        .iter()
-        .filter_map(|(_, r)| Some((sets.int(r, "id")?, sets.int(r, "undoes"))))
-        .collect();
-    for (n, r) in &sets.rows {
+    let undone_by = |id: &i64| links.get(id).map(|(_, by)| by);
+    let undoes = |id: &i64| links.get(id).map(|(undoes, _)| undoes);
+    for (n, r) in sets.each() {
+        let r = &r;
         // A set marked undone by a set that does not undo it.
         if let (Some(id), Some(by)) = (sets.int(r, "id"), sets.int(r, "undone_by"))
-            && let Some(target) = undoes.get(&by)
+            && let Some(target) = undoes(&by)
             && *target != Some(id)
         {
             out.push(format!(
@@ -206,7 +257,7 @@ fn undos(league: &League, out: &mut Vec<String>) {
             continue;
         };
         // A set not in the file is told as a reference to nothing.
-        let Some(by) = undone_by.get(&undoes) else {
+        let Some(by) = undone_by(&undoes) else {
             continue;
         };
         if let Some(problem) = undo_problem(id, undoes, *by) {
@@ -220,7 +271,8 @@ fn undos(league: &League, out: &mut Vec<String>) {
 /// Each roll dice of its expression: one face per die, within its faces, the total their sum.
 fn rolls(league: &League, out: &mut Vec<String>) {
     let rolls = Read::of(league, "rolls");
-    for (n, r) in &rolls.rows {
+    for (n, r) in rolls.each() {
+        let r = &r;
         let (Some(expression), Some(faces), Some(total)) = (
             rolls.text(r, "expression"),
             rolls.at(r, "faces").and_then(json::<Vec<i64>>),
@@ -242,15 +294,20 @@ fn rolls(league: &League, out: &mut Vec<String>) {
 /// Each enhancement on a unit its table is open to, by the data's rules.
 fn enhancements(league: &League, known: &Known, out: &mut Vec<String>) {
     let rosters = Read::of(league, "rosters");
-    let factions = rosters.text_by_id("faction");
-    let units = Read::of(league, "units");
-    let unit_rows: HashMap<i64, &Vec<Value>> = units
-        .rows
-        .iter()
-        .filter_map(|(_, r)| Some((units.int(r, "id")?, r)))
-        .collect();
+    let factions = rosters.text_by_id("faction", |_| true);
     let held = Read::of(league, "enhancements");
-    for (n, r) in &held.rows {
+    let held_rows: Vec<(usize, Vec<Value>)> = held.each().collect();
+    // Only the units that hold an enhancement are kept.
+    let holders: HashSet<i64> = held_rows
+        .iter()
+        .filter_map(|(_, r)| held.int(r, "unit_id"))
+        .collect();
+    let units = Read::of(league, "units");
+    let unit_rows: HashMap<i64, Vec<Value>> = units
+        .each()
+        .filter_map(|(_, r)| Some((units.int(&r, "id").filter(|id| holders.contains(id))?, r)))
+        .collect();
+    for (n, r) in &held_rows {
         let (Some(unit_id), Some(table)) = (held.int(r, "unit_id"), held.text(r, "table_name")) else {
             continue;
         };
@@ -260,7 +317,7 @@ fn enhancements(league: &League, known: &Known, out: &mut Vec<String>) {
         let faction = units.text(unit, "ally_faction").or_else(|| {
             units
                 .int(unit, "roster_id")
-                .and_then(|id| factions.get(&id).copied())
+                .and_then(|id| factions.get(&id).map(String::as_str))
         });
         let keywords: Vec<String> = units.at(unit, "keywords").and_then(json).unwrap_or_default();
         let (Some(faction), Some(warscroll)) = (faction, units.text(unit, "warscroll")) else {
@@ -283,7 +340,8 @@ fn enhancements(league: &League, known: &Known, out: &mut Vec<String>) {
 fn aftermaths(league: &League, sides: &Read, out: &mut Vec<String>) {
     let sets = Read::of(league, "change_sets");
     let mut in_force: HashMap<(i64, i64), Vec<i64>> = HashMap::new();
-    for (_, r) in &sets.rows {
+    for (_, r) in sets.each() {
+        let r = &r;
         let live = sets.int(r, "undoes").is_none() && sets.int(r, "undone_by").is_none();
         if let (true, Some("aftermath"), Some(id), Some(b), Some(roster)) = (
             live,
@@ -295,7 +353,8 @@ fn aftermaths(league: &League, sides: &Read, out: &mut Vec<String>) {
             in_force.entry((b, roster)).or_default().push(id);
         }
     }
-    for (n, r) in &sides.rows {
+    for (n, r) in sides.each() {
+        let r = &r;
         let (Some(b), Some(roster)) = (sides.int(r, "battle_id"), sides.int(r, "roster_id")) else {
             continue;
         };

@@ -10,6 +10,7 @@ mod engine;
 mod export;
 mod import;
 mod recorded;
+mod spool;
 mod tables;
 mod words;
 
@@ -20,10 +21,11 @@ pub use import::{Imported, import};
 
 use crate::error::refusal;
 use anyhow::Result;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
-use serde_json::value::RawValue;
+use spool::Spool;
 use std::collections::BTreeMap;
+use std::io::Read;
 
 /// What the file says it is, so `ptg import` can tell it from any other JSON.
 pub const FORMAT: &str = "ptg-league";
@@ -31,8 +33,10 @@ pub const FORMAT: &str = "ptg-league";
 /// (none yet) would be converted.
 pub const VERSION: u32 = 1;
 
-/// A league file.
-#[derive(Debug, Serialize, Deserialize)]
+/// A league file, its header read and each table's rows spooled to a temporary file of their
+/// own as they were read (`spool.rs`), so reading a league takes the memory of one row, not of
+/// the file (issue 42: 656 MB for a file of 10,000 battles when the rows were kept in memory).
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct League {
     pub format: String,
@@ -47,23 +51,24 @@ pub struct League {
     pub tables: BTreeMap<String, Rows>,
 }
 
-/// A table's rows: the column names once, then each row's values in that order. Each row is
-/// kept as its text until it is used, so a large league takes about its file's size in memory
-/// rather than a tree of JSON values many times that.
-#[derive(Debug, Serialize, Deserialize)]
+/// A table's rows: the column names once, then each row's values in that order, each row kept
+/// as its text in a temporary file until it is used.
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rows {
     pub columns: Vec<String>,
-    pub rows: Vec<Box<RawValue>>,
+    pub rows: Spool,
 }
 
 impl Rows {
-    /// Each row's values, refusing a row that is not an array of one value per column.
+    /// Each row's values, refusing a row that is not an array of one value per column: read
+    /// again from the spool on each call.
     pub fn each(&self, table: &str) -> impl Iterator<Item = Result<Vec<Value>>> + '_ {
         let table = table.to_string();
-        self.rows.iter().enumerate().map(move |(i, raw)| {
+        self.rows.texts().enumerate().map(move |(i, raw)| {
             let at = || format!("row {} of table '{table}'", i + 1);
-            let row: Vec<Value> = serde_json::from_str(raw.get())
+            let raw = raw?;
+            let row: Vec<Value> = serde_json::from_slice(&raw)
                 .map_err(|e| refusal(format!("{} is not a list of values ({e})", at())))?;
             if row.len() != self.columns.len() {
                 return Err(refusal(format!(
@@ -79,8 +84,14 @@ impl Rows {
 }
 
 impl League {
-    /// Reads a league file, refusing anything that is not one this ptg can import.
+    /// Reads a league file's text (tests); see [`League::read_from`].
     pub fn read(text: &str) -> Result<League> {
+        League::read_from(|| Ok(text.as_bytes()))
+    }
+
+    /// Reads a league file, refusing anything that is not one this ptg can import: `open`
+    /// gives its bytes from the start, twice (what it says it is first, then its rows).
+    pub fn read_from<R: Read>(open: impl Fn() -> std::io::Result<R>) -> Result<League> {
         /// What the file says it is, read first (the rest skipped) so a file of another kind
         /// or version is refused in those words rather than by what it holds.
         #[derive(Deserialize)]
@@ -88,7 +99,12 @@ impl League {
             format: Option<Value>,
             version: Option<Value>,
         }
-        let head: Head = serde_json::from_str(text).map_err(|e| {
+        let reader = || {
+            open()
+                .map(std::io::BufReader::new)
+                .map_err(|e| refusal(format!("cannot read the file: {e}")))
+        };
+        let head: Head = serde_json::from_reader(reader()?).map_err(|e| {
             refusal(format!(
                 "the file is not JSON ({e}); give a file written by `ptg export`"
             ))
@@ -114,8 +130,8 @@ impl League {
                 )));
             }
         }
-        // Straight into the rows, without a whole-file JSON tree first (half the memory).
-        serde_json::from_str(text)
+        // Straight into the spooled rows, a row at a time.
+        serde_json::from_reader(reader()?)
             .map_err(|e| refusal(format!("the league file is not as `ptg export` writes it: {e}")))
     }
 

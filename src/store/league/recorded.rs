@@ -17,52 +17,64 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// A change set of the file, as the checks here read it.
-struct Set {
-    id: i64,
-    command: String,
-    roster: Option<i64>,
-    battle: Option<i64>,
-    live: bool,
-    summary: String,
-    kept: Option<Value>,
+/// What the checks here take of the file's change sets in force, each with its id, so that,
+/// sorted by it, a later set overrides an earlier one as the log does: the army each
+/// `battle army` set recorded (its count of units), and the units each result or its
+/// correction kept. Only these are kept, not the sets (the league has many).
+#[derive(Default)]
+struct Sets {
+    armies: Vec<(i64, (i64, i64), Option<usize>)>,
+    results: Vec<(i64, i64, Option<Vec<i64>>)>,
 }
 
-fn sets(league: &League) -> Vec<Set> {
+fn sets(league: &League) -> Sets {
     let sets = Read::of(league, "change_sets");
-    let mut out = Vec::new();
-    for (_, r) in &sets.rows {
+    let mut out = Sets::default();
+    for (_, r) in sets.each() {
+        let r = &r;
         let (Some(id), Some(command)) = (sets.int(r, "id"), sets.text(r, "command")) else {
             continue;
         };
-        out.push(Set {
-            id,
-            command: command.to_string(),
-            roster: sets.int(r, "roster_id"),
-            battle: sets.int(r, "battle_id"),
-            live: sets.int(r, "undoes").is_none() && sets.int(r, "undone_by").is_none(),
-            summary: sets.text(r, "summary").unwrap_or("").to_string(),
-            kept: sets.at(r, "battle_before").filter(|v| !v.is_null()).cloned(),
-        });
+        let live = sets.int(r, "undoes").is_none() && sets.int(r, "undone_by").is_none();
+        let Some(b) = sets.int(r, "battle_id").filter(|_| live) else {
+            continue;
+        };
+        match (command, sets.int(r, "roster_id")) {
+            ("battle army", Some(roster)) => {
+                let summary = sets.text(r, "summary").unwrap_or("");
+                out.armies.push((id, (b, roster), army_count(summary)));
+            }
+            ("battle result" | "battle result --correct", _) => {
+                if let Some(kept) = sets.at(r, "battle_before").filter(|v| !v.is_null()) {
+                    let units = battle_before::units_kept(&match kept {
+                        Value::String(s) => s.clone(),
+                        v => v.to_string(),
+                    });
+                    out.results.push((id, b, units));
+                }
+            }
+            _ => {}
+        }
     }
-    out.sort_by_key(|s| s.id);
+    out.armies.sort_by_key(|(id, ..)| *id);
+    out.results.sort_by_key(|(id, ..)| *id);
     out
 }
 
 /// Every row of `league` that its recording set or the battlepack's rule says no command wrote.
 pub(super) fn check(league: &League, known: &Known, out: &mut Vec<String>) {
-    let sets = sets(league);
-    armies(league, &sets, out);
+    armies(league, sets(league), out);
     results(league, known, out);
-    rewards(league, &sets, out);
+    rewards(league, out);
 }
 
-fn armies(league: &League, sets: &[Set], out: &mut Vec<String>) {
+fn armies(league: &League, sets: Sets, out: &mut Vec<String>) {
     let battles = Read::of(league, "battles");
     let units = Read::of(league, "battle_units");
     let mut army: BTreeMap<(i64, i64), Vec<(i64, bool)>> = BTreeMap::new();
     let mut of_battle: HashMap<i64, Vec<i64>> = HashMap::new();
-    for (_, r) in &units.rows {
+    for (_, r) in units.each() {
+        let r = &r;
         let (Some(b), Some(roster), Some(unit)) = (
             units.int(r, "battle_id"),
             units.int(r, "roster_id"),
@@ -75,33 +87,23 @@ fn armies(league: &League, sets: &[Set], out: &mut Vec<String>) {
         of_battle.entry(b).or_default().push(unit);
     }
     // The latest set in force that recorded each army, and each battle's result.
-    let mut recorded: BTreeMap<(i64, i64), Option<usize>> = BTreeMap::new();
-    let mut result: HashMap<i64, &Value> = HashMap::new();
-    for s in sets.iter().filter(|s| s.live) {
-        let Some(b) = s.battle else { continue };
-        match (s.command.as_str(), s.roster) {
-            ("battle army", Some(roster)) => {
-                recorded.insert((b, roster), army_count(&s.summary));
+    let recorded: BTreeMap<(i64, i64), Option<usize>> = sets
+        .armies
+        .into_iter()
+        .map(|(_, key, count)| (key, count))
+        .collect();
+    let result: HashMap<i64, Option<Vec<i64>>> =
+        sets.results.into_iter().map(|(_, b, units)| (b, units)).collect();
+    let mut rows: HashMap<i64, usize> = HashMap::new();
+    let mut fought: HashSet<i64> = HashSet::new();
+    for (n, r) in battles.each() {
+        if let Some(id) = battles.int(&r, "id") {
+            rows.insert(id, n);
+            if battles.text(&r, "status") == Some("fought") {
+                fought.insert(id);
             }
-            ("battle result" | "battle result --correct", _) => {
-                if let Some(kept) = &s.kept {
-                    result.insert(b, kept);
-                }
-            }
-            _ => {}
         }
     }
-    let rows: HashMap<i64, usize> = battles
-        .rows
-        .iter()
-        .filter_map(|(n, r)| Some((battles.int(r, "id")?, *n)))
-        .collect();
-    let fought: HashSet<i64> = battles
-        .rows
-        .iter()
-        .filter(|(_, r)| battles.text(r, "status") == Some("fought"))
-        .filter_map(|(_, r)| battles.int(r, "id"))
-        .collect();
     let keys: std::collections::BTreeSet<(i64, i64)> = army.keys().chain(recorded.keys()).copied().collect();
     let at = |b: i64| {
         rows.get(&b).map_or(format!("battle {b}"), |n| {
@@ -119,15 +121,11 @@ fn armies(league: &League, sets: &[Set], out: &mut Vec<String>) {
         }
     }
     for b in fought {
-        let kept = result.get(&b).and_then(|v| {
-            battle_before::units_kept(&match v {
-                Value::String(s) => s.clone(),
-                v => v.to_string(),
-            })
-        });
-        let Some(kept) = kept else { continue };
+        let Some(Some(kept)) = result.get(&b) else {
+            continue;
+        };
         let stored = of_battle.get(&b).map_or(&[][..], Vec::as_slice);
-        if let Some(problem) = result_units_problem(stored, &kept) {
+        if let Some(problem) = result_units_problem(stored, kept) {
             out.push(format!("{}, its rows of table 'battle_units': {problem}", at(b)));
         }
     }
@@ -135,17 +133,17 @@ fn armies(league: &League, sets: &[Set], out: &mut Vec<String>) {
 
 fn results(league: &League, known: &Known, out: &mut Vec<String>) {
     let campaigns = Read::of(league, "campaigns");
-    let packs = campaigns.text_by_id("battlepack");
+    let packs = campaigns.text_by_id("battlepack", |_| true);
     let decisions = Read::of(league, "battle_decisions");
     let decided: HashSet<i64> = decisions
-        .rows
-        .iter()
-        .filter_map(|(_, r)| decisions.int(r, "battle_id"))
+        .each()
+        .filter_map(|(_, r)| decisions.int(&r, "battle_id"))
         .collect();
     type SideRow = (usize, Option<u32>, bool, Option<BattleResult>);
     let sides = Read::of(league, "battle_sides");
     let mut of_battle: HashMap<i64, Vec<(i64, SideRow)>> = HashMap::new();
-    for (n, r) in &sides.rows {
+    for (n, r) in sides.each() {
+        let r = &r;
         let (Some(b), Some(side)) = (sides.int(r, "battle_id"), sides.int(r, "side")) else {
             continue;
         };
@@ -157,10 +155,11 @@ fn results(league: &League, known: &Known, out: &mut Vec<String>) {
         of_battle
             .entry(b)
             .or_default()
-            .push((side, (*n, vp, withdrew, result)));
+            .push((side, (n, vp, withdrew, result)));
     }
     let battles = Read::of(league, "battles");
-    for (n, r) in &battles.rows {
+    for (n, r) in battles.each() {
+        let r = &r;
         let Some(id) = battles.int(r, "id") else { continue };
         if battles.text(r, "status") != Some("fought") || decided.contains(&id) {
             continue;
@@ -168,7 +167,7 @@ fn results(league: &League, known: &Known, out: &mut Vec<String>) {
         let pack = battles
             .int(r, "campaign_id")
             .and_then(|c| packs.get(&c))
-            .and_then(|p| (known.battlepack)(p));
+            .and_then(|p| (known.battlepack)(p.as_str()));
         let (Some(pack), Some(of_sides)) = (pack, of_battle.get_mut(&id)) else {
             continue;
         };
@@ -185,41 +184,58 @@ fn results(league: &League, known: &Known, out: &mut Vec<String>) {
     }
 }
 
-fn rewards(league: &League, sets: &[Set], out: &mut Vec<String>) {
+fn rewards(league: &League, out: &mut Vec<String>) {
+    let rewards = Read::of(league, "rewards");
+    let claims: Vec<(usize, i64, i64, i64, QuestReward, String)> = rewards
+        .each()
+        .filter_map(|(n, r)| {
+            let r = &r;
+            let (Some(id), Some(roster), Some(claimed)) = (
+                rewards.int(r, "id"),
+                rewards.int(r, "roster_id"),
+                rewards.int(r, "claimed_set_id"),
+            ) else {
+                return None;
+            };
+            let reward = rewards
+                .at(r, "reward")
+                .and_then(|v| QuestReward::deserialize(v).ok())?;
+            let source = rewards.text(r, "source").unwrap_or("").to_string();
+            Some((n, id, roster, claimed, reward, source))
+        })
+        .collect();
+    // Only the sets that claim a reward, and their changes, are kept.
+    let claiming: HashSet<i64> = claims.iter().map(|c| c.3).collect();
     let changes = Read::of(league, "changes");
     let mut of_set: HashMap<i64, Vec<Change>> = HashMap::new();
-    for (_, r) in &changes.rows {
-        let (Some(set), Some(change)) = (
-            changes.int(r, "change_set_id"),
-            changes.at(r, "payload").and_then(json::<Change>),
-        ) else {
+    for (_, r) in changes.each() {
+        let r = &r;
+        let Some(set) = changes.int(r, "change_set_id").filter(|s| claiming.contains(s)) else {
             continue;
         };
-        of_set.entry(set).or_default().push(change);
+        if let Some(change) = changes.at(r, "payload").and_then(json::<Change>) {
+            of_set.entry(set).or_default().push(change);
+        }
     }
-    let rosters: HashMap<i64, Option<i64>> = sets.iter().map(|s| (s.id, s.roster)).collect();
-    let rewards = Read::of(league, "rewards");
-    for (n, r) in &rewards.rows {
-        let (Some(id), Some(roster), Some(claimed)) = (
-            rewards.int(r, "id"),
-            rewards.int(r, "roster_id"),
-            rewards.int(r, "claimed_set_id"),
-        ) else {
-            continue;
-        };
-        let Some(reward) = rewards
-            .at(r, "reward")
-            .and_then(|v| QuestReward::deserialize(v).ok())
-        else {
-            continue;
-        };
-        let source = rewards.text(r, "source").unwrap_or("");
+    let sets = Read::of(league, "change_sets");
+    let mut of_sets: Vec<(i64, Option<i64>)> = sets
+        .each()
+        .filter_map(|(_, r)| {
+            let id = sets.int(&r, "id").filter(|id| claiming.contains(id))?;
+            // As the checks before: a set without a command was not read.
+            sets.text(&r, "command")?;
+            Some((id, sets.int(&r, "roster_id")))
+        })
+        .collect();
+    of_sets.sort_by_key(|(id, _)| *id);
+    let rosters: HashMap<i64, Option<i64>> = of_sets.into_iter().collect();
+    for (n, id, roster, claimed, reward, source) in claims {
         // A set not in the file is told as a reference to nothing.
         let Some(set_roster) = rosters.get(&claimed) else {
             continue;
         };
         let changes = of_set.get(&claimed).map_or(&[][..], Vec::as_slice);
-        if let Some(problem) = claim_problem(id, reward, source, roster, Some((*set_roster, changes))) {
+        if let Some(problem) = claim_problem(id, reward, &source, roster, Some((*set_roster, changes))) {
             out.push(format!(
                 "row {n} of table 'rewards' (reward {id}), column 'claimed_set_id': set {claimed} does not claim it: {problem}"
             ));
