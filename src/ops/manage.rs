@@ -2,7 +2,7 @@
 //! one transaction logged as a change set that `ptg undo` reverses; a deletion hides the row
 //! (battles and history keep it), refused while battles name it unless forced.
 
-use super::{Changed, change_roster, live_campaign, load_subject};
+use super::{Changed, live_campaign, live_roster, load_subject};
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
 use crate::ids::{CampaignId, RosterId};
@@ -11,10 +11,40 @@ use crate::rules::roster::manage::{check_campaign_delete, check_campaign_rename,
 use crate::rules::{Change, Outcome};
 use crate::store::{Campaign, LogContext, Store, apply, apply_changes, rosters};
 
-/// `roster rename R NEW`.
+/// `roster rename R NEW`. The `Changed` roster is the roster's row alone (no units, tome or
+/// quests read): see [`rename_roster_read_back`].
 pub fn rename_roster(cat: &Catalogue, store: &mut Store, roster: RosterId, to: &str) -> Result<Changed> {
-    change_roster(cat, store, roster, Command::RosterRename, |s| {
-        plan_rename(&s.roster, to)
+    rename_roster_read_back(cat, store, roster, to, false)
+}
+
+/// `roster rename R NEW`, giving back the whole roster after it when `whole` (the CLI's
+/// `--json` prints it), else its row alone. A rename reads and writes the roster's row only:
+/// not its units (hundreds after years of battles, issue #42), nor its faction's data or its
+/// battlepack, which no rule of a rename looks at.
+pub fn rename_roster_read_back(
+    _cat: &Catalogue,
+    store: &mut Store,
+    roster: RosterId,
+    to: &str,
+    whole: bool,
+) -> Result<Changed> {
+    store.write(|tx| {
+        let campaign = live_roster(tx, roster)?;
+        let id = roster.get();
+        let outcome = plan_rename(&rosters::header(tx, id)?, to)?;
+        let ctx = LogContext {
+            campaign_id: campaign.get(),
+            roster_id: id,
+            battle_id: None,
+            command: Command::RosterRename,
+        };
+        apply(tx, ctx, &outcome)?;
+        let roster = if whole {
+            rosters::load(tx, id)?
+        } else {
+            rosters::header(tx, id)?
+        };
+        Ok(Changed { outcome, roster })
     })
 }
 

@@ -1,6 +1,6 @@
 //! Undo: reverse the latest command still in force by appending its reversal to the log.
 
-use super::subject_by_id;
+use super::pack_of;
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
 use crate::fix::{Action, Fix};
@@ -17,7 +17,8 @@ use crate::store::{
 };
 use anyhow::Context;
 
-/// One roster's part of an undo: the reversing outcome and the roster before and after.
+/// One roster's part of an undo: the reversing outcome and the roster before and after, each
+/// holding of its units only those the undone changes name (see [`reversal_subject`]).
 pub struct Reversed {
     pub roster: Roster,
     pub after: Roster,
@@ -171,13 +172,9 @@ pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i
         history::mark_undone(tx, set.id, undo_set)?;
         let mut reversed = Vec::new();
         for roster_id in rosters_changed(&set) {
-            let subject = subject_by_id(cat, tx, roster_id)?;
-            let mut outcome = reverse(
-                subject.pack,
-                &subject.roster,
-                &logged_changes(&set, roster_id)?,
-                &set.summary,
-            )?;
+            let logged = logged_changes(&set, roster_id)?;
+            let subject = reversal_subject(cat, tx, roster_id, &logged)?;
+            let mut outcome = reverse(subject.pack, &subject.roster, &logged, &set.summary)?;
             keep_setup_closed(
                 &mut outcome,
                 builds_on::other_result_stands(tx, roster_id, set.battle_id)?,
@@ -245,6 +242,34 @@ fn outside_its_battle(conn: &Conn, set: &LoggedSet) -> Result<(Builds, Vec<i64>)
     also.extend(builds.triumphs.iter().map(|t| t.set_id));
     builds.results_after = builds_on::results_after_undo(conn, set.id)?;
     Ok((builds, also))
+}
+
+/// What one roster's reversal is worked out from: its battlepack (a rank taken back falls to
+/// the one below) and the roster with, of its units, only those `logged` names
+/// (`rosters::load_naming`): `rules::undo::reverse` reads its glory, favour and quest, and the
+/// words of each reversed change name its unit. Not every unit the roster ever had (hundreds
+/// after years of battles, issue #42), and not its faction's data, which an undo never reads.
+struct Reversal<'a> {
+    pack: &'a crate::catalogue::battlepack::Battlepack,
+    roster: Roster,
+}
+
+fn reversal_subject<'a>(
+    cat: &'a Catalogue,
+    conn: &Conn,
+    roster_id: i64,
+    logged: &[(crate::rules::Change, Option<i64>)],
+) -> Result<Reversal<'a>> {
+    let mut units = Vec::new();
+    for (change, unit_id) in logged {
+        units.extend(*unit_id);
+        if let Some(crate::rules::UnitRef::Existing(id)) = change.clone().as_logged(*unit_id).unit() {
+            units.push(id);
+        }
+    }
+    let roster = rosters::load_naming(conn, roster_id, &units)?;
+    let pack = pack_of(cat, &Campaign::of_roster(conn, roster_id)?)?;
+    Ok(Reversal { pack, roster })
 }
 
 /// One roster's changes in a set, each with the unit id the log recorded; an unreadable entry

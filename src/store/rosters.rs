@@ -140,6 +140,21 @@ pub fn load(conn: &Connection, id: i64) -> Result<Roster> {
     Ok(roster)
 }
 
+/// Roster `id` with its row, tome, quests and rewards but, of its units, only `units` (retired
+/// ones too; those an undo took off left out), in [`load`]'s order: what an undo needs, whose
+/// reversal reads the roster's glory, favour and quest and whose words name only the units its
+/// changes touch. A roster that fought for years has had hundreds of units (issue #42).
+pub fn load_naming(conn: &Connection, id: i64, units: &[i64]) -> Result<Roster> {
+    let mut roster = header(conn, id)?;
+    let mut ids = units.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    roster.units = units::by_ids(conn, id, &ids)?;
+    roster.units.sort_by_key(|u| (!u.warlord, u.id));
+    load_rest(conn, id, &mut roster)?;
+    Ok(roster)
+}
+
 /// Roster `id` as a reading command shows it (`roster show`, `check`, `afford`, `battle
 /// show`): [`load`]'s roster with, of its retired units, only those its current quest and its
 /// rewards name and those `named`. Every rule such a command applies looks at the Order of

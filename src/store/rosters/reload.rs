@@ -68,7 +68,8 @@ fn changed_units(changes: &[Change]) -> Option<Vec<i64>> {
 
 /// Roster `before` (a whole load, retired units too) as the store holds it after `changes` were applied to it in this
 /// transaction: its row read again, its units and the rest of it read again only when a
-/// change wrote them, else kept from `before`. Equal to [`super::load`] (a store test
+/// change wrote them, else kept from `before`. A `before` holding only some units (an undo's,
+/// `load_naming`) gives those units, the changed ones read again, as long as no change adds one. Equal to [`super::load`] (a store test
 /// checks it for every kind of part).
 pub fn after(conn: &Connection, before: Roster, changes: &[Change]) -> Result<Roster> {
     let touched = |p: Part| changes.iter().any(|c| part(c) == p);
