@@ -72,5 +72,6 @@ mod sheet_template;
 mod sudden_death;
 mod table_rerolls;
 mod undo_confirm;
+mod undo_reads;
 mod unique;
 mod words;
