@@ -11,23 +11,11 @@ use crate::rules::roster::manage::{check_campaign_delete, check_campaign_rename,
 use crate::rules::{Change, Outcome};
 use crate::store::{Campaign, LogContext, Store, apply, apply_changes, rosters};
 
-/// `roster rename R NEW`. The `Changed` roster is the roster's row alone (no units, tome or
-/// quests read): see [`rename_roster_read_back`].
-pub fn rename_roster(cat: &Catalogue, store: &mut Store, roster: RosterId, to: &str) -> Result<Changed> {
-    rename_roster_read_back(cat, store, roster, to, false)
-}
-
 /// `roster rename R NEW`, giving back the whole roster after it when `whole` (the CLI's
 /// `--json` prints it), else its row alone. A rename reads and writes the roster's row only:
 /// not its units (hundreds after years of battles, issue #42), nor its faction's data or its
 /// battlepack, which no rule of a rename looks at.
-pub fn rename_roster_read_back(
-    _cat: &Catalogue,
-    store: &mut Store,
-    roster: RosterId,
-    to: &str,
-    whole: bool,
-) -> Result<Changed> {
+pub fn rename_roster(store: &mut Store, roster: RosterId, to: &str, whole: bool) -> Result<Changed> {
     store.write(|tx| {
         let campaign = live_roster(tx, roster)?;
         let id = roster.get();

@@ -101,7 +101,8 @@ pub fn newest_set(conn: &Connection) -> Result<Option<i64>> {
 /// SQLite's count of the commits other connections made to the file, as this connection last
 /// saw it: equal before a read and at a later write, nobody wrote in between.
 pub fn data_version(conn: &Connection) -> Result<i64> {
-    Ok(conn.query_row("PRAGMA data_version", [], |r| r.get(0))?)
+    let mut stmt = conn.prepare_cached("PRAGMA data_version")?;
+    Ok(stmt.query_row([], |r| r.get(0))?)
 }
 
 /// A roster's faction, its allies' factions, its campaign's battlepack, and its campaign's

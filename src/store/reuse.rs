@@ -57,7 +57,7 @@ impl Store {
     /// connection that never writes (a kept reader, `query_only`) sees every commit as a new
     /// value. The server's page cache keys its pages by it (`server::cache`).
     pub fn data_version(&mut self) -> Result<i64> {
-        Ok(self.conn.cached_row("PRAGMA data_version", [], |r| r.get(0))?)
+        super::checkpoints::data_version(&self.conn)
     }
 
     /// Folds the write-ahead log into the database file and empties it, waiting at most

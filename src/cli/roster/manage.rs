@@ -27,8 +27,8 @@ pub struct DeleteArgs {
 pub fn rename(app: &mut App, args: RenameArgs) -> Result<()> {
     let json_out = app.json;
     let roster = app.roster_id(&args.roster)?;
-    let (cat, store) = app.both()?;
-    let done = ops::manage::rename_roster_read_back(cat, store, roster, &args.new_name, json_out)?;
+    let store = app.store()?;
+    let done = ops::manage::rename_roster(store, roster, &args.new_name, json_out)?;
     if json_out {
         return json(&done.roster);
     }

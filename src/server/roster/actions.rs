@@ -124,7 +124,7 @@ fn rank(s: &Server, store: &mut Store, at: &Located, b: Rank) -> Result<Value> {
 }
 
 fn rename(s: &Server, store: &mut Store, at: &Located, b: Rename) -> Result<Value> {
-    let done = ops::manage::rename_roster(&s.catalogue, store, at.id, &b.name)?;
+    let done = ops::manage::rename_roster(store, at.id, &b.name, false)?;
     let answer = with_roster(s, store, at.id, &done.outcome.summary)?;
     let note = format!(
         "Renamed {}",
