@@ -3,6 +3,7 @@
 
 /// What `battle army` and `battle result` keep for their undo (see `battle_before`).
 pub use super::battle_before::{of_army as army_before, of_result as result_before};
+pub use super::battle_rows::Parts;
 use super::reuse::CachedRow;
 use super::{battle_before, now};
 use crate::error::{refusal, refusal_fix};
@@ -154,12 +155,14 @@ fn load_all(conn: &Connection, filter: &str, values: &[&dyn ToSql]) -> Result<Ve
 /// Battles not cancelled, newest first, of one campaign or all, and of one roster or all,
 /// handed to `f` one at a time as they are read (a whole league's list is never held at once).
 /// With `newest`, only that many, and the answer says whether older ones were left out (one
-/// more is read to know, rather than counting them all: issue 42).
+/// more is read to know, rather than counting them all: issue 42). `parts` says what of each
+/// battle is read: a table of battles prints no armies, so it reads sides only.
 pub fn each<E: From<anyhow::Error>>(
     conn: &Connection,
     campaign_id: Option<i64>,
     roster_id: Option<i64>,
     newest: Option<u32>,
+    parts: Parts,
     mut f: impl FnMut(Battle) -> std::result::Result<(), E>,
 ) -> std::result::Result<bool, E> {
     // One filter per case, so each can use its index (a roster's battles through its sides).
@@ -191,7 +194,7 @@ pub fn each<E: From<anyhow::Error>>(
         (None, _) => filter,
     };
     let (mut handed, mut more) = (0u64, false);
-    super::battle_rows::each(conn, &filter, &values, |b, _| {
+    super::battle_rows::each_of(conn, &filter, &values, parts, |b, _| {
         handed += 1;
         match newest {
             Some(n) if handed > u64::from(n) => {

@@ -330,6 +330,30 @@ fn history_pages_with_limit_and_since_and_says_what_it_left_out() {
     assert!(rats_all.len() < ids.len());
     assert_eq!(rats.as_array().unwrap().len(), 1);
     assert_eq!(rats[0]["id"], rats_all[rats_all.len() - 1]["id"]);
+    // A roster's page is the top of its own list (issue 42 reads it from `roster_sets`): from
+    // a set number on, the latest so many, and what came before it counted for that roster.
+    let rats_ids: Vec<i64> = rats_all.iter().map(|s| s["id"].as_i64().unwrap()).collect();
+    let n = rats_ids.len();
+    assert!(n >= 3, "{rats_ids:?}");
+    let ids_of = |v: serde_json::Value| -> Vec<i64> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["id"].as_i64().unwrap())
+            .collect()
+    };
+    let since = rats_ids[1].to_string();
+    let from = ["history", "--roster", RATS, "--since", &since];
+    assert_eq!(ids_of(p.json(&from)), rats_ids[1..]);
+    assert_eq!(
+        ids_of(p.json(&[&from[..], &["--limit", "2"]].concat())),
+        rats_ids[n - 2..]
+    );
+    let text = p.ok(&["history", "--roster", RATS, "--limit", "2"]);
+    assert!(
+        text.contains(&format!("({} earlier change sets not shown", n - 2)),
+        "{text}"
+    );
     // Wrong usage: exit 2, naming the fix.
     p.refused_cmd(
         p.cmd(&["history", "--since", "last tuesday"]),

@@ -39,7 +39,7 @@ pub fn run(
         }
         let more = std::cell::Cell::new(false);
         print_listing(&mut out, &HEADER, CHUNK, |row| {
-            more.set(list.each(|b| row(cells(&b).into()))?);
+            more.set(list.each_with_sides(|b| row(cells(&b).into()))?);
             Ok(())
         })?;
         if more.get() {
