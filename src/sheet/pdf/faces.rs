@@ -24,10 +24,26 @@ const CORE: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-core.ttf
 const CORE_BOLD: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold-core.ttf");
 const SHEET: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-sheet.ttf");
 const SHEET_BOLD: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold-sheet.ttf");
+/// The sheet cut without outlines (`examples/font_metrics.rs`): what a sheet cut is parsed
+/// from, to measure text and to tell printpdf the glyphs' widths. printpdf reads a width by
+/// decoding the glyph's outline, and azul-layout (opt-level 0, Cargo.toml) took ~1 ms a sheet
+/// doing so; without outlines each width is an `hmtx` lookup. The PDF still carries the whole
+/// sheet cut, from [`SHEET_PACKED`].
+const SHEET_METRICS: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-sheet.metrics.ttf");
+const SHEET_BOLD_METRICS: &[u8] =
+    include_bytes!("../../../templates/fonts/DejaVuSans-Bold-sheet.metrics.ttf");
 const SHEET_PACKED: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-sheet.ttf.zlib");
 const SHEET_BOLD_PACKED: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold-sheet.ttf.zlib");
 const FULL: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans.ttf");
 const FULL_BOLD: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold.ttf");
+
+/// A font stream written from bytes made beforehand: printpdf's stream holds `parsed`; the
+/// PDF gets `deflated` (the zlib-deflated font program of `length` bytes) instead.
+pub(super) struct Packed {
+    pub(super) parsed: &'static [u8],
+    pub(super) length: usize,
+    pub(super) deflated: &'static [u8],
+}
 
 /// The regular and bold faces a sheet is set in.
 #[derive(Clone)]
@@ -73,14 +89,20 @@ impl Face {
         self.core.map(|(cut, _)| cut)
     }
 
-    /// For the sheet cut, its font program as embedded (`font.source_bytes()`) and those
-    /// bytes zlib-deflated, to be written as the PDF's font stream without deflating it again.
-    pub(super) fn packed(&self) -> Option<(&'static [u8], &'static [u8])> {
-        match self.core {
-            Some((Cut::Sheet, Weight::Regular)) => Some((SHEET, SHEET_PACKED)),
-            Some((Cut::Sheet, Weight::Bold)) => Some((SHEET_BOLD, SHEET_BOLD_PACKED)),
-            _ => None,
-        }
+    /// For the sheet cut, the font program printpdf writes (`font.source_bytes()`, the
+    /// outline-less metrics twin), and what goes in its place: the whole cut, deflated, to be
+    /// written as the PDF's font stream without deflating it again.
+    pub(super) fn packed(&self) -> Option<Packed> {
+        let (parsed, whole, deflated) = match self.core {
+            Some((Cut::Sheet, Weight::Regular)) => (SHEET_METRICS, SHEET, SHEET_PACKED),
+            Some((Cut::Sheet, Weight::Bold)) => (SHEET_BOLD_METRICS, SHEET_BOLD, SHEET_BOLD_PACKED),
+            _ => return None,
+        };
+        Some(Packed {
+            parsed,
+            length: whole.len(),
+            deflated,
+        })
     }
 }
 
@@ -101,6 +123,13 @@ impl Faces {
             regular: cut(Cut::Core, Weight::Regular),
             bold: cut(Cut::Core, Weight::Bold),
         }
+    }
+
+    /// The sheet cut with its outlines, as the PDF embeds it (the sheet is parsed from its
+    /// metrics twin): what the tests compare the twin with.
+    #[cfg(test)]
+    pub(super) fn sheet_whole() -> [&'static [u8]; 2] {
+        [SHEET, SHEET_BOLD]
     }
 
     /// The embedded DejaVu Sans in its full cut: what a sheet falls back to, and what the
@@ -162,8 +191,8 @@ impl Faces {
 fn cut(cut: Cut, weight: Weight) -> Face {
     static PARSED: [OnceLock<ParsedFont>; 4] = [const { OnceLock::new() }; 4];
     let (slot, bytes) = match (cut, weight) {
-        (Cut::Sheet, Weight::Regular) => (0, SHEET),
-        (Cut::Sheet, Weight::Bold) => (1, SHEET_BOLD),
+        (Cut::Sheet, Weight::Regular) => (0, SHEET_METRICS),
+        (Cut::Sheet, Weight::Bold) => (1, SHEET_BOLD_METRICS),
         (Cut::Core, Weight::Regular) => (2, CORE),
         (Cut::Core, Weight::Bold) => (3, CORE_BOLD),
     };

@@ -178,23 +178,71 @@ fn latin(mut s: Sheet) -> Sheet {
 #[test]
 fn a_sheet_in_the_sheet_cut_embeds_the_font_deflated_when_the_cut_was_made() {
     use std::io::Read;
-    for face in [&Faces::embedded().regular, &Faces::embedded().bold] {
-        let (plain, packed) = face.packed().expect("the sheet cut is packed");
+    let faces = [&Faces::embedded().regular, &Faces::embedded().bold];
+    for (face, whole) in faces.into_iter().zip(Faces::sheet_whole()) {
+        let packed = face.packed().expect("the sheet cut is packed");
         let mut inflated = Vec::new();
-        flate2::read::ZlibDecoder::new(packed)
+        flate2::read::ZlibDecoder::new(packed.deflated)
             .read_to_end(&mut inflated)
             .unwrap();
         assert!(
-            inflated == plain,
+            inflated == whole && packed.length == whole.len(),
             "the .zlib file is the .ttf beside it, deflated"
         );
     }
     let t = Template::bundled();
     let s = latin(sheet("Hammers of Dawn"));
     let pdf = render(&s, &t, Faces::embedded());
-    let (_, packed) = Faces::embedded().regular.packed().unwrap();
+    let packed = Faces::embedded().regular.packed().unwrap().deflated;
     assert!(pdf.bytes.windows(packed.len()).any(|w| w == packed));
+    let length1 = format!("/Length1 {}", Faces::sheet_whole()[0].len());
+    assert!(pdf.bytes.windows(length1.len()).any(|w| w == length1.as_bytes()));
     assert_eq!(pdf_text(&pdf), pdf_text(&render(&s, &t, &Faces::embedded_full())));
+}
+
+/// The sheet cut is parsed from its outline-less twin (`examples/font_metrics.rs`): every
+/// character maps to the same glyph with the same advance as in the cut the PDF embeds, so
+/// text measures, and printpdf's `/W` widths come out, as they would from the cut itself.
+#[test]
+fn the_sheet_cuts_metrics_twin_measures_every_character_as_the_cut_does() {
+    let faces = [&Faces::embedded().regular, &Faces::embedded().bold];
+    for (face, whole) in faces.into_iter().zip(Faces::sheet_whole()) {
+        let whole = printpdf::ParsedFont::from_bytes(whole, 0, &mut Vec::new()).unwrap();
+        let twin = &face.font;
+        assert_eq!(twin.num_glyphs, whole.num_glyphs);
+        assert_eq!(twin.font_metrics.units_per_em, whole.font_metrics.units_per_em);
+        let (m, w) = (&twin.pdf_font_metrics, &whole.pdf_font_metrics);
+        assert_eq!(
+            (
+                m.ascender,
+                m.descender,
+                m.x_min,
+                m.y_min,
+                m.x_max,
+                m.y_max,
+                m.font_flags
+            ),
+            (
+                w.ascender,
+                w.descender,
+                w.x_min,
+                w.y_min,
+                w.x_max,
+                w.y_max,
+                w.font_flags
+            )
+        );
+        assert_eq!(twin.font_name, whole.font_name);
+        for c in (0..0x3000).filter_map(char::from_u32) {
+            let glyph = twin.lookup_glyph_index(c as u32);
+            assert_eq!(glyph, whole.lookup_glyph_index(c as u32), "{c:?}");
+            if let Some(g) = glyph {
+                assert_eq!(twin.get_horizontal_advance(g), whole.get_horizontal_advance(g));
+                let decoded = |f: &printpdf::ParsedFont| f.get_or_decode_glyph(g).map(|d| d.horz_advance);
+                assert_eq!(decoded(twin), decoded(&whole), "{c:?}");
+            }
+        }
+    }
 }
 
 #[test]
