@@ -2,7 +2,7 @@
 //! recent battles and its newest notable changes: what a printed roster holds, read alone
 //! (issue 42), so a sheet costs the same after ten years of battles as after ten.
 
-use super::load_subject;
+use super::load_shown_subject;
 use crate::catalogue::Catalogue;
 use crate::error::Result;
 use crate::ids::RosterId;
@@ -18,12 +18,19 @@ pub fn view(
     printed: chrono::NaiveDate,
 ) -> Result<Sheet> {
     store.read(|conn| {
-        let subject = load_subject(cat, conn, roster)?;
-        let id = subject.roster.id;
+        let id = roster.get();
+        let events = notable::newest(conn, id, NOTABLE_KINDS, RECENT_EVENTS)?;
+        // The Order of Battle, and of the units it ever had only those the events name: a
+        // roster of ten years has retired hundreds (issue 42).
+        let named: Vec<i64> = events
+            .sets
+            .iter()
+            .flat_map(|s| s.changes.iter().filter_map(|c| c.unit_id))
+            .collect();
+        let subject = load_shown_subject(cat, conn, roster, &named)?;
         let realm = rosters::realm(conn, id)?;
         let battles = battles::recent_fought(conn, id, RECENT_BATTLES)?;
         let (_, record) = kept::of_roster(conn, id)?;
-        let events = notable::newest(conn, id, NOTABLE_KINDS, RECENT_EVENTS)?;
         let realms = cat.realms().unwrap_or_default();
         Ok(sheet::build(&SheetInput {
             roster: &subject.roster,
