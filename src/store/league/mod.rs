@@ -138,15 +138,26 @@ impl League {
     /// The values of `column` in every row of `table` (none if the file has no such table or
     /// column).
     pub fn column(&self, table: &str, column: &str) -> Result<Vec<Value>> {
+        self.each_in_column(table, column).collect()
+    }
+
+    /// [`League::column`] read a row at a time from the spool, none of it held (a table of
+    /// the log has hundreds of thousands of rows, issue 42).
+    pub fn each_in_column<'a>(
+        &'a self,
+        table: &str,
+        column: &str,
+    ) -> Box<dyn Iterator<Item = Result<Value>> + 'a> {
         let Some(rows) = self.tables.get(table) else {
-            return Ok(Vec::new());
+            return Box::new(std::iter::empty());
         };
         let Some(at) = rows.columns.iter().position(|c| c == column) else {
-            return Ok(Vec::new());
+            return Box::new(std::iter::empty());
         };
-        rows.each(table)
-            .map(|row| row.map(|mut r| r.swap_remove(at)))
-            .collect()
+        Box::new(
+            rows.each(table)
+                .map(move |row| row.map(|mut r| r.swap_remove(at))),
+        )
     }
 }
 
