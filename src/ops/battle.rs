@@ -431,27 +431,18 @@ impl BattleList<'_> {
     /// Calls `f` with each battle, newest first, as it is read; whether a limit left older
     /// battles out.
     pub fn each(&self, f: impl FnMut(Battle) -> Result<()>) -> Result<bool> {
-        battles::each(
-            self.conn,
-            self.campaign_id,
-            self.roster_id,
-            self.newest,
-            battles::Parts::Whole,
-            f,
-        )
+        self.each_of(battles::Parts::Whole, f)
     }
 
     /// As [`BattleList::each`], each battle read with its sides only (armies and twists left
     /// empty): what a table of battles prints, in two queries instead of four (issue 42).
     pub fn each_with_sides(&self, f: impl FnMut(Battle) -> Result<()>) -> Result<bool> {
-        battles::each(
-            self.conn,
-            self.campaign_id,
-            self.roster_id,
-            self.newest,
-            battles::Parts::Sides,
-            f,
-        )
+        self.each_of(battles::Parts::Sides, f)
+    }
+
+    fn each_of(&self, parts: battles::Parts, f: impl FnMut(Battle) -> Result<()>) -> Result<bool> {
+        let (campaign, roster) = (self.campaign_id, self.roster_id);
+        battles::each(self.conn, campaign, roster, self.newest, parts, f)
     }
 }
 

@@ -155,33 +155,18 @@ fn a_battle_line_says_what_the_whole_battle_says_of_it() {
     };
     let lines_match = |store: &Store| {
         for roster in [1, 2] {
-            let mut whole = Vec::new();
-            battles::each::<anyhow::Error>(
-                store.conn(),
-                None,
-                Some(roster),
-                None,
-                battles::Parts::Whole,
-                |b| {
-                    whole.push(shown(serde_json::to_value(&b)?));
+            let read = |parts| {
+                let mut shown_battles = Vec::new();
+                battles::each::<anyhow::Error>(store.conn(), None, Some(roster), None, parts, |b| {
+                    shown_battles.push(shown(serde_json::to_value(&b)?));
                     Ok(())
-                },
-            )
-            .unwrap();
+                })
+                .unwrap();
+                shown_battles
+            };
+            let whole = read(battles::Parts::Whole);
             // A table's read (sides only) shows the same sides.
-            let mut sides_only = Vec::new();
-            battles::each::<anyhow::Error>(
-                store.conn(),
-                None,
-                Some(roster),
-                None,
-                battles::Parts::Sides,
-                |b| {
-                    sides_only.push(shown(serde_json::to_value(&b)?));
-                    Ok(())
-                },
-            )
-            .unwrap();
+            let sides_only = read(battles::Parts::Sides);
             assert_eq!(sides_only, whole, "roster {roster}");
             let of = crate::store::battle_lines::Of::Roster(roster);
             let lines: Vec<_> = crate::store::battle_lines::page(store.conn(), of, None, 50)
