@@ -2,8 +2,9 @@
 //! and API `GET`, and who a request comes from) borrow one of a few connections opened once,
 //! instead of opening the database each time, which cost more than most pages.
 //!
-//! A borrowed connection runs each read as a transaction of its own (`Store::read`), so every
-//! request sees the latest commit, the CLI's included; it is given back only when nothing is
+//! A borrowed connection runs each request's reads in one read transaction
+//! (`Store::begin_reading`, which `Store::read` joins), so every request sees the latest commit,
+//! the CLI's included, and one snapshot of it; it is given back only when nothing is
 //! left open on it (`Store::at_rest`), else closed. Before each lending it is compared with the
 //! file at the server's path (`Store::identity`): when the file was replaced or its schema
 //! changed, it is closed and the file opened afresh through `ops::open_store`, whose checks
@@ -115,8 +116,27 @@ impl Default for Readers {
 impl Server {
     /// Runs `work`, which only reads, on a blocking thread with one of the server's read
     /// connections, once a turn to read is free. `with_store` is for requests that write.
+    /// Every read of `work` sees one snapshot, in one read transaction (`Store::begin_reading`).
     pub(super) async fn with_reader<T: Send + 'static>(
         self: &Arc<Self>,
+        work: impl FnOnce(&Server, &mut Store) -> Result<T> + Send + 'static,
+    ) -> Result<T, Failure> {
+        self.lend_reader(true, work).await
+    }
+
+    /// As [`Server::with_reader`], for long work (the audit page, which replays the league a
+    /// roster at a time): each of its reads is a transaction of its own, so the writers'
+    /// checkpoints are held back by one roster's read at most, not by the whole audit.
+    pub(super) async fn with_reader_apart<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce(&Server, &mut Store) -> Result<T> + Send + 'static,
+    ) -> Result<T, Failure> {
+        self.lend_reader(false, work).await
+    }
+
+    async fn lend_reader<T: Send + 'static>(
+        self: &Arc<Self>,
+        one_snapshot: bool,
         work: impl FnOnce(&Server, &mut Store) -> Result<T> + Send + 'static,
     ) -> Result<T, Failure> {
         let server = self.clone();
@@ -132,7 +152,14 @@ impl Server {
             let _turn = turn;
             let _reading = ReaderHere::set(reader);
             let (mut store, identity) = server.readers.lend(&server.db)?;
-            let done = work(&server, &mut store);
+            let done = if one_snapshot {
+                store.begin_reading()?;
+                let done = work(&server, &mut store);
+                store.end_reading();
+                done
+            } else {
+                work(&server, &mut store)
+            };
             server.readers.give_back(store, identity);
             done
         })

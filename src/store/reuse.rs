@@ -3,8 +3,8 @@
 //!
 //! Opening a database costs more than most of what a page reads (the schema parsed and
 //! checked, the pragmas, a page cache that starts cold), so the server opens a few connections
-//! once and lends one to each reading request. Each read on it is still a transaction of its
-//! own (`Store::read`), so it sees the latest commit; between requests none may stay open, or
+//! once and lends one to each reading request. A request's reads are one transaction
+//! ([`Store::begin_reading`]), so it sees the latest commit; between requests none may stay open, or
 //! the writers' checkpoints could not finish ([`Store::at_rest`]). A connection stays the file
 //! and schema it was opened on while the path could name another file or another schema by
 //! now, so the server compares [`Store::identity`] before each lending and opens the file
@@ -72,6 +72,27 @@ impl Store {
             })?;
         self.conn.busy_timeout(super::busy::TIMEOUT)?;
         Ok(busy == 0)
+    }
+
+    /// Opens one read transaction for what follows on this store, which every
+    /// [`Store::read`] joins until [`Store::end_reading`]: a server's request reads one
+    /// snapshot, and begins and ends a transaction once rather than once a read.
+    pub fn begin_reading(&mut self) -> Result<()> {
+        self.conn.prepare_cached("BEGIN DEFERRED")?.execute([])?;
+        Ok(())
+    }
+
+    /// Ends the read transaction [`Store::begin_reading`] opened (it wrote nothing, so ending
+    /// it only lets its snapshot go); rolled back when it cannot be ended, and left to
+    /// [`Store::at_rest`] to tell when even that failed.
+    pub fn end_reading(&mut self) {
+        if self.conn.is_autocommit() {
+            return;
+        }
+        let ended = self.conn.prepare_cached("COMMIT").and_then(|mut s| s.execute([]));
+        if ended.is_err() {
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
     }
 
     /// Whether nothing is left open on it: no transaction, no statement stepped and not reset

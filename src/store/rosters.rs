@@ -80,14 +80,15 @@ pub fn id_of(conn: &Connection, name: &str) -> Result<i64> {
 }
 
 /// When roster `id`'s current quest was embarked on: the latest change set in force that
-/// started a quest for it (read only for a roster with a current quest; it walks the roster's
-/// changes newest first and stops at the start).
+/// started a quest for it (read only for a roster with a current quest). Ordered by change set,
+/// so the index `changes_roster_kind` alone answers it, newest first, with no look at the
+/// roster's other changes.
 fn quest_since(conn: &Connection, id: i64) -> Result<Option<crate::rules::campaign_time::CampaignTime>> {
     Ok(conn
         .cached_row(
             "SELECT c.change_set_id FROM changes c JOIN change_sets cs ON cs.id = c.change_set_id
              WHERE c.roster_id = ?1 AND c.kind = 'start_quest' AND cs.undone_by IS NULL
-             ORDER BY c.id DESC LIMIT 1",
+             ORDER BY c.change_set_id DESC LIMIT 1",
             [id],
             |r| r.get(0),
         )

@@ -19,11 +19,13 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use maud::{Markup, html};
 use serde_json::Value;
+use std::collections::HashMap;
 
 /// `GET /battles/{id}`.
 pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     let ring = may_read(&server, &headers).await.map_err(failed)?;
-    let (b, rosters, rolls, realms, objectives, (offers, league, choices)) = server
+    let reader = ring.clone();
+    let (b, (names, rosters), rolls, realms, objectives, (offers, league, choices)) = server
         .with_reader(move |s, store| {
             // One read: each side's roster loaded once, for the battle and its aftermath's
             // choices alike (issue #32).
@@ -32,7 +34,22 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
                 return Err(Error::refused(format!("there is no battle {id}")));
             }
             let shown = &page.shown;
-            let rosters = serde_json::to_value(&shown.rosters)?;
+            let campaign = shown.battle.campaign_id;
+            // Each unit's name as its Order of Battle has it, for the armies; and, as JSON for
+            // the army and aftermath forms, the units of the rosters this reader may change
+            // only (most readers change none: a page costs what it shows).
+            let names: HashMap<i64, String> = shown
+                .rosters
+                .iter()
+                .flat_map(|r| &r.units)
+                .map(|u| (u.id, u.display_name().to_string()))
+                .collect();
+            let mut rosters: Vec<(i64, Value)> = Vec::new();
+            for r in &shown.rosters {
+                if reader.changer_of(campaign, r.id).is_some() {
+                    rosters.push((r.id, serde_json::to_value(&r.units)?));
+                }
+            }
             let view = views::battle::view(shown)?;
             // The realms to name one from, while it is still to be named (option `realms`).
             let planned = shown.battle.status == BattleStatus::Planned;
@@ -49,7 +66,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             let (offers, rolls, league) = (page.offers, page.rolls, page.league);
             Ok((
                 view,
-                rosters,
+                (names, rosters),
                 rolls,
                 realms,
                 objectives,
@@ -69,18 +86,8 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
         .all(|s| s["army"].as_array().is_some_and(|a| !a.is_empty()));
     // Each unit's name as its Order of Battle has it, for the armies.
     let label = |unit_id: Option<i64>| -> String {
-        let found = rosters
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|r| r["units"].as_array().into_iter().flatten())
-            .find(|u| u["id"].as_i64() == unit_id);
-        match found {
-            Some(u) => u["name"]
-                .as_str()
-                .or(u["warscroll"].as_str())
-                .unwrap_or("?")
-                .to_string(),
+        match unit_id.and_then(|id| names.get(&id)) {
+            Some(name) => name.clone(),
             None => format!("unit {}", unit_id.map_or("?".into(), |i| i.to_string())),
         }
     };
@@ -159,11 +166,7 @@ pub async fn battle(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             return None;
         }
         // The side's Order of Battle, as the battle's rosters have it.
-        let units = rosters
-            .as_array()?
-            .iter()
-            .find(|r| r["id"].as_i64() == Some(roster_id))?["units"]
-            .as_array()?;
+        let units = rosters.iter().find(|(id, _)| *id == roster_id)?.1.as_array()?;
         let offered = choices.iter().find(|c| c.roster_id == roster_id)?;
         // While the battle is planned its player records the army, or records it again.
         if planned && let Some(taken) = side["army"].as_array() {

@@ -111,7 +111,7 @@ async fn history(
 async fn audit(State(server): State<Shared>, headers: HeaderMap, Path(id): Path<i64>) -> Page {
     may_read(&server, &headers).await.map_err(failed)?;
     let (name, audit) = server
-        .with_reader(move |s, store| {
+        .with_reader_apart(move |s, store| {
             let name = crate::server::kit::scope::campaign_name(s, store, id)?;
             // The page reads only: it skips what a clean `ptg audit` proved, and keeps nothing.
             let scope = ops::audit::Scope {

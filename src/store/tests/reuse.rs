@@ -88,3 +88,35 @@ fn a_checkpoint_empties_the_write_ahead_log() {
     assert_eq!(seen.len(), 1, "a kept reader reads the checkpointed file");
     assert!(reader.at_rest());
 }
+
+#[test]
+fn a_requests_reads_see_one_snapshot_and_leave_nothing_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("league.sqlite3");
+    let mut writer = crate::store::Store::open(&path).unwrap();
+    let create = |w: &mut crate::store::Store, name: &str| {
+        w.write(|tx| crate::store::Campaign::create(tx, name, "ascension", false, &Default::default()))
+            .unwrap();
+    };
+    create(&mut writer, "Vale");
+    let mut reader = crate::store::Store::open(&path).unwrap();
+    reader.keep_for_reading().unwrap();
+    let campaigns = |r: &mut crate::store::Store| -> i64 {
+        r.read(|c| Ok::<_, anyhow::Error>(c.query_row("SELECT COUNT(*) FROM campaigns", [], |x| x.get(0))?))
+            .unwrap()
+    };
+    reader.begin_reading().unwrap();
+    assert_eq!(campaigns(&mut reader), 1);
+    create(&mut writer, "Marsh");
+    assert_eq!(
+        campaigns(&mut reader),
+        1,
+        "a read later in the request joins its snapshot, not the newer commit"
+    );
+    assert!(!reader.at_rest(), "the request's read is still open");
+    reader.end_reading();
+    assert!(reader.at_rest(), "nothing is left open for the next request");
+    assert_eq!(campaigns(&mut reader), 2, "the next request sees the commit");
+    reader.end_reading();
+    assert!(reader.at_rest(), "ending with nothing open is harmless");
+}
