@@ -81,16 +81,25 @@ impl Readers {
     }
 
     /// A connection to `db`: an idle one still on the same file and schema, else a new one.
-    fn lend(&self, db: &Path) -> Result<(Store, Identity)> {
+    /// With `one_snapshot` the request's read transaction is begun first and the identity
+    /// asked within it, so a request starts one read, not two.
+    fn lend(&self, db: &Path, one_snapshot: bool) -> Result<(Store, Identity)> {
         loop {
             let idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
             let Some((mut store, kept)) = idle else { break };
+            if one_snapshot && store.begin_reading().is_err() {
+                continue;
+            }
             if store.identity().is_ok_and(|now| now == kept) {
                 return Ok((store, kept));
             }
+            store.end_reading();
         }
         let mut store = crate::ops::reopen_store(db)?;
         store.keep_for_reading()?;
+        if one_snapshot {
+            store.begin_reading()?;
+        }
         let identity = store.identity()?;
         Ok((store, identity))
     }
@@ -151,15 +160,9 @@ impl Server {
         let done = tokio::task::spawn_blocking(move || {
             let _turn = turn;
             let _reading = ReaderHere::set(reader);
-            let (mut store, identity) = server.readers.lend(&server.db)?;
-            let done = if one_snapshot {
-                store.begin_reading()?;
-                let done = work(&server, &mut store);
-                store.end_reading();
-                done
-            } else {
-                work(&server, &mut store)
-            };
+            let (mut store, identity) = server.readers.lend(&server.db, one_snapshot)?;
+            let done = work(&server, &mut store);
+            store.end_reading();
             server.readers.give_back(store, identity);
             done
         })

@@ -29,19 +29,26 @@ struct RosterView<'a> {
 
 /// The roster as `--json` shows it, and the server's API gives it.
 pub fn view(shown: &ops::roster::Shown) -> Result<serde_json::Value> {
+    Ok(view_and_waiting(shown)?.0)
+}
+
+/// [`view`], and what waits to be picked on the roster ([`waiting`]), worked out once for
+/// both: a roster's page shows the one and lists the other.
+pub fn view_and_waiting(shown: &ops::roster::Shown) -> Result<(serde_json::Value, Vec<Waiting>)> {
     let s = &shown.subject;
     let r = &s.roster;
+    let waits = waiting(s.pack, r);
     let mut view = serde_json::to_value(RosterView {
         roster: r,
         points: r.points(),
         starting_points_limit: s.pack.roster.starting_points,
         battlepack: &s.pack.id,
-        waiting: pending_lines(s.pack, r),
-        waiting_items: waiting(s.pack, r)
-            .into_iter()
+        waiting: waits.iter().map(|w| w.cli_words(&r.name)).collect(),
+        waiting_items: waits
+            .iter()
             .map(|w| WaitingItem {
                 action: w.action(&r.name),
-                waiting: w,
+                waiting: w.clone(),
             })
             .collect(),
         quest_only_abandon: crate::rules::quest::only_abandon(s.pack, r).map(|w| w.for_cli()),
@@ -54,7 +61,7 @@ pub fn view(shown: &ops::roster::Shown) -> Result<serde_json::Value> {
             u["in_current_data"] = serde_json::Value::Bool(!shown.not_in_current_data.contains(&id));
         }
     }
-    Ok(view)
+    Ok((view, waits))
 }
 
 /// Something waiting to be picked on a roster, as data: the CLI words it with the command

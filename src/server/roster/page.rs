@@ -28,9 +28,8 @@ pub async fn roster(State(server): State<Shared>, headers: HeaderMap, Path(id): 
             let may_change = reader.changer_of(at.campaign_id, id).is_some();
             // The roster loaded once for every section (`roster show`, `check`, `afford`).
             let read = ops::pages::roster_page(&s.catalogue, store, at.id, may_change)?;
-            let view = views::roster::view(&read.shown)?;
+            let (view, waiting) = views::roster::view_and_waiting(&read.shown)?;
             let subject = &read.shown.subject;
-            let waiting = views::roster::waiting(subject.pack, &subject.roster);
             let paths = path_words(subject.pack, &subject.roster);
             // The next rank each renown reaches, and at how much: the Order of Battle's bars.
             let ranks_at: Vec<(String, u32)> = subject

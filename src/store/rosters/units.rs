@@ -5,6 +5,7 @@
 
 use crate::catalogue::EnhancementKind;
 use crate::rules::model::{Enhancement, Unit};
+use crate::store::reuse::CachedRow;
 use anyhow::{Context, Result};
 use rusqlite::{Connection, Row};
 
@@ -30,7 +31,7 @@ pub(super) fn all(conn: &Connection, id: i64) -> Result<Vec<Unit>> {
 
 /// How many units roster `id` has retired (and not lost to an undo), from the index alone.
 pub fn retired_count(conn: &Connection, id: i64) -> Result<u64> {
-    let n: i64 = conn.query_row(
+    let n: i64 = conn.cached_row(
         "SELECT COUNT(*) FROM units WHERE roster_id = ?1 AND retired = 1 AND removed = 0",
         [id],
         |r| r.get(0),
