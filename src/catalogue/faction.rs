@@ -107,8 +107,11 @@ impl Warscroll {
 
 /// Compares a printed keyword with a wanted one, ignoring case and a "(n)" power level.
 pub fn keyword_matches(printed: &str, wanted: &str) -> bool {
-    let base = printed.split(" (").next().unwrap_or(printed).trim();
-    base.same_name(wanted.trim()) || printed.trim().same_name(wanted.trim())
+    // `same_name` ignores spaces at the ends; the base is compared only when there is one.
+    printed.same_name(wanted)
+        || printed
+            .split_once(" (")
+            .is_some_and(|(base, _)| base.same_name(wanted))
 }
 
 /// What sort of enhancement a table holds; a unit never holds two of the same table.
