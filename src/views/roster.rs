@@ -43,7 +43,7 @@ pub fn view_and_waiting(shown: &ops::roster::Shown) -> Result<(serde_json::Value
         points: r.points(),
         starting_points_limit: s.pack.roster.starting_points,
         battlepack: &s.pack.id,
-        waiting: waits.iter().map(|w| w.cli_words(&r.name)).collect(),
+        waiting: cli_lines(&waits, &r.name),
         waiting_items: waits
             .iter()
             .map(|w| WaitingItem {
@@ -247,7 +247,12 @@ impl Waiting {
 
 /// Rank choices and rewards waiting on the roster, each with the command that picks it.
 pub fn pending_lines(pack: &Battlepack, r: &Roster) -> Vec<String> {
-    waiting(pack, r).iter().map(|w| w.cli_words(&r.name)).collect()
+    cli_lines(&waiting(pack, r), &r.name)
+}
+
+/// What waits on roster `roster`, each in the CLI's words.
+fn cli_lines(waits: &[Waiting], roster: &str) -> Vec<String> {
+    waits.iter().map(|w| w.cli_words(roster)).collect()
 }
 
 /// Rank choices and rewards waiting on the roster, each with where a page picks it.
