@@ -4,6 +4,7 @@
 //! columns that name a row, the unit and reward ids inside logged changes, and the units and
 //! rosters a battle kept for undo names.
 
+use super::check::{FileIds, SortedIds};
 use super::tables::{Kind, TABLES, Table};
 use super::words;
 use super::{League, Rows};
@@ -35,12 +36,11 @@ pub struct ImportedCampaign {
     pub deleted: bool,
 }
 
-/// How a keyed table's ids move: the file's ids, and what is added to each.
+/// How a keyed table's ids move: the file's ids (as the check read them), and what is added
+/// to each.
 #[derive(Debug, Default)]
 struct Moves {
-    /// Sorted: a league's ~440,000 ids held as a list to search take a third of what a hash
-    /// set of them does (issue 42: an import's peak memory).
-    ids: Vec<i64>,
+    ids: SortedIds,
     by: i64,
 }
 
@@ -55,7 +55,7 @@ impl Renumbering {
     /// The new id of `old`, a row of `table` in the file; `None` if the file has no such row.
     fn get(&self, table: &str, old: i64) -> Option<i64> {
         let moves = self.tables.get(table)?;
-        moves.ids.binary_search(&old).is_ok().then_some(old + moves.by)
+        moves.ids.contains(old).then_some(old + moves.by)
     }
 
     /// A summary's or a description's words with the ids they name moved: the set's battle
@@ -93,8 +93,8 @@ impl Ids for Renumbering {
 /// engine's rules with what `known` knows of the data); the caller commits or, on a refusal,
 /// rolls back.
 pub fn import(tx: &Tx, league: &League, known: &super::Known) -> Result<Imported> {
-    super::check::check(tx, league, known)?;
-    let mut renumbering = renumbering(tx, league)?;
+    let ids = super::check::check(tx, league, known)?;
+    let mut renumbering = renumbering(tx, ids)?;
     if renumbering.moves("battles") {
         renumbering.set_battles = words::set_battles(league)?;
     }
@@ -131,37 +131,19 @@ pub fn import(tx: &Tx, league: &League, known: &super::Known) -> Result<Imported
     })
 }
 
-/// Each keyed table's ids in the file, and how far they move: not at all when the database's
-/// highest id is below the file's lowest (an empty database keeps every id), else to just
-/// past the database's highest.
-fn renumbering(tx: &Tx, league: &League) -> Result<Renumbering> {
+/// How far each keyed table's ids in the file (`ids`, as the check read them) move: not at
+/// all when the database's highest id is below the file's lowest (an empty database keeps
+/// every id), else to just past the database's highest.
+fn renumbering(tx: &Tx, mut ids: FileIds) -> Result<Renumbering> {
     let mut all = HashMap::new();
     for table in TABLES.iter().filter(|t| t.keyed()) {
-        let mut ids = Vec::new();
-        for value in league.each_in_column(table.name, "id") {
-            let value = value?;
-            let id = value.as_i64().ok_or_else(|| {
-                refusal(format!(
-                    "an id of table '{}' in the file is {value}, not a number",
-                    table.name
-                ))
-            })?;
-            ids.push(id);
-        }
-        ids.sort_unstable();
-        if let Some(twice) = ids.windows(2).find(|w| w[0] == w[1]) {
-            return Err(refusal(format!(
-                "the file has two rows of table '{}' with id {}",
-                table.name, twice[0]
-            )));
-        }
-        ids.shrink_to_fit();
+        let ids = ids.remove(table.name).unwrap_or_default();
         let highest: i64 = tx.query_row(
             &format!("SELECT COALESCE(MAX(id), 0) FROM {}", table.name),
             [],
             |r| r.get(0),
         )?;
-        let lowest = ids.first().copied().unwrap_or(i64::MAX);
+        let lowest = ids.lowest().unwrap_or(i64::MAX);
         let by = if highest < lowest { 0 } else { highest - lowest + 1 };
         all.insert(table.name, Moves { ids, by });
     }
