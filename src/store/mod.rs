@@ -83,6 +83,17 @@ pub fn default_data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "ptg").map(|d| d.data_dir().to_path_buf())
 }
 
+/// Turns on SQLite's query planner stability guarantee for `conn`, before it prepares
+/// anything: a plan never depends on a bound value. Without it, a statement whose parameter
+/// the planner weighed against a partial index's condition (`deleted = 0`, `claimed_set_id IS
+/// NULL`) is compiled again each time it is bound a new value: every statement twice in each
+/// command and each of the server's writes (issue 42; its readers had it already). ptg's
+/// queries name those conditions as literals, so the partial indexes serve them as before.
+pub(crate) fn stable_plans(conn: &Connection) -> Result<()> {
+    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
+    Ok(())
+}
+
 /// A writing command's open failure as the player should see it: busy, or not writable.
 fn refuse_if_unusable(e: anyhow::Error, path: &Path) -> anyhow::Error {
     if read_only::is_read_only(&e) {
@@ -209,6 +220,7 @@ impl Store {
 
     /// Checks, switches to WAL and upgrades the database on `conn`; the caller names its file.
     fn setup(mut conn: Connection) -> Result<Store> {
+        stable_plans(&conn)?;
         conn.busy_timeout(busy::TIMEOUT)?;
         // Everything that refuses the file runs before anything is written to it; a file
         // already at this ptg's schema (every command's case) needs one lookup to know it.
@@ -291,6 +303,12 @@ impl Store {
     /// From now on, commits only while `gate` is open (a server's request within its time).
     pub fn set_gate(&mut self, gate: Gate) {
         self.gate = Some(gate);
+    }
+
+    /// Commits whenever asked again, as before [`Store::set_gate`]: a kept connection leaves
+    /// its request's deadline behind.
+    pub fn clear_gate(&mut self) {
+        self.gate = None;
     }
 
     /// Runs `f` in one read transaction, so every query in it sees the same snapshot even

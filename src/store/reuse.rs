@@ -35,18 +35,12 @@ pub struct Identity {
 }
 
 impl Store {
-    /// Makes this store one kept open for reads only: a larger page cache, more statements
-    /// kept prepared (and kept: the query planner's stability guarantee), and `query_only`, so a read lent this connection that tried to write
-    /// would be refused by SQLite rather than write outside the writers' own connections.
+    /// Makes this store one kept open for reads only: its own page cache size, more statements
+    /// kept prepared (kept, as on every connection: `store::stable_plans`), and `query_only`,
+    /// so a read lent this connection that tried to write would be refused by SQLite rather
+    /// than write outside the writers' own connections.
     pub fn keep_for_reading(&mut self) -> Result<()> {
         self.conn.set_prepared_statement_cache_capacity(STATEMENTS);
-        // Without it SQLite marks a statement to be prepared again whenever a new value is
-        // bound where a partial index's condition (`deleted = 0`, `status = 'current'`) meets
-        // a `?`, which is nearly every statement with a roster's id: a page for another roster
-        // parsed its statements again. Every condition ptg's queries share with a partial
-        // index is written out, not bound, so the plans are the same.
-        self.conn
-            .set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
         self.conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
         // No memory map (issue 39): a file copied over the served one, shorter than it was,
         // killed the server with SIGBUS on the next read of a page past the new end. Read
