@@ -26,6 +26,7 @@ mod readers;
 mod request_log;
 mod roster;
 mod session;
+mod writers;
 
 use crate::catalogue::Catalogue;
 use crate::error::{Error, Result};
@@ -55,6 +56,8 @@ pub struct Server {
     pub setup: std::sync::Mutex<Option<String>>,
     /// The connections reads borrow (`with_reader`).
     readers: readers::Readers,
+    /// The connections writes borrow (`with_store`).
+    writers: writers::Writers,
     /// Each campaign's race, kept until the log moves (the league page's chart).
     races: campaign::chart::Races,
     /// Where people reach the server (every link's start) and which proxies it believes.
@@ -126,6 +129,7 @@ impl Server {
             campaign,
             setup: std::sync::Mutex::new(None),
             readers: readers::Readers::new(),
+            writers: writers::Writers::default(),
             races: Default::default(),
             public: Public::default(),
             joins_per_hour: crate::ops::join::JOINS_PER_HOUR,
@@ -193,8 +197,8 @@ impl Server {
         Ok(all)
     }
 
-    /// Runs `work` with a store of its own on a blocking thread: for requests that write
-    /// (reads borrow a kept connection, `with_reader`).
+    /// Runs `work` with a write connection of its own (`writers`) on a blocking thread: for
+    /// requests that write (reads borrow a kept read connection, `with_reader`).
     async fn with_store<T: Send + 'static>(
         self: &Arc<Self>,
         work: impl FnOnce(&Server, &mut Store) -> Result<T> + Send + 'static,
@@ -204,11 +208,13 @@ impl Server {
         let gate = listen::DEADLINE.try_with(Clone::clone).ok();
         tokio::task::spawn_blocking(move || {
             let _reading = ReaderHere::set(reader);
-            let mut store = crate::ops::reopen_store(&server.db)?;
+            let (mut store, identity) = server.writers.take(&server.db)?;
             if let Some(gate) = gate {
                 store.set_gate(gate);
             }
-            work(&server, &mut store)
+            let done = work(&server, &mut store);
+            server.writers.give_back(store, identity);
+            done
         })
         .await
         .map_err(|e| Failure::from(Error::Internal(anyhow::anyhow!("a request's work stopped: {e}"))))?

@@ -14,7 +14,7 @@
 //! blocking threads contending for two cores.
 //! Reads that always overlap would keep the writers' checkpoints from finishing, so when the
 //! write-ahead log has grown past a few MB they pause for one (`Server::checkpoint`).
-//! Writes still open a connection of their own per request (`Server::with_store`).
+//! Writes take a connection of their own per request, kept the same way (`writers.rs`).
 
 use super::{Failure, READER, ReaderHere, Server};
 use crate::error::{Error, Result};
