@@ -6,6 +6,7 @@
 
 use crate::catalogue::Faction;
 use crate::catalogue::battlepack::Battlepack;
+use crate::names::SameName;
 use crate::rules::aftermath::{add_cost, check_may_buy, check_may_reinforce, reinforce_cost};
 use crate::rules::model::{Roster, Unit};
 use crate::rules::roster::{active_warscrolls, check_unlocks};
@@ -57,11 +58,23 @@ pub struct Affordable {
 pub fn affordable(pack: &Battlepack, faction: &Faction, roster: &Roster) -> Affordable {
     let pays = |cost: u32| i64::from(cost) <= roster.glory;
     let before = active_warscrolls(roster);
+    // Adding a unit can leave more units of a warscroll than of its unlocking unit only when
+    // its own warscroll is an unlocked one: the others skip the count (a page lists them all).
+    let unlocked: Vec<&str> = faction
+        .units
+        .iter()
+        .filter(|u| u.unlocked_by.is_some())
+        .map(|u| u.name.as_str())
+        .collect();
     let mut add: Vec<NewUnitOffer> = Vec::new();
     if pack.aftermath.max_units_added > 0 {
         for w in &faction.units {
-            let after: Vec<&str> = before.iter().copied().chain([w.name.as_str()]).collect();
-            if check_may_buy(roster, w).is_err() || check_unlocks(faction, &before, &after).is_err() {
+            let over_unlocked = || {
+                let after: Vec<&str> = before.iter().copied().chain([w.name.as_str()]).collect();
+                check_unlocks(faction, &before, &after).is_err()
+            };
+            let unlocks = unlocked.iter().any(|name| name.same_name(&w.name));
+            if check_may_buy(roster, w).is_err() || (unlocks && over_unlocked()) {
                 continue;
             }
             let cost = add_cost(w);

@@ -175,6 +175,30 @@ fn an_order_of_battle_holds_no_more_unlocked_units_than_unlocking_ones() {
 }
 
 #[test]
+fn afford_offers_an_unlocked_unit_only_while_an_unlocking_one_is_free() {
+    let offered = |r: &Roster| -> Vec<String> {
+        crate::rules::afford::affordable(&pack(), &marked(), r)
+            .add
+            .into_iter()
+            .map(|o| o.warscroll)
+            .collect()
+    };
+    let mut r = warlord("Snarlboss", false).unwrap();
+    assert!(offered(&r).contains(&"Wolfgit Retinue".to_string()));
+    add(&mut r, "Wolfgit Retinue").unwrap();
+    let now = offered(&r);
+    assert!(!now.contains(&"Wolfgit Retinue".to_string()), "{now:?}");
+    // Units no warscroll is unlocked by are offered as before, the unlocking one too.
+    assert!(now.contains(&"Spearmen".to_string()) && now.contains(&"Snarlboss".to_string()));
+    // An excess the roster already had blocks only more of that warscroll.
+    let mut twin = r.units[1].clone();
+    twin.id = 3;
+    r.units.push(twin);
+    let now = offered(&r);
+    assert!(!now.contains(&"Wolfgit Retinue".to_string()) && now.contains(&"Spearmen".to_string()));
+}
+
+#[test]
 fn an_aftermath_keeps_the_unlocking_unit_of_each_unlocked_unit_that_stays() {
     let mut r = warlord("Lord-Castellant", true).unwrap();
     add(&mut r, "Snarlboss").unwrap();
