@@ -57,6 +57,16 @@ fn a_file_copied_over_deleted_or_moved_under_the_server_is_answered_not_crashed_
     }
     let token = invite(&p, &["--organiser"]);
     let rats = roster_id(&p, RATS);
+    let rename = format!("/api/rosters/{rats}/rename");
+    // A write first, so the server keeps a write connection to the file it then loses.
+    let (status, body) = request(
+        &server.addr,
+        "POST",
+        &rename,
+        Some(&token),
+        r#"{"name": "Rat Host"}"#,
+    );
+    assert!(status.contains(" 200 "), "{status} {body}");
     let original = p.dir.path().join("original.sqlite3");
     p.ok(&["backup", original.to_str().unwrap()]);
 
@@ -89,7 +99,6 @@ fn a_file_copied_over_deleted_or_moved_under_the_server_is_answered_not_crashed_
             assert!(body.contains("no longer there"), "{page}: {body}");
         }
     }
-    let rename = format!("/api/rosters/{rats}/rename");
     let (status, body) = request(
         &server.addr,
         "POST",
@@ -100,7 +109,8 @@ fn a_file_copied_over_deleted_or_moved_under_the_server_is_answered_not_crashed_
     assert!(status.contains(" 503 "), "{status} {body}");
     assert!(!db.exists(), "a database was made at the path of the deleted one");
 
-    // Put back, then moved away: the file put back is served, the move answered 503.
+    // Put back, then moved away: the file put back is served and written (the write lands in
+    // it, not in a connection kept to the file before), the move answered 503.
     std::fs::copy(&original, &db).unwrap();
     for page in PAGES {
         assert!(
@@ -108,6 +118,18 @@ fn a_file_copied_over_deleted_or_moved_under_the_server_is_answered_not_crashed_
             "{page} after the file was put back"
         );
     }
+    let (status, body) = request(
+        &server.addr,
+        "POST",
+        &rename,
+        Some(&token),
+        r#"{"name": "Rat Court"}"#,
+    );
+    assert!(status.contains(" 200 "), "{status} {body}");
+    assert!(
+        p.ok(&["roster", "list"]).contains("Rat Court"),
+        "the write is in the file put back"
+    );
     let moved = p.dir.path().join("moved.sqlite3");
     std::fs::rename(&db, &moved).unwrap();
     let (status, body) = get(&server.addr, "/api/campaigns");
