@@ -43,7 +43,7 @@ pub fn retired_count(conn: &Connection, id: i64) -> Result<u64> {
 /// those `named` (the current quest's unit, a reward's, a battle's armies'), in [`all`]'s
 /// order and with their abilities and enhancements: what [`all`] gives for every unit a
 /// reading command looks at. The live units come through the index `units_standing`
-/// (`roster_id, retired, removed`), each named one by its id.
+/// (`roster_id, retired, removed`), the named ones by their ids (`retired_of`).
 pub(super) fn shown(conn: &Connection, id: i64, named: &[i64]) -> Result<Vec<Unit>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM units WHERE roster_id = ?1 AND retired = 0 AND removed = 0"
@@ -54,18 +54,39 @@ pub(super) fn shown(conn: &Connection, id: i64, named: &[i64]) -> Result<Vec<Uni
          WHERE u.roster_id = ?1 AND u.retired = 0 AND u.removed = 0 ORDER BY a.rowid",
     )?;
     add_abilities(&mut units, stmt.query_map([id], ability_row)?)?;
-    let mut retired = Vec::new();
-    for &unit in named {
-        if units.iter().chain(&retired).any(|u: &Unit| u.id == unit) {
-            continue;
-        }
-        retired.extend(one(conn, id, unit, "AND retired = 1")?);
+    let mut missing: Vec<i64> = named
+        .iter()
+        .copied()
+        .filter(|unit| !units.iter().any(|u| u.id == *unit))
+        .collect();
+    missing.sort_unstable();
+    missing.dedup();
+    if !missing.is_empty() {
+        units.extend(retired_of(conn, id, &missing)?);
     }
-    units.extend(retired);
     // The order of `all`: the warlord first, then by id.
     units.sort_by_key(|u| (!u.warlord, u.id));
     add_enhancements(conn, id, &mut units)?;
     Ok(units)
+}
+
+/// Of `ids`, those that are retired units of roster `id`, with their abilities, in two
+/// queries for them all: a battle names both armies' units to each side's roster, and one
+/// query each (two with the abilities) was a fifth of a battle page (issue 42).
+fn retired_of(conn: &Connection, id: i64, ids: &[i64]) -> Result<Vec<Unit>> {
+    let ids = serde_json::to_string(ids)?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM units WHERE roster_id = ?1 AND retired = 1 AND removed = 0
+         AND id IN (SELECT value FROM json_each(?2))"
+    ))?;
+    let mut retired = read(stmt.query_map(rusqlite::params![id, ids], unit_row)?)?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT unit_id, rank, ability FROM unit_abilities
+         WHERE unit_id IN (SELECT value FROM json_each(?1)) ORDER BY rowid",
+    )?;
+    // The other roster's units among `ids` find no unit here to go to.
+    add_abilities(&mut retired, stmt.query_map([ids], ability_row)?)?;
+    Ok(retired)
 }
 
 /// Units `ids` of roster `id` as [`all`] reads each (those taken off by an undo are left
@@ -73,17 +94,17 @@ pub(super) fn shown(conn: &Connection, id: i64, named: &[i64]) -> Result<Vec<Uni
 pub(super) fn by_ids(conn: &Connection, id: i64, ids: &[i64]) -> Result<Vec<Unit>> {
     let mut units = Vec::new();
     for &unit in ids {
-        units.extend(one(conn, id, unit, "")?);
+        units.extend(one(conn, id, unit)?);
     }
     add_enhancements(conn, id, &mut units)?;
     Ok(units)
 }
 
-/// Unit `unit` of roster `id` with its abilities (none when an undo took it off, or `also`, a
-/// further condition on its row, leaves it out); its enhancements are the caller's to add.
-fn one(conn: &Connection, id: i64, unit: i64, also: &str) -> Result<Vec<Unit>> {
+/// Unit `unit` of roster `id` with its abilities (none when an undo took it off); its
+/// enhancements are the caller's to add.
+fn one(conn: &Connection, id: i64, unit: i64) -> Result<Vec<Unit>> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM units WHERE id = ?1 AND roster_id = ?2 AND removed = 0 {also}"
+        "SELECT {COLUMNS} FROM units WHERE id = ?1 AND roster_id = ?2 AND removed = 0"
     ))?;
     let mut found = read(stmt.query_map([unit, id], unit_row)?)?;
     let mut stmt = conn.prepare_cached(
