@@ -18,6 +18,7 @@ mod cache;
 mod campaign;
 mod edge;
 mod health;
+mod kept;
 mod kit;
 mod listen;
 mod next;

@@ -14,8 +14,10 @@
 //! blocking threads contending for two cores.
 //! Reads that always overlap would keep the writers' checkpoints from finishing, so when the
 //! write-ahead log has grown past a few MB they pause for one (`Server::checkpoint`).
-//! Writes take a connection of their own per request, kept the same way (`writers.rs`).
+//! Writes take a connection of their own per request, kept the same way (`kept.rs`,
+//! `writers.rs`).
 
+use super::kept::Kept;
 use super::{Failure, READER, ReaderHere, Server};
 use crate::error::{Error, Result};
 use crate::store::{Identity, Store};
@@ -41,7 +43,7 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
 /// The idle read connections and the turns to read.
 pub struct Readers {
-    idle: Mutex<Vec<(Store, Identity)>>,
+    idle: Kept,
     /// The connection the page cache looks for commits on, and the `data_version` it last saw.
     watcher: Mutex<Option<(Store, Identity, Option<i64>)>>,
     turns: Arc<Semaphore>,
@@ -58,7 +60,7 @@ impl Readers {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let size = (2 * cores).clamp(2, 16);
         Readers {
-            idle: Mutex::new(Vec::new()),
+            idle: Kept::new(size),
             watcher: Mutex::new(None),
             turns: Arc::new(Semaphore::new(size)),
             size,
@@ -84,16 +86,11 @@ impl Readers {
     /// With `one_snapshot` the request's read transaction is begun first and the identity
     /// asked within it, so a request starts one read, not two.
     fn lend(&self, db: &Path, one_snapshot: bool) -> Result<(Store, Identity)> {
-        loop {
-            let idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
-            let Some((mut store, kept)) = idle else { break };
-            if one_snapshot && store.begin_reading().is_err() {
-                continue;
-            }
-            if store.identity().is_ok_and(|now| now == kept) {
-                return Ok((store, kept));
-            }
-            store.end_reading();
+        if let Some(kept) = self
+            .idle
+            .take(|store| !one_snapshot || store.begin_reading().is_ok())
+        {
+            return Ok(kept);
         }
         let mut store = crate::ops::reopen_store(db)?;
         store.keep_for_reading()?;
@@ -106,13 +103,7 @@ impl Readers {
 
     /// Keeps `store` for the next request, unless something is left open on it.
     fn give_back(&self, store: Store, identity: Identity) {
-        if !store.at_rest() {
-            return;
-        }
-        let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
-        if idle.len() < self.size {
-            idle.push((store, identity));
-        }
+        self.idle.keep(store, identity);
     }
 }
 
