@@ -80,6 +80,7 @@ fn is_space(b: u8) -> bool {
     char::from(b).is_whitespace()
 }
 
+/// `s` without [`is_space`] whitespace at either end.
 fn trim_spaces(mut s: &[u8]) -> &[u8] {
     while let [first, rest @ ..] = s
         && is_space(*first)

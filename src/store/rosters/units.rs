@@ -70,22 +70,25 @@ pub(super) fn shown(conn: &Connection, id: i64, named: &[i64]) -> Result<Vec<Uni
     Ok(units)
 }
 
-/// Of `ids`, those that are retired units of roster `id`, with their abilities, in two
-/// queries for them all: a battle names both armies' units to each side's roster, and one
-/// query each (two with the abilities) was a fifth of a battle page (issue 42).
+/// Of `ids`, those that are retired units of roster `id`, with their abilities, in at most
+/// two queries for them all: a battle names both armies' units to each side's roster, and
+/// two queries a unit (its row, its abilities) were ~10% of a battle page (issue 42).
 fn retired_of(conn: &Connection, id: i64, ids: &[i64]) -> Result<Vec<Unit>> {
-    let ids = serde_json::to_string(ids)?;
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM units WHERE roster_id = ?1 AND retired = 1 AND removed = 0
          AND id IN (SELECT value FROM json_each(?2))"
     ))?;
-    let mut retired = read(stmt.query_map(rusqlite::params![id, ids], unit_row)?)?;
+    let named = serde_json::to_string(ids)?;
+    let mut retired = read(stmt.query_map(rusqlite::params![id, named], unit_row)?)?;
+    if retired.is_empty() {
+        return Ok(retired);
+    }
+    let found = serde_json::to_string(&retired.iter().map(|u| u.id).collect::<Vec<_>>())?;
     let mut stmt = conn.prepare_cached(
         "SELECT unit_id, rank, ability FROM unit_abilities
          WHERE unit_id IN (SELECT value FROM json_each(?1)) ORDER BY rowid",
     )?;
-    // The other roster's units among `ids` find no unit here to go to.
-    add_abilities(&mut retired, stmt.query_map([ids], ability_row)?)?;
+    add_abilities(&mut retired, stmt.query_map([found], ability_row)?)?;
     Ok(retired)
 }
 
