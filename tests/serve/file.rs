@@ -57,15 +57,18 @@ fn a_file_copied_over_deleted_or_moved_under_the_server_is_answered_not_crashed_
     }
     let token = invite(&p, &["--organiser"]);
     let rats = roster_id(&p, RATS);
-    let rename = format!("/api/rosters/{rats}/rename");
+    let rename_to = |name: &str| {
+        let body = format!(r#"{{"name": "{name}"}}"#);
+        request(
+            &server.addr,
+            "POST",
+            &format!("/api/rosters/{rats}/rename"),
+            Some(&token),
+            &body,
+        )
+    };
     // A write first, so the server keeps a write connection to the file it then loses.
-    let (status, body) = request(
-        &server.addr,
-        "POST",
-        &rename,
-        Some(&token),
-        r#"{"name": "Rat Host"}"#,
-    );
+    let (status, body) = rename_to("Rat Host");
     assert!(status.contains(" 200 "), "{status} {body}");
     let original = p.dir.path().join("original.sqlite3");
     p.ok(&["backup", original.to_str().unwrap()]);
@@ -99,13 +102,7 @@ fn a_file_copied_over_deleted_or_moved_under_the_server_is_answered_not_crashed_
             assert!(body.contains("no longer there"), "{page}: {body}");
         }
     }
-    let (status, body) = request(
-        &server.addr,
-        "POST",
-        &rename,
-        Some(&token),
-        r#"{"name": "Rat King"}"#,
-    );
+    let (status, body) = rename_to("Rat King");
     assert!(status.contains(" 503 "), "{status} {body}");
     assert!(!db.exists(), "a database was made at the path of the deleted one");
 
@@ -118,13 +115,7 @@ fn a_file_copied_over_deleted_or_moved_under_the_server_is_answered_not_crashed_
             "{page} after the file was put back"
         );
     }
-    let (status, body) = request(
-        &server.addr,
-        "POST",
-        &rename,
-        Some(&token),
-        r#"{"name": "Rat Court"}"#,
-    );
+    let (status, body) = rename_to("Rat Court");
     assert!(status.contains(" 200 "), "{status} {body}");
     assert!(
         p.ok(&["roster", "list"]).contains("Rat Court"),
