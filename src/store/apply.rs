@@ -2,6 +2,7 @@
 //! caller's transaction, so a command is saved whole or not at all.
 
 use super::now;
+use super::reuse::CachedRow;
 use crate::rules::dice::{DiceSource, Roll};
 use crate::rules::log::Command;
 use crate::rules::{Change, Outcome, UnitRef};
@@ -39,7 +40,7 @@ pub fn log_set(
     summary: &str,
     rolls: &[Roll],
 ) -> Result<(i64, Vec<i64>)> {
-    tx.execute(
+    tx.cached_execute(
         "INSERT INTO change_sets (campaign_id, roster_id, battle_id, command, summary, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![
@@ -58,7 +59,7 @@ pub fn log_set(
             DiceSource::Seeded { seed } => ("seeded", Some(seed as i64)),
             DiceSource::Typed => ("typed", None),
         };
-        tx.execute(
+        tx.cached_execute(
             "INSERT INTO rolls (change_set_id, purpose, expression, faces, total, source, seed)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
@@ -120,7 +121,7 @@ pub fn apply_changes(
         let rid = ctx.roster_id;
         match change {
             Change::AddUnit { unit } => {
-                tx.execute(
+                tx.cached_execute(
                     "INSERT INTO units (roster_id, warscroll, name, points, unit_size, reinforceable, keywords, warlord, created_at,
                                         ally_faction)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
@@ -146,28 +147,28 @@ pub fn apply_changes(
                 "UPDATE units SET reinforced = 1 WHERE id = ?1 AND roster_id = ?2",
             )?,
             Change::GainRenown { amount, .. } => {
-                let n = tx.execute(
+                let n = tx.cached_execute(
                     "UPDATE units SET renown = renown + ?3 WHERE id = ?1 AND roster_id = ?2",
                     params![unit_id, rid, amount],
                 )?;
                 ensure_one(n, unit_id)?;
             }
             Change::GainRank { rank, .. } => {
-                let n = tx.execute(
+                let n = tx.cached_execute(
                     "UPDATE units SET rank = ?3 WHERE id = ?1 AND roster_id = ?2",
                     params![unit_id, rid, rank],
                 )?;
                 ensure_one(n, unit_id)?;
             }
             Change::SetPath { path, .. } => {
-                let n = tx.execute(
+                let n = tx.cached_execute(
                     "UPDATE units SET path = ?3 WHERE id = ?1 AND roster_id = ?2",
                     params![unit_id, rid, path],
                 )?;
                 ensure_one(n, unit_id)?;
             }
             Change::ChooseAbility { rank, ability, .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "INSERT INTO unit_abilities (unit_id, rank, ability) VALUES (?1, ?2, ?3)",
                     params![unit_id, rank, ability],
                 )?;
@@ -178,7 +179,7 @@ pub fn apply_changes(
                 name,
                 ..
             } => {
-                tx.execute(
+                tx.cached_execute(
                     "INSERT INTO enhancements (roster_id, unit_id, table_name, kind, name) VALUES (?1, ?2, ?3, ?4, ?5)",
                     params![rid, unit_id, table, kind_str(enhancement_kind)?, name],
                 )?;
@@ -191,7 +192,7 @@ pub fn apply_changes(
                 wild,
                 ..
             } => {
-                tx.execute(
+                tx.cached_execute(
                     "INSERT INTO tome_entries (roster_id, kind, name, lore, value, wild, position)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6,
                              (SELECT COALESCE(MAX(position), 0) + 1 FROM tome_entries WHERE roster_id = ?1))",
@@ -199,7 +200,7 @@ pub fn apply_changes(
                 )?;
             }
             Change::RemoveFromTome { lore_kind, name, .. } => {
-                let n = tx.execute(
+                let n = tx.cached_execute(
                     "DELETE FROM tome_entries WHERE roster_id = ?1 AND kind = ?2 AND name = ?3",
                     params![rid, lore_kind.as_str(), name],
                 )?;
@@ -208,19 +209,19 @@ pub fn apply_changes(
                 }
             }
             Change::StartQuest { quest, .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "INSERT INTO quests (roster_id, quest, unit_id, status, started_at) VALUES (?1, ?2, ?3, 'current', ?4)",
                     params![rid, quest, unit_id, at],
                 )?;
             }
             Change::DropQuest { .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "UPDATE quests SET status = 'dropped', ended_at = ?2 WHERE roster_id = ?1 AND status = 'current'",
                     params![rid, at],
                 )?;
             }
             Change::QuestProgress { quest, points, .. } => {
-                let n = tx.execute(
+                let n = tx.cached_execute(
                     "UPDATE quests SET points = points + ?2 WHERE roster_id = ?1 AND status = 'current'",
                     params![rid, points],
                 )?;
@@ -229,7 +230,7 @@ pub fn apply_changes(
                 }
             }
             Change::CompleteQuest { quest, .. } => {
-                let n = tx.execute(
+                let n = tx.cached_execute(
                     "UPDATE quests SET status = 'completed', ended_at = ?2 WHERE roster_id = ?1 AND status = 'current'",
                     params![rid, at],
                 )?;
@@ -238,7 +239,7 @@ pub fn apply_changes(
                 }
             }
             Change::GrantReward { reward, source, .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "INSERT INTO rewards (roster_id, reward, source, unit_id, battle_id, granted_set_id)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                     params![rid, kind_str(reward)?, source, unit_id, ctx.battle_id, set_id],
@@ -246,7 +247,7 @@ pub fn apply_changes(
             }
             // A forfeit is stored as a claim by its set: its undo unclaims the same reward.
             Change::ClaimReward { reward_id, .. } | Change::ForfeitReward { reward_id, .. } => {
-                let n = tx.execute(
+                let n = tx.cached_execute(
                     "UPDATE rewards SET claimed_set_id = ?3 WHERE id = ?1 AND roster_id = ?2 AND claimed_set_id IS NULL",
                     params![reward_id, rid, set_id],
                 )?;
@@ -255,33 +256,33 @@ pub fn apply_changes(
                 }
             }
             Change::TameManifestation { name } => {
-                tx.execute(
+                tx.cached_execute(
                     "UPDATE tome_entries SET wild = 0 WHERE roster_id = ?1 AND kind = 'manifestation' AND name = ?2",
                     params![rid, name],
                 )?;
             }
             Change::GainGlory { amount, .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "UPDATE rosters SET glory = glory + ?2 WHERE id = ?1",
                     params![rid, amount],
                 )?;
                 super::kept::glory_gained(tx, rid, set_id, *amount)?;
             }
             Change::SpendGlory { amount, .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "UPDATE rosters SET glory = glory - ?2 WHERE id = ?1",
                     params![rid, amount],
                 )
                 .context("glory cannot go below 0")?;
             }
             Change::GainFavour { amount, .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "UPDATE rosters SET favour = favour + ?2 WHERE id = ?1",
                     params![rid, amount],
                 )?;
             }
             Change::LoseFavour { amount, .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "UPDATE rosters SET favour = favour - ?2 WHERE id = ?1",
                     params![rid, amount],
                 )
@@ -306,7 +307,7 @@ pub fn apply_changes(
                 "UPDATE units SET warlord = 0 WHERE id = ?1 AND roster_id = ?2",
             )?,
             Change::CompleteSetup => {
-                tx.execute("UPDATE rosters SET setup_complete = 1 WHERE id = ?1", [rid])?;
+                tx.cached_execute("UPDATE rosters SET setup_complete = 1 WHERE id = ?1", [rid])?;
             }
             // The row stays, hidden, so its undo brings back the same unit with the same id.
             Change::RemoveUnit { .. } | Change::RemoveStartingUnit { .. } => update_unit(
@@ -328,14 +329,14 @@ pub fn apply_changes(
                 "UPDATE units SET reinforced = 0 WHERE id = ?1 AND roster_id = ?2",
             )?,
             Change::LoseRenown { amount, .. } => {
-                let n = tx.execute(
+                let n = tx.cached_execute(
                     "UPDATE units SET renown = renown - ?3 WHERE id = ?1 AND roster_id = ?2",
                     params![unit_id, rid, amount],
                 )?;
                 ensure_one(n, unit_id)?;
             }
             Change::SetRank { rank, .. } => {
-                let n = tx.execute(
+                let n = tx.cached_execute(
                     "UPDATE units SET rank = ?3 WHERE id = ?1 AND roster_id = ?2",
                     params![unit_id, rid, rank],
                 )?;
@@ -348,25 +349,25 @@ pub fn apply_changes(
                 "UPDATE units SET path = NULL WHERE id = ?1 AND roster_id = ?2",
             )?,
             Change::RemoveAbility { rank, .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "DELETE FROM unit_abilities WHERE unit_id = ?1 AND rank = ?2",
                     params![unit_id, rank],
                 )?;
             }
             Change::RemoveEnhancement { table, .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "DELETE FROM enhancements WHERE unit_id = ?1 AND table_name = ?2 AND roster_id = ?3",
                     params![unit_id, table, rid],
                 )?;
             }
             Change::LoseQuestPoints { points, .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "UPDATE quests SET points = MAX(points - ?2, 0) WHERE roster_id = ?1 AND status = 'current'",
                     params![rid, points],
                 )?;
             }
             Change::ReopenQuest { quest, .. } => {
-                let n = tx.execute(
+                let n = tx.cached_execute(
                     "UPDATE quests SET status = 'current', ended_at = NULL
                      WHERE id = (SELECT MAX(id) FROM quests WHERE roster_id = ?1 AND quest = ?2 AND status = 'completed')",
                     params![rid, quest],
@@ -376,7 +377,7 @@ pub fn apply_changes(
                 }
             }
             Change::RevokeReward { reward, source } => {
-                let n = tx.execute(
+                let n = tx.cached_execute(
                     "UPDATE rewards SET claimed_set_id = ?4
                      WHERE id = (SELECT MAX(id) FROM rewards WHERE roster_id = ?1 AND reward = ?2 AND source = ?3
                                  AND claimed_set_id IS NULL)",
@@ -387,13 +388,13 @@ pub fn apply_changes(
                 }
             }
             Change::UnclaimReward { reward_id, .. } => {
-                tx.execute(
+                tx.cached_execute(
                     "UPDATE rewards SET claimed_set_id = NULL WHERE id = ?1 AND roster_id = ?2",
                     params![reward_id, rid],
                 )?;
             }
             Change::MarkWild { name } => {
-                tx.execute(
+                tx.cached_execute(
                     "UPDATE tome_entries SET wild = 1 WHERE roster_id = ?1 AND kind = 'manifestation' AND name = ?2",
                     params![rid, name],
                 )?;
@@ -405,23 +406,23 @@ pub fn apply_changes(
                 "UPDATE units SET retired = 0 WHERE id = ?1 AND roster_id = ?2",
             )?,
             Change::ReopenSetup => {
-                tx.execute("UPDATE rosters SET setup_complete = 0 WHERE id = ?1", [rid])?;
+                tx.cached_execute("UPDATE rosters SET setup_complete = 0 WHERE id = ?1", [rid])?;
             }
             Change::RenameRoster { to, .. } => {
                 name_free(tx, rid, to)?;
-                tx.execute("UPDATE rosters SET name = ?2 WHERE id = ?1", params![rid, to])?;
+                tx.cached_execute("UPDATE rosters SET name = ?2 WHERE id = ?1", params![rid, to])?;
             }
             Change::SetRealmOfOrigin { to, .. } => {
-                tx.execute("UPDATE rosters SET realm = ?2 WHERE id = ?1", params![rid, to])?;
+                tx.cached_execute("UPDATE rosters SET realm = ?2 WHERE id = ?1", params![rid, to])?;
             }
             Change::DeleteRoster => {
-                tx.execute("UPDATE rosters SET deleted = 1 WHERE id = ?1", [rid])?;
+                tx.cached_execute("UPDATE rosters SET deleted = 1 WHERE id = ?1", [rid])?;
             }
             Change::RestoreRoster => {
                 let name: String =
-                    tx.query_row("SELECT name FROM rosters WHERE id = ?1", [rid], |r| r.get(0))?;
+                    tx.cached_row("SELECT name FROM rosters WHERE id = ?1", [rid], |r| r.get(0))?;
                 name_free(tx, rid, &name)?;
-                tx.execute("UPDATE rosters SET deleted = 0 WHERE id = ?1", [rid])?;
+                tx.cached_execute("UPDATE rosters SET deleted = 0 WHERE id = ?1", [rid])?;
             }
         }
         let logged_unit = match change {
@@ -436,7 +437,7 @@ pub fn apply_changes(
             ),
             _ => None,
         };
-        tx.execute(
+        tx.cached_execute(
             "INSERT INTO changes (change_set_id, roster_id, unit_id, kind, payload, description, roll_id)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
@@ -454,7 +455,7 @@ pub fn apply_changes(
 }
 
 fn update_unit(tx: &Transaction, roster_id: i64, unit_id: Option<i64>, sql: &str) -> Result<()> {
-    let n = tx.execute(sql, params![unit_id, roster_id])?;
+    let n = tx.cached_execute(sql, params![unit_id, roster_id])?;
     ensure_one(n, unit_id)
 }
 

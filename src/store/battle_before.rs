@@ -20,6 +20,7 @@
 //! row an object keyed by column names (about 2 KB per battle), was converted by migration V7.
 
 use super::battles::{insert_unit, set_roles};
+use super::reuse::CachedRow;
 use crate::rules::battle::{ArmyUnit, BattleResult, BattleStatus, DecidedBy};
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, params};
@@ -290,7 +291,7 @@ pub fn restore_army(conn: &Connection, battle_id: i64, roster_id: i64, kept: &st
     if let Some(roles) = army.roles {
         set_roles(conn, battle_id, roles, army.rolled.unwrap_or(false))?;
     }
-    conn.execute(
+    conn.cached_execute(
         "DELETE FROM battle_units WHERE battle_id = ?1 AND roster_id = ?2",
         params![battle_id, roster_id],
     )?;
@@ -316,12 +317,12 @@ pub fn restore_result(conn: &Connection, battle_id: i64, kept: &str, result_set:
         bail!("it was kept by an army, and this undo needs a result's");
     };
     if let Some(decisions) = &result.decisions {
-        conn.execute("DELETE FROM battle_decisions WHERE battle_id = ?1", [battle_id])?;
+        conn.cached_execute("DELETE FROM battle_decisions WHERE battle_id = ?1", [battle_id])?;
         for DecisionRow(roster, by, set_up, lost, added) in decisions {
             let Some(set) = result_set else {
                 bail!("it keeps how a result was decided, and battle {battle_id} has no result in force");
             };
-            conn.execute(
+            conn.cached_execute(
                 "INSERT INTO battle_decisions (battle_id, roster_id, change_set_id, decided_by,
                                                models_set_up, models_lost, models_added)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -329,7 +330,7 @@ pub fn restore_result(conn: &Connection, battle_id: i64, kept: &str, result_set:
             )?;
         }
     }
-    conn.execute(
+    conn.cached_execute(
         "UPDATE battles SET status = ?2 WHERE id = ?1",
         params![battle_id, result.status.as_str()],
     )?;
@@ -338,7 +339,7 @@ pub fn restore_result(conn: &Connection, battle_id: i64, kept: &str, result_set:
     }
     for SideRow(roster_id, victory_points, outcome, withdrew, general_slain, quest_points) in result.sides {
         super::kept::side_result(conn, battle_id, roster_id, outcome)?;
-        let n = conn.execute(
+        let n = conn.cached_execute(
             "UPDATE battle_sides SET victory_points = ?3, result = ?4, withdrew = ?5, general_slain = ?6,
                     quest_points = ?7
              WHERE battle_id = ?1 AND roster_id = ?2",
@@ -357,7 +358,7 @@ pub fn restore_result(conn: &Connection, battle_id: i64, kept: &str, result_set:
         }
     }
     for Marks(unit_id, destroyed, slew_hero_or_monster) in result.units {
-        let n = conn.execute(
+        let n = conn.cached_execute(
             "UPDATE battle_units SET destroyed = ?3, slew_hero_or_monster = ?4
              WHERE battle_id = ?1 AND unit_id = ?2",
             params![battle_id, unit_id, destroyed, slew_hero_or_monster],

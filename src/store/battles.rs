@@ -24,13 +24,13 @@ pub fn create(
     battleplan: &str,
     rosters: [i64; 2],
 ) -> Result<i64> {
-    conn.execute(
+    conn.cached_execute(
         "INSERT INTO battles (campaign_id, points_limit, battleplan, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![campaign_id, points_limit, battleplan, now()],
     )?;
     let id = conn.last_insert_rowid();
     for (side, roster) in rosters.iter().enumerate() {
-        conn.execute(
+        conn.cached_execute(
             "INSERT INTO battle_sides (battle_id, roster_id, side) VALUES (?1, ?2, ?3)",
             params![id, roster, side as i64],
         )?;
@@ -41,7 +41,7 @@ pub fn create(
 /// Sets the roster that picks territories or roles (None: not decided yet), and whether it
 /// won them in a roll-off between level generals (`rolled`) rather than by renown.
 pub fn set_roles(conn: &Connection, battle_id: i64, roster_id: Option<i64>, rolled: bool) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "UPDATE battles SET roles_roster_id = ?2, roles_rolled = ?3 WHERE id = ?1",
         params![battle_id, roster_id, rolled],
     )?;
@@ -211,7 +211,7 @@ pub fn each<E: From<anyhow::Error>>(
 /// it is the general, its regiment's leader, and its marks from the result (all false before
 /// the result; kept so a battle as loaded can be written back as it was).
 pub fn record_army(conn: &Connection, battle_id: i64, roster_id: i64, units: &[ArmyUnit]) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "DELETE FROM battle_units WHERE battle_id = ?1 AND roster_id = ?2",
         params![battle_id, roster_id],
     )?;
@@ -229,7 +229,7 @@ pub(super) fn insert_unit(
     position: i64,
     u: &ArmyUnit,
 ) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "INSERT INTO battle_units (battle_id, roster_id, unit_id, general, regiment, destroyed,
                                    slew_hero_or_monster, position)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -251,7 +251,7 @@ pub(super) fn insert_unit(
 pub fn record_result(conn: &Connection, battle_id: i64, sides: &[SideResult]) -> Result<()> {
     for s in sides {
         super::kept::side_result(conn, battle_id, s.roster_id, Some(s.result))?;
-        conn.execute(
+        conn.cached_execute(
             "UPDATE battle_sides SET victory_points = ?3, result = ?4, withdrew = ?5, general_slain = ?6,
                     quest_points = ?7
              WHERE battle_id = ?1 AND roster_id = ?2",
@@ -267,20 +267,20 @@ pub fn record_result(conn: &Connection, battle_id: i64, sides: &[SideResult]) ->
         )?;
         for (ids, column) in [(&s.destroyed, "destroyed"), (&s.slew, "slew_hero_or_monster")] {
             for unit in ids {
-                conn.execute(
+                conn.cached_execute(
                     &format!("UPDATE battle_units SET {column} = 1 WHERE battle_id = ?1 AND unit_id = ?2"),
                     params![battle_id, unit],
                 )?;
             }
         }
     }
-    conn.execute("UPDATE battles SET status = 'fought' WHERE id = ?1", [battle_id])?;
+    conn.cached_execute("UPDATE battles SET status = 'fought' WHERE id = ?1", [battle_id])?;
     Ok(())
 }
 
 /// Marks a roster's aftermath of a battle as done, once; a second time is refused.
 pub fn mark_aftermath(conn: &Connection, battle_id: i64, roster_id: i64, set_id: i64) -> Result<()> {
-    let n = conn.execute(
+    let n = conn.cached_execute(
         "UPDATE battle_sides SET aftermath_set_id = ?3
          WHERE battle_id = ?1 AND roster_id = ?2 AND aftermath_set_id IS NULL",
         params![battle_id, roster_id, set_id],
@@ -301,7 +301,7 @@ pub fn add_twist(
     twist: &str,
     roll_id: i64,
 ) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "INSERT INTO battle_twists (battle_id, round, underdog_roster_id, twist, roll_id) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![battle_id, round, underdog, twist, roll_id],
     )?;
@@ -316,7 +316,7 @@ pub fn record_sudden_death(
     set_id: i64,
     pick: &SuddenDeathRow,
 ) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "INSERT INTO battle_sudden_death (battle_id, roster_id, change_set_id, objective, target_unit_id, target_text)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![battle_id, roster_id, set_id, pick.objective, pick.target_unit, pick.target_text],
@@ -332,7 +332,7 @@ pub fn record_decisions(
     sides: &[(i64, Decision)],
 ) -> Result<()> {
     for (roster_id, d) in sides {
-        conn.execute(
+        conn.cached_execute(
             "INSERT INTO battle_decisions (battle_id, roster_id, change_set_id, decided_by, models_set_up,
                                            models_lost, models_added)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -353,7 +353,7 @@ pub fn record_decisions(
 /// Keeps with change set `set_id` what undoing its command needs of the battle as it was
 /// before (from [`army_before`] or [`result_before`]).
 pub fn keep_before(conn: &Connection, set_id: i64, snapshot: &str) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "UPDATE change_sets SET battle_before = ?2 WHERE id = ?1",
         params![set_id, snapshot],
     )?;
@@ -397,16 +397,16 @@ pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: Battle
         BattleUndo::Nothing => {}
         BattleUndo::Cancel => {
             super::kept::battle_cancelled(conn, battle_id)?;
-            conn.execute("UPDATE battles SET cancelled = 1 WHERE id = ?1", [battle_id])?;
+            conn.cached_execute("UPDATE battles SET cancelled = 1 WHERE id = ?1", [battle_id])?;
         }
         BattleUndo::ClearAftermath => {
-            conn.execute(
+            conn.cached_execute(
                 "UPDATE battle_sides SET aftermath_set_id = NULL WHERE battle_id = ?2 AND aftermath_set_id = ?1",
                 [set_id, battle_id],
             )?;
         }
         BattleUndo::RemoveTwist => {
-            conn.execute(
+            conn.cached_execute(
                 "DELETE FROM battle_twists
                  WHERE battle_id = ?2 AND roll_id IN (SELECT id FROM rolls WHERE change_set_id = ?1)",
                 [set_id, battle_id],
@@ -428,13 +428,13 @@ pub fn undo_records(conn: &Connection, battle_id: i64, set_id: i64, undo: Battle
             }
             super::realms::undo_result_triumphs(conn, battle_id, set_id)?;
             // How the result was decided is kept beside it, tagged with its set.
-            conn.execute(
+            conn.cached_execute(
                 "DELETE FROM battle_decisions WHERE battle_id = ?2 AND change_set_id = ?1",
                 [set_id, battle_id],
             )?;
         }
         BattleUndo::RemoveSuddenDeath => {
-            conn.execute(
+            conn.cached_execute(
                 "DELETE FROM battle_sudden_death WHERE battle_id = ?2 AND change_set_id = ?1",
                 [set_id, battle_id],
             )?;

@@ -143,12 +143,12 @@ pub fn correct_result(
     sides: &[SideResult],
     decisions: &[(i64, Decision)],
 ) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "UPDATE battle_units SET destroyed = 0, slew_hero_or_monster = 0 WHERE battle_id = ?1",
         [battle_id],
     )?;
     super::battles::record_result(conn, battle_id, sides)?;
-    conn.execute("DELETE FROM battle_decisions WHERE battle_id = ?1", [battle_id])?;
+    conn.cached_execute("DELETE FROM battle_decisions WHERE battle_id = ?1", [battle_id])?;
     super::battles::record_decisions(conn, battle_id, set_id, decisions)?;
     Ok(())
 }

@@ -73,7 +73,7 @@ impl Campaign {
             )));
         }
         let created_at = now();
-        conn.execute(
+        conn.cached_execute(
             "INSERT INTO campaigns (name, battlepack, legends, options, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![name, battlepack, legends, serde_json::to_string(options)?, created_at],
         )?;
@@ -185,7 +185,7 @@ impl Campaign {
         summary: &str,
     ) -> Result<i64> {
         let set_id = Campaign::log_with_settings(tx, campaign, Command::CampaignSet, summary)?;
-        tx.execute(
+        tx.cached_execute(
             "UPDATE campaigns SET legends = ?2, options = ?3 WHERE id = ?1",
             params![campaign.id, legends, serde_json::to_string(options)?],
         )?;
@@ -207,7 +207,7 @@ impl Campaign {
             name: Some(campaign.name.clone()),
             deleted: Some(false),
         })?;
-        tx.execute(
+        tx.cached_execute(
             "UPDATE change_sets SET campaign_before = ?2 WHERE id = ?1",
             params![set_id, before],
         )?;
@@ -224,7 +224,7 @@ impl Campaign {
             )));
         }
         let set_id = Campaign::log_with_settings(tx, campaign, Command::CampaignRename, summary)?;
-        tx.execute(
+        tx.cached_execute(
             "UPDATE campaigns SET name = ?2 WHERE id = ?1",
             params![campaign.id, to],
         )?;
@@ -235,7 +235,7 @@ impl Campaign {
     /// changes of the same set). Returns the set.
     pub fn delete(tx: &Transaction, campaign: &Campaign, summary: &str) -> Result<i64> {
         let set_id = Campaign::log_with_settings(tx, campaign, Command::CampaignDelete, summary)?;
-        tx.execute("UPDATE campaigns SET deleted = 1 WHERE id = ?1", [campaign.id])?;
+        tx.cached_execute("UPDATE campaigns SET deleted = 1 WHERE id = ?1", [campaign.id])?;
         Ok(set_id)
     }
 
@@ -270,7 +270,7 @@ impl Campaign {
                 ));
             }
         }
-        conn.execute(
+        conn.cached_execute(
             "UPDATE campaigns SET legends = ?2, options = ?3, name = COALESCE(?4, name),
                     deleted = COALESCE(?5, deleted)
              WHERE id = ?1",

@@ -413,11 +413,11 @@ pub fn sets_after(
 /// beside the log (`store::kept`) in the same transaction.
 pub fn mark_undone(conn: &Connection, set: i64, undo: i64) -> Result<()> {
     super::kept::set_undone(conn, set)?;
-    conn.execute(
+    conn.cached_execute(
         "UPDATE change_sets SET undone_by = ?2 WHERE id = ?1",
         params![set, undo],
     )?;
-    conn.execute(
+    conn.cached_execute(
         "UPDATE change_sets SET undoes = ?1 WHERE id = ?2",
         params![set, undo],
     )?;

@@ -19,6 +19,7 @@
 //! The log and the battles stay the truth: `ptg audit` compares the kept figures with them
 //! (`rules::audit::glory_earned` and `rules::audit::record`), so a drifted figure is a finding.
 
+use super::reuse::CachedRow;
 use crate::rules::battle::BattleResult;
 use crate::rules::standings::Record;
 use anyhow::{Context, Result};
@@ -134,7 +135,7 @@ pub(super) fn parse(text: &str) -> Result<BattleResult> {
 /// log and its battles, as `V13` first counted it (a payload that is not JSON counts nothing;
 /// the audit reports it).
 pub fn recount_campaign(conn: &Connection, campaign: i64) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "UPDATE rosters SET glory_earned = (
              SELECT COALESCE(SUM(CASE WHEN json_valid(c.payload)
                                       THEN json_extract(c.payload, '$.amount') END), 0)
@@ -151,7 +152,7 @@ pub fn recount_campaign(conn: &Connection, campaign: i64) -> Result<()> {
         ("minor_defeats", BattleResult::MinorDefeat),
         ("major_defeats", BattleResult::MajorDefeat),
     ] {
-        conn.execute(
+        conn.cached_execute(
             &format!(
                 "UPDATE rosters SET {column} = (
                      SELECT COUNT(*) FROM battle_sides s JOIN battles b ON b.id = s.battle_id

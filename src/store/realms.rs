@@ -2,6 +2,7 @@
 //! `triumphs`). A triumph row is tagged with the change set of the `battle army` that rolled
 //! it, so undoing that set deletes exactly it.
 
+use super::reuse::CachedRow;
 use crate::rules::battle::BattleResult;
 use crate::rules::battle::TriumphRow;
 use crate::rules::campaign_time::{CampaignTime, latest_fought, triumph_taken_by};
@@ -12,7 +13,7 @@ use rusqlite::{Connection, params};
 
 /// Sets the realm of a battle (None: not picked yet) and who picks it after a roll-off.
 pub fn set_realm(conn: &Connection, battle_id: i64, realm: Option<&str>, picker: Option<i64>) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "UPDATE battles SET realm = ?2, realm_picker_id = COALESCE(?3, realm_picker_id) WHERE id = ?1",
         params![battle_id, realm, picker],
     )?;
@@ -29,7 +30,7 @@ pub fn add_triumph(
     triumph: &str,
     roll_id: Option<i64>,
 ) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "INSERT INTO battle_triumphs (battle_id, roster_id, change_set_id, table_name, triumph, roll_id)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![battle_id, roster_id, set_id, table, triumph, roll_id],
@@ -71,7 +72,7 @@ pub fn draft_triumph(conn: &Connection, battle_id: i64, roster_id: i64) -> Resul
 /// A result sets the side's drafted triumph aside (`set_id`: the result's change set), kept
 /// for history and for the result's undo.
 pub fn set_aside_triumph(conn: &Connection, battle_id: i64, roster_id: i64, set_id: i64) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "UPDATE battle_triumphs SET dropped_set_id = ?3
          WHERE battle_id = ?1 AND roster_id = ?2 AND dropped_set_id IS NULL",
         params![battle_id, roster_id, set_id],
@@ -81,11 +82,11 @@ pub fn set_aside_triumph(conn: &Connection, battle_id: i64, roster_id: i64, set_
 
 /// Undoing a result: the triumphs it rolled are taken off and those it set aside stand again.
 pub fn undo_result_triumphs(conn: &Connection, battle_id: i64, set_id: i64) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "DELETE FROM battle_triumphs WHERE battle_id = ?1 AND change_set_id = ?2",
         params![battle_id, set_id],
     )?;
-    conn.execute(
+    conn.cached_execute(
         "UPDATE battle_triumphs SET dropped_set_id = NULL WHERE battle_id = ?1 AND dropped_set_id = ?2",
         params![battle_id, set_id],
     )?;
@@ -94,7 +95,7 @@ pub fn undo_result_triumphs(conn: &Connection, battle_id: i64, set_id: i64) -> R
 
 /// Undoing a `battle army` takes off the triumph it rolled.
 pub fn remove_triumph_of(conn: &Connection, battle_id: i64, set_id: i64) -> Result<()> {
-    conn.execute(
+    conn.cached_execute(
         "DELETE FROM battle_triumphs WHERE battle_id = ?1 AND change_set_id = ?2",
         params![battle_id, set_id],
     )?;

@@ -50,6 +50,13 @@ impl Store {
         Ok(())
     }
 
+    /// Makes this store one kept open for the server's writes: as many statements kept
+    /// prepared as a reader keeps, so a write's statements (an aftermath runs a few dozen)
+    /// are parsed once per connection rather than once per request.
+    pub fn keep_for_writing(&mut self) {
+        self.conn.set_prepared_statement_cache_capacity(STATEMENTS);
+    }
+
     /// SQLite's `data_version` on this connection, in a read of its own: it moves whenever
     /// another connection (another process's too) committed since this one last looked, so a
     /// connection that never writes (a kept reader, `query_only`) sees every commit as a new
@@ -137,9 +144,10 @@ fn file_id(path: &std::path::Path) -> Option<(u64, u64)> {
     std::fs::metadata(path).ok().map(|_| (0, 0))
 }
 
-/// `query_row` through the connection's cache of prepared statements, as `prepare_cached`
-/// is to `prepare`: on a connection kept open (the server's readers) a statement is parsed
-/// once, not on every request.
+/// `query_row` and `execute` through the connection's cache of prepared statements, as
+/// `prepare_cached` is to `prepare`: on a connection kept open (the server's) a statement is
+/// parsed once, not on every request, and a write that runs one statement per change (an
+/// aftermath, an undo) parses it once, not once per change with its tables' triggers.
 pub(crate) trait CachedRow {
     fn cached_row<T, P: rusqlite::Params>(
         &self,
@@ -147,6 +155,9 @@ pub(crate) trait CachedRow {
         params: P,
         f: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
     ) -> rusqlite::Result<T>;
+
+    /// `execute` through the cache: the number of rows changed.
+    fn cached_execute<P: rusqlite::Params>(&self, sql: &str, params: P) -> rusqlite::Result<usize>;
 }
 
 impl CachedRow for rusqlite::Connection {
@@ -157,5 +168,9 @@ impl CachedRow for rusqlite::Connection {
         f: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
     ) -> rusqlite::Result<T> {
         self.prepare_cached(sql)?.query_row(params, f)
+    }
+
+    fn cached_execute<P: rusqlite::Params>(&self, sql: &str, params: P) -> rusqlite::Result<usize> {
+        self.prepare_cached(sql)?.execute(params)
     }
 }

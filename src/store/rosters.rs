@@ -59,7 +59,7 @@ pub fn create(conn: &Connection, campaign_id: i64, name: &str, player: &str, fac
             "campaign '{c}' already has a roster called '{n}'; pick another name"
         )));
     }
-    conn.execute(
+    conn.cached_execute(
         "INSERT INTO rosters (campaign_id, name, player, faction, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![campaign_id, name, player, faction, now()],
     )?;
