@@ -144,6 +144,9 @@ fn save(doc: &PdfDocument, packed: &[faces::Packed]) -> Vec<u8> {
         ..PdfSaveOptions::default()
     };
     let mut pdf = doc.to_lopdf_document(&plain, &mut Vec::new());
+    // One deflate state for all the streams: setting one up clears ~300 KB of tables, which
+    // cost more than deflating a page's text (a sheet has ~5 such streams).
+    let mut z = flate2::Compress::new(flate2::Compression::default(), true);
     for object in pdf.objects.values_mut() {
         if let lopdf::Object::Stream(stream) = object {
             match packed.iter().find(|p| stream.content.as_slice() == p.parsed) {
@@ -152,7 +155,7 @@ fn save(doc: &PdfDocument, packed: &[faces::Packed]) -> Vec<u8> {
                     stream.dict.set("Length1", p.length as i64);
                     stream.set_content(p.deflated.to_vec());
                 }
-                _ => deflate(stream),
+                _ => deflate(stream, &mut z),
             }
         }
     }
@@ -164,16 +167,24 @@ fn save(doc: &PdfDocument, packed: &[faces::Packed]) -> Vec<u8> {
 }
 
 /// What lopdf's `Stream::compress` does (a stream not yet filtered, kept as it is unless
-/// deflating saves more than the filter entry costs), at the default level.
-fn deflate(stream: &mut lopdf::Stream) {
-    use std::io::Write;
+/// deflating saves more than the filter entry costs), at the default level, with the deflate
+/// state `z` reset rather than made anew.
+fn deflate(stream: &mut lopdf::Stream, z: &mut flate2::Compress) {
+    use flate2::{FlushCompress, Status};
     if !stream.allows_compression || stream.dict.get(b"Filter").is_ok() {
         return;
     }
-    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-    let Ok(packed) = z.write_all(&stream.content).and_then(|()| z.finish()) else {
-        return;
-    };
+    z.reset();
+    let mut packed = Vec::with_capacity(stream.content.len() / 2 + 64);
+    loop {
+        let read = usize::try_from(z.total_in()).unwrap_or(usize::MAX);
+        let rest = stream.content.get(read..).unwrap_or_default();
+        match z.compress_vec(rest, &mut packed, FlushCompress::Finish) {
+            Ok(Status::StreamEnd) => break,
+            Ok(_) => packed.reserve(packed.capacity().max(64)),
+            Err(_) => return,
+        }
+    }
     if packed.len() + 19 < stream.content.len() {
         stream.dict.set("Filter", "FlateDecode");
         stream.set_content(packed);
