@@ -85,7 +85,14 @@ fn run_once<'a>(
         };
         let applied = apply(tx, ctx, &outcome)?;
         battles::mark_aftermath(tx, battle, id, applied.set_id)?;
-        Ok::<_, Error>(rosters::load(tx, id)?)
+        // Read again only what the aftermath wrote (issue 42: not every unit the roster had).
+        let before = subject.roster.clone();
+        Ok::<_, Error>(rosters::reload_after(
+            tx,
+            before,
+            &outcome.changes,
+            &applied.new_units,
+        )?)
     })?;
     Ok(Done {
         battle,

@@ -84,29 +84,24 @@ fn sides_shown(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
         .collect::<anyhow::Result<_>>()?)
 }
 
-/// The battle with its battlepack's details and both sides' rosters (every unit they have
-/// had), in one read.
+/// The battle with its battlepack's details and both sides' rosters as `battle show` shows
+/// them (`sides_shown`): what a command prints after it wrote, read in its transaction. Each
+/// side's Order of Battle and the retired units the battle names, not every unit it ever had
+/// (issue 42: a write that loaded them to decide loaded them all again to print).
 pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
-    shown_with(cat, conn, id, rolls, sides_of)
+    shown_with(cat, conn, id, rolls)
 }
 
-/// Battle `id` as its web page shows it: as `battle show` has it, each side's Order of Battle
-/// and the retired units the battle names, not every unit each side ever had (issue 42: a
-/// roster of ten years has retired most of them, and the page read them all on every view).
+/// Battle `id` as its web page shows it, as `battle show` has it (issue 42: a roster of ten
+/// years has retired most of its units, and the page read them all on every view).
 pub(super) fn shown_on_page<'a>(cat: &'a Catalogue, conn: &Conn, id: i64) -> Result<Shown<'a>> {
-    shown_with(cat, conn, id, Vec::new(), sides_shown)
+    shown_with(cat, conn, id, Vec::new())
 }
 
-fn shown_with<'a>(
-    cat: &'a Catalogue,
-    conn: &Conn,
-    id: i64,
-    rolls: Vec<Roll>,
-    sides: fn(&Conn, &Battle) -> Result<Vec<Roster>>,
-) -> Result<Shown<'a>> {
+fn shown_with<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
     let mut battle = battles::load(conn, id)?;
     let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
-    let rosters = sides(conn, &battle)?;
+    let rosters = sides_shown(conn, &battle)?;
     // Until its result, who picks roles follows the generals' renown as it is now.
     let generals_renown = match rosters.as_slice() {
         [a, b] if battle.status == rules::BattleStatus::Planned => rules::generals_renown(&battle, [a, b]),
@@ -415,7 +410,7 @@ fn twist_once(
 /// One battle, to show: its sides' rosters hold their Order of Battle and the units the
 /// battle names, all that `battle show` and the API's battle look at (issue #42).
 pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, battle_id: i64) -> Result<Shown<'a>> {
-    store.read(|conn| shown_with(cat, conn, battle_id, Vec::new(), sides_shown))
+    store.read(|conn| shown_with(cat, conn, battle_id, Vec::new()))
 }
 
 /// The battles of one campaign or all, to be read as often as the reader needs within one

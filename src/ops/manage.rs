@@ -50,12 +50,12 @@ pub fn delete_roster(cat: &Catalogue, store: &mut Store, roster: RosterId, force
             battle_id: None,
             command: Command::RosterDelete,
         };
-        apply(tx, ctx, &outcome)?;
+        let applied = apply(tx, ctx, &outcome)?;
         // Its player keeps no rights over it nor its battles (issue #39); undoing the deletion
         // brings the roster back, not the invite: the organiser invites the player again.
         crate::store::invites::revoke_for_roster(tx, id)?;
         Ok(Changed {
-            roster: rosters::reload_after(tx, subject.roster, &outcome.changes)?,
+            roster: rosters::reload_after(tx, subject.roster, &outcome.changes, &applied.new_units)?,
             outcome,
         })
     })

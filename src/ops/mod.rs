@@ -261,9 +261,9 @@ pub fn change_roster_reading(
             battle_id: None,
             command,
         };
-        apply(tx, ctx, &outcome)?;
+        let applied = apply(tx, ctx, &outcome)?;
         // Read again only what the outcome wrote: the roster planned with is current otherwise.
-        let roster = rosters::reload_after(tx, subject.roster, &outcome.changes)?;
+        let roster = rosters::reload_after(tx, subject.roster, &outcome.changes, &applied.new_units)?;
         Ok(Changed { outcome, roster })
     })
 }

@@ -187,7 +187,7 @@ pub fn undo(cat: &Catalogue, store: &mut Store, scope: Scope, expected: Option<i
             };
             apply_changes(tx, undo_set, &[], ctx, &outcome)?;
             // The roster after: read again only what the reversal wrote.
-            let after = rosters::reload_after(tx, subject.roster.clone(), &outcome.changes)?;
+            let after = rosters::reload_after(tx, subject.roster.clone(), &outcome.changes, &[])?;
             reversed.push(Reversed {
                 roster: subject.roster,
                 after,

@@ -126,7 +126,9 @@ fn fought_between(
          GROUP BY cs.battle_id",
     )?;
     let fought = stmt
-        .query_map(params![roster_id, from.0, until.0], |r| r.get(0).map(CampaignTime))?
+        .query_map(params![roster_id, from.0, until.0], |r| {
+            r.get(0).map(CampaignTime)
+        })?
         .collect::<Result<_, _>>()?;
     Ok(fought)
 }

@@ -52,30 +52,45 @@ fn part(change: &Change) -> Part {
     }
 }
 
-/// The existing units the unit changes of `changes` name, or None when one adds a unit or
-/// names none (then every unit is read again).
-fn changed_units(changes: &[Change]) -> Option<Vec<i64>> {
+/// The units the unit changes of `changes` name: the existing ones, and those it added when
+/// `added` holds their ids (`store::Applied::new_units`, one per `AddUnit`). None when a
+/// change names no unit, or adds one whose id is not known (then every unit is read again).
+fn changed_units(changes: &[Change], added: &[i64]) -> Option<Vec<i64>> {
+    let adds = changes
+        .iter()
+        .filter(|c| matches!(c, Change::AddUnit { .. }))
+        .count();
+    let added_known = adds == added.len();
     let mut ids = Vec::new();
     for c in changes.iter().filter(|c| part(c) == Part::Units) {
-        match c.unit()? {
-            UnitRef::Existing(id) if !ids.contains(&id) => ids.push(id),
-            UnitRef::Existing(_) => {}
-            UnitRef::New(_) => return None,
+        match c.unit() {
+            Some(UnitRef::Existing(id)) if !ids.contains(&id) => ids.push(id),
+            Some(UnitRef::Existing(_)) => {}
+            Some(UnitRef::New(_)) if added_known => {}
+            None if added_known && matches!(c, Change::AddUnit { .. }) => {}
+            _ => return None,
+        }
+    }
+    for id in added {
+        if !ids.contains(id) {
+            ids.push(*id);
         }
     }
     Some(ids)
 }
 
-/// Roster `before` (a whole load, retired units too) as the store holds it after `changes` were applied to it in this
-/// transaction: its row read again, its units and the rest of it read again only when a
-/// change wrote them, else kept from `before`. A `before` holding only some units (an undo's,
-/// `load_naming`) gives those units, the changed ones read again, as long as no change adds one. Equal to [`super::load`] (a store test
-/// checks it for every kind of part).
-pub fn after(conn: &Connection, before: Roster, changes: &[Change]) -> Result<Roster> {
+/// Roster `before` (a whole load, retired units too) as the store holds it after `changes` were
+/// applied to it in this transaction, `added` being the ids of the units they added
+/// (`store::Applied::new_units`; empty reads every unit again when one was added): its row
+/// read again, its units and the rest of it read again only when a change wrote them, else
+/// kept from `before`. A `before` holding only some units (an undo's, `load_naming`) gives
+/// those units and the ones added, the changed ones read again. Equal to [`super::load`] (a
+/// store test checks it for every kind of part, and for a unit added).
+pub fn after(conn: &Connection, before: Roster, changes: &[Change], added: &[i64]) -> Result<Roster> {
     let touched = |p: Part| changes.iter().any(|c| part(c) == p);
     let mut roster = header(conn, before.id)?;
     roster.units = if touched(Part::Units) {
-        match changed_units(changes) {
+        match changed_units(changes, added) {
             // Those units read again, in the order of a whole load (warlord first, by id).
             Some(ids) => {
                 let mut units = before.units;

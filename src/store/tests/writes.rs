@@ -148,20 +148,52 @@ fn a_roster_read_again_after_a_write_is_the_whole_roster() {
             unit: UnitRef::Existing(2),
         },
     ];
-    for changes in [header, rest, units, leads] {
-        let (reloaded, loaded) = store
+    // A unit added and reinforced, read by the id the write gave it, and a renown change.
+    let liberators = faction("Stormcast Eternals")
+        .unit("Liberators")
+        .expect("Liberators")
+        .clone();
+    let added = vec![
+        Change::AddUnit {
+            unit: crate::rules::model::NewUnit::from_warscroll(
+                &liberators,
+                Some("Second Guard".into()),
+                false,
+            ),
+        },
+        Change::Reinforce {
+            unit: UnitRef::New(0),
+        },
+        Change::GainRenown {
+            unit: UnitRef::Existing(1),
+            amount: 2,
+            reason: "test".into(),
+            roll: None,
+        },
+    ];
+    for changes in [header, rest, units, leads, added] {
+        let (reloaded, loaded, new_units) = store
             .write(|tx| {
                 let before = rosters::load(tx, 1)?;
                 let mut outcome = Outcome::new("test");
                 outcome.changes = changes.clone();
-                apply(tx, ctx(1, None, Command::RosterRename), &outcome)?;
+                let applied = apply(tx, ctx(1, None, Command::RosterRename), &outcome)?;
                 Ok::<_, anyhow::Error>((
-                    rosters::reload_after(tx, before, &changes)?,
+                    rosters::reload_after(tx, before, &changes, &applied.new_units)?,
                     rosters::load(tx, 1)?,
+                    applied.new_units,
                 ))
             })
             .unwrap();
         assert_eq!(reloaded, loaded, "after {changes:?}");
+        if matches!(changes[0], Change::AddUnit { .. }) {
+            assert_eq!(new_units, [3]);
+            let second = loaded.unit(3).expect("the unit added");
+            assert_eq!(
+                (second.name.as_deref(), second.reinforced),
+                (Some("Second Guard"), true)
+            );
+        }
     }
     let r = rosters::load(store.conn(), 1).unwrap();
     assert_eq!((r.name.as_str(), r.glory, r.rewards.len()), ("Anvils", 3, 1));
