@@ -5,11 +5,11 @@
 use super::reuse::CachedRow;
 use crate::rules::battle::BattleResult;
 use crate::rules::battle::TriumphRow;
-use crate::rules::campaign_time::{CampaignTime, latest_fought, triumph_taken_by};
+use crate::rules::campaign_time::{CampaignTime, triumph_taken_by};
 use crate::rules::drafts::DraftTriumph;
 use crate::rules::realms::PreviousBattle;
 use anyhow::{Context, Result};
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 /// Sets the realm of a battle (None: not picked yet) and who picks it after a roll-off.
 pub fn set_realm(conn: &Connection, battle_id: i64, realm: Option<&str>, picker: Option<i64>) -> Result<()> {
@@ -58,14 +58,9 @@ pub fn draft_triumph(conn: &Connection, battle_id: i64, roster_id: i64) -> Resul
     let Some((table, triumph, set)) = row else {
         return Ok(None);
     };
-    let before: Vec<(i64, CampaignTime)> = fought(conn, roster_id, battle_id)?
-        .into_iter()
-        .filter(|f| f.3.0 < set)
-        .map(|f| (f.0, f.3))
-        .collect();
     Ok(Some(DraftTriumph {
         row: TriumphRow { table, triumph },
-        victory: latest_fought(&before).map(|(id, _)| id),
+        victory: latest_fought_before(conn, roster_id, battle_id, set)?.map(|f| f.0),
     }))
 }
 
@@ -104,29 +99,28 @@ pub fn remove_triumph_of(conn: &Connection, battle_id: i64, set_id: i64) -> Resu
 
 /// The roster's previous battle: of its battles other than `battle_id` with a result (not
 /// cancelled), the one fought last (`campaign_time::latest_fought`), with the battle that
-/// already took its triumph, if any (`campaign_time::triumph_taken_by`). Reads the roster's
-/// battles and triumphs only.
+/// already took its triumph, if any (`campaign_time::triumph_taken_by`).
+///
+/// Found from the roster's own list of change sets read from the newest down
+/// (`roster_sets`): the first result set in force there is the latest battle fought, so an
+/// army or a result after years of battles reads a few sets, not every battle the roster
+/// fought (issue 42). Of its triumphs only those rolled since are read: no battle fought
+/// since stands between that one and them.
 pub fn previous_battle(conn: &Connection, roster_id: i64, battle_id: i64) -> Result<Option<PreviousBattle>> {
-    let fought = fought(conn, roster_id, battle_id)?;
-    let times: Vec<(i64, CampaignTime)> = fought.iter().map(|f| (f.0, f.3)).collect();
-    let Some((latest, at)) = latest_fought(&times) else {
+    let Some((latest, result, realm, at)) = latest_fought_before(conn, roster_id, battle_id, i64::MAX)?
+    else {
         return Ok(None);
     };
     let mut stmt = conn.prepare_cached(
         "SELECT t.battle_id, t.change_set_id FROM battle_triumphs t JOIN battles b ON b.id = t.battle_id
-         WHERE t.roster_id = ?1 AND t.battle_id != ?2 AND b.cancelled = 0
+         WHERE t.roster_id = ?1 AND t.battle_id != ?2 AND t.change_set_id > ?3 AND b.cancelled = 0
            AND t.dropped_set_id IS NULL",
     )?;
     let rolled: Vec<(i64, CampaignTime)> = stmt
-        .query_map(params![roster_id, battle_id], |r| {
+        .query_map(params![roster_id, battle_id, at.0], |r| {
             Ok((r.get::<_, i64>(0)?, CampaignTime(r.get(1)?)))
         })?
         .collect::<Result<_, _>>()?;
-    let all: Vec<CampaignTime> = times.iter().map(|(_, t)| *t).collect();
-    let (_, result, realm, _) = fought
-        .into_iter()
-        .find(|f| f.0 == latest)
-        .context("the latest battle fought is among those read")?;
     let result: BattleResult = result
         .parse()
         .map_err(anyhow::Error::msg)
@@ -135,36 +129,39 @@ pub fn previous_battle(conn: &Connection, roster_id: i64, battle_id: i64) -> Res
         battle_id: latest,
         result,
         realm,
-        triumph_taken_by: triumph_taken_by(at, &all, &rolled),
+        // The latest battle fought is the only one fought at or after its own time.
+        triumph_taken_by: triumph_taken_by(at, &[at], &rolled),
     }))
 }
 
 /// A battle a roster fought: id, result, realm and when it was fought.
 type Fought = (i64, String, Option<String>, CampaignTime);
 
-/// The roster's battles other than `battle_id` with a result (not cancelled).
-fn fought(conn: &Connection, roster_id: i64, battle_id: i64) -> Result<Vec<Fought>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT b.id, s.result, b.realm,
-                (SELECT max(cs.id) FROM change_sets cs WHERE cs.battle_id = b.id
-                   AND cs.command = 'battle result' AND cs.undone_by IS NULL)
-         FROM battle_sides s JOIN battles b ON b.id = s.battle_id
-         WHERE s.roster_id = ?1 AND s.battle_id != ?2 AND s.result IS NOT NULL AND b.cancelled = 0",
-    )?;
-    let mut fought: Vec<Fought> = Vec::new();
-    let rows = stmt.query_map(params![roster_id, battle_id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get(2)?,
-            r.get::<_, Option<i64>>(3)?,
-        ))
-    })?;
-    for row in rows {
-        let (id, result, realm, at) = row?;
-        if let Some(at) = at {
-            fought.push((id, result, realm, CampaignTime(at)));
-        }
-    }
-    Ok(fought)
+/// Of roster `roster_id`'s battles other than `battle_id` with a result (not cancelled), the
+/// one fought last before change set `before` (`campaign_time::latest_fought`): the first
+/// result set in force met reading the roster's change sets (`roster_sets`) down from there.
+/// A battle is fought when its result set in force was written, so this is the battle whose
+/// time is the latest before `before`, found without visiting the roster's other battles.
+fn latest_fought_before(
+    conn: &Connection,
+    roster_id: i64,
+    battle_id: i64,
+    before: i64,
+) -> Result<Option<Fought>> {
+    let row = conn
+        .cached_row(
+            "SELECT b.id, s.result, b.realm, cs.id
+             FROM roster_sets rs
+                  JOIN change_sets cs ON cs.id = rs.change_set_id
+                  JOIN battle_sides s ON s.battle_id = cs.battle_id AND s.roster_id = rs.roster_id
+                  JOIN battles b ON b.id = cs.battle_id
+             WHERE rs.roster_id = ?1 AND rs.change_set_id < ?3
+               AND cs.command = 'battle result' AND cs.undone_by IS NULL
+               AND cs.battle_id != ?2 AND s.result IS NOT NULL AND b.cancelled = 0
+             ORDER BY rs.change_set_id DESC LIMIT 1",
+            params![roster_id, battle_id, before],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, CampaignTime(r.get(3)?))),
+        )
+        .optional()?;
+    Ok(row)
 }
