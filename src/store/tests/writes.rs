@@ -155,11 +155,7 @@ fn a_roster_read_again_after_a_write_is_the_whole_roster() {
         .clone();
     let added = vec![
         Change::AddUnit {
-            unit: crate::rules::model::NewUnit::from_warscroll(
-                &liberators,
-                Some("Second Guard".into()),
-                false,
-            ),
+            unit: crate::rules::model::NewUnit::from_warscroll(&liberators, Some("Second Guard"), false),
         },
         Change::Reinforce {
             unit: UnitRef::New(0),
