@@ -52,24 +52,19 @@ pub struct NewBattle<'a> {
     pub realm: RealmChoice,
 }
 
-/// Both sides' rosters of battle `b`, in its order, as they stand.
-pub(super) fn sides_of(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
-    Ok(b.sides
-        .iter()
-        .map(|s| rosters::load(conn, s.roster_id))
-        .collect::<anyhow::Result<_>>()?)
-}
-
 /// Live roster `id`, loaded.
 fn load_roster(conn: &Conn, id: RosterId) -> Result<Roster> {
     super::live_roster(conn, id)?;
     Ok(rosters::load(conn, id.get())?)
 }
 
-/// Both sides' rosters of battle `b` as `battle show` shows them: each one's Order of Battle
+/// Both sides' rosters of battle `b`, in its order, as they stand: each one's Order of Battle
 /// and the retired units the battle names (its armies, a sudden death target), not every
-/// unit it ever had (`rosters::load_shown`).
-fn sides_shown(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
+/// unit it ever had (`rosters::load_shown`, issue 42). What `battle show` prints, and all a
+/// battle's own commands decide on: a rule about a battle looks at the units that can be
+/// taken to it (the Order of Battle) and at those its armies hold (`find_army_unit`); a unit
+/// a player names to take along is looked up in the whole roster (`load_roster`).
+pub(super) fn sides_of(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
     let named: Vec<i64> = b
         .sides
         .iter()
@@ -85,7 +80,7 @@ fn sides_shown(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
 }
 
 /// The battle with its battlepack's details and both sides' rosters as `battle show` shows
-/// them (`sides_shown`): what a command prints after it wrote, read in its transaction. Each
+/// them (`sides_of`): what a command prints after it wrote, read in its transaction. Each
 /// side's Order of Battle and the retired units the battle names, not every unit it ever had
 /// (issue 42: a write that loaded them to decide loaded them all again to print).
 pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
@@ -101,7 +96,7 @@ pub(super) fn shown_on_page<'a>(cat: &'a Catalogue, conn: &Conn, id: i64) -> Res
 fn shown_with<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
     let mut battle = battles::load(conn, id)?;
     let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
-    let rosters = sides_shown(conn, &battle)?;
+    let rosters = sides_of(conn, &battle)?;
     // Until its result, who picks roles follows the generals' renown as it is now.
     let generals_renown = match rosters.as_slice() {
         [a, b] if battle.status == rules::BattleStatus::Planned => rules::generals_renown(&battle, [a, b]),
