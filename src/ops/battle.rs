@@ -52,10 +52,18 @@ pub struct NewBattle<'a> {
     pub realm: RealmChoice,
 }
 
-/// Live roster `id`, loaded.
+/// Live roster `id`, loaded whole: for a command that looks up the units a player names.
 fn load_roster(conn: &Conn, id: RosterId) -> Result<Roster> {
     super::live_roster(conn, id)?;
     Ok(rosters::load(conn, id.get())?)
+}
+
+/// Live roster `id` as a side of a battle not yet holding its army: its Order of Battle, not
+/// every unit it ever had (`rosters::load_shown`). Planning a battle and its twists look at
+/// a roster's campaign, options and name, never at its retired units.
+fn load_side(conn: &Conn, id: RosterId) -> Result<Roster> {
+    super::live_roster(conn, id)?;
+    Ok(rosters::load_shown(conn, id.get(), &[])?)
 }
 
 /// Both sides' rosters of battle `b`, in its order, as they stand: each one's Order of Battle
@@ -161,10 +169,7 @@ fn plan_once<'a>(
     let (campaign, pack, sides, seen) = store.read(|conn| {
         let c = super::live_campaign(conn, new.campaign)?;
         let pack: &Battlepack = pack_of(cat, &c)?;
-        let sides = [
-            load_roster(conn, new.rosters[0])?,
-            load_roster(conn, new.rosters[1])?,
-        ];
+        let sides = [load_side(conn, new.rosters[0])?, load_side(conn, new.rosters[1])?];
         let seen = read_at(conn, &[sides[0].id, sides[1].id], &[])?;
         Ok::<_, Error>((c, pack, sides, seen))
     })?;
@@ -350,7 +355,7 @@ fn twist_once(
         let plan = rules::find_battleplan(pack, b.battleplan.as_deref().unwrap_or_default())?;
         let named = match underdog {
             Some(u) => {
-                let r = load_roster(conn, u)?;
+                let r = load_side(conn, u)?;
                 b.check_side(r.id, &r.name)?;
                 Some(r.id)
             }
