@@ -67,6 +67,10 @@ pub fn load(conn: &Connection, id: i64) -> Result<Battle> {
 
 /// Roster `roster_id`'s battles other than `except` that have a result and no aftermath for it
 /// yet, each with when it was fought: what `campaign_time::check_aftermath_order` compares.
+///
+/// Read from `open_sides` (the league's sides with no aftermath: a few, however long the
+/// league), as the pages' "What's next" reads them: through the roster's sides it read every
+/// side it ever fought, each on its own page (issue 42).
 pub fn aftermaths_pending(
     conn: &Connection,
     roster_id: i64,
@@ -76,8 +80,8 @@ pub fn aftermaths_pending(
         "SELECT s.battle_id,
                 (SELECT max(cs.id) FROM change_sets cs WHERE cs.battle_id = s.battle_id
                    AND cs.command = 'battle result' AND cs.undone_by IS NULL)
-         FROM battle_sides s JOIN battles b ON b.id = s.battle_id
-         WHERE s.roster_id = ?1 AND s.battle_id != ?2 AND s.aftermath_set_id IS NULL
+         FROM battle_sides s INDEXED BY open_sides JOIN battles b ON b.id = s.battle_id
+         WHERE s.aftermath_set_id IS NULL AND s.roster_id = ?1 AND s.battle_id != ?2
            AND s.result IS NOT NULL AND b.cancelled = 0",
     )?;
     let rows = stmt.query_map(params![roster_id, except], |r| {
