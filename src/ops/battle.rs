@@ -87,21 +87,11 @@ pub(super) fn sides_of(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
         .collect::<anyhow::Result<_>>()?)
 }
 
-/// The battle with its battlepack's details and both sides' rosters as `battle show` shows
-/// them (`sides_of`): what a command prints after it wrote, read in its transaction. Each
-/// side's Order of Battle and the retired units the battle names, not every unit it ever had
-/// (issue 42: a write that loaded them to decide loaded them all again to print).
+/// Battle `id` with its battlepack's details and both sides' rosters as `battle show` shows
+/// them (`sides_of`): each side's Order of Battle and the retired units the battle names, not
+/// every unit it ever had (issue 42). What `battle show` and the battle's page read, and what
+/// a battle command prints after it wrote (`rolls`: the dice it rolled), in its transaction.
 pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
-    shown_with(cat, conn, id, rolls)
-}
-
-/// Battle `id` as its web page shows it, as `battle show` has it (issue 42: a roster of ten
-/// years has retired most of its units, and the page read them all on every view).
-pub(super) fn shown_on_page<'a>(cat: &'a Catalogue, conn: &Conn, id: i64) -> Result<Shown<'a>> {
-    shown_with(cat, conn, id, Vec::new())
-}
-
-fn shown_with<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
     let mut battle = battles::load(conn, id)?;
     let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
     let rosters = sides_of(conn, &battle)?;
@@ -410,7 +400,7 @@ fn twist_once(
 /// One battle, to show: its sides' rosters hold their Order of Battle and the units the
 /// battle names, all that `battle show` and the API's battle look at (issue #42).
 pub fn show<'a>(cat: &'a Catalogue, store: &mut Store, battle_id: i64) -> Result<Shown<'a>> {
-    store.read(|conn| shown_with(cat, conn, battle_id, Vec::new()))
+    store.read(|conn| shown(cat, conn, battle_id, Vec::new()))
 }
 
 /// The battles of one campaign or all, to be read as often as the reader needs within one

@@ -174,7 +174,7 @@ fn side_choices(
 pub fn battle_page<'a>(cat: &'a Catalogue, store: &mut Store, id: i64) -> Result<BattlePage<'a>> {
     store.read(|conn| {
         // Each side's Order of Battle and the retired units the battle names (`battle show`'s).
-        let shown = super::battle::shown_on_page(cat, conn, id)?;
+        let shown = super::battle::shown(cat, conn, id, Vec::new())?;
         let campaign = shown.battle.campaign_id;
         let league = Campaign::live(conn, campaign)?.map(|c| c.name);
         let pack = super::pack_of(cat, &Campaign::by_id(conn, campaign)?)?;

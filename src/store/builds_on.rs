@@ -91,7 +91,11 @@ pub fn triumphs_taken_from(conn: &Connection, battle_id: i64) -> Result<Vec<Take
         let Some(until) = rolled.iter().map(|(_, t)| *t).max() else {
             continue;
         };
-        let fought = fought_between(conn, roster_id, at, until)?;
+        let fought: Vec<CampaignTime> =
+            super::realms::fought_between(conn, roster_id, None, at.0, until.0, u32::MAX)?
+                .into_iter()
+                .map(|(_, _, _, t)| t)
+                .collect();
         if let Some(taker) = triumph_taken_by(at, &fought, &rolled) {
             let set_id = rolled.iter().find(|(b, _)| *b == taker).map(|(_, s)| s.0);
             if let Some(set_id) = set_id {
@@ -105,32 +109,6 @@ pub fn triumphs_taken_from(conn: &Connection, battle_id: i64) -> Result<Vec<Take
         }
     }
     Ok(out)
-}
-
-/// When roster `roster_id` fought each of its battles (not cancelled) fought from `from` up to
-/// but not including `until`: the change sets of that stretch of campaign time, walked by id
-/// (`NOT INDEXED`: by its battle the planner would visit every battle the roster ever fought).
-fn fought_between(
-    conn: &Connection,
-    roster_id: i64,
-    from: CampaignTime,
-    until: CampaignTime,
-) -> Result<Vec<CampaignTime>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT max(cs.id) FROM change_sets cs NOT INDEXED
-           CROSS JOIN battle_sides s CROSS JOIN battles b
-         WHERE cs.id >= ?2 AND cs.id < ?3 AND cs.command = 'battle result'
-           AND cs.undone_by IS NULL
-           AND s.battle_id = cs.battle_id AND s.roster_id = ?1 AND s.result IS NOT NULL
-           AND b.id = cs.battle_id AND b.cancelled = 0
-         GROUP BY cs.battle_id",
-    )?;
-    let fought = stmt
-        .query_map(params![roster_id, from.0, until.0], |r| {
-            r.get(0).map(CampaignTime)
-        })?
-        .collect::<Result<_, _>>()?;
-    Ok(fought)
 }
 
 /// Each side's result once change set `set_id` is undone, from what it kept of the battle

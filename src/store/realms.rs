@@ -9,7 +9,7 @@ use crate::rules::campaign_time::{CampaignTime, triumph_taken_by};
 use crate::rules::drafts::DraftTriumph;
 use crate::rules::realms::PreviousBattle;
 use anyhow::{Context, Result};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 
 /// Sets the realm of a battle (None: not picked yet) and who picks it after a roll-off.
 pub fn set_realm(conn: &Connection, battle_id: i64, realm: Option<&str>, picker: Option<i64>) -> Result<()> {
@@ -135,33 +135,48 @@ pub fn previous_battle(conn: &Connection, roster_id: i64, battle_id: i64) -> Res
 }
 
 /// A battle a roster fought: id, result, realm and when it was fought.
-type Fought = (i64, String, Option<String>, CampaignTime);
+pub(super) type Fought = (i64, String, Option<String>, CampaignTime);
 
-/// Of roster `roster_id`'s battles other than `battle_id` with a result (not cancelled), the
-/// one fought last before change set `before` (`campaign_time::latest_fought`): the first
-/// result set in force met reading the roster's change sets (`roster_sets`) down from there.
-/// A battle is fought when its result set in force was written, so this is the battle whose
-/// time is the latest before `before`, found without visiting the roster's other battles.
+/// Roster `roster_id`'s battles fought from change set `from` up to but not including `until`,
+/// newest first and at most `limit`: those with a result in force (other than battle
+/// `except`), not cancelled. A battle is fought when its result set in force was written, so
+/// they are the result sets met walking the roster's own change sets (`roster_sets`) down
+/// from `until`: the cost follows the stretch of campaign time read, not the roster's past
+/// (issue 42). The engine compares what comes back (`campaign_time`).
+pub(super) fn fought_between(
+    conn: &Connection,
+    roster_id: i64,
+    except: Option<i64>,
+    from: i64,
+    until: i64,
+    limit: u32,
+) -> Result<Vec<Fought>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT b.id, s.result, b.realm, cs.id
+         FROM roster_sets rs
+              JOIN change_sets cs ON cs.id = rs.change_set_id
+              JOIN battle_sides s ON s.battle_id = cs.battle_id AND s.roster_id = rs.roster_id
+              JOIN battles b ON b.id = cs.battle_id
+         WHERE rs.roster_id = ?1 AND rs.change_set_id >= ?3 AND rs.change_set_id < ?4
+           AND cs.command = 'battle result' AND cs.undone_by IS NULL
+           AND cs.battle_id IS NOT ?2 AND s.result IS NOT NULL AND b.cancelled = 0
+         ORDER BY rs.change_set_id DESC LIMIT ?5",
+    )?;
+    let fought = stmt
+        .query_map(params![roster_id, except, from, until, limit], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, CampaignTime(r.get(3)?)))
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(fought)
+}
+
+/// Of roster `roster_id`'s battles other than `battle_id`, the one fought last before change
+/// set `before` (`campaign_time::latest_fought`).
 fn latest_fought_before(
     conn: &Connection,
     roster_id: i64,
     battle_id: i64,
     before: i64,
 ) -> Result<Option<Fought>> {
-    let row = conn
-        .cached_row(
-            "SELECT b.id, s.result, b.realm, cs.id
-             FROM roster_sets rs
-                  JOIN change_sets cs ON cs.id = rs.change_set_id
-                  JOIN battle_sides s ON s.battle_id = cs.battle_id AND s.roster_id = rs.roster_id
-                  JOIN battles b ON b.id = cs.battle_id
-             WHERE rs.roster_id = ?1 AND rs.change_set_id < ?3
-               AND cs.command = 'battle result' AND cs.undone_by IS NULL
-               AND cs.battle_id != ?2 AND s.result IS NOT NULL AND b.cancelled = 0
-             ORDER BY rs.change_set_id DESC LIMIT 1",
-            params![roster_id, battle_id, before],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, CampaignTime(r.get(3)?))),
-        )
-        .optional()?;
-    Ok(row)
+    Ok(fought_between(conn, roster_id, Some(battle_id), i64::MIN, before, 1)?.pop())
 }
