@@ -30,7 +30,6 @@ impl Writers {
             return Ok(kept);
         }
         let mut store = crate::ops::reopen_store(db)?;
-        store.keep_for_writing();
         let identity = store.identity()?;
         Ok((store, identity))
     }

@@ -83,16 +83,24 @@ pub fn default_data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "ptg").map(|d| d.data_dir().to_path_buf())
 }
 
-/// Turns on SQLite's query planner stability guarantee for `conn`, before it prepares
-/// anything: a plan never depends on a bound value. Without it, a statement whose parameter
+/// How `conn` prepares statements, set before it prepares anything: it keeps [`STATEMENTS`]
+/// of them, and SQLite's query planner stability guarantee is on, so a plan never depends on
+/// a bound value. Without it, a statement whose parameter
 /// the planner weighed against a partial index's condition (`deleted = 0`, `claimed_set_id IS
 /// NULL`) is compiled again each time it is bound a new value: every statement twice in each
 /// command and each of the server's writes (issue 42; its readers had it already). ptg's
 /// queries name those conditions as literals, so the partial indexes serve them as before.
-pub(crate) fn stable_plans(conn: &Connection) -> Result<()> {
+pub(crate) fn statement_settings(conn: &Connection) -> Result<()> {
     conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
+    conn.set_prepared_statement_cache_capacity(STATEMENTS);
     Ok(())
 }
+
+/// Statements kept prepared per connection (rusqlite keeps 16). A roster page of the server
+/// runs a few dozen distinct ones and a write as many (an aftermath, an undo); with 16, one
+/// command's statements pushed out those it ran again later in the same command, an undo
+/// parsing four of its statements twice (a roster read before and after the change).
+const STATEMENTS: usize = 128;
 
 /// A writing command's open failure as the player should see it: busy, or not writable.
 fn refuse_if_unusable(e: anyhow::Error, path: &Path) -> anyhow::Error {
@@ -220,7 +228,7 @@ impl Store {
 
     /// Checks, switches to WAL and upgrades the database on `conn`; the caller names its file.
     fn setup(mut conn: Connection) -> Result<Store> {
-        stable_plans(&conn)?;
+        statement_settings(&conn)?;
         conn.busy_timeout(busy::TIMEOUT)?;
         // Everything that refuses the file runs before anything is written to it; a file
         // already at this ptg's schema (every command's case) needs one lookup to know it.
@@ -230,9 +238,12 @@ impl Store {
         };
         // WAL is not available for in-memory databases; the pragma then answers "memory".
         // Switching a new file needs it to itself, so it waits out others opening it too.
-        let _mode: String = upgrade::with_retries(&mut conn, |conn| {
-            Ok(conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?)
-        })?;
+        let to_wal =
+            |conn: &mut Connection| Ok(conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?);
+        let _mode: String = match plan {
+            upgrade::Plan::UpToDate => upgrade::with_retries_at_latest(&mut conn, to_wal)?,
+            _ => upgrade::with_retries(&mut conn, to_wal)?,
+        };
         // In WAL mode NORMAL still keeps the file whole through a crash or power cut (a
         // transaction is all there or not at all) and syncs at every checkpoint, which each
         // command runs as it closes; what it skips is the sync of every commit, which cost
@@ -243,8 +254,8 @@ impl Store {
         conn.pragma_update(None, "journal_size_limit", JOURNAL_LIMIT)?;
         // Foreign keys are checked from here on, not while migrating: a migration that
         // rebuilds a table (V9) drops the old one while other rows still refer to its ids.
-        conn.pragma_update(None, "foreign_keys", "OFF")?;
         if plan != upgrade::Plan::UpToDate {
+            conn.pragma_update(None, "foreign_keys", "OFF")?;
             upgrade::bring_up_to_date(&mut conn)?;
         }
         conn.pragma_update(None, "foreign_keys", "ON")?;

@@ -159,7 +159,7 @@ fn open_uri(path: &Path, query: &str) -> Result<Connection> {
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(&uri, flags)
         .with_context(|| format!("cannot open the database {} read-only", path.display()))?;
-    super::stable_plans(&conn)?;
+    super::statement_settings(&conn)?;
     conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get::<_, i64>(0))
         .with_context(|| format!("cannot read the database {} read-only", path.display()))?;
     Ok(conn)

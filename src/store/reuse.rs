@@ -21,9 +21,6 @@ use anyhow::Result;
 /// the file's pages being in the OS's cache either way (issue 42).
 const CACHE_KIB: i64 = 2 * 1024;
 
-/// Statements kept prepared per kept connection: a roster page runs a few dozen distinct ones.
-const STATEMENTS: usize = 128;
-
 /// What a kept connection must still match to be lent again: the file at its path (device and
 /// inode, where the platform has them) and the schema it was opened with (SQLite's schema
 /// cookie, which every `CREATE`, `ALTER` or `DROP` moves, and ptg's schema version, which a
@@ -35,12 +32,11 @@ pub struct Identity {
 }
 
 impl Store {
-    /// Makes this store one kept open for reads only: its own page cache size, more statements
-    /// kept prepared (kept, as on every connection: `store::stable_plans`), and `query_only`,
+    /// Makes this store one kept open for reads only: its own page cache size (its statements
+    /// stay prepared, as on every connection: `store::STATEMENTS`), and `query_only`,
     /// so a read lent this connection that tried to write would be refused by SQLite rather
     /// than write outside the writers' own connections.
     pub fn keep_for_reading(&mut self) -> Result<()> {
-        self.conn.set_prepared_statement_cache_capacity(STATEMENTS);
         self.conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
         // No memory map (issue 39): a file copied over the served one, shorter than it was,
         // killed the server with SIGBUS on the next read of a page past the new end. Read
@@ -48,13 +44,6 @@ impl Store {
         self.conn.pragma_update(None, "mmap_size", 0)?;
         self.conn.pragma_update(None, "query_only", true)?;
         Ok(())
-    }
-
-    /// Makes this store one kept open for the server's writes: as many statements kept
-    /// prepared as a reader keeps, so a write's statements (an aftermath runs a few dozen)
-    /// are parsed once per connection rather than once per request.
-    pub fn keep_for_writing(&mut self) {
-        self.conn.set_prepared_statement_cache_capacity(STATEMENTS);
     }
 
     /// SQLite's `data_version` on this connection, in a read of its own: it moves whenever

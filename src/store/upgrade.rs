@@ -96,13 +96,34 @@ fn snapshot(conn: &mut Connection) -> Result<Plan> {
 /// at once: switching a new file to WAL while others open it, a write from a stale snapshot.
 pub(super) fn with_retries<T>(
     conn: &mut Connection,
+    attempt: impl FnMut(&mut Connection) -> Result<T>,
+) -> Result<T> {
+    retrying(conn, None, attempt)
+}
+
+/// [`with_retries`] on a file whose history [`at_latest`] has just read at this ptg's newest
+/// version: the first attempt does not read it again (two statements on every command's path).
+pub(super) fn with_retries_at_latest<T>(
+    conn: &mut Connection,
+    attempt: impl FnMut(&mut Connection) -> Result<T>,
+) -> Result<T> {
+    retrying(conn, Some(schema::latest_known()), attempt)
+}
+
+/// The retry loop: `known`, the history's version before the first attempt if already read.
+fn retrying<T>(
+    conn: &mut Connection,
+    mut known: Option<i64>,
     mut attempt: impl FnMut(&mut Connection) -> Result<T>,
 ) -> Result<T> {
     let start = Instant::now();
     let mut tries = 0;
     loop {
         tries += 1;
-        let before = history_version(conn).ok();
+        let before = match known.take() {
+            Some(version) => Some(version),
+            None => history_version(conn).ok(),
+        };
         match attempt(conn) {
             Ok(value) => return Ok(value),
             Err(e)

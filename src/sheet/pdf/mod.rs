@@ -129,12 +129,13 @@ fn lay_out(pen: &Pen, sheet: &Sheet) -> Vec<Vec<Placed>> {
 }
 
 /// The document as PDF bytes: printpdf's own `save`, but with the streams deflated at zlib's
-/// default level (6) where printpdf asks for the best (9), and by zlib-rs (flate2's `zlib-rs`
-/// backend, Cargo.toml) rather than miniz_oxide. The streams are the two subset fonts (about
-/// 60 KB) and the pages' text operations: deflating them was the largest part of drawing a
-/// sheet (~3.5 ms of ~26 ms in a profile); zlib-rs does it in ~60% of the time for a file 1.5%
-/// larger. (The best level costs ~25% more for 0.5% smaller; the fastest saves a third again
-/// but makes the file a quarter larger.)
+/// fastest level (1) where printpdf asks for the best (9), and by zlib-rs (flate2's `zlib-rs`
+/// backend, Cargo.toml) rather than miniz_oxide. The fonts come deflated already (the sheet
+/// cut, below), so what is deflated here is the pages' text operations and the fonts'
+/// ToUnicode maps, ~40 KB a sheet: at the default level (6) that took ~2.5% of a sheet's time
+/// at 10,000 battles for a file 5% smaller (75.7 against 79.4 KB); the best level costs ~25%
+/// more again. (A sheet with a character the sheet cut lacks also deflates its subset font
+/// here, some KB larger at this level.)
 ///
 /// A stream holding a font program `packed` names (its `parsed` bytes) is written from its
 /// deflated bytes, with the length of the program they inflate to (`/Length1`).
@@ -146,7 +147,7 @@ fn save(doc: &PdfDocument, packed: &[faces::Packed]) -> Vec<u8> {
     let mut pdf = doc.to_lopdf_document(&plain, &mut Vec::new());
     // One deflate state for all the streams: setting one up clears ~300 KB of tables, which
     // cost more than deflating a page's text (a sheet has ~5 such streams).
-    let mut z = flate2::Compress::new(flate2::Compression::default(), true);
+    let mut z = flate2::Compress::new(flate2::Compression::fast(), true);
     for object in pdf.objects.values_mut() {
         if let lopdf::Object::Stream(stream) = object {
             match packed.iter().find(|p| stream.content.as_slice() == p.parsed) {
@@ -167,7 +168,7 @@ fn save(doc: &PdfDocument, packed: &[faces::Packed]) -> Vec<u8> {
 }
 
 /// What lopdf's `Stream::compress` does (a stream not yet filtered, kept as it is unless
-/// deflating saves more than the filter entry costs), at the default level, with the deflate
+/// deflating saves more than the filter entry costs), at the fastest level, with the deflate
 /// state `z` reset rather than made anew.
 fn deflate(stream: &mut lopdf::Stream, z: &mut flate2::Compress) {
     use flate2::{FlushCompress, Status};
