@@ -13,6 +13,9 @@ use crate::rules::dice::{Dice, Roll, Roller, check_all_used};
 use crate::rules::log::Command;
 use crate::rules::model::Roster;
 use crate::rules::realms::{RealmChoice, plan_realm};
+use crate::store::battle_lines;
+/// A battle as a line of a table, as `BattleList::each_line` hands it out.
+pub use crate::store::battle_lines::BattleLine;
 use crate::store::{Campaign, Conn, Store, battles, log_set, realms, rosters};
 
 /// A battle with what its battlepack says about it, for showing.
@@ -416,18 +419,15 @@ impl BattleList<'_> {
     /// Calls `f` with each battle, newest first, as it is read; whether a limit left older
     /// battles out.
     pub fn each(&self, f: impl FnMut(Battle) -> Result<()>) -> Result<bool> {
-        self.each_of(battles::Parts::Whole, f)
-    }
-
-    /// As [`BattleList::each`], each battle read with its sides only (armies and twists left
-    /// empty): what a table of battles prints, in two queries instead of four (issue 42).
-    pub fn each_with_sides(&self, f: impl FnMut(Battle) -> Result<()>) -> Result<bool> {
-        self.each_of(battles::Parts::Sides, f)
-    }
-
-    fn each_of(&self, parts: battles::Parts, f: impl FnMut(Battle) -> Result<()>) -> Result<bool> {
         let (campaign, roster) = (self.campaign_id, self.roster_id);
-        battles::each(self.conn, campaign, roster, self.newest, parts, f)
+        battles::each(self.conn, campaign, roster, self.newest, battles::Parts::Whole, f)
+    }
+
+    /// The same battles as [`BattleList::each`], each as one line of a table (its sides'
+    /// rosters and results, no armies, twists or triumphs), all read in one query (issue 42).
+    pub fn each_line(&self, f: impl FnMut(BattleLine) -> Result<()>) -> Result<bool> {
+        let (campaign, roster) = (self.campaign_id, self.roster_id);
+        battle_lines::each(self.conn, campaign, roster, self.newest, f)
     }
 }
 

@@ -1,18 +1,22 @@
-//! A battle as one line of a list (a roster's page on the web): its id, where it stands and each
-//! side's roster and victory points, in one query, rather than the four that read a whole battle
-//! with its armies and twists (`battle_rows`), which a roster of 40 battles spent most of its
-//! page on (issue #32); and a page of them at a time, since a roster of 400 battles spent its
-//! page listing them all (issue 42).
+//! A battle as one line of a list (a roster's page on the web, `battle list` at a terminal):
+//! its id, campaign, size, battleplan, where it stands and each side's roster and result, in
+//! one query, rather than the four that read a whole battle with its armies and twists
+//! (`battle_rows`), which a roster of 40 battles spent most of its page on (issue #32), or the
+//! two that read it with its sides' triumphs, objectives and decisions; and a page of them at
+//! a time, since a roster of 400 battles spent its page listing them all (issue 42).
 
-use crate::rules::battle::BattleStatus;
+use crate::rules::battle::{BattleResult, BattleStatus};
 use anyhow::{Context, Result};
-use rusqlite::Connection;
+use rusqlite::{Connection, Row, Rows, ToSql};
 use serde::Serialize;
 
 /// One battle of a list, its fields named as the whole battle's JSON names them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BattleLine {
     pub id: i64,
+    pub campaign: String,
+    pub points_limit: u32,
+    pub battleplan: Option<String>,
     pub status: BattleStatus,
     pub sides: Vec<SideLine>,
 }
@@ -23,9 +27,18 @@ pub struct SideLine {
     pub roster_id: i64,
     pub roster: String,
     pub victory_points: Option<u32>,
+    pub result: Option<BattleResult>,
+    pub withdrew: bool,
     /// Whether this side's aftermath has been run.
     pub aftermath_done: bool,
 }
+
+/// A line's columns, one row per side, for a `WHERE` on `b` and `ORDER BY b.id DESC, s.side`
+/// to follow.
+const LINES: &str = "SELECT b.id, b.status, c.name, b.points_limit, b.battleplan,
+        s.roster_id, r.name, s.victory_points, s.result, s.withdrew, s.aftermath_set_id IS NOT NULL
+    FROM battles b JOIN campaigns c ON c.id = b.campaign_id
+        JOIN battle_sides s ON s.battle_id = b.id JOIN rosters r ON r.id = s.roster_id";
 
 /// Whose battles a list is of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,41 +75,19 @@ pub fn page(conn: &Connection, of: Of, before: Option<i64>, count: u32) -> Resul
         }
     };
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT b.id, b.status, s.roster_id, r.name, s.victory_points, s.aftermath_set_id IS NOT NULL
-         FROM battles b JOIN battle_sides s ON s.battle_id = b.id JOIN rosters r ON r.id = s.roster_id
-         WHERE b.id IN ({chosen})
-         ORDER BY b.id DESC, s.side"
+        "{LINES} WHERE b.id IN ({chosen}) ORDER BY b.id DESC, s.side"
     ))?;
     let (Of::Roster(id) | Of::Campaign(id)) = of;
-    let mut rows = stmt.query(rusqlite::params![
+    let rows = stmt.query(rusqlite::params![
         id,
         before.unwrap_or(i64::MAX),
         i64::from(count) + 1
     ])?;
     let mut lines: Vec<BattleLine> = Vec::new();
-    while let Some(r) = rows.next()? {
-        let id: i64 = r.get(0)?;
-        let side = SideLine {
-            roster_id: r.get(2)?,
-            roster: r.get(3)?,
-            victory_points: r.get(4)?,
-            aftermath_done: r.get(5)?,
-        };
-        match lines.last_mut() {
-            Some(line) if line.id == id => line.sides.push(side),
-            _ => {
-                let status: String = r.get(1)?;
-                lines.push(BattleLine {
-                    id,
-                    status: status
-                        .parse()
-                        .map_err(anyhow::Error::msg)
-                        .context("a battle status in the database is unreadable")?,
-                    sides: vec![side],
-                });
-            }
-        }
-    }
+    fold(rows, |line| {
+        lines.push(line);
+        Ok::<_, anyhow::Error>(())
+    })?;
     let older = match lines.len() > count as usize {
         true => {
             lines.truncate(count as usize);
@@ -105,4 +96,129 @@ pub fn page(conn: &Connection, of: Of, before: Option<i64>, count: u32) -> Resul
         false => None,
     };
     Ok(Page { lines, older })
+}
+
+/// The battles (not cancelled) of one campaign or all, of one roster or all, newest first, as
+/// lines handed to `f` one at a time: the `newest` so many when given, read from the top of
+/// an index down (`battle_sides_roster_battle`, `battles_standing`), or all of them, never held
+/// at once. The same battles, in the same order, as `battles::each` hands out; true when
+/// older ones were left out.
+pub fn each<E: From<anyhow::Error>>(
+    conn: &Connection,
+    campaign_id: Option<i64>,
+    roster_id: Option<i64>,
+    newest: Option<u32>,
+    mut f: impl FnMut(BattleLine) -> std::result::Result<(), E>,
+) -> std::result::Result<bool, E> {
+    let mut values: Vec<&dyn ToSql> = Vec::new();
+    let mut filter = vec!["b.cancelled = 0".to_string()];
+    if let Some(c) = &campaign_id {
+        values.push(c);
+        filter.push(format!("b.campaign_id = ?{}", values.len()));
+    }
+    if let Some(r) = &roster_id {
+        values.push(r);
+        filter.push(format!(
+            "b.id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?{})",
+            values.len()
+        ));
+    }
+    let filter = filter.join(" AND ");
+    let filter = match (newest, roster_id) {
+        // A roster's page: the top of its range of sides, read down until enough are found.
+        (Some(n), Some(_)) => format!(
+            "b.id IN (SELECT s.battle_id FROM battle_sides s JOIN battles b ON b.id = s.battle_id
+                      WHERE s.roster_id = ?{} AND {} ORDER BY s.battle_id DESC LIMIT {})",
+            values.len(),
+            filter_without_roster(campaign_id.is_some()),
+            u64::from(n) + 1
+        ),
+        (Some(n), None) => format!(
+            "b.id IN (SELECT b.id FROM battles b WHERE {filter} ORDER BY b.id DESC LIMIT {})",
+            u64::from(n) + 1
+        ),
+        (None, _) => filter,
+    };
+    let mut stmt = conn
+        .prepare_cached(&format!("{LINES} WHERE {filter} ORDER BY b.id DESC, s.side"))
+        .map_err(anyhow::Error::from)?;
+    let rows = stmt.query(values.as_slice()).map_err(anyhow::Error::from)?;
+    let (mut handed, mut more) = (0u64, false);
+    fold(rows, |line| {
+        handed += 1;
+        match newest {
+            Some(n) if handed > u64::from(n) => {
+                more = true;
+                Ok(())
+            }
+            _ => f(line),
+        }
+    })?;
+    Ok(more)
+}
+
+/// A roster's page's filter on `b` besides the roster: not cancelled, and in the campaign
+/// (`?1`) when one is named.
+fn filter_without_roster(in_campaign: bool) -> &'static str {
+    match in_campaign {
+        true => "b.cancelled = 0 AND b.campaign_id = ?1",
+        false => "b.cancelled = 0",
+    }
+}
+
+/// Hands `f` each battle of `rows` ([`LINES`], one row per side, a battle's rows together) as
+/// one line.
+fn fold<E: From<anyhow::Error>>(
+    mut rows: Rows,
+    mut f: impl FnMut(BattleLine) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let mut current: Option<BattleLine> = None;
+    while let Some(r) = rows.next().map_err(anyhow::Error::from)? {
+        let id: i64 = r.get(0).map_err(anyhow::Error::from)?;
+        let side = side_of(r)?;
+        match current.as_mut() {
+            Some(line) if line.id == id => line.sides.push(side),
+            _ => {
+                if let Some(done) = current.replace(line_of(r, id, side)?) {
+                    f(done)?;
+                }
+            }
+        }
+    }
+    match current {
+        Some(done) => f(done),
+        None => Ok(()),
+    }
+}
+
+/// The battle of a [`LINES`] row, with its first side.
+fn line_of(r: &Row, id: i64, side: SideLine) -> Result<BattleLine> {
+    let status: String = r.get(1)?;
+    Ok(BattleLine {
+        id,
+        status: status
+            .parse()
+            .map_err(anyhow::Error::msg)
+            .context("a battle status in the database is unreadable")?,
+        campaign: r.get(2)?,
+        points_limit: r.get(3)?,
+        battleplan: r.get(4)?,
+        sides: vec![side],
+    })
+}
+
+/// The side of a [`LINES`] row.
+fn side_of(r: &Row) -> Result<SideLine> {
+    Ok(SideLine {
+        roster_id: r.get(5)?,
+        roster: r.get(6)?,
+        victory_points: r.get(7)?,
+        result: r
+            .get::<_, Option<String>>(8)?
+            .map(|r| r.parse().map_err(anyhow::Error::msg))
+            .transpose()
+            .context("a battle result in the database is unreadable")?,
+        withdrew: r.get(9)?,
+        aftermath_done: r.get(10)?,
+    })
 }

@@ -1,12 +1,13 @@
 //! `ptg battle list`: battles, newest first, with results and whose aftermath is still to
 //! run. Printed as they are read: a league's whole list is never held at once (issue #16).
 
-use super::show::side_line;
+use super::show::side_words;
 use crate::cli::App;
 use crate::cli::chunked::print_listing;
 use crate::cli::output::{JsonArray, Stream, or_dash};
 use crate::error::Result;
 use crate::ops;
+use crate::ops::battle::BattleLine;
 use crate::rules::battle::{Battle, BattleStatus};
 use std::io::IsTerminal;
 
@@ -39,7 +40,7 @@ pub fn run(
         }
         let more = std::cell::Cell::new(false);
         print_listing(&mut out, &HEADER, CHUNK, |row| {
-            more.set(list.each_with_sides(|b| row(cells(&b).into()))?);
+            more.set(list.each_line(|b| row(cells(&b).into()))?);
             Ok(())
         })?;
         if more.get() {
@@ -51,28 +52,38 @@ pub fn run(
 }
 
 /// A battle's cells as the list shows them.
-fn cells(b: &Battle) -> [String; 6] {
-    let sides: Vec<String> = b.sides.iter().map(side_line).collect();
+fn cells(b: &BattleLine) -> [String; 6] {
+    let sides: Vec<String> = b
+        .sides
+        .iter()
+        .map(|s| side_words(&s.roster, s.result, s.victory_points, s.withdrew))
+        .collect();
+    let done = b.sides.iter().map(|s| (s.roster.as_str(), s.aftermath_done));
     [
         b.id.to_string(),
         b.campaign.clone(),
         b.points_limit.to_string(),
         or_dash(b.battleplan.clone().unwrap_or_default()),
         sides.join("\n"),
-        pending_aftermaths(b),
+        aftermaths_words(b.status, done),
     ]
 }
 
 /// "planned", "fought; aftermath to run: Rat Tide", or "fought; aftermaths done".
 pub fn pending_aftermaths(b: &Battle) -> String {
-    if b.status != BattleStatus::Fought {
-        return b.status.to_string();
+    let done = b.sides.iter().map(|s| (s.roster.as_str(), s.aftermath_done));
+    aftermaths_words(b.status, done)
+}
+
+/// [`pending_aftermaths`] from a battle's status and each side's roster and whether its
+/// aftermath was run.
+fn aftermaths_words<'a>(status: BattleStatus, sides: impl Iterator<Item = (&'a str, bool)>) -> String {
+    if status != BattleStatus::Fought {
+        return status.to_string();
     }
-    let pending: Vec<&str> = b
-        .sides
-        .iter()
-        .filter(|s| !s.aftermath_done)
-        .map(|s| s.roster.as_str())
+    let pending: Vec<&str> = sides
+        .filter(|(_, done)| !done)
+        .map(|(roster, _)| roster)
         .collect();
     match pending.as_slice() {
         [] => "fought; aftermaths done".into(),

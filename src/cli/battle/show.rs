@@ -5,17 +5,27 @@ use crate::cli::output::{json, line};
 use crate::cli::render::print_rolls;
 use crate::error::Result;
 use crate::ops::battle::Shown;
-use crate::rules::battle::{ArmyUnit, Battle, BattleStatus, Side, Standing};
+use crate::rules::battle::{ArmyUnit, Battle, BattleResult, BattleStatus, Side, Standing};
 use crate::views::battle::{decision_words, view};
 use std::collections::HashMap;
 
 /// One side in a line: "Rat Tide: minor defeat, 8 VP".
 pub fn side_line(s: &Side) -> String {
-    let result = match (s.result, s.victory_points) {
-        (Some(r), Some(vp)) => format!(": {r}, {vp} VP{}", if s.withdrew { ", withdrew" } else { "" }),
+    side_words(&s.roster, s.result, s.victory_points, s.withdrew)
+}
+
+/// [`side_line`] from its parts, for a side read as a line of a list too.
+pub fn side_words(
+    roster: &str,
+    result: Option<BattleResult>,
+    victory_points: Option<u32>,
+    withdrew: bool,
+) -> String {
+    let result = match (result, victory_points) {
+        (Some(r), Some(vp)) => format!(": {r}, {vp} VP{}", if withdrew { ", withdrew" } else { "" }),
         _ => String::new(),
     };
-    format!("{}{result}", s.roster)
+    format!("{roster}{result}")
 }
 
 /// "Models: Hammers 6, Rats 21; Hammers is outnumbered (21 is at least 4 for every 3) and

@@ -132,26 +132,31 @@ fn an_aftermath_is_applied_once_and_a_second_run_rolls_back_whole() {
     assert_eq!((count(&store, "change_sets"), count(&store, "rolls")), (9, 5));
 }
 
-/// What a list of battles shows of each (a roster's page): the same battles, order, status,
-/// sides and victory points as the whole battles, under the same JSON names.
+/// What a list of battles shows of each (a roster's page, `battle list`): the same battles,
+/// order, campaign, size, battleplan, status, sides, results and victory points as the whole
+/// battles, under the same JSON names.
 #[test]
 fn a_battle_line_says_what_the_whole_battle_says_of_it() {
-    // What both show of a battle: id, status, and each side's roster and victory points.
+    // What both show of a battle: what a line holds, and each side's roster and result.
     let shown = |v: serde_json::Value| {
         let sides: Vec<_> = v["sides"]
             .as_array()
             .unwrap()
             .iter()
             .map(|s| {
-                (
-                    s["roster_id"].clone(),
-                    s["roster"].clone(),
-                    s["victory_points"].clone(),
-                    s["aftermath_done"].clone(),
-                )
+                [
+                    "roster_id",
+                    "roster",
+                    "victory_points",
+                    "result",
+                    "withdrew",
+                    "aftermath_done",
+                ]
+                .map(|k| s[k].clone())
             })
             .collect();
-        (v["id"].clone(), v["status"].clone(), sides)
+        let battle = ["id", "campaign", "points_limit", "battleplan", "status"].map(|k| v[k].clone());
+        (battle, sides)
     };
     let lines_match = |store: &Store| {
         for roster in [1, 2] {
@@ -177,6 +182,32 @@ fn a_battle_line_says_what_the_whole_battle_says_of_it() {
                 .collect();
             assert_eq!(lines, whole, "roster {roster}");
             assert_eq!(lines.len(), 1);
+            // `battle list`'s lines, of the roster, of its campaign (1) or both, all or a page.
+            for (campaign, of) in [
+                (None, Some(roster)),
+                (Some(1), None),
+                (Some(1), Some(roster)),
+                (None, None),
+            ] {
+                for newest in [None, Some(1), Some(5)] {
+                    let mut lines = Vec::new();
+                    crate::store::battle_lines::each::<anyhow::Error>(
+                        store.conn(),
+                        campaign,
+                        of,
+                        newest,
+                        |l| {
+                            lines.push(shown(serde_json::to_value(&l)?));
+                            Ok(())
+                        },
+                    )
+                    .unwrap();
+                    assert_eq!(
+                        lines, whole,
+                        "campaign {campaign:?}, roster {of:?}, newest {newest:?}"
+                    );
+                }
+            }
         }
     };
     let mut store = two_rosters();
@@ -225,4 +256,34 @@ fn battles_are_listed_a_page_at_a_time_newest_first() {
     let below = page(store.conn(), Of::Roster(2), Some(4), 10).unwrap();
     assert_eq!(below.lines.iter().map(|l| l.id).collect::<Vec<_>>(), [3, 1]);
     assert_eq!(below.older, None);
+
+    // `battle list`'s lines: the battles `battles::each` hands out, and whether older ones
+    // were left out, for every filter it takes.
+    let ids = |campaign, roster, newest| {
+        let (mut lines, mut whole) = (Vec::new(), Vec::new());
+        let more =
+            crate::store::battle_lines::each::<anyhow::Error>(store.conn(), campaign, roster, newest, |l| {
+                lines.push(l.id);
+                Ok(())
+            })
+            .unwrap();
+        let parts = battles::Parts::Whole;
+        let more_whole = battles::each::<anyhow::Error>(store.conn(), campaign, roster, newest, parts, |b| {
+            whole.push(b.id);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            (&lines, more),
+            (&whole, more_whole),
+            "{campaign:?} {roster:?} {newest:?}"
+        );
+        (lines, more)
+    };
+    assert_eq!(ids(None, None, None), (vec![5, 4, 3, 1], false));
+    assert_eq!(ids(Some(1), Some(2), Some(2)), (vec![5, 4], true));
+    assert_eq!(ids(None, Some(1), Some(4)), (vec![5, 4, 3, 1], false));
+    assert_eq!(ids(Some(1), None, Some(3)), (vec![5, 4, 3], true));
+    assert_eq!(ids(None, Some(3), None), (vec![], false));
+    assert_eq!(ids(Some(2), None, Some(1)), (vec![], false), "another campaign's");
 }
