@@ -85,11 +85,11 @@ pub fn default_data_dir() -> Option<PathBuf> {
 
 /// How `conn` prepares statements, set before it prepares anything: it keeps [`STATEMENTS`]
 /// of them, and SQLite's query planner stability guarantee is on, so a plan never depends on
-/// a bound value. Without it, a statement whose parameter
-/// the planner weighed against a partial index's condition (`deleted = 0`, `claimed_set_id IS
-/// NULL`) is compiled again each time it is bound a new value: every statement twice in each
-/// command and each of the server's writes (issue 42; its readers had it already). ptg's
-/// queries name those conditions as literals, so the partial indexes serve them as before.
+/// a bound value. Without the guarantee, a statement whose parameter the planner weighed
+/// against a partial index's condition (`deleted = 0`, `claimed_set_id IS NULL`) is compiled
+/// again each time it is bound a new value: every statement twice in each command and each of
+/// the server's writes (issue 42; its readers had it already). ptg's queries name those
+/// conditions as literals, so the partial indexes serve them as before.
 pub(crate) fn statement_settings(conn: &Connection) -> Result<()> {
     conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
     conn.set_prepared_statement_cache_capacity(STATEMENTS);
