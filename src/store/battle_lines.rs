@@ -5,9 +5,10 @@
 //! two that read it with its sides' triumphs, objectives and decisions; and a page of them at
 //! a time, since a roster of 400 battles spent its page listing them all (issue 42).
 
+use super::battle_rows::{result_at, status_at};
 use crate::rules::battle::{BattleResult, BattleStatus};
-use anyhow::{Context, Result};
-use rusqlite::{Connection, Row, Rows, ToSql};
+use anyhow::Result;
+use rusqlite::{Connection, Row, Rows};
 use serde::Serialize;
 
 /// One battle of a list, its fields named as the whole battle's JSON names them.
@@ -99,10 +100,9 @@ pub fn page(conn: &Connection, of: Of, before: Option<i64>, count: u32) -> Resul
 }
 
 /// The battles (not cancelled) of one campaign or all, of one roster or all, newest first, as
-/// lines handed to `f` one at a time: the `newest` so many when given, read from the top of
-/// an index down (`battle_sides_roster_battle`, `battles_standing`), or all of them, never held
-/// at once. The same battles, in the same order, as `battles::each` hands out; true when
-/// older ones were left out.
+/// lines handed to `f` one at a time: the `newest` so many when given, or all of them, never
+/// held at once. Picked by `battles::each`'s own filter (`battles::list_filter`), so they are
+/// the battles it hands out, in its order; true when older ones were left out.
 pub fn each<E: From<anyhow::Error>>(
     conn: &Connection,
     campaign_id: Option<i64>,
@@ -110,60 +110,17 @@ pub fn each<E: From<anyhow::Error>>(
     newest: Option<u32>,
     mut f: impl FnMut(BattleLine) -> std::result::Result<(), E>,
 ) -> std::result::Result<bool, E> {
-    let mut values: Vec<&dyn ToSql> = Vec::new();
-    let mut filter = vec!["b.cancelled = 0".to_string()];
-    if let Some(c) = &campaign_id {
-        values.push(c);
-        filter.push(format!("b.campaign_id = ?{}", values.len()));
-    }
-    if let Some(r) = &roster_id {
-        values.push(r);
-        filter.push(format!(
-            "b.id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?{})",
-            values.len()
-        ));
-    }
-    let filter = filter.join(" AND ");
-    let filter = match (newest, roster_id) {
-        // A roster's page: the top of its range of sides, read down until enough are found.
-        (Some(n), Some(_)) => format!(
-            "b.id IN (SELECT s.battle_id FROM battle_sides s JOIN battles b ON b.id = s.battle_id
-                      WHERE s.roster_id = ?{} AND {} ORDER BY s.battle_id DESC LIMIT {})",
-            values.len(),
-            filter_without_roster(campaign_id.is_some()),
-            u64::from(n) + 1
-        ),
-        (Some(n), None) => format!(
-            "b.id IN (SELECT b.id FROM battles b WHERE {filter} ORDER BY b.id DESC LIMIT {})",
-            u64::from(n) + 1
-        ),
-        (None, _) => filter,
-    };
+    let (filter, values) = super::battles::list_filter(&campaign_id, &roster_id, newest);
     let mut stmt = conn
         .prepare_cached(&format!("{LINES} WHERE {filter} ORDER BY b.id DESC, s.side"))
         .map_err(anyhow::Error::from)?;
     let rows = stmt.query(values.as_slice()).map_err(anyhow::Error::from)?;
-    let (mut handed, mut more) = (0u64, false);
-    fold(rows, |line| {
-        handed += 1;
-        match newest {
-            Some(n) if handed > u64::from(n) => {
-                more = true;
-                Ok(())
-            }
-            _ => f(line),
-        }
+    let mut limit = super::battles::Newest::new(newest);
+    fold(rows, |line| match limit.admits() {
+        true => f(line),
+        false => Ok(()),
     })?;
-    Ok(more)
-}
-
-/// A roster's page's filter on `b` besides the roster: not cancelled, and in the campaign
-/// (`?1`) when one is named.
-fn filter_without_roster(in_campaign: bool) -> &'static str {
-    match in_campaign {
-        true => "b.cancelled = 0 AND b.campaign_id = ?1",
-        false => "b.cancelled = 0",
-    }
+    Ok(limit.more)
 }
 
 /// Hands `f` each battle of `rows` ([`LINES`], one row per side, a battle's rows together) as
@@ -193,13 +150,9 @@ fn fold<E: From<anyhow::Error>>(
 
 /// The battle of a [`LINES`] row, with its first side.
 fn line_of(r: &Row, id: i64, side: SideLine) -> Result<BattleLine> {
-    let status: String = r.get(1)?;
     Ok(BattleLine {
         id,
-        status: status
-            .parse()
-            .map_err(anyhow::Error::msg)
-            .context("a battle status in the database is unreadable")?,
+        status: status_at(r, 1)?,
         campaign: r.get(2)?,
         points_limit: r.get(3)?,
         battleplan: r.get(4)?,
@@ -213,11 +166,7 @@ fn side_of(r: &Row) -> Result<SideLine> {
         roster_id: r.get(5)?,
         roster: r.get(6)?,
         victory_points: r.get(7)?,
-        result: r
-            .get::<_, Option<String>>(8)?
-            .map(|r| r.parse().map_err(anyhow::Error::msg))
-            .transpose()
-            .context("a battle result in the database is unreadable")?,
+        result: result_at(r, 8)?,
         withdrew: r.get(9)?,
         aftermath_done: r.get(10)?,
     })

@@ -3,7 +3,9 @@
 //! battle at a time instead of being held whole (issue #16).
 
 use super::cursor::{Cursor, Order::Descending};
-use crate::rules::battle::{ArmyUnit, Battle, Decision, Side, SuddenDeathRow, TriumphRow, TwistRow};
+use crate::rules::battle::{
+    ArmyUnit, Battle, BattleResult, BattleStatus, Decision, Side, SuddenDeathRow, TriumphRow, TwistRow,
+};
 use crate::rules::campaign_time::CampaignTime;
 use anyhow::{Context, Result};
 use rusqlite::{Connection, Row, ToSql};
@@ -119,17 +121,13 @@ pub fn each_of<E: From<anyhow::Error>>(
 }
 
 fn battle_row(r: &Row) -> Result<(Battle, bool)> {
-    let status: String = r.get(5)?;
     let battle = Battle {
         id: r.get(0)?,
         campaign_id: r.get(1)?,
         campaign: r.get(2)?,
         points_limit: r.get(3)?,
         battleplan: r.get(4)?,
-        status: status
-            .parse()
-            .map_err(anyhow::Error::msg)
-            .context("a battle status in the database is unreadable")?,
+        status: status_at(r, 5)?,
         roles_roster_id: r.get(6)?,
         created_at: r.get(7)?,
         realm: r.get(9)?,
@@ -143,11 +141,7 @@ fn battle_row(r: &Row) -> Result<(Battle, bool)> {
 }
 
 fn side_row(r: &Row) -> Result<(i64, Side)> {
-    let result = r
-        .get::<_, Option<String>>(4)?
-        .map(|r| r.parse().map_err(anyhow::Error::msg))
-        .transpose()
-        .context("a battle result in the database is unreadable")?;
+    let result = result_at(r, 4)?;
     let side = Side {
         roster_id: r.get(1)?,
         roster: r.get(2)?,
@@ -206,4 +200,21 @@ fn twist_row(r: &Row) -> Result<(i64, TwistRow)> {
         twist: r.get(3)?,
     };
     Ok((r.get(0)?, twist))
+}
+
+/// The battle status in column `i` of `r`; one unreadable is a corrupt database.
+pub(super) fn status_at(r: &Row, i: usize) -> Result<BattleStatus> {
+    let status: String = r.get(i)?;
+    status
+        .parse()
+        .map_err(anyhow::Error::msg)
+        .context("a battle status in the database is unreadable")
+}
+
+/// The battle result (if any) in column `i` of `r`; one unreadable is a corrupt database.
+pub(super) fn result_at(r: &Row, i: usize) -> Result<Option<BattleResult>> {
+    r.get::<_, Option<String>>(i)?
+        .map(|r| r.parse().map_err(anyhow::Error::msg))
+        .transpose()
+        .context("a battle result in the database is unreadable")
 }

@@ -169,9 +169,26 @@ pub fn each<E: From<anyhow::Error>>(
     parts: Parts,
     mut f: impl FnMut(Battle) -> std::result::Result<(), E>,
 ) -> std::result::Result<bool, E> {
-    // One filter per case, so each can use its index (a roster's battles through its sides).
+    let (filter, values) = list_filter(&campaign_id, &roster_id, newest);
+    let mut limit = Newest::new(newest);
+    super::battle_rows::each_of(conn, &filter, &values, parts, |b, _| match limit.admits() {
+        true => f(b),
+        false => Ok(()),
+    })?;
+    Ok(limit.more)
+}
+
+/// The filter on `b` (and its values) picking the battles a list holds: not cancelled, of one
+/// campaign or all, of one roster or all, and with `newest` the newest so many and one more
+/// (to know whether older ones are left). One filter per case, so each can use its index.
+pub(super) fn list_filter<'a>(
+    campaign_id: &'a Option<i64>,
+    roster_id: &'a Option<i64>,
+    newest: Option<u32>,
+) -> (String, Vec<&'a dyn ToSql>) {
+    // A roster's battles through its sides.
     let of_roster = "b.id IN (SELECT battle_id FROM battle_sides WHERE roster_id = ?1) AND b.cancelled = 0";
-    let (filter, values): (String, Vec<&dyn ToSql>) = match (&campaign_id, &roster_id) {
+    let (filter, values): (String, Vec<&dyn ToSql>) = match (campaign_id, roster_id) {
         (None, None) => ("b.cancelled = 0".into(), Vec::new()),
         (Some(c), None) => ("b.campaign_id = ?1 AND b.cancelled = 0".into(), vec![c]),
         (None, Some(r)) => (of_roster.into(), vec![r]),
@@ -197,18 +214,38 @@ pub fn each<E: From<anyhow::Error>>(
         ),
         (None, _) => filter,
     };
-    let (mut handed, mut more) = (0u64, false);
-    super::battle_rows::each_of(conn, &filter, &values, parts, |b, _| {
-        handed += 1;
-        match newest {
-            Some(n) if handed > u64::from(n) => {
-                more = true;
-                Ok(())
-            }
-            _ => f(b),
+    (filter, values)
+}
+
+/// A list's `newest` limit, counted as its battles are read: the one more that
+/// [`list_filter`] reads is not handed on, and says that older ones were left out.
+pub(super) struct Newest {
+    limit: Option<u32>,
+    handed: u64,
+    /// Whether a battle beyond the limit was read.
+    pub(super) more: bool,
+}
+
+impl Newest {
+    pub(super) fn new(limit: Option<u32>) -> Newest {
+        Newest {
+            limit,
+            handed: 0,
+            more: false,
         }
-    })?;
-    Ok(more)
+    }
+
+    /// Whether the battle just read is handed on.
+    pub(super) fn admits(&mut self) -> bool {
+        self.handed += 1;
+        match self.limit {
+            Some(n) if self.handed > u64::from(n) => {
+                self.more = true;
+                false
+            }
+            _ => true,
+        }
+    }
 }
 
 /// Replaces the army a roster takes to a battle with `units`, in order: each unit with whether
