@@ -100,14 +100,16 @@ fn sweep_partials(dir: &Path, name: &str) {
         return;
     };
     let start = format!(".{name}.");
+    // A database built in one (`ptg import` into a new path) may have left SQLite's side
+    // files beside it too.
+    let ends: Vec<String> = ["", "-wal", "-shm", "-journal"]
+        .iter()
+        .map(|side| format!("{PARTIAL}{side}"))
+        .collect();
     for entry in entries.flatten() {
         let file = entry.file_name();
         let Some(file) = file.to_str() else { continue };
-        // A database built in one (`ptg import` into a new path) may have left SQLite's side
-        // files beside it too.
-        let whole = ["", "-wal", "-shm", "-journal"]
-            .iter()
-            .any(|side| file.ends_with(&format!("{PARTIAL}{side}")));
+        let whole = ends.iter().any(|end| file.ends_with(end.as_str()));
         let Some(rest) = file.strip_prefix(&start).filter(|_| whole) else {
             continue;
         };
