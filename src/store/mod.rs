@@ -44,7 +44,7 @@ pub use served::{Held, hold, is_damaged};
 
 pub use apply::{Applied, LogContext, apply, apply_changes, log_set};
 pub use campaigns::{Campaign, CampaignRow};
-pub use reuse::Identity;
+pub use reuse::{FileId, Identity};
 pub use rosters::RosterRow;
 
 use crate::error::refusal;

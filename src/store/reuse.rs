@@ -21,13 +21,17 @@ use anyhow::Result;
 /// the file's pages being in the OS's cache either way (issue 42).
 const CACHE_KIB: i64 = 2 * 1024;
 
+/// A file as the file system knows it: its device and inode (on Unix; elsewhere a constant,
+/// so only whether a file is there is compared).
+pub type FileId = (u64, u64);
+
 /// What a kept connection must still match to be lent again: the file at its path (device and
 /// inode, where the platform has them) and the schema it was opened with (SQLite's schema
 /// cookie, which every `CREATE`, `ALTER` or `DROP` moves, and ptg's schema version, which a
 /// newer ptg's migration moves even when it only rewrites rows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Identity {
-    file: Option<(u64, u64)>,
+    file: Option<FileId>,
     schema: (i64, Option<i64>),
 }
 
@@ -115,19 +119,28 @@ impl Store {
             [],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
-        let file = self.path.as_deref().and_then(file_id);
-        Ok(Identity { file, schema })
+        Ok(Identity {
+            file: self.file_now(),
+            schema,
+        })
+    }
+
+    /// The file at this store's path now (device and inode, where the platform has them;
+    /// `None` for none, or an in-memory store): [`Identity`]'s file alone, asked of the file
+    /// system without a read of the database.
+    pub fn file_now(&self) -> Option<FileId> {
+        self.path.as_deref().and_then(file_id)
     }
 }
 
 #[cfg(unix)]
-fn file_id(path: &std::path::Path) -> Option<(u64, u64)> {
+fn file_id(path: &std::path::Path) -> Option<FileId> {
     use std::os::unix::fs::MetadataExt;
     std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
 }
 
 #[cfg(not(unix))]
-fn file_id(path: &std::path::Path) -> Option<(u64, u64)> {
+fn file_id(path: &std::path::Path) -> Option<FileId> {
     // No inode here: the file's length and modification time would change with every write,
     // so only whether it is there at all is compared.
     std::fs::metadata(path).ok().map(|_| (0, 0))

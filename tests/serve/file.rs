@@ -115,11 +115,26 @@ fn a_file_copied_over_deleted_or_moved_under_the_server_is_answered_not_crashed_
             "{page} after the file was put back"
         );
     }
+    // Everyone's roster page, kept once drawn, is drawn again after the write to the file
+    // put back: the page cache watches that file, not the one deleted.
+    let page = format!("/rosters/{rats}");
+    for _ in 0..2 {
+        let (status, body) = get(&server.addr, &page);
+        assert!(
+            status.contains(" 200 ") && body.contains("Rat Host"),
+            "{status} {body}"
+        );
+    }
     let (status, body) = rename_to("Rat Court");
     assert!(status.contains(" 200 "), "{status} {body}");
     assert!(
         p.ok(&["roster", "list"]).contains("Rat Court"),
         "the write is in the file put back"
+    );
+    let (status, body) = get(&server.addr, &page);
+    assert!(
+        status.contains(" 200 ") && body.contains("Rat Court"),
+        "{status} {body}"
     );
     let moved = p.dir.path().join("moved.sqlite3");
     std::fs::rename(&db, &moved).unwrap();
