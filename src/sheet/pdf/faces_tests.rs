@@ -164,7 +164,7 @@ fn a_sheet_lays_out_the_same_in_each_cut_and_the_full_font() {
 }
 
 /// `s` with its names in Greek and Cyrillic (outside the sheet cut) in Latin letters.
-fn latin(mut s: Sheet) -> Sheet {
+pub(super) fn latin(mut s: Sheet) -> Sheet {
     for unit in &mut s.units {
         unit.name = unit.name.as_ref().map(|_| "Åsa Ærønsdóttir Łukasz".to_string());
         for a in &mut unit.abilities {

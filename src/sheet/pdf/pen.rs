@@ -9,7 +9,7 @@ use std::cell::Cell;
 
 const PT_TO_MM: f32 = 25.4 / 72.0;
 
-/// Characters below this have their advances remembered: Latin, Greek, Cyrillic and the
+/// Characters below this have their glyphs remembered: Latin, Greek, Cyrillic and the
 /// punctuation after them, which is nearly all a sheet holds.
 const REMEMBERED: usize = 0x2200;
 
@@ -17,25 +17,28 @@ const REMEMBERED: usize = 0x2200;
 pub(super) struct Pen<'a> {
     pub(super) t: &'a Template,
     pub(super) faces: &'a Faces,
-    /// Per face (regular, bold), the advance of each character below [`REMEMBERED`] once
-    /// looked up. Wrapping and fitting measure the same letters over and over, and a lookup
-    /// goes through the font's character map and metrics tables each time.
-    advances: [Vec<Cell<Advance>>; 2],
+    /// Per face (regular, bold), the glyph of each character below [`REMEMBERED`] once
+    /// looked up. Wrapping and fitting measure the same letters over and over, and drawing
+    /// them again; a lookup goes through the font's character map and metrics tables.
+    glyphs: [Vec<Cell<Option<Glyph>>>; 2],
     /// Per face, whether a character it was asked for is missing from its core cut.
     missing: Cell<[bool; 2]>,
 }
 
-/// A remembered advance in font units; `UNKNOWN` until looked up.
-type Advance = u32;
-const UNKNOWN: Advance = u32::MAX;
+/// The glyph a character is drawn with, and its advance in font units.
+#[derive(Clone, Copy)]
+pub(super) struct Glyph {
+    pub(super) id: u16,
+    pub(super) advance: u16,
+}
 
 impl<'a> Pen<'a> {
     pub(super) fn new(t: &'a Template, faces: &'a Faces) -> Pen<'a> {
-        let table = || vec![Cell::new(UNKNOWN); REMEMBERED];
+        let table = || vec![Cell::new(None); REMEMBERED];
         Pen {
             t,
             faces,
-            advances: [table(), table()],
+            glyphs: [table(), table()],
             missing: Cell::new([false; 2]),
         }
     }
@@ -51,33 +54,37 @@ impl<'a> Pen<'a> {
     pub(super) fn note(&self, s: Style, text: &str) {
         let bold = Self::bold(s);
         for c in text.chars() {
-            self.advance(bold, c);
+            self.glyph(bold, c);
         }
     }
 
-    /// The advance of `c` in font units: its glyph's, or the '?' glyph's when the face has
-    /// none for it.
-    fn advance(&self, bold: bool, c: char) -> u32 {
-        let slot = self.advances[usize::from(bold)].get(c as usize);
-        if let Some(known) = slot.map(Cell::get).filter(|&a| a != UNKNOWN) {
+    /// The glyph `c` is drawn with in the bold or regular face: its own, or the '?' glyph
+    /// when the face has none for it (glyph 0 and no advance when it lacks that too).
+    pub(super) fn glyph(&self, bold: bool, c: char) -> Glyph {
+        let slot = self.glyphs[usize::from(bold)].get(c as usize);
+        if let Some(known) = slot.and_then(Cell::get) {
             return known;
         }
         let face = self.faces.face(bold);
-        let glyph = face.font.lookup_glyph_index(c as u32);
+        let found = face.font.lookup_glyph_index(c as u32);
         // The core cut's character map (format 4) answers glyph 0 for some characters it
         // lacks, where the full font's (format 12) answers none: both mean missing.
-        if face.is_core() && glyph.is_none_or(|g| g == 0) {
+        if face.is_core() && found.is_none_or(|g| g == 0) {
             let mut missing = self.missing.get();
             missing[usize::from(bold)] = true;
             self.missing.set(missing);
         }
-        let advance = glyph
-            .or_else(|| face.font.lookup_glyph_index('?' as u32))
-            .map_or(0, |g| u32::from(face.font.get_horizontal_advance(g)));
+        let glyph = found.or_else(|| face.font.lookup_glyph_index('?' as u32)).map_or(
+            Glyph { id: 0, advance: 0 },
+            |id| Glyph {
+                id,
+                advance: face.font.get_horizontal_advance(id),
+            },
+        );
         if let Some(slot) = slot {
-            slot.set(advance);
+            slot.set(Some(glyph));
         }
-        advance
+        glyph
     }
 }
 
@@ -110,7 +117,7 @@ impl Pen<'_> {
         let bold = Self::bold(s);
         let face: &Face = self.faces.face(bold);
         let per_em = f32::from(face.font.font_metrics.units_per_em.max(1));
-        let units: u32 = text.chars().map(|c| self.advance(bold, c)).sum();
+        let units: u32 = text.chars().map(|c| u32::from(self.glyph(bold, c).advance)).sum();
         units as f32 / per_em * self.size(s) * PT_TO_MM
     }
 
