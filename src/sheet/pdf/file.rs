@@ -99,7 +99,8 @@ impl Canvas for Content<'_> {
                 used.resize(at + 1, None);
             }
             used[at].get_or_insert(c);
-            let _ = write!(self.out, "{id:04X}");
+            let hex = |shift: u16| b"0123456789ABCDEF"[usize::from((id >> shift) & 0xF)];
+            self.out.extend_from_slice(&[hex(12), hex(8), hex(4), hex(0)]);
         }
         self.out.extend_from_slice(b"> Tj\n");
     }
