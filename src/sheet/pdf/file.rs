@@ -198,8 +198,9 @@ pub(super) fn write(
         media.push(b' ');
     }
     let media = String::from_utf8_lossy(&media);
-    for content in contents {
+    for (i, content) in contents.into_iter().enumerate() {
         let id = pdf.next();
+        debug_assert_eq!(id, first_page + 2 * i, "the page tree lists the pages' numbers");
         pdf.object(format_args!(
             "<</Type/Page/Parent 2 0 R/MediaBox[{}]/Resources{resources}/Contents {} 0 R>>",
             media.trim_end(),

@@ -71,6 +71,21 @@ fn the_cross_reference_table_points_at_every_object() {
         );
     }
     assert_eq!(table.lines().nth(2 + size), Some("trailer"));
+    // The page tree's kids are the pages, in order.
+    let kids = after(&bytes, "/Kids[");
+    let kids: Vec<usize> = kids[..kids.find(']').unwrap()]
+        .split(" 0 R")
+        .filter_map(|k| k.trim().parse().ok())
+        .collect();
+    assert!(kids.len() >= 2, "{kids:?}");
+    for kid in kids {
+        let at: usize = entries[kid][..10].parse().unwrap();
+        let object = &bytes[at..at + 60];
+        assert!(
+            object.windows(11).any(|w| w == b"/Type/Page/"),
+            "object {kid} is a page"
+        );
+    }
 }
 
 #[test]
