@@ -25,9 +25,10 @@ const CORE_BOLD: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bol
 const SHEET: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-sheet.ttf");
 const SHEET_BOLD: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-Bold-sheet.ttf");
 /// The sheet cut without outlines (`examples/font_metrics.rs`): what a sheet cut is parsed
-/// from, to measure text and to tell printpdf the glyphs' widths. printpdf reads a width by
-/// decoding the glyph's outline, and azul-layout (opt-level 0, Cargo.toml) took ~1 ms a sheet
-/// doing so; without outlines each width is an `hmtx` lookup. The PDF still carries the whole
+/// from, to measure text and to give the PDF its glyphs' widths (ptg's writer, `file`, reads
+/// them from `hmtx`; so does printpdf, beside a face that is not the cut). printpdf reads a
+/// width by decoding the glyph's outline, and azul-layout (opt-level 0, Cargo.toml) took ~1 ms
+/// a sheet doing so; without outlines each width is an `hmtx` lookup. The PDF still carries the whole
 /// sheet cut, from [`SHEET_PACKED`].
 const SHEET_METRICS: &[u8] = include_bytes!("../../../templates/fonts/DejaVuSans-sheet.metrics.ttf");
 const SHEET_BOLD_METRICS: &[u8] =

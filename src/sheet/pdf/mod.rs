@@ -58,7 +58,7 @@ pub fn render(sheet: &Sheet, t: &Template, faces: &Faces) -> Pdf {
     let total = pages.len();
     let bytes = match (faces.regular.packed(), faces.bold.packed()) {
         (Some(regular), Some(bold)) => file::write(&pen, sheet, &pages, [&regular, &bold]),
-        _ => printed::write(&pen, sheet, faces, pages),
+        _ => printed::write(&pen, sheet, faces, &pages),
     };
     Pdf { bytes, pages: total }
 }

@@ -96,7 +96,7 @@ fn grey(percent: f32) -> Color {
 }
 
 /// The laid-out `pages` as PDF bytes, by printpdf.
-pub(super) fn write(pen: &Pen, sheet: &Sheet, faces: &Faces, pages: Vec<Vec<Placed>>) -> Vec<u8> {
+pub(super) fn write(pen: &Pen, sheet: &Sheet, faces: &Faces, pages: &[Vec<Placed>]) -> Vec<u8> {
     let mut doc = PdfDocument::new(&super::title(sheet));
     stamp(&mut doc, sheet);
     let ids = (doc.add_font(&faces.regular.font), doc.add_font(&faces.bold.font));
@@ -119,13 +119,13 @@ pub(super) fn write(pen: &Pen, sheet: &Sheet, faces: &Faces, pages: Vec<Vec<Plac
         .collect();
     let (w, h) = pen.t.page.size.mm();
     let pdf_pages = pages
-        .into_iter()
+        .iter()
         .map(|items| {
             let mut page = Page::new(Ops {
                 ops: Vec::new(),
                 ids: &ids,
             });
-            for placed in &items {
+            for placed in items {
                 pen.draw(&mut page, placed);
             }
             PdfPage::new(Mm(w), Mm(h), page.finish().ops)
