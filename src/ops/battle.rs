@@ -76,6 +76,12 @@ fn load_side(conn: &Conn, id: RosterId) -> Result<Roster> {
 /// taken to it (the Order of Battle) and at those its armies hold (`find_army_unit`); a unit
 /// a player names to take along is looked up in the whole roster (`load_roster`).
 pub(super) fn sides_of(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
+    sides_read(conn, b, rosters::load_shown)
+}
+
+/// Both sides' rosters of battle `b`, in its order, each read by `load` with the units the
+/// battle names (`sides_of`).
+fn sides_read(conn: &Conn, b: &Battle, load: ReadSide) -> Result<Vec<Roster>> {
     let named: Vec<i64> = b
         .sides
         .iter()
@@ -86,18 +92,33 @@ pub(super) fn sides_of(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
         .collect();
     Ok(b.sides
         .iter()
-        .map(|s| rosters::load_shown(conn, s.roster_id, &named))
+        .map(|s| load(conn, s.roster_id, &named))
         .collect::<anyhow::Result<_>>()?)
 }
+
+/// How a side's roster is read: its id and the units the battle names in, the roster out.
+pub(super) type ReadSide = fn(&Conn, i64, &[i64]) -> anyhow::Result<Roster>;
 
 /// Battle `id` with its battlepack's details and both sides' rosters as `battle show` shows
 /// them (`sides_of`): each side's Order of Battle and the retired units the battle names, not
 /// every unit it ever had (issue 42). What `battle show` and the battle's page read, and what
 /// a battle command prints after it wrote (`rolls`: the dice it rolled), in its transaction.
 pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
+    shown_read(cat, conn, id, rolls, rosters::load_shown)
+}
+
+/// [`shown`], each side's roster read by `load`: the battle's page reads no tome, quests or
+/// rewards (`rosters::load_shown_units`), which `battle show` prints.
+pub(super) fn shown_read<'a>(
+    cat: &'a Catalogue,
+    conn: &Conn,
+    id: i64,
+    rolls: Vec<Roll>,
+    load: ReadSide,
+) -> Result<Shown<'a>> {
     let mut battle = battles::load(conn, id)?;
     let pack = pack_of(cat, &Campaign::by_id(conn, battle.campaign_id)?)?;
-    let rosters = sides_of(conn, &battle)?;
+    let rosters = sides_read(conn, &battle, load)?;
     // Until its result, who picks roles follows the generals' renown as it is now.
     let generals_renown = match rosters.as_slice() {
         [a, b] if battle.status == rules::BattleStatus::Planned => rules::generals_renown(&battle, [a, b]),

@@ -173,8 +173,10 @@ fn side_choices(
 /// battle and for what its aftermath can buy.
 pub fn battle_page<'a>(cat: &'a Catalogue, store: &mut Store, id: i64) -> Result<BattlePage<'a>> {
     store.read(|conn| {
-        // Each side's Order of Battle and the retired units the battle names (`battle show`'s).
-        let shown = super::battle::shown(cat, conn, id, Vec::new())?;
+        // Each side's Order of Battle and the retired units the battle names, as `battle
+        // show` reads them but for the tome, quests and rewards, which the page never shows.
+        let load = crate::store::rosters::load_shown_units;
+        let shown = super::battle::shown_read(cat, conn, id, Vec::new(), load)?;
         let campaign = shown.battle.campaign_id;
         let league = Campaign::live(conn, campaign)?.map(|c| c.name);
         let pack = super::pack_of(cat, &Campaign::by_id(conn, campaign)?)?;

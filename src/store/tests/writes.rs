@@ -247,4 +247,13 @@ fn a_shown_roster_holds_its_order_of_battle_and_the_retired_units_it_names() {
         ids(&rosters::load_shown(store.conn(), 1, &[]).unwrap()),
         [1, 2, 4]
     );
+    // A battle's page reads no quest, so not the retired unit it names either; the units a
+    // battle names it reads as `load_shown` does.
+    let page = rosters::load_shown_units(store.conn(), 1, &[]).unwrap();
+    assert_eq!((ids(&page), page.quest), (vec![1, 4], None));
+    let named = rosters::load_shown_units(store.conn(), 1, &[3]).unwrap();
+    assert_eq!(
+        named.units,
+        [&whole.units[0], &whole.units[2], &whole.units[3]].map(Clone::clone)
+    );
 }
