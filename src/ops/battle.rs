@@ -71,8 +71,8 @@ fn load_side(conn: &Conn, id: RosterId) -> Result<Roster> {
 
 /// Both sides' rosters of battle `b`, in its order, as they stand: each one's Order of Battle
 /// and the retired units the battle names (its armies, a sudden death target), not every
-/// unit it ever had (`rosters::load_shown`, issue 42). What `battle show` prints, and all a
-/// battle's own commands decide on: a rule about a battle looks at the units that can be
+/// unit it ever had (`rosters::load_shown`, issue 42), with their quests and rewards. All a
+/// battle's own commands decide on (`battle show` prints less, [`shown`]): a rule about a battle looks at the units that can be
 /// taken to it (the Order of Battle) and at those its armies hold (`find_army_unit`); a unit
 /// a player names to take along is looked up in the whole roster (`load_roster`).
 pub(super) fn sides_of(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
@@ -100,15 +100,16 @@ fn sides_read(conn: &Conn, b: &Battle, load: ReadSide) -> Result<Vec<Roster>> {
 pub(super) type ReadSide = fn(&Conn, i64, &[i64]) -> anyhow::Result<Roster>;
 
 /// Battle `id` with its battlepack's details and both sides' rosters as `battle show` shows
-/// them (`sides_of`): each side's Order of Battle and the retired units the battle names, not
-/// every unit it ever had (issue 42). What `battle show` and the battle's page read, and what
-/// a battle command prints after it wrote (`rolls`: the dice it rolled), in its transaction.
+/// them: each side's Order of Battle, the retired units the battle names (as `sides_of`) and
+/// its tome, not every unit it ever had (issue 42). What `battle show` reads, and what a
+/// battle command prints after it wrote (`rolls`: the dice it rolled), in its transaction.
 pub(super) fn shown<'a>(cat: &'a Catalogue, conn: &Conn, id: i64, rolls: Vec<Roll>) -> Result<Shown<'a>> {
-    shown_read(cat, conn, id, rolls, rosters::load_shown)
+    shown_read(cat, conn, id, rolls, rosters::load_shown_units_and_tome)
 }
 
-/// [`shown`], each side's roster read by `load`: the battle's page reads no tome, quests or
-/// rewards (`rosters::load_shown_units`), which `battle show` prints.
+/// [`shown`], each side's roster read by `load`: `battle show` prints each side's tome, but
+/// no quests or rewards (`rosters::load_shown_units_and_tome`); the battle's page shows none
+/// of the three (`rosters::load_shown_units`).
 pub(super) fn shown_read<'a>(
     cat: &'a Catalogue,
     conn: &Conn,

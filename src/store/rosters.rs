@@ -177,24 +177,30 @@ pub fn load_shown(conn: &Connection, id: i64, named: &[i64]) -> Result<Roster> {
 /// Roster `id` as a battle's page shows it: its Order of Battle and the retired units
 /// `named` (those the battle's armies hold), with no Arcane Tome, quests or rewards read. The
 /// page shows none of them, and nothing it offers (an army, a result, an aftermath's
-/// purchases, favoured and retired units, triumphs) looks at them; `battle show` prints the
-/// tome, so it reads [`load_shown`]. Under a league night's writes every read starts from an
-/// emptied page cache, and these three reads were ~9% of the page's work (issue 42).
+/// purchases, favoured and retired units, triumphs) looks at them. Under a league night's
+/// writes every read starts from an emptied page cache, and these three reads were ~9% of the
+/// page's work (issue 42).
 pub fn load_shown_units(conn: &Connection, id: i64, named: &[i64]) -> Result<Roster> {
     let mut roster = header(conn, id)?;
     roster.units = units::shown(conn, id, named)?;
     Ok(roster)
 }
 
-/// The rest of the aggregate beside its units: the Arcane Tome, the quests and the rewards
-/// owed, replacing what `roster` held of them.
-fn load_rest(conn: &Connection, id: i64, roster: &mut Roster) -> Result<()> {
-    roster.tome.clear();
-    roster.completed_quests.clear();
-    roster.rewards.clear();
+/// [`load_shown_units`] with the Arcane Tome: a side of a battle as `battle show` and the
+/// battle commands print it (its lores), with no quests or rewards, which they never print.
+/// The rules a battle command decides on read its sides whole ([`load_shown`]).
+pub fn load_shown_units_and_tome(conn: &Connection, id: i64, named: &[i64]) -> Result<Roster> {
+    let mut roster = load_shown_units(conn, id, named)?;
+    roster.tome = tome(conn, id)?;
+    Ok(roster)
+}
+
+/// Roster `id`'s Arcane Tome, in its order.
+fn tome(conn: &Connection, id: i64) -> Result<Vec<TomeEntry>> {
     let mut stmt = conn.prepare_cached(
         "SELECT kind, name, lore, value, wild FROM tome_entries WHERE roster_id = ?1 ORDER BY kind, position, id",
     )?;
+    let mut tome = Vec::new();
     for row in stmt.query_map([id], |r| {
         Ok((
             r.get::<_, String>(0)?,
@@ -206,7 +212,7 @@ fn load_rest(conn: &Connection, id: i64, roster: &mut Roster) -> Result<()> {
     })? {
         let (kind, name, lore, value, wild) = row?;
         let kind: LoreKind = kind.parse().map_err(anyhow::Error::msg)?;
-        roster.tome.push(TomeEntry {
+        tome.push(TomeEntry {
             kind,
             name,
             lore,
@@ -214,6 +220,15 @@ fn load_rest(conn: &Connection, id: i64, roster: &mut Roster) -> Result<()> {
             wild,
         });
     }
+    Ok(tome)
+}
+
+/// The rest of the aggregate beside its units: the Arcane Tome, the quests and the rewards
+/// owed, replacing what `roster` held of them.
+fn load_rest(conn: &Connection, id: i64, roster: &mut Roster) -> Result<()> {
+    roster.completed_quests.clear();
+    roster.rewards.clear();
+    roster.tome = tome(conn, id)?;
     roster.quest = conn
         .cached_row(
             "SELECT quest, points, unit_id FROM quests WHERE roster_id = ?1 AND status = 'current'",

@@ -120,6 +120,14 @@ fn three_battles_with_typed_dice_match_the_hand_worked_figures() {
     ]);
     let b = p.json(&["battle", "show", "1"]);
     assert_eq!(b["roles_roster_id"], 1, "Hammers of Dawn won the roll-off");
+    // Each side's Arcane Tome is printed with its army (read without its quests or rewards).
+    let shown = p.ok(&["battle", "show", "1"]);
+    for lores in [
+        "lores (Arcane Tome): Summon Celestian Vortex, Lightning Blast",
+        "lores (Arcane Tome): Summon Bell of Doom, Skitterleap",
+    ] {
+        assert!(shown.contains(lores), "{lores} in:\n{shown}");
+    }
     // 14 v 8: a lead of 6 is a major victory.
     p.ok(&[
         "battle",

@@ -247,10 +247,25 @@ fn a_shown_roster_holds_its_order_of_battle_and_the_retired_units_it_names() {
         ids(&rosters::load_shown(store.conn(), 1, &[]).unwrap()),
         [1, 2, 4]
     );
-    // A battle's page reads no quest, so not the retired unit it names either; the units a
-    // battle names it reads as `load_shown` does.
+    write(
+        &mut store,
+        vec![Change::AddToTome {
+            lore_kind: crate::catalogue::LoreKind::Prayer,
+            name: "Shield of Dawn".into(),
+            lore: "Prayers of Tests".into(),
+            value: Some(3),
+            wild: false,
+            reason: "test".into(),
+        }],
+    );
+    // A battle's page reads no tome or quest, so not the retired unit the quest names either;
+    // `battle show` reads the tome too. The units a battle names both read as `load_shown`.
+    let shown = rosters::load_shown(store.conn(), 1, &[]).unwrap();
     let page = rosters::load_shown_units(store.conn(), 1, &[]).unwrap();
-    assert_eq!((ids(&page), page.quest), (vec![1, 4], None));
+    assert_eq!((ids(&page), page.quest, page.tome.len()), (vec![1, 4], None, 0));
+    let printed = rosters::load_shown_units_and_tome(store.conn(), 1, &[]).unwrap();
+    assert_eq!((ids(&printed), &printed.quest), (vec![1, 4], &None));
+    assert_eq!((printed.tome.len(), &printed.tome), (1, &shown.tome));
     let named = rosters::load_shown_units(store.conn(), 1, &[3]).unwrap();
     assert_eq!(
         named.units,
