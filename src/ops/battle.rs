@@ -72,9 +72,10 @@ fn load_side(conn: &Conn, id: RosterId) -> Result<Roster> {
 /// Both sides' rosters of battle `b`, in its order, as they stand: each one's Order of Battle
 /// and the retired units the battle names (its armies, a sudden death target), not every
 /// unit it ever had (`rosters::load_shown`, issue 42), with their quests and rewards. All a
-/// battle's own commands decide on (`battle show` prints less, [`shown`]): a rule about a battle looks at the units that can be
-/// taken to it (the Order of Battle) and at those its armies hold (`find_army_unit`); a unit
-/// a player names to take along is looked up in the whole roster (`load_roster`).
+/// battle's own commands decide on (`battle show` prints less, [`shown`]): a rule about a
+/// battle looks at the units that can be taken to it (the Order of Battle) and at those its
+/// armies hold (`find_army_unit`); a unit a player names to take along is looked up in the
+/// whole roster (`load_roster`).
 pub(super) fn sides_of(conn: &Conn, b: &Battle) -> Result<Vec<Roster>> {
     sides_read(conn, b, rosters::load_shown)
 }

@@ -156,13 +156,13 @@ pub fn load_naming(conn: &Connection, id: i64, units: &[i64]) -> Result<Roster> 
     Ok(roster)
 }
 
-/// Roster `id` as a reading command shows it (`roster show`, `check`, `afford`, `battle
-/// show`): [`load`]'s roster with, of its retired units, only those its current quest and its
-/// rewards name and those `named`. Every rule such a command applies looks at the Order of
-/// Battle and at those units only, and so does every rule a battle's own commands decide on
-/// (`battle army`, `result`, sudden death, a realm: the sides, with the units the battle's
-/// armies hold named). A command that looks up a unit a player typed, or that decides about
-/// the roster as a whole (an aftermath, the audit), loads the whole roster (an undo:
+/// Roster `id` as a reading command shows it (`roster show`, `check`, `afford`; `battle show` reads
+/// less, [`load_shown_units_and_tome`]): [`load`]'s roster with, of its retired units, only those
+/// its current quest and its rewards name and those `named`. Every rule such a command applies
+/// looks at the Order of Battle and at those units only, and so does every rule a battle's own
+/// commands decide on (`battle army`, `result`, sudden death, a realm: the sides, with the units
+/// the battle's armies hold named). A command that looks up a unit a player typed, or that decides
+/// about the roster as a whole (an aftermath, the audit), loads the whole roster (an undo:
 /// [`load_naming`]).
 pub fn load_shown(conn: &Connection, id: i64, named: &[i64]) -> Result<Roster> {
     let mut roster = header(conn, id)?;
